@@ -1,0 +1,1 @@
+"""Computer players: pure functions of a read-only view of the game and their own RNG."""

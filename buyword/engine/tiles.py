@@ -1,0 +1,212 @@
+"""The tile set (letters, pips, wilds), prices, and how a word is made from a hand."""
+
+from __future__ import annotations
+
+import tomllib
+from collections import Counter
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from buyword.engine.errors import IllegalAction, MalformedAction, TileSetError
+
+#: The letters a tile can show; words are matched on these only.
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def price(pips: int) -> int:
+    """What a set of tiles costs, or a word pays: (total pips) squared."""
+    return pips * pips
+
+
+@dataclass(frozen=True)
+class TileSet:
+    """How many tiles of each letter there are, how many pips each shows, and the wilds."""
+
+    counts: dict[str, int]
+    pips: dict[str, int]
+    wilds: int = 9
+    wild_pips: int = 1
+    name: str = "custom"
+
+    @property
+    def letter_total(self) -> int:
+        """How many letter tiles the set holds (108 in the default set)."""
+        return sum(self.counts.values())
+
+    def pips_of(self, letters: str) -> int:
+        """Total pips of these letter tiles (upper-case letters)."""
+        return sum(self.pips[letter] for letter in letters)
+
+    def price_of(self, letters: str) -> int:
+        """The price of these letter tiles: their pips, squared."""
+        return price(self.pips_of(letters))
+
+    def bag(self) -> str:
+        """Every letter tile once, in alphabetical order (shuffle it to fill the bag)."""
+        return "".join(letter * self.counts[letter] for letter in sorted(self.counts))
+
+    def to_dict(self) -> dict:
+        """A JSON-ready form that `from_dict` reads back."""
+        return {
+            "name": self.name,
+            "wild": {"tiles": self.wilds, "pips": self.wild_pips},
+            "letters": {
+                letter: {"tiles": self.counts[letter], "pips": self.pips[letter]}
+                for letter in sorted(self.counts)
+            },
+        }
+
+    @classmethod
+    def from_dict(cls, data: object, source: str = "tile set") -> TileSet:
+        """Build and validate a tile set from parsed TOML/JSON; clear errors if malformed."""
+        if not isinstance(data, dict):
+            raise TileSetError(f"{source}: expected a table with [letters] and [wild]")
+        letters = data.get("letters")
+        if not isinstance(letters, dict) or not letters:
+            raise TileSetError(f"{source}: there is no [letters] table listing the tiles")
+        counts: dict[str, int] = {}
+        pips: dict[str, int] = {}
+        for letter, entry in letters.items():
+            if not (isinstance(letter, str) and len(letter) == 1 and letter in ALPHABET):
+                raise TileSetError(f"{source}: {letter!r} is not a letter A-Z")
+            counts[letter] = _whole(entry, "tiles", f"{source}: letter {letter}", minimum=0)
+            pips[letter] = _whole(entry, "pips", f"{source}: letter {letter}", minimum=1)
+        if sum(counts.values()) == 0:
+            raise TileSetError(f"{source}: the set has no letter tiles")
+        wild = data.get("wild", {"tiles": 9, "pips": 1})
+        wilds = _whole(wild, "tiles", f"{source}: [wild]", minimum=0)
+        wild_pips = _whole(wild, "pips", f"{source}: [wild]", minimum=1)
+        name = data.get("name", "custom")
+        return cls(counts, pips, wilds, wild_pips, str(name))
+
+    @classmethod
+    def load(cls, path: str | Path | None = None) -> TileSet:
+        """Load a tile-set TOML file, or the bundled default set when no path is given."""
+        if path is None:
+            text = resources.files("buyword.data").joinpath("tiles.toml").read_bytes()
+            source = "the bundled tile set"
+        else:
+            source = str(path)
+            try:
+                text = Path(path).read_bytes()
+            except OSError as error:
+                raise TileSetError(f"cannot read tile set {source}: {error.strerror}") from None
+        try:
+            data = tomllib.loads(text.decode("utf-8"))
+        except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+            raise TileSetError(f"{source} is not a valid TOML tile set: {error}") from None
+        return cls.from_dict(data, source)
+
+
+def _whole(entry: object, key: str, where: str, minimum: int) -> int:
+    """Read a whole number of at least `minimum` from a table, or say what is wrong."""
+    if not isinstance(entry, dict) or key not in entry:
+        raise TileSetError(f"{where} needs `{key}`")
+    value = entry[key]
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise TileSetError(f"{where}: `{key}` must be a whole number of at least {minimum}")
+    return value
+
+
+_DEFAULT: TileSet | None = None
+
+
+def default_tiles() -> TileSet:
+    """The bundled tile set of RULES.md §2 (loaded once)."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = TileSet.load()
+    return _DEFAULT
+
+
+@dataclass(frozen=True)
+class Spelling:
+    """A word as it would be sold: which hand tiles it takes and what the wild plays."""
+
+    word: str  # upper case, the letters as read
+    letters: str  # the hand's letter tiles it uses, upper case, in word order
+    wild: str | None = None  # the letter the wild plays, or None
+    wild_index: int | None = field(default=None, compare=False)
+
+    @property
+    def notation(self) -> str:
+        """The `sell` notation: the wild's letter in lower case (`QUiZ`)."""
+        if self.wild_index is None:
+            return self.word
+        i = self.wild_index
+        return self.word[:i] + self.word[i].lower() + self.word[i + 1 :]
+
+
+def parse_spelling(text: str) -> Spelling:
+    """Read `sell` notation (A-Z, at most one lower-case letter for the wild)."""
+    if not text:
+        raise MalformedAction("a word to sell is needed, e.g. 'sell QUIZ'")
+    if not all(c.isascii() and c.isalpha() for c in text):
+        raise MalformedAction(f"{text!r} has characters other than the letters A-Z")
+    lower = [i for i, c in enumerate(text) if c.islower()]
+    if len(lower) > 1:
+        raise MalformedAction(
+            f"{text!r} marks {len(lower)} letters as wild; a word may use only one wild"
+        )
+    word = text.upper()
+    if not lower:
+        return Spelling(word, word)
+    i = lower[0]
+    return Spelling(word, word[:i] + word[i + 1 :], word[i], i)
+
+
+def missing_letters(letters: str, hand: str) -> str:
+    """The letters (with repeats) that `letters` needs beyond what `hand` holds."""
+    short = Counter(letters) - Counter(hand)
+    return "".join(sorted(short.elements()))
+
+
+def check_spelling(spelling: Spelling, hand: str, wilds: int) -> None:
+    """Raise IllegalAction, in a player's words, unless the hand and wilds can make it."""
+    missing = missing_letters(spelling.letters, hand)
+    if missing:
+        raise IllegalAction(f"{spelling.word!r} needs {_letters_phrase(missing)} you don't hold")
+    if spelling.wild is not None and wilds < 1:
+        raise IllegalAction(f"{spelling.word!r} needs a wild tile and you have none left")
+
+
+def _letters_phrase(missing: str) -> str:
+    """'a Z', 'two Es', 'a Q and a Z' — how a player says which tiles are missing."""
+    counts = Counter(missing)
+    names = {1: "a", 2: "two", 3: "three"}
+    parts = []
+    for letter in sorted(counts):
+        n = counts[letter]
+        article = "an" if n == 1 and letter in "AEFHILMNORSX" else names.get(n, str(n))
+        parts.append(f"{article} {letter}{'s' if n > 1 else ''}")
+    return " and ".join(parts)
+
+
+def spell(word: str, hand: str, wilds: int) -> Spelling:
+    """Choose how to make a typed word from the hand: the wild covers a missing letter.
+
+    A lower-case letter in `word` forces the wild onto that letter (the notation). With no
+    lower-case letter, the hand's own tiles are used where it has them and the wild covers the
+    one letter it lacks. Raises IllegalAction in a player's words when it cannot be made:
+    e.g. two missing letters would need a second wild, which a word may not use.
+    """
+    spelling = parse_spelling(word)
+    if spelling.wild is not None:
+        check_spelling(spelling, hand, wilds)
+        return spelling
+    missing = missing_letters(spelling.word, hand)
+    if not missing:
+        return spelling
+    if len(missing) == 1 and wilds >= 1:
+        i = spelling.word.rindex(missing)
+        return Spelling(spelling.word, spelling.word[:i] + spelling.word[i + 1 :], missing, i)
+    if len(missing) == 1:
+        raise IllegalAction(
+            f"{spelling.word!r} needs {_letters_phrase(missing)} you don't hold, "
+            "and you have no wild tile left"
+        )
+    raise IllegalAction(
+        f"{spelling.word!r} needs {_letters_phrase(missing)} you don't hold; "
+        "a word may use only one wild tile"
+    )

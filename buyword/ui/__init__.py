@@ -1,0 +1,1 @@
+"""The Textual app: title, table, dialogs and results screens."""

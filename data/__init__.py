@@ -1,0 +1,1 @@
+"""Bundled game data: the tile set and the word list (installed as buyword.data)."""
