@@ -180,7 +180,9 @@ def _letters_phrase(missing: str) -> str:
         n = counts[letter]
         article = "an" if n == 1 and letter in "AEFHILMNORSX" else names.get(n, str(n))
         parts.append(f"{article} {letter}{'s' if n > 1 else ''}")
-    return " and ".join(parts)
+    if len(parts) == 1:
+        return parts[0]
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def spell(word: str, hand: str, wilds: int) -> Spelling:

@@ -1,0 +1,175 @@
+"""What happened: the game log's entries, each with a sentence a player can read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Rolled:
+    """The leader rolled the die."""
+
+    round: int
+    name: str
+    face: int | str
+
+    def __str__(self) -> str:
+        return f"Round {self.round}: {self.name} rolled {str(self.face).upper()}"
+
+
+@dataclass(frozen=True)
+class Chose:
+    """After CHOICE, the leader chose the draw count."""
+
+    name: str
+    count: int
+
+    def __str__(self) -> str:
+        return f"{self.name} chose to draw {self.count}"
+
+
+@dataclass(frozen=True)
+class Drew:
+    """A player drew tiles from the bag (kept apart from the hand until bought)."""
+
+    seat: int
+    name: str
+    tiles: str
+
+    def __str__(self) -> str:
+        return f"{self.name} drew {self.tiles}"
+
+
+@dataclass(frozen=True)
+class FinalRound:
+    """The bag could not serve the draw: its last tiles leave the game; only selling remains."""
+
+    removed: str
+    needed: int
+
+    def __str__(self) -> str:
+        return (
+            f"Final round: the bag holds {len(self.removed)} tiles, not the {self.needed} "
+            "needed; they leave the game and everyone sells one last time"
+        )
+
+
+@dataclass(frozen=True)
+class Bought:
+    """A player bought their draw."""
+
+    seat: int
+    name: str
+    tiles: str
+    price: int
+
+    def __str__(self) -> str:
+        return f"{self.name} bought {self.tiles} for ${self.price}"
+
+
+@dataclass(frozen=True)
+class Discarded:
+    """A player discarded their draw (it leaves the game)."""
+
+    seat: int
+    name: str
+    tiles: str
+    price: int
+    forced: bool
+
+    def __str__(self) -> str:
+        why = f" (could not afford ${self.price})" if self.forced else ""
+        return f"{self.name} discarded {self.tiles}{why}"
+
+
+@dataclass(frozen=True)
+class Sold:
+    """A player sold a word. `word` is in sell notation (the wild's letter in lower case)."""
+
+    seat: int
+    name: str
+    word: str
+    letters: str
+    wild: str | None
+    pips: int
+    price: int
+
+    def __str__(self) -> str:
+        wild = f" (wild as {self.wild})" if self.wild else ""
+        return f"{self.name} sold {self.word.upper()}{wild} for ${self.price}"
+
+
+@dataclass(frozen=True)
+class Challenged:
+    """A sale was challenged and the dictionary decided."""
+
+    challenger_seat: int
+    challenger: str
+    seller_seat: int
+    seller: str
+    word: str
+    valid: bool
+    reversed_price: int
+    penalty: int
+
+    def __str__(self) -> str:
+        word = self.word.upper()
+        if self.valid:
+            return (
+                f"{self.challenger} challenged {word}: it stands; "
+                f"{self.challenger} pays a ${self.penalty} penalty"
+            )
+        return (
+            f"{self.challenger} challenged {word}: not a word! The sale is reversed "
+            f"(${self.reversed_price} back to the bank) and {self.seller} pays ${self.penalty}"
+        )
+
+
+@dataclass(frozen=True)
+class Finished:
+    """A seller finished selling for this round."""
+
+    seat: int
+    name: str
+
+    def __str__(self) -> str:
+        return f"{self.name} is done selling"
+
+
+@dataclass(frozen=True)
+class Dropped:
+    """A player over the tile limit dropped letter tiles (they leave the game)."""
+
+    seat: int
+    name: str
+    letters: str
+
+    def __str__(self) -> str:
+        return f"{self.name} dropped {self.letters} to meet the tile limit"
+
+
+@dataclass(frozen=True)
+class RoundEnded:
+    """A round ended; `money` is every player's money then, by seat."""
+
+    round: int
+    money: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"End of round {self.round}"
+
+
+@dataclass(frozen=True)
+class GameOver:
+    """The game ended."""
+
+    reason: str
+
+    def __str__(self) -> str:
+        return f"Game over: {self.reason}"
+
+
+Event = (
+    Rolled | Chose | Drew | FinalRound | Bought | Discarded | Sold | Challenged | Finished
+    | Dropped | RoundEnded | GameOver
+)

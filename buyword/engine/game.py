@@ -1,0 +1,641 @@
+"""The game: set-up, rounds (roll, draw, buy, sell, tile limit), the final round and the outcome.
+
+One way in: `Game.apply(action)`. It validates first and changes the state only when the action
+is legal, so after any BuyWordError the game is exactly as before.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from enum import StrEnum
+from itertools import combinations
+from typing import Protocol
+
+from buyword.engine import events as ev
+from buyword.engine.actions import (
+    Action,
+    Buy,
+    Challenge,
+    Choose,
+    Discard,
+    Done,
+    Drop,
+    Roll,
+    Sell,
+    parse_action,
+)
+from buyword.engine.errors import BuyWordError, IllegalAction
+from buyword.engine.rules import CHOICE, Rules
+from buyword.engine.tiles import Spelling, check_spelling, missing_letters, parse_spelling, price
+
+
+class Dictionary(Protocol):
+    """What the engine needs of a dictionary: is this (lower-case a-z) word acceptable?"""
+
+    def is_word(self, word: str) -> bool:
+        """True if `word` may be sold."""
+        ...
+
+
+class Phase(StrEnum):
+    """Where the game stands: whose decision is awaited, and of what kind."""
+
+    ROLL = "roll"  # the leader rolls the die
+    CHOOSE = "choose"  # the die showed CHOICE: the leader picks 2-5
+    BUY = "buy"  # each player in turn buys or discards their draw
+    SELL = "sell"  # each player in turn sells words, then says done
+    DROP = "drop"  # a player over the tile limit drops tiles
+    OVER = "over"  # the game has ended
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    """What the table can see of one player (a snapshot; changing it changes nothing)."""
+
+    seat: int
+    name: str
+    money: int
+    hand: str  # letter tiles held, sorted
+    wilds: int
+    drawn: str  # this round's draw, not yet bought or discarded
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of the final standings."""
+
+    place: int
+    seat: int
+    name: str
+    money: int
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How the game ended: why, the standings (best first) and the winners (seats; ties share)."""
+
+    reason: str
+    standings: tuple[Standing, ...]
+    winners: tuple[int, ...]
+    rating: str | None  # the solo rating, None at a table
+
+
+@dataclass
+class _Player:
+    """A player's mutable state inside the engine."""
+
+    name: str
+    money: int
+    wilds: int
+    hand: str = ""
+    drawn: str = ""
+
+
+def _sorted(tiles: str) -> str:
+    return "".join(sorted(tiles))
+
+
+def _take(tiles: str, letters: str) -> str:
+    """`tiles` less `letters` (a multiset difference), sorted; the caller checked they are held."""
+    return _sorted((Counter(tiles) - Counter(letters)).elements())
+
+
+class Game:
+    """One game of BuyWord. Create it with `Game.new`, change it only with `apply`."""
+
+    def __init__(
+        self,
+        names: list[str],
+        *,
+        dictionary: Dictionary,
+        seed: int | None = None,
+        rules: Rules | None = None,
+        bag: str | None = None,
+        leader: int = 0,
+    ) -> None:
+        """Set up a game (RULES.md §3); prefer `Game.new`, which reads the same arguments."""
+        self.rules = rules or Rules()
+        names = [str(name) for name in names]
+        wilds = self.rules.wilds_for(len(names))
+        if not 0 <= leader < len(names):
+            raise BuyWordError(f"the first leader must be one of the {len(names)} seats")
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 10**9)
+        self.seed: int = seed
+        self.names: tuple[str, ...] = tuple(names)
+        self.dictionary = dictionary
+        self.first_leader = leader
+        self.bag: str = self._fill_bag(bag)
+        self.start_bag: str = self.bag
+        # The die has its own generator, advanced once per roll even when the face is given,
+        # so the same seed gives the same rolls whatever the players decide or replay.
+        self._die = random.Random(f"buyword-die-{seed}")
+        self._players = [_Player(name, self.rules.starting_money, wilds) for name in names]
+        self.box_wilds = self.rules.tiles.wilds - wilds * len(names)
+        if self.box_wilds < 0:
+            raise BuyWordError(f"the tile set has too few wild tiles for {len(names)} players")
+        self.removed: str = ""  # letter tiles out of the game (discarded, sold, dropped)
+        self.removed_wilds = 0
+        self.phase = Phase.ROLL
+        self.round = 1
+        self.leader = leader
+        self.die: int | str | None = None
+        self.draw_count: int | None = None
+        self.final_round = False
+        self.log: list[ev.Event] = []
+        self.actions: list[str] = []  # every applied action, chance outcomes written out
+        self._turn = 0  # index into the seat order of this phase
+        self._drop_queue: list[int] = []
+        self._last_sale: ev.Sold | None = None  # challengeable until the seller acts again
+        self._outcome: Outcome | None = None
+
+    @classmethod
+    def new(
+        cls,
+        names: list[str],
+        *,
+        dictionary: Dictionary,
+        seed: int | None = None,
+        rules: Rules | None = None,
+        bag: str | None = None,
+        leader: int = 0,
+    ) -> Game:
+        """A new game for these players (1-4). `bag` stacks the front of the bag (for tests,
+        puzzles and daily challenges); the rest of the tiles follow, shuffled by `seed`."""
+        return cls(names, dictionary=dictionary, seed=seed, rules=rules, bag=bag, leader=leader)
+
+    def _fill_bag(self, front: str | None) -> str:
+        tiles = self.rules.tiles.bag()
+        front = front or ""
+        extra = missing_letters(front, tiles)
+        if extra:
+            raise BuyWordError(f"the bag order {front!r} has more {extra} tiles than the tile set")
+        rest = list(_take(tiles, front))
+        random.Random(self.seed).shuffle(rest)
+        return front + "".join(rest)
+
+    # ----------------------------------------------------------------- reading the state
+
+    @property
+    def players(self) -> tuple[PlayerState, ...]:
+        """Every player's visible state, by seat."""
+        return tuple(self.player(seat) for seat in range(len(self._players)))
+
+    def player(self, seat: int) -> PlayerState:
+        """One player's state (a snapshot)."""
+        p = self._players[seat]
+        return PlayerState(seat, p.name, p.money, p.hand, p.wilds, p.drawn)
+
+    @property
+    def seats(self) -> int:
+        """How many players are at the table."""
+        return len(self._players)
+
+    def order(self) -> list[int]:
+        """Seats in this round's order: the leader, then to the left."""
+        n = len(self._players)
+        return [(self.leader + i) % n for i in range(n)]
+
+    @property
+    def current(self) -> int | None:
+        """The seat whose decision is awaited, or None when the game is over."""
+        if self.phase in (Phase.ROLL, Phase.CHOOSE):
+            return self.leader
+        if self.phase in (Phase.BUY, Phase.SELL):
+            return self.order()[self._turn]
+        if self.phase is Phase.DROP:
+            return self._drop_queue[0]
+        return None
+
+    @property
+    def bag_size(self) -> int:
+        """Tiles left in the bag."""
+        return len(self.bag)
+
+    @property
+    def last_sale(self) -> ev.Sold | None:
+        """The sale that may still be challenged (challenge mode), if any."""
+        return self._last_sale
+
+    def offer_price(self, seat: int | None = None) -> int:
+        """The price of a player's draw (the current player's by default)."""
+        seat = self.current if seat is None else seat
+        return 0 if seat is None else self.rules.tiles.price_of(self._players[seat].drawn)
+
+    def over_limit(self, seat: int) -> int:
+        """How many letter tiles this player holds beyond the tile limit (0 if none)."""
+        limit = self.rules.tile_limit
+        return 0 if limit is None else max(0, len(self._players[seat].hand) - limit)
+
+    def outcome(self) -> Outcome | None:
+        """None until the game ends; then the reason, standings and winners."""
+        return self._outcome
+
+    def state(self) -> tuple:
+        """Everything that decides what happens next, as one comparable value."""
+        return (
+            self.phase,
+            self.round,
+            self.leader,
+            self.die,
+            self.draw_count,
+            self.final_round,
+            self.bag,
+            self.removed,
+            self.removed_wilds,
+            self._turn,
+            tuple(self._drop_queue),
+            self._last_sale,
+            self.players,
+            len(self.log),
+            tuple(self.actions),
+            self._die.getstate(),
+        )
+
+    def dump(self) -> str:
+        """A compact text picture of the state, for error messages and debugging."""
+        lines = [
+            f"round {self.round} phase {self.phase} leader {self.leader + 1} "
+            f"current {None if self.current is None else self.current + 1} "
+            f"die {self.die} draw {self.draw_count} bag {self.bag_size}"
+            f"{' FINAL' if self.final_round else ''}"
+        ]
+        for p in self.players:
+            lines.append(
+                f"  {p.seat + 1} {p.name}: ${p.money} hand {p.hand or '-'} "
+                f"wilds {p.wilds} drawn {p.drawn or '-'}"
+            )
+        return "\n".join(lines)
+
+    # ----------------------------------------------------------------- legality
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now except `sell` (words are checked with `is_legal`)."""
+        if self.phase is Phase.ROLL:
+            return [Roll()]
+        if self.phase is Phase.CHOOSE:
+            return [Choose(n) for n in self.rules.draw_choices]
+        if self.phase is Phase.BUY:
+            return [Buy(), Discard()] if self._can_afford() else [Discard()]
+        if self.phase is Phase.SELL:
+            return [Done(), *(Challenge(seat + 1) for seat in self._challengers())]
+        if self.phase is Phase.DROP:
+            return [Drop(letters) for letters in self._drop_choices()]
+        return []
+
+    def is_legal(self, action: Action | str) -> bool:
+        """Whether `action` may be applied now (never changes anything)."""
+        return self.why_not(action) is None
+
+    def why_not(self, action: Action | str) -> str | None:
+        """None if `action` is legal now, else the reason in a player's words."""
+        try:
+            self._check(self._action(action))
+        except BuyWordError as error:
+            return str(error)
+        return None
+
+    def _action(self, action: Action | str) -> Action:
+        return parse_action(action) if isinstance(action, str) else action
+
+    def _can_afford(self) -> bool:
+        seat = self.current
+        return seat is not None and self._players[seat].money >= self.offer_price(seat)
+
+    def _challengers(self) -> list[int]:
+        sale = self._last_sale
+        if sale is None:
+            return []
+        return [seat for seat in range(len(self._players)) if seat != sale.seat]
+
+    def _drop_choices(self) -> list[str]:
+        seat = self.current
+        assert seat is not None
+        hand = self._players[seat].hand
+        return sorted({"".join(c) for c in combinations(hand, self.over_limit(seat))})
+
+    def _require(self, phase: Phase, action: Action) -> None:
+        if self.phase is not phase:
+            raise IllegalAction(f"'{action}' is not possible now: {self._waiting_for()}")
+
+    def _waiting_for(self) -> str:
+        """What the game is waiting for, in words (used in refusals)."""
+        if self.phase is Phase.OVER:
+            return "the game is over"
+        name = self.names[self.current]  # type: ignore[index]
+        return {
+            Phase.ROLL: f"{name} is to roll the die",
+            Phase.CHOOSE: f"{name} is to choose the draw count (2-5)",
+            Phase.BUY: f"{name} is to buy or discard their draw",
+            Phase.SELL: f"{name} is selling words",
+            Phase.DROP: f"{name} is to drop tiles down to the tile limit",
+        }[self.phase]
+
+    def _check(self, action: Action) -> object:
+        """Raise if `action` is illegal now; return what `_perform` needs. Changes nothing."""
+        if self.phase is Phase.OVER:
+            raise IllegalAction(f"'{action}' is not possible: the game is over")
+        checker = {
+            Roll: self._check_roll,
+            Choose: self._check_choose,
+            Buy: self._check_buy,
+            Discard: self._check_discard,
+            Sell: self._check_sell,
+            Challenge: self._check_challenge,
+            Done: self._check_done,
+            Drop: self._check_drop,
+        }.get(type(action))
+        if checker is None:
+            raise IllegalAction(f"{action!r} is not a BuyWord action")
+        return checker(action)
+
+    def _check_roll(self, action: Roll) -> None:
+        self._require(Phase.ROLL, action)
+        if action.face is not None and action.face not in self.rules.die_faces:
+            raise IllegalAction(f"the die has no face {action.face!r}")
+
+    def _check_choose(self, action: Choose) -> None:
+        self._require(Phase.CHOOSE, action)
+        if action.count not in self.rules.draw_choices:
+            raise IllegalAction(f"choose one of {', '.join(map(str, self.rules.draw_choices))}")
+
+    def _check_buy(self, action: Buy) -> None:
+        self._require(Phase.BUY, action)
+        seat = self.current
+        assert seat is not None
+        p = self._players[seat]
+        cost = self.offer_price(seat)
+        if p.money < cost:
+            raise IllegalAction(
+                f"{p.name} has ${p.money}; these tiles cost ${cost}, so they must be discarded"
+            )
+
+    def _check_discard(self, action: Discard) -> None:
+        self._require(Phase.BUY, action)
+
+    def _check_sell(self, action: Sell) -> Spelling:
+        self._require(Phase.SELL, action)
+        spelling = parse_spelling(action.word)
+        p = self._players[self.current]  # type: ignore[index]
+        shortest = self.rules.min_word_length
+        if len(spelling.word) < shortest:
+            raise IllegalAction(
+                f"{spelling.word!r} is too short: words need at least {shortest} letters"
+            )
+        check_spelling(spelling, p.hand, p.wilds)
+        if not self.rules.challenge_mode and not self.dictionary.is_word(spelling.word.lower()):
+            raise IllegalAction(f"{spelling.word!r} is not in the dictionary")
+        return spelling
+
+    def _check_challenge(self, action: Challenge) -> int:
+        self._require(Phase.SELL, action)
+        if not self.rules.challenge_mode:
+            raise IllegalAction("challenges are only played in challenge mode")
+        seat = action.seat - 1
+        if not 0 <= seat < len(self._players):
+            raise IllegalAction(f"there is no seat {action.seat} at this table")
+        sale = self._last_sale
+        if sale is None:
+            raise IllegalAction("there is no sale to challenge right now")
+        if seat == sale.seat:
+            raise IllegalAction(f"{self.names[seat]} cannot challenge their own word")
+        return seat
+
+    def _check_done(self, action: Done) -> None:
+        self._require(Phase.SELL, action)
+
+    def _check_drop(self, action: Drop) -> None:
+        self._require(Phase.DROP, action)
+        seat = self.current
+        assert seat is not None
+        p = self._players[seat]
+        missing = missing_letters(action.letters, p.hand)
+        if missing:
+            raise IllegalAction(f"{p.name} holds no {', '.join(sorted(set(missing)))} to drop")
+        need = self.over_limit(seat)
+        if len(action.letters) != need:
+            limit = self.rules.tile_limit
+            raise IllegalAction(
+                f"{p.name} holds {len(p.hand)} letter tiles; drop exactly {need} "
+                f"to come down to {limit}, not {len(action.letters)}"
+            )
+
+    # ----------------------------------------------------------------- applying
+
+    def apply(self, action: Action | str) -> list[ev.Event]:
+        """Apply one action (an Action or its text). Returns the events it caused.
+
+        Raises a BuyWordError, and changes nothing, if the action is malformed or illegal now.
+        """
+        action = self._action(action)
+        checked = self._check(action)
+        start = len(self.log)
+        written = self._perform(action, checked)
+        self.actions.append(str(written))
+        return self.log[start:]
+
+    def _perform(self, action: Action, checked: object) -> Action:
+        """Carry out a checked action; return it with any chance outcome written in."""
+        match action:
+            case Roll():
+                return self._roll(action)
+            case Choose(count=count):
+                self._log(ev.Chose(self.names[self.leader], count))
+                self._draw(count)
+            case Buy():
+                self._buy()
+            case Discard():
+                self._discard()
+            case Sell():
+                assert isinstance(checked, Spelling)
+                self._sell(checked)
+            case Challenge():
+                assert isinstance(checked, int)
+                self._challenge(checked)
+            case Done():
+                self._done()
+            case Drop(letters=letters):
+                self._drop(letters)
+        return action
+
+    def _log(self, event: ev.Event) -> None:
+        self.log.append(event)
+
+    def _roll(self, action: Roll) -> Roll:
+        rolled = self._die.choice(self.rules.die_faces)
+        face = rolled if action.face is None else action.face
+        self.die = face
+        self._log(ev.Rolled(self.round, self.names[self.leader], face))
+        if face == CHOICE:
+            self.phase = Phase.CHOOSE
+        else:
+            assert isinstance(face, int)
+            self._draw(face)
+        return Roll(face)
+
+    def _draw(self, count: int) -> None:
+        """The draw step (RULES.md §4.2, §5): everyone draws, or the final round begins."""
+        self.draw_count = count
+        needed = count * len(self._players)
+        if len(self.bag) < needed:
+            self._log(ev.FinalRound(self.bag, needed))
+            self.removed += self.bag
+            self.bag = ""
+            self.final_round = True
+            self._start_selling()
+            return
+        for seat in self.order():
+            p = self._players[seat]
+            p.drawn, self.bag = self.bag[:count], self.bag[count:]
+            self._log(ev.Drew(seat, p.name, p.drawn))
+        # A bag emptied by exactly enough tiles makes this the final round (RULES.md §5).
+        self.final_round = not self.bag
+        self.phase = Phase.BUY
+        self._turn = 0
+
+    def _next_buyer(self) -> None:
+        self._turn += 1
+        if self._turn == len(self._players):
+            self._start_selling()
+
+    def _buy(self) -> None:
+        seat = self.current
+        assert seat is not None
+        p = self._players[seat]
+        cost = self.offer_price(seat)
+        p.money -= cost
+        p.hand = _sorted(p.hand + p.drawn)
+        self._log(ev.Bought(seat, p.name, p.drawn, cost))
+        p.drawn = ""
+        self._next_buyer()
+
+    def _discard(self) -> None:
+        seat = self.current
+        assert seat is not None
+        p = self._players[seat]
+        cost = self.offer_price(seat)
+        self.removed += p.drawn
+        self._log(ev.Discarded(seat, p.name, p.drawn, cost, forced=p.money < cost))
+        p.drawn = ""
+        self._next_buyer()
+
+    def _start_selling(self) -> None:
+        self.phase = Phase.SELL
+        self._turn = 0
+        self._last_sale = None
+
+    def _sell(self, spelling: Spelling) -> None:
+        seat = self.current
+        assert seat is not None
+        p = self._players[seat]
+        tiles = self.rules.tiles
+        pips = tiles.pips_of(spelling.letters) + (tiles.wild_pips if spelling.wild else 0)
+        value = price(pips)
+        p.hand = _take(p.hand, spelling.letters)
+        self.removed += spelling.letters
+        if spelling.wild:
+            p.wilds -= 1
+            self.removed_wilds += 1
+        p.money += value
+        sale = ev.Sold(seat, p.name, spelling.notation, spelling.letters, spelling.wild, pips, value)
+        self._log(sale)
+        self._last_sale = sale if self.rules.challenge_mode else None
+
+    def _challenge(self, challenger_seat: int) -> None:
+        sale = self._last_sale
+        assert sale is not None
+        self._last_sale = None  # a sale is challenged at most once
+        valid = self.dictionary.is_word(sale.word.lower())
+        challenger = self._players[challenger_seat]
+        seller = self._players[sale.seat]
+        if valid:
+            loser, reversed_price = challenger, 0
+        else:
+            # Reverse the sale: tiles and wild back to the seller, money back to the bank.
+            seller.hand = _sorted(seller.hand + sale.letters)
+            self.removed = _take(self.removed, sale.letters)
+            if sale.wild:
+                seller.wilds += 1
+                self.removed_wilds -= 1
+            seller.money -= sale.price
+            loser, reversed_price = seller, sale.price
+        # A penalty never takes a player below $0 (RULES.md §6).
+        penalty = min(self.rules.challenge_penalty, loser.money)
+        loser.money -= penalty
+        self._log(
+            ev.Challenged(
+                challenger_seat, challenger.name, sale.seat, seller.name, sale.word,
+                valid, reversed_price, penalty,
+            )
+        )
+
+    def _done(self) -> None:
+        seat = self.current
+        assert seat is not None
+        self._last_sale = None
+        self._log(ev.Finished(seat, self.names[seat]))
+        self._turn += 1
+        if self._turn < len(self._players):
+            return
+        if self.final_round:
+            self._end_game()
+            return
+        self._drop_queue = [s for s in self.order() if self.over_limit(s)]
+        if self._drop_queue:
+            self.phase = Phase.DROP
+        else:
+            self._end_round()
+
+    def _drop(self, letters: str) -> None:
+        seat = self._drop_queue.pop(0)
+        p = self._players[seat]
+        p.hand = _take(p.hand, letters)
+        self.removed += letters
+        self._log(ev.Dropped(seat, p.name, letters))
+        if not self._drop_queue:
+            self._end_round()
+
+    def _end_round(self) -> None:
+        self._log(ev.RoundEnded(self.round, tuple(p.money for p in self._players)))
+        if len(self._players) > 1:
+            self.leader = (self.leader + 1) % len(self._players)
+        self.round += 1
+        self.phase = Phase.ROLL
+        self.die = None
+        self.draw_count = None
+        self._turn = 0
+
+    def _end_game(self) -> None:
+        """RULES.md §5: no tile limit; unsold tiles are worth nothing; most money wins."""
+        self._log(ev.RoundEnded(self.round, tuple(p.money for p in self._players)))
+        self.phase = Phase.OVER
+        self._turn = 0
+        ranked = sorted(range(len(self._players)), key=lambda s: -self._players[s].money)
+        standings = []
+        for i, seat in enumerate(ranked):
+            money = self._players[seat].money
+            tied = i and money == standings[-1].money
+            place = standings[-1].place if tied else i + 1
+            standings.append(Standing(place, seat, self.names[seat], money))
+        best = standings[0].money
+        winners = tuple(s.seat for s in standings if s.money == best)
+        rating = self.rules.solo_rating(best) if len(self._players) == 1 else None
+        reason = "the bag is empty"
+        self._outcome = Outcome(reason, tuple(standings), winners, rating)
+        self._log(ev.GameOver(reason))
+
+    # ----------------------------------------------------------------- accounting
+
+    def tile_count(self) -> tuple[int, int]:
+        """(letter tiles, wild tiles) accounted for: bag, draws, hands, removed, box."""
+        letters = len(self.bag) + len(self.removed)
+        letters += sum(len(p.hand) + len(p.drawn) for p in self._players)
+        wilds = self.box_wilds + self.removed_wilds + sum(p.wilds for p in self._players)
+        return letters, wilds
+
+    def money_history(self) -> list[tuple[int, ...]]:
+        """Every player's money at the start and after each round, by seat."""
+        start = tuple(self.rules.starting_money for _ in self._players)
+        return [start] + [e.money for e in self.log if isinstance(e, ev.RoundEnded)]

@@ -1,0 +1,106 @@
+"""The game record: rules, players, seed, bag order and every action, as JSON that replays."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from buyword.engine.errors import BuyWordError, RecordError
+from buyword.engine.game import Dictionary, Game
+from buyword.engine.rules import Rules
+
+#: The record format's version; readers migrate older versions and refuse newer ones.
+RECORD_FORMAT = 1
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """Everything needed to replay a game exactly: chance outcomes are written out."""
+
+    players: tuple[str, ...]
+    seed: int
+    rules: Rules
+    bag: str
+    actions: tuple[str, ...]
+    leader: int = 0
+    meta: dict = field(default_factory=dict, compare=False)
+
+    @classmethod
+    def of(cls, game: Game, **meta: object) -> GameRecord:
+        """The record of a game so far."""
+        return cls(
+            game.names, game.seed, game.rules, game.start_bag, tuple(game.actions),
+            game.first_leader, dict(meta),
+        )
+
+    def to_dict(self) -> dict:
+        """A JSON-ready form (see `from_dict`)."""
+        return {
+            "format": RECORD_FORMAT,
+            "players": list(self.players),
+            "seed": self.seed,
+            "leader": self.leader,
+            "rules": self.rules.to_dict(),
+            "bag": self.bag,
+            "actions": list(self.actions),
+            "meta": self.meta,
+        }
+
+    def to_json(self) -> str:
+        """The record as JSON text."""
+        return json.dumps(self.to_dict(), indent=1)
+
+    @classmethod
+    def from_dict(cls, data: object) -> GameRecord:
+        """Read a record; RecordError says what is wrong with a malformed one."""
+        if not isinstance(data, dict):
+            raise RecordError("a game record must be a JSON object")
+        version = data.get("format")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise RecordError("this is not a BuyWord game record (no format version)")
+        if version > RECORD_FORMAT:
+            raise RecordError(
+                f"this game was saved by a newer BuyWord (format {version}; this one reads "
+                f"up to {RECORD_FORMAT})"
+            )
+        try:
+            players = tuple(str(p) for p in data["players"])
+            actions = tuple(data["actions"])
+            if not all(isinstance(a, str) for a in actions):
+                raise RecordError("the record's actions must be text")
+            rules = Rules.from_dict(data.get("rules", {}))
+            seed, bag, leader = data["seed"], data["bag"], data.get("leader", 0)
+            if not isinstance(seed, int) or not isinstance(bag, str) or not isinstance(leader, int):
+                raise RecordError("the record's seed, bag or leader has the wrong type")
+            meta = data.get("meta", {})
+            return cls(players, seed, rules, bag, actions, leader,
+                       meta if isinstance(meta, dict) else {})
+        except KeyError as missing:
+            raise RecordError(f"the game record has no {missing.args[0]!r}") from None
+        except (TypeError, ValueError) as error:
+            if isinstance(error, RecordError):
+                raise
+            raise RecordError(f"the game record is malformed: {error}") from None
+
+    @classmethod
+    def from_json(cls, text: str) -> GameRecord:
+        """Read a record from JSON text."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise RecordError(f"the game record is not valid JSON ({error.msg})") from None
+        return cls.from_dict(data)
+
+    def replay(self, dictionary: Dictionary, upto: int | None = None) -> Game:
+        """The game after its first `upto` actions (all by default). RecordError if one fails."""
+        try:
+            game = Game.new(list(self.players), dictionary=dictionary, seed=self.seed,
+                            rules=self.rules, bag=self.bag, leader=self.leader)
+        except BuyWordError as error:
+            raise RecordError(f"the game record cannot be set up: {error}") from None
+        for number, action in enumerate(self.actions[:upto], start=1):
+            try:
+                game.apply(action)
+            except BuyWordError as error:
+                raise RecordError(f"action {number} ({action!r}) no longer replays: {error}") from None
+        return game

@@ -1,0 +1,91 @@
+"""Rule settings: every number of RULES.md lives here or in the tile-set data, never as a literal."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+
+from buyword.engine.errors import BuyWordError
+from buyword.engine.tiles import TileSet, default_tiles
+
+#: The die's face that lets the leader choose the draw count.
+CHOICE = "choice"
+
+#: Tile-limit settings a table may choose (RULES.md §7); None means no limit.
+TILE_LIMITS: tuple[int | None, ...] = (8, 10, None)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rule settings of one game (RULES.md §1-§7). The defaults are the printed rules."""
+
+    starting_money: int = 200
+    #: Wild tiles each player gets, by number of players (RULES.md §3).
+    wilds_per_player: tuple[int, ...] = (8, 4, 3, 2)
+    die_faces: tuple[int | str, ...] = (2, 3, 4, 5, CHOICE, CHOICE)
+    draw_choices: tuple[int, ...] = (2, 3, 4, 5)
+    tile_limit: int | None = 8
+    min_word_length: int = 2
+    #: Strict mode (False): the dictionary checks each sale. Challenge mode (True): table rule.
+    challenge_mode: bool = False
+    challenge_penalty: int = 20
+    #: Solo rating thresholds, highest first (RULES.md §5).
+    solo_ratings: tuple[tuple[int, str], ...] = (
+        (1000, "outstanding"),
+        (900, "good"),
+        (800, "fair"),
+    )
+    tiles: TileSet = field(default_factory=default_tiles)
+
+    @property
+    def max_players(self) -> int:
+        """The largest table these rules set wilds for (4)."""
+        return len(self.wilds_per_player)
+
+    def wilds_for(self, players: int) -> int:
+        """Wild tiles each player starts with at a table of `players`."""
+        if not 1 <= players <= self.max_players:
+            raise BuyWordError(
+                f"BuyWord is played by 1 to {self.max_players} players, not {players}"
+            )
+        return self.wilds_per_player[players - 1]
+
+    def solo_rating(self, money: int) -> str:
+        """The rulebook's verdict on a solo result: outstanding, good, fair or keep practising."""
+        for threshold, name in self.solo_ratings:
+            if money >= threshold:
+                return name
+        return "keep practising"
+
+    def to_dict(self) -> dict:
+        """A JSON-ready form that `from_dict` reads back."""
+        data: dict = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "tiles":
+                value = value.to_dict()
+            elif isinstance(value, tuple):
+                value = [list(v) if isinstance(v, tuple) else v for v in value]
+            data[f.name] = value
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Rules:
+        """Rebuild rules from `to_dict` output; unknown keys are refused, missing ones default."""
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise BuyWordError(f"unknown rule settings: {', '.join(sorted(unknown))}")
+        values: dict = {}
+        for name, value in data.items():
+            if name == "tiles":
+                value = TileSet.from_dict(value)
+            elif isinstance(value, list):
+                value = tuple(tuple(v) if isinstance(v, list) else v for v in value)
+            values[name] = value
+        return replace(cls(), **values)
+
+    def describe(self) -> str:
+        """A one-line summary a player recognises: the settings that differ from the box."""
+        limit = "no tile limit" if self.tile_limit is None else f"tile limit {self.tile_limit}"
+        mode = "challenge mode" if self.challenge_mode else "strict dictionary"
+        return f"{limit}, words of {self.min_word_length}+ letters, {mode}"

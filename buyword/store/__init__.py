@@ -1,0 +1,1 @@
+"""Keeping the player's progress: autosave, finished-game records, scores and settings."""
