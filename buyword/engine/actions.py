@@ -148,7 +148,9 @@ def _parse_challenge(text: str, args: list[str]) -> Action:
 def _parse_drop(text: str, args: list[str]) -> Action:
     letters = _one_arg(text, args, "set of letters")
     if not all(c in ALPHABET for c in letters):
-        raise MalformedAction(f"{text!r}: name the letter tiles to drop in capitals, e.g. 'drop QX'")
+        raise MalformedAction(
+            f"{text!r}: name the letter tiles to drop in capitals, e.g. 'drop QX'"
+        )
     return Drop(letters)
 
 

@@ -539,7 +539,9 @@ class Game:
             p.wilds -= 1
             self.removed_wilds += 1
         p.money += value
-        sale = ev.Sold(seat, p.name, spelling.notation, spelling.letters, spelling.wild, pips, value)
+        sale = ev.Sold(
+            seat, p.name, spelling.notation, spelling.letters, spelling.wild, pips, value
+        )
         self._log(sale)
         self._last_sale = sale if self.rules.challenge_mode else None
 

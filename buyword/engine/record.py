@@ -102,5 +102,7 @@ class GameRecord:
             try:
                 game.apply(action)
             except BuyWordError as error:
-                raise RecordError(f"action {number} ({action!r}) no longer replays: {error}") from None
+                raise RecordError(
+                    f"action {number} ({action!r}) no longer replays: {error}"
+                ) from None
         return game

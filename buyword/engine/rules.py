@@ -1,4 +1,4 @@
-"""Rule settings: every number of RULES.md lives here or in the tile-set data, never as a literal."""
+"""Rule settings: every number of RULES.md lives here or in the tile-set data, not in code."""
 
 from __future__ import annotations
 

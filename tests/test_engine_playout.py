@@ -1,0 +1,110 @@
+"""Thousands of seeded random games, legal and illegal actions mixed, checking the invariants."""
+
+from __future__ import annotations
+
+import random
+from itertools import product
+
+import pytest
+from engine_helpers import WORDS
+
+from buyword.engine import BuyWordError, Game, Phase, Rules, spell
+from buyword.engine import events as ev
+
+SETTINGS = [
+    Rules(tile_limit=limit, min_word_length=length, challenge_mode=challenge)
+    for limit, length, challenge in product((8, 10, None), (2, 3), (False, True))
+]
+JUNK = ["roll", "roll 3", "roll choice", "choose 2", "choose 5", "buy", "discard", "done",
+        "sell ZZZ", "sell Q", "drop E", "drop EEEEEEEEEEEEE", "challenge 1", "challenge 4",
+        "sell TEA", "sell tEA", "roll 7", "drop", "", "sell quiz"]
+
+
+def _random_action(game: Game, rng: random.Random) -> str:
+    """A random action, legal or not, tilted towards things that move the game on."""
+    roll = rng.random()
+    if roll < 0.15:
+        return rng.choice(JUNK)
+    if game.phase is Phase.SELL and roll < 0.5:
+        p = game.players[game.current]
+        if game.rules.challenge_mode and roll < 0.25 and p.hand:
+            return "sell " + "".join(rng.sample(p.hand, min(len(p.hand), 3)))
+        word = rng.choice(sorted(WORDS.words))
+        try:
+            return "sell " + spell(word, p.hand, p.wilds).notation
+        except BuyWordError:
+            return "sell " + word.upper()
+    if game.phase is Phase.BUY and roll < 0.8 and game.is_legal("buy"):
+        return "buy"
+    return str(rng.choice(game.legal_actions()))
+
+
+def _expected_money(game: Game) -> list[int]:
+    """Each player's money from the log alone: start, less buys, plus sales, less penalties."""
+    money = [game.rules.starting_money] * game.seats
+    for event in game.log:
+        if isinstance(event, ev.Bought):
+            money[event.seat] -= event.price
+        elif isinstance(event, ev.Sold):
+            money[event.seat] += event.price
+        elif isinstance(event, ev.Challenged):
+            money[event.seller_seat] -= event.reversed_price
+            loser = event.challenger_seat if event.valid else event.seller_seat
+            money[loser] -= event.penalty
+    return money
+
+
+def _check_invariants(game: Game) -> None:
+    assert game.tile_count() == (108, 9), game.dump()
+    money = [p.money for p in game.players]
+    assert min(money) >= 0, game.dump()
+    assert money == _expected_money(game), game.dump()
+    if game.phase is Phase.ROLL and game.rules.tile_limit is not None:
+        assert all(len(p.hand) <= game.rules.tile_limit for p in game.players), game.dump()
+
+
+def play_random_game(seed: int) -> Game:
+    """Play one game with random (often illegal) actions, checking everything after each."""
+    rng = random.Random(seed)
+    rules = SETTINGS[seed % len(SETTINGS)]
+    players = 1 + seed % 4
+    game = Game.new(["Ann", "Bob", "Cat", "Dan"][:players], dictionary=WORDS, seed=seed,
+                    rules=rules, leader=rng.randrange(players))
+    for _ in range(5000):
+        if game.outcome() is not None:
+            return game
+        before = game.state()
+        action = _random_action(game, rng)
+        try:
+            game.apply(action)
+        except BuyWordError as error:
+            assert str(error)
+            assert game.state() == before, action
+        _check_invariants(game)
+    raise AssertionError(f"game {seed} did not end:\n{game.dump()}")
+
+
+@pytest.mark.parametrize("block", range(8))
+def test_random_games_keep_every_invariant_and_end(block: int) -> None:
+    seen: set[str] = set()
+    for seed in range(block * 250, (block + 1) * 250):
+        game = play_random_game(seed)
+        outcome = game.outcome()
+        assert outcome is not None and game.phase is Phase.OVER
+        assert outcome.winners == tuple(
+            s.seat for s in outcome.standings if s.money == outcome.standings[0].money
+        )
+        seen.update(_kind(event) for event in game.log)
+    # The random play really exercised every kind of step, not just rolls and discards.
+    assert {"Bought", "forced discard", "Sold", "wild sale", "Dropped", "FinalRound",
+            "challenge upheld", "challenge failed", "Chose"} <= seen
+
+
+def _kind(event: ev.Event) -> str:
+    if isinstance(event, ev.Discarded) and event.forced:
+        return "forced discard"
+    if isinstance(event, ev.Sold) and event.wild:
+        return "wild sale"
+    if isinstance(event, ev.Challenged):
+        return "challenge failed" if event.valid else "challenge upheld"
+    return type(event).__name__
