@@ -1,0 +1,68 @@
+"""The package works installed from a wheel: data files inside it, commands run elsewhere."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Build the project's wheel once (no network: the test venv has the build backend)."""
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
+         "-w", str(out), str(ROOT)],
+        check=True, capture_output=True,
+    )
+    (built,) = out.glob("buyword-*.whl")
+    return built
+
+
+def test_the_wheel_ships_the_data_files(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for data in ("tiles.toml", "words.txt", "words.LICENSE.txt"):
+        assert f"buyword/data/{data}" in names
+    assert any(n.startswith("buyword/ui/") and n.endswith(".tcss") for n in names)
+    assert not any("/tests/" in n or n.startswith("tests/") for n in names)
+
+
+def test_the_installed_wheel_runs_from_another_directory(wheel: Path, tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(site)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    code = (
+        "import buyword, buyword.engine as e;"
+        "print(buyword.__file__);"
+        "print(e.default_tiles().letter_total)"
+    )
+    env = {**os.environ, "PYTHONPATH": str(site)}
+    result = subprocess.run([sys.executable, "-c", code], cwd=elsewhere, env=env,
+                            capture_output=True, text=True, check=True)
+    where, tiles = result.stdout.split()
+    assert where.startswith(str(site)) and tiles == "108"
+    solve = subprocess.run([sys.executable, "-m", "buyword", "solve", "QUIZTE", "--wilds", "1"],
+                           cwd=elsewhere, env=env, capture_output=True, text=True)
+    assert solve.returncode == 0, solve.stderr
+    assert "QUIZ" in solve.stdout
+
+
+def test_python_dash_m_buyword_and_help() -> None:
+    result = subprocess.run([sys.executable, "-m", "buyword", "--help"], capture_output=True,
+                            text=True, check=True)
+    assert "solve" in result.stdout and "sim" in result.stdout
+
+
+def test_a_bad_players_option_is_a_clear_message() -> None:
+    result = subprocess.run([sys.executable, "-m", "buyword", "--players", "Ann"],
+                            capture_output=True, text=True)
+    assert result.returncode == 2
+    assert "2 to 4 names" in result.stderr and "Traceback" not in result.stderr
