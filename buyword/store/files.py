@@ -1,0 +1,230 @@
+"""One folder of the player's files: atomic writes, bad files moved aside, and a memory fallback.
+
+Every write goes to a temporary file in the same folder, is flushed and fsynced, and replaces
+the old file with `os.replace`, so a crash or `kill -9` leaves either the old file or the new
+one, never half of each. When the folder cannot be written (read-only, full, missing, not a
+folder) the files live on in memory for the rest of the session and `warning` says so; reading
+still tries the disk, so a read-only folder keeps its history and scores visible.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import tempfile
+import time
+from pathlib import Path
+
+#: Temporary files are named `.NAME.SUFFIX` so a leftover one (after a kill) is easy to spot.
+TEMP_SUFFIX = ".tmp"
+#: A bad file is kept beside the original as `NAME.bad-YYYYmmdd-HHMMSS`.
+BAD_MARK = ".bad-"
+
+
+def describe_os_error(error: OSError | ValueError) -> str:
+    """Why a folder or file cannot be used, in a player's words."""
+    if not isinstance(error, OSError):
+        return "its name cannot be used as a file name"
+    reasons = {
+        errno.EROFS: "the disk is read-only",
+        errno.EACCES: "permission denied",
+        errno.EPERM: "permission denied",
+        errno.ENOSPC: "the disk is full",
+        errno.EDQUOT: "the disk quota is used up",
+        errno.ENOTDIR: "part of its path is a file, not a folder",
+        errno.ENOENT: "the folder does not exist",
+        errno.ENAMETOOLONG: "the name is too long",
+        errno.EISDIR: "it is a folder, not a file",
+    }
+    return reasons.get(error.errno or 0, error.strerror or "the system refused")
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Replace `path` with `text` so that a crash leaves the old file or the new, never a mix."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+    sync_folder(path.parent)
+
+
+def sync_folder(folder: Path) -> None:
+    """Make a rename in `folder` durable; silently skipped where folders cannot be opened."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems refuse fsync on a folder; the rename itself is already done
+    finally:
+        os.close(fd)
+
+
+def bad_name(name: str, now: float | None = None) -> str:
+    """The name a bad file is kept under: `current.json.bad-20261129-173000`."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
+    return f"{name}{BAD_MARK}{stamp}"
+
+
+class Files:
+    """The files under one folder, by relative name (`current.json`, `games/x.json`)."""
+
+    def __init__(self, root: Path | None, problem: str | None = None,
+                 what: str = "Progress") -> None:
+        """Use `root`; with None (no usable folder) everything lives in memory from the start.
+
+        `problem` says why there is no folder and `what` names what is lost ("Progress",
+        "Settings"); both go into the warning.
+        """
+        self.root = root
+        self.what = what
+        #: Files written (text) or deleted (None) in memory once the disk failed.
+        self.memory: dict[str, str | None] | None = None
+        self.warning: str | None = None
+        if root is None:
+            self._fall_back(problem or "there is no folder to save in")
+
+    @property
+    def in_memory(self) -> bool:
+        """True once files are kept in memory only (progress is not being saved)."""
+        return self.memory is not None
+
+    def _fall_back(self, why: str) -> None:
+        if self.memory is None:
+            self.memory = {}
+        if self.warning is None:
+            where = f" in {self.root}" if self.root is not None else ""
+            verb = "are" if self.what.endswith("s") else "is"
+            self.warning = f"{self.what} {verb} not being saved{where}: {why}."
+
+    def path(self, name: str) -> Path | None:
+        """Where `name` lives on disk (None without a folder)."""
+        return None if self.root is None else self.root / name
+
+    def read(self, name: str) -> bytes | None:
+        """The bytes of `name`, or None if there is no such file (or it cannot be read)."""
+        if self.memory is not None and name in self.memory:
+            text = self.memory[name]
+            return None if text is None else text.encode("utf-8")
+        path = self.path(name)
+        if path is None:
+            return None
+        try:
+            return path.read_bytes()
+        except (OSError, ValueError):
+            return None
+
+    def exists(self, name: str) -> bool:
+        """True if `name` holds a file (in memory or on disk)."""
+        if self.memory is not None and name in self.memory:
+            return self.memory[name] is not None
+        path = self.path(name)
+        try:
+            return path is not None and path.is_file()
+        except (OSError, ValueError):
+            return False
+
+    def write(self, name: str, text: str) -> bool:
+        """Save `text` as `name`; True if it reached the disk, False if kept in memory only."""
+        if self.memory is None:
+            path = self.path(name)
+            assert path is not None  # without a folder, memory is set from the start
+            try:
+                write_atomic(path, text)
+                return True
+            except (OSError, ValueError) as error:
+                self._fall_back(describe_os_error(error))
+        assert self.memory is not None
+        self.memory[name] = text
+        return False
+
+    def delete(self, name: str) -> None:
+        """Remove `name` if present; in memory mode it is only hidden (the disk is untouched)."""
+        if self.memory is not None:
+            self.memory[name] = None
+            return
+        path = self.path(name)
+        assert path is not None
+        try:
+            path.unlink(missing_ok=True)
+            sync_folder(path.parent)
+        except (OSError, ValueError) as error:
+            self._fall_back(describe_os_error(error))
+            self.memory[name] = None  # type: ignore[index]
+
+    def move_aside(self, name: str, now: float | None = None) -> str | None:
+        """Keep a bad file under a `.bad-` name; return that name, or None if it stayed put.
+
+        Either way the file is no longer seen as `name` for the rest of the session.
+        """
+        path = self.path(name)
+        if self.memory is None and path is not None:
+            target = path.with_name(bad_name(path.name, now))
+            counter = 1
+            while target.exists():
+                counter += 1
+                target = path.with_name(f"{bad_name(path.name, now)}-{counter}")
+            try:
+                os.replace(path, target)
+                sync_folder(path.parent)
+                return str(Path(name).with_name(target.name))
+            except FileNotFoundError:
+                return None  # already gone: nothing to keep
+            except (OSError, ValueError) as error:
+                self._fall_back(describe_os_error(error))
+        assert self.memory is not None
+        self.memory[name] = None
+        return None
+
+    def names(self, folder: str) -> list[str]:
+        """The files directly in `folder` (relative names, sorted), disk and memory together."""
+        found: set[str] = set()
+        path = self.path(folder)
+        if path is not None:
+            try:
+                found = {f"{folder}/{p.name}" for p in path.iterdir() if p.is_file()}
+            except (OSError, ValueError):
+                found = set()
+        for name, text in (self.memory or {}).items():
+            if name.startswith(f"{folder}/"):
+                if text is None:
+                    found.discard(name)
+                else:
+                    found.add(name)
+        return sorted(found)
+
+    def probe(self) -> None:
+        """Try a small write now, so a read-only or full folder is noticed before play starts."""
+        if self.memory is not None or self.root is None:
+            return
+        probe = self.root / f".probe-{os.getpid()}"
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+            write_atomic(probe, "ok")
+            probe.unlink()
+        except (OSError, ValueError) as error:
+            self._fall_back(describe_os_error(error))
+
+    def clean_temporaries(self, max_age: float = 3600.0) -> None:
+        """Remove temporary files left by a killed process (older than `max_age` seconds)."""
+        if self.root is None or self.memory is not None:
+            return
+        cutoff = time.time() - max_age
+        try:
+            for pattern in (f".*{TEMP_SUFFIX}", f"*/.*{TEMP_SUFFIX}"):
+                for path in self.root.glob(pattern):
+                    if path.stat().st_mtime < cutoff:
+                        path.unlink()
+        except (OSError, ValueError):
+            pass  # a stale temporary file is harmless; it is only tidied up

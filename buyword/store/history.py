@@ -1,0 +1,87 @@
+"""`buyword history`: a table of the finished games kept in the data folder."""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from buyword.store.saves import SavedGame
+from buyword.store.store import GAMES, PastGame, Store
+
+
+def when(saved: SavedGame) -> str:
+    """When a game finished, to the minute ("2026-11-29 17:40")."""
+    text = (saved.result or {}).get("finished_at") or saved.saved_at or saved.started_at
+    try:
+        return datetime.fromisoformat(text).strftime("%Y-%m-%d %H:%M")
+    except (TypeError, ValueError):
+        return "?"
+
+
+def players_text(saved: SavedGame) -> str:
+    """The players, with each computer player's level."""
+    names = []
+    for seat, name in enumerate(saved.players):
+        level = saved.bot(seat)
+        names.append(f"{name} ({level})" if level else name)
+    return ", ".join(names)
+
+
+def result_text(saved: SavedGame) -> str:
+    """The result in a line: a solo's money and rating, or the winners and the standings."""
+    result = saved.result or {}
+    standings = result.get("standings") or []
+    try:
+        if saved.solo and standings:
+            line = f"${standings[0]['money']}"
+            rating = result.get("rating")
+            return f"{line} ({rating})" if rating else line
+        money = ", ".join(f"{s['name']} ${s['money']}" for s in standings)
+        winners = [s["name"] for s in standings if s["place"] == 1]
+        verb = "won" if len(winners) == 1 else "shared the win"
+        return f"{' and '.join(winners)} {verb}: {money}" if winners else "unfinished"
+    except (KeyError, TypeError):
+        return "result unreadable"
+
+
+def games_table(games: list[PastGame]) -> Table:
+    """The rich table `buyword history` prints."""
+    table = Table(title="Past games", title_justify="left")
+    for column in ("Date", "Players", "Seed", "Result", "File"):
+        table.add_column(column, overflow="fold")
+    for past in games:
+        file = os.path.basename(past.name)
+        saved = past.saved
+        if saved is None:
+            problem = escape(past.problem or "")
+            table.add_row("?", "", "", f"[red]could not be read: {problem}[/]", escape(file))
+            continue
+        kind = " [dim](daily)[/]" if saved.daily else ""
+        # Names are the players' own text: escaped so "[bold]" in a name is just text.
+        table.add_row(when(saved), escape(players_text(saved)), str(saved.record.seed),
+                      escape(result_text(saved)) + kind, escape(file))
+    return table
+
+
+def history_main(store: Store | None = None, console: Console | None = None) -> int:
+    """Print the past games (newest first); returns the exit code (0)."""
+    store = store or Store()
+    console = console or Console()
+    folder = store.data.path(GAMES)
+    games = store.past_games()
+    if not games:
+        where = f" They are kept in {escape(str(folder))}." if folder else ""
+        console.print(f"No finished games yet: play one with [bold]buyword[/].{where}",
+                      highlight=False, markup=True)
+        return 0
+    table = games_table(games)
+    if folder is not None:
+        table.caption = f"in {folder}; watch one again with: buyword replay FILE"
+    console.print(table)
+    if store.warning:
+        console.print(f"[yellow]{escape(store.warning)}[/]")
+    return 0

@@ -1,0 +1,247 @@
+"""The save file: a game record wrapped with what the app needs to resume, and its migrations.
+
+A save is JSON: `{"save_format": 1, "game_id": ..., "record": <GameRecord>, "bots": [...],
+"hints": [...], "daily": ..., "options": {...}, "started_at": ..., "saved_at": ...}`, plus
+`"result"` once the game is finished. The record inside carries its own format version
+(`RECORD_FORMAT`), read by the engine. Older save formats are upgraded step by step by
+`MIGRATIONS`; a newer one is refused with a message, never guessed at.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import TypeVar
+
+from buyword.engine import Game, GameRecord, RecordError
+
+T = TypeVar("T")
+
+#: The save file's format version. Bump it, and add a step to MIGRATIONS, when the layout changes.
+SAVE_FORMAT = 1
+
+
+def now_text() -> str:
+    """The local time now, as saves and scores write it (ISO 8601, to the second)."""
+    return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def new_game_id() -> str:
+    """A short unique id for one game, so finishing it twice records it once."""
+    return uuid.uuid4().hex[:12]
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A game in progress (or finished) as saved: its record and the app's own metadata."""
+
+    record: GameRecord
+    game_id: str = field(default_factory=new_game_id)
+    #: Per seat: a computer player's level (e.g. "hard"), or None for a person.
+    bots: tuple[str | None, ...] = ()
+    #: Per seat: hints used so far. A solo game with hints is scored separately.
+    hints: tuple[int, ...] = ()
+    #: The daily solo's date (YYYY-MM-DD) when this game is a daily attempt.
+    daily: str | None = None
+    #: App-level options the UI needs to resume (JSON-ready values only).
+    options: dict = field(default_factory=dict)
+    started_at: str = field(default_factory=now_text)
+    saved_at: str = ""
+    #: How the game ended (see `result_of`), present once it is finished.
+    result: dict | None = None
+
+    @classmethod
+    def of(cls, game: Game, **metadata: object) -> SavedGame:
+        """A save of `game` with the given metadata (any field except `record`)."""
+        return cls(GameRecord.of(game), **metadata)  # type: ignore[arg-type]
+
+    def updated(self, game: Game) -> SavedGame:
+        """The same save with `game`'s record now (the metadata kept)."""
+        return replace(self, record=GameRecord.of(game))
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names, by seat."""
+        return self.record.players
+
+    @property
+    def solo(self) -> bool:
+        """True for a one-player game (the kind that is scored)."""
+        return len(self.record.players) == 1
+
+    @property
+    def hinted(self) -> bool:
+        """True if any hint was used: such solo scores are listed apart."""
+        return any(self.hints)
+
+    def bot(self, seat: int) -> str | None:
+        """The computer level playing `seat`, or None for a person."""
+        return self.bots[seat] if 0 <= seat < len(self.bots) else None
+
+    def describe(self) -> str:
+        """One line for a Continue button: who plays, and how far the game has got."""
+        names = []
+        for seat, name in enumerate(self.players):
+            level = self.bot(seat)
+            names.append(f"{name} ({level})" if level else name)
+        rounds = sum(1 for action in self.record.actions if action.startswith("roll"))
+        kind = "daily solo" if self.daily else ("solo" if self.solo else "table")
+        return f"{kind}: {', '.join(names)} · round {max(rounds, 1)}"
+
+    def to_dict(self) -> dict:
+        """A JSON-ready form (see `from_dict`)."""
+        data = {
+            "save_format": SAVE_FORMAT,
+            "game_id": self.game_id,
+            "record": self.record.to_dict(),
+            "bots": list(self.bots),
+            "hints": list(self.hints),
+            "daily": self.daily,
+            "options": self.options,
+            "started_at": self.started_at,
+            "saved_at": self.saved_at,
+        }
+        if self.result is not None:
+            data["result"] = self.result
+        return data
+
+    def to_json(self) -> str:
+        """The save as JSON text (ASCII only, so any name survives any file system)."""
+        return json.dumps(self.to_dict(), indent=1, ensure_ascii=True)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> SavedGame:
+        """Read an up-to-date save (run `upgrade` first); RecordError says what is wrong."""
+        record = GameRecord.from_dict(data.get("record"))
+        seats = len(record.players)
+        game_id = data.get("game_id")
+        return cls(
+            record=record,
+            game_id=game_id if isinstance(game_id, str) and game_id else _derived_id(data),
+            bots=_per_seat(data.get("bots"), seats, _level, None),
+            hints=_per_seat(data.get("hints"), seats, _count, 0),
+            daily=_text_or_none(data.get("daily")),
+            options=data["options"] if isinstance(data.get("options"), dict) else {},
+            started_at=_text_or_none(data.get("started_at")) or "",
+            saved_at=_text_or_none(data.get("saved_at")) or "",
+            result=data["result"] if isinstance(data.get("result"), dict) else None,
+        )
+
+
+def _derived_id(data: dict) -> str:
+    """A stable id for a save written without one (so re-reading it gives the same id)."""
+    text = json.dumps(data.get("record"), sort_keys=True, ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()[:12]
+
+
+def _text_or_none(value: object) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _level(value: object) -> str | None:
+    return value if isinstance(value, str) and value else None
+
+
+def _count(value: object) -> int:
+    if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+        return value
+    return 0
+
+
+def _per_seat(values: object, seats: int, read: Callable[[object], T], blank: T
+              ) -> tuple[T, ...]:
+    """One value per seat, leniently: wrong entries become `blank`, missing seats are padded."""
+    items: Sequence[object] = values if isinstance(values, list) else []
+    return tuple(read(items[seat]) if seat < len(items) else blank for seat in range(seats))
+
+
+# ----------------------------------------------------------------- versions and migrations
+
+
+def _from_v0(data: dict) -> dict:
+    """Version 0 saved the bare game record, with bots and hints in the record's meta."""
+    meta = data.get("meta") if isinstance(data.get("meta"), dict) else {}
+    record = {key: value for key, value in data.items() if key != "meta"}
+    return {
+        "save_format": 1,
+        "record": record,
+        "bots": meta.get("bots", []),
+        "hints": meta.get("hints", []),
+        "daily": meta.get("daily"),
+        "options": {},
+        "started_at": "",
+        "saved_at": meta.get("saved_at", ""),
+    }
+
+
+#: MIGRATIONS[n] turns a version-n save into a version n+1 save.
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {0: _from_v0}
+
+
+def save_version(data: dict) -> int:
+    """The format version of a parsed save; RecordError if it is not a BuyWord save at all."""
+    version = data.get("save_format")
+    if version is None and "actions" in data and "format" in data:
+        return 0  # a bare game record: how version 0 saved
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise RecordError("it is not a BuyWord save (it has no save format version)")
+    return version
+
+
+def upgrade(data: dict) -> dict:
+    """Bring a parsed save up to SAVE_FORMAT; RecordError for a newer or unknown version."""
+    version = save_version(data)
+    if version > SAVE_FORMAT:
+        raise RecordError(
+            f"it was saved by a newer BuyWord (save format {version}; this one reads up to "
+            f"{SAVE_FORMAT})"
+        )
+    while version < SAVE_FORMAT:
+        step = MIGRATIONS.get(version)
+        if step is None:
+            raise RecordError(f"its save format {version} is not one this BuyWord knows")
+        data = step(data)
+        version += 1
+    return data
+
+
+def read_save(raw: bytes) -> SavedGame:
+    """Parse a save file's bytes, upgrading old formats; RecordError says what is wrong."""
+    if not raw.strip():
+        raise RecordError("the file is empty (it was probably cut off while being written)")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError("the file is damaged (it is not text)") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordError(
+            f"the file is damaged or cut off ({error.msg} at line {error.lineno})"
+        ) from None
+    except RecursionError:
+        raise RecordError("the file is damaged (it is nested too deeply)") from None
+    if not isinstance(data, dict):
+        raise RecordError("it is not a BuyWord save (not a JSON object)")
+    return SavedGame.from_dict(upgrade(data))
+
+
+def result_of(game: Game) -> dict | None:
+    """A finished game's result, as kept in its record file (None if not finished)."""
+    outcome = game.outcome()
+    if outcome is None:
+        return None
+    return {
+        "finished_at": now_text(),
+        "reason": outcome.reason,
+        "standings": [
+            {"place": s.place, "seat": s.seat, "name": s.name, "money": s.money}
+            for s in outcome.standings
+        ],
+        "winners": list(outcome.winners),
+        "rating": outcome.rating,
+    }

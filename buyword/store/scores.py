@@ -1,0 +1,201 @@
+"""Solo scores per rule set, personal bests, and the daily solo (a seed derived from the date)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from datetime import date
+
+from buyword.engine import RecordError, Rules
+
+#: The scores file's format version.
+SCORES_FORMAT = 1
+
+#: The thresholds counted on the scores line when the rules name none: the rulebook's.
+DEFAULT_RATINGS: tuple[tuple[int, str], ...] = Rules().solo_ratings
+
+
+def rules_key(rules: Rules) -> str:
+    """A short, stable name for a rule set: the same settings give the same key on any machine."""
+    text = json.dumps(rules.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()[:12]
+
+
+def daily_seed(day: date) -> int:
+    """The daily solo's seed: the same bag and rolls for everyone, on any machine or Python."""
+    digest = hashlib.sha256(f"buyword-daily-{day.isoformat()}".encode("ascii")).digest()
+    return int.from_bytes(digest[:8], "big") % 1_000_000_000
+
+
+def daily_rules() -> Rules:
+    """The daily solo is always played by the printed rules, so every result compares."""
+    return Rules()
+
+
+@dataclass(frozen=True)
+class SoloScore:
+    """One finished solo game as the score book keeps it."""
+
+    game_id: str
+    money: int
+    rules: str  # rules_key of the game's rules
+    rules_text: str  # Rules.describe(), for showing
+    seed: int
+    when: str  # when it finished (ISO 8601)
+    hinted: bool = False
+    daily: str | None = None  # YYYY-MM-DD for a scored daily attempt
+
+    def to_dict(self) -> dict:
+        """A JSON-ready form."""
+        return dict(self.__dict__)
+
+    @classmethod
+    def from_dict(cls, data: object) -> SoloScore | None:
+        """Read one entry; None if it is malformed (one bad line never loses the others)."""
+        if not isinstance(data, dict):
+            return None
+        try:
+            score = cls(**data)
+        except TypeError:
+            return None
+        typed = (
+            isinstance(score.game_id, str) and isinstance(score.rules, str)
+            and isinstance(score.rules_text, str) and isinstance(score.when, str)
+            and _is_int(score.money) and _is_int(score.seed)
+            and isinstance(score.hinted, bool)
+            and (score.daily is None or isinstance(score.daily, str))
+        )
+        return score if typed else None
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True)
+class SoloStats:
+    """A rule set's solo record: best, average and how often each rating was reached."""
+
+    rules_text: str
+    games: int
+    best: int | None
+    average: float | None
+    #: (threshold, rating name, games reaching it), highest threshold first.
+    reached: tuple[tuple[int, str, int], ...]
+
+    def line(self) -> str:
+        """One line for the title and results screens."""
+        if not self.games:
+            return "no solo games yet"
+        counts = ", ".join(f"${t} × {n}" for t, _, n in self.reached)
+        plural = "game" if self.games == 1 else "games"
+        return (f"best ${self.best}, average ${self.average:.0f} over {self.games} {plural}; "
+                f"reached {counts}")
+
+
+def stats_of(scores: list[SoloScore], rules_text: str,
+             ratings: tuple[tuple[int, str], ...] = DEFAULT_RATINGS) -> SoloStats:
+    """The stats of some solo scores (already chosen: one rule set, hinted or not)."""
+    money = [s.money for s in scores]
+    reached = tuple((t, name, sum(1 for m in money if m >= t)) for t, name in ratings)
+    if not money:
+        return SoloStats(rules_text, 0, None, None, reached)
+    return SoloStats(rules_text, len(money), max(money), sum(money) / len(money), reached)
+
+
+@dataclass(frozen=True)
+class SoloResult:
+    """What finishing a solo game meant for the record: is it a new personal best?"""
+
+    score: SoloScore
+    new_best: bool
+    previous_best: int | None
+    stats: SoloStats
+    counted: bool = True  # False when this game had already been recorded
+
+
+@dataclass(frozen=True)
+class DailyEntry:
+    """Today's (or any day's) daily solo: when it was started, and its score once finished."""
+
+    day: str
+    game_id: str
+    started_at: str
+    money: int | None = None
+
+
+@dataclass
+class ScoreBook:
+    """Every solo score and every daily attempt: the contents of scores.json."""
+
+    solo: list[SoloScore] = field(default_factory=list)
+    daily: dict[str, DailyEntry] = field(default_factory=dict)
+
+    def chosen(self, rules: Rules, hinted: bool = False) -> list[SoloScore]:
+        """The scores under `rules`, with hints or without."""
+        key = rules_key(rules)
+        return [s for s in self.solo if s.rules == key and s.hinted == hinted]
+
+    def stats(self, rules: Rules, hinted: bool = False) -> SoloStats:
+        """The solo record under `rules`; hinted games are a separate record."""
+        return stats_of(self.chosen(rules, hinted), rules.describe(), rules.solo_ratings)
+
+    def has(self, game_id: str) -> bool:
+        """True if this game is already in the book."""
+        return any(s.game_id == game_id for s in self.solo)
+
+    def add(self, score: SoloScore, rules: Rules) -> SoloResult:
+        """Record a finished solo game (once per game id); says whether it is a new best."""
+        previous = self.stats(rules, score.hinted).best
+        if self.has(score.game_id):
+            return SoloResult(score, False, previous, self.stats(rules, score.hinted), False)
+        self.solo.append(score)
+        if score.daily and score.daily in self.daily:
+            entry = self.daily[score.daily]
+            if entry.game_id == score.game_id:
+                self.daily[score.daily] = DailyEntry(entry.day, entry.game_id, entry.started_at,
+                                                     score.money)
+        new_best = previous is None or score.money > previous
+        return SoloResult(score, new_best, previous, self.stats(rules, score.hinted))
+
+    def to_json(self) -> str:
+        """The book as JSON text."""
+        data = {
+            "scores_format": SCORES_FORMAT,
+            "solo": [s.to_dict() for s in self.solo],
+            "daily": {day: dict(e.__dict__) for day, e in sorted(self.daily.items())},
+        }
+        return json.dumps(data, indent=1, ensure_ascii=True)
+
+    @classmethod
+    def from_bytes(cls, raw: bytes) -> ScoreBook:
+        """Read scores.json; RecordError if the file as a whole is unusable."""
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+            raise RecordError("the scores file is damaged or cut off") from None
+        if not isinstance(data, dict):
+            raise RecordError("the scores file is not a BuyWord scores file")
+        version = data.get("scores_format")
+        if not _is_int(version):
+            raise RecordError("the scores file has no format version")
+        if version > SCORES_FORMAT:
+            raise RecordError(f"the scores were saved by a newer BuyWord (format {version})")
+        solo = data.get("solo") if isinstance(data.get("solo"), list) else []
+        scores = [s for s in map(SoloScore.from_dict, solo) if s is not None]
+        return cls(scores, _dailies(data.get("daily")))
+
+
+def _dailies(data: object) -> dict[str, DailyEntry]:
+    """The daily attempts, skipping malformed ones."""
+    found: dict[str, DailyEntry] = {}
+    for day, entry in (data if isinstance(data, dict) else {}).items():
+        if not isinstance(entry, dict):
+            continue
+        money = entry.get("money")
+        game_id, started = entry.get("game_id"), entry.get("started_at")
+        if isinstance(game_id, str) and isinstance(started, str) and (
+                money is None or _is_int(money)):
+            found[day] = DailyEntry(day, game_id, started, money)
+    return found
