@@ -1,1 +1,47 @@
-"""Computer players: pure functions of a read-only view of the game and their own RNG."""
+"""Computer players: pure functions of a read-only view of the game and their own RNG.
+
+    from buyword.bots import LEVELS, make_bot
+    bot = make_bot("expert", finder, seed=7)
+    game.apply(bot.act(game, seat))     # one legal action; `act` never changes the game
+
+Levels differ in how well they decide and in how many words they know: lower levels only know
+words above a wordfreq Zipf frequency, so they miss rare words the way people do. Every level
+sells only words of the game's dictionary.
+"""
+
+from __future__ import annotations
+
+from buyword.bots.base import Bot
+from buyword.bots.greedy import GreedyBot
+from buyword.bots.levels import LEVEL_STYLES, LevelBot, Style
+from buyword.bots.view import SeatView
+
+#: The computer players' levels, weakest first.
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+
+#: Every name `make_bot` accepts: the levels and the greedy baseline.
+BOT_NAMES: tuple[str, ...] = (*LEVELS, "greedy")
+
+
+def make_bot(level: str, finder: object, seed: int) -> Bot:
+    """A computer player of `level` ("easy" ... "expert", or "greedy") for a game played with
+    `finder`'s dictionary (a `buyword.words.finder.WordFinder`), deciding with `seed`.
+
+    The first bot of a level built on a finder indexes its vocabulary (under a second for the
+    lower levels' common-words lists); later ones share it.
+    """
+    from buyword.bots.index import WordIndex
+
+    name = level.strip().lower()
+    if name == "greedy":
+        return GreedyBot(WordIndex.common(finder, None), seed)  # type: ignore[arg-type]
+    style = LEVEL_STYLES.get(name)
+    if style is None:
+        raise ValueError(f"{level!r} is not a computer player; the levels are "
+                         f"{', '.join(BOT_NAMES)}")
+    index = WordIndex.common(finder, style.zipf)  # type: ignore[arg-type]
+    return LevelBot(index, seed, style, name)
+
+
+__all__ = ["BOT_NAMES", "LEVELS", "LEVEL_STYLES", "Bot", "GreedyBot", "LevelBot", "SeatView",
+           "Style", "make_bot"]

@@ -1,0 +1,274 @@
+"""`buyword sim`: play seeded games between computer players and measure them.
+
+Game N of a run uses seed S+N-1, which fixes the bag and the die whatever the players decide, so
+two levels run on the same seeds meet exactly the same tiles and can be compared game by game.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import multiprocessing
+import statistics
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from buyword.bots import BOT_NAMES, make_bot
+from buyword.engine import Game, Rules
+
+#: The table played when no --players is given.
+DEFAULT_TABLE = ("expert",)
+
+#: z for a two-sided 95% confidence interval of a mean (normal approximation; n is large).
+Z95 = 1.96
+
+#: The solo benchmarks of the rulebook, reported as shares of games reaching them.
+SOLO_MARKS = (800, 900, 1000)
+
+
+class SimError(ValueError):
+    """A command-line argument the simulator cannot use (exit code 2)."""
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished game: the seed, every seat's final money, the winners, decision times."""
+
+    table: int
+    seed: int
+    money: tuple[int, ...]
+    winners: tuple[int, ...]
+    #: level -> seconds each of its decisions took
+    times: dict[str, list[float]] = field(default_factory=dict)
+
+
+# ---------------------------------------------------------------------- playing
+
+
+def play_game(levels: Sequence[str], seed: int, finder: object, lexicon: object,
+              table: int = 0, rules: Rules | None = None) -> GameResult:
+    """Play one game of `levels` (one per seat) on `seed` to the end."""
+    names = [f"{i + 1} {level}" for i, level in enumerate(levels)]
+    game = Game.new(names, dictionary=lexicon, seed=seed, rules=rules)  # type: ignore[arg-type]
+    # Each seat's bot gets its own seed, fixed by the game's seed and the seat.
+    bots = [make_bot(level, finder, seed * 16 + seat) for seat, level in enumerate(levels)]
+    times: dict[str, list[float]] = {level: [] for level in levels}
+    while game.current is not None:
+        seat = game.current
+        start = time.perf_counter()
+        action = bots[seat].act(game, seat)
+        times[levels[seat]].append(time.perf_counter() - start)
+        game.apply(action)
+    outcome = game.outcome()
+    assert outcome is not None
+    money = tuple(p.money for p in game.players)
+    return GameResult(table, seed, money, outcome.winners, times)
+
+
+_WORKER: dict[str, object] = {}
+
+
+def _load_words() -> tuple[object, object]:
+    """The bundled dictionary and its word finder (built once per process)."""
+    if not _WORKER:
+        from buyword.words.finder import WordFinder
+        from buyword.words.lexicon import Lexicon
+
+        lexicon = Lexicon.bundled()
+        _WORKER["lexicon"] = lexicon
+        _WORKER["finder"] = WordFinder(lexicon, Rules().tiles)
+    return _WORKER["finder"], _WORKER["lexicon"]
+
+
+def _play_task(task: tuple[int, tuple[str, ...], int]) -> GameResult:
+    table, levels, seed = task
+    finder, lexicon = _load_words()
+    return play_game(levels, seed, finder, lexicon, table)
+
+
+def run_games(tables: Sequence[tuple[str, ...]], games: int, seed: int,
+              jobs: int = 1) -> Iterator[GameResult]:
+    """Play `games` seeded games of each table, yielding results as they finish."""
+    tasks = [(t, levels, seed + i) for t, levels in enumerate(tables) for i in range(games)]
+    _load_words()  # in the parent, so forked workers share the finder instead of rebuilding it
+    if jobs <= 1:
+        yield from map(_play_task, tasks)
+        return
+    context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
+    with context.Pool(jobs) as pool:
+        yield from pool.imap_unordered(_play_task, tasks, chunksize=1)
+
+
+# ---------------------------------------------------------------------- statistics
+
+
+def money_stats(values: Sequence[int]) -> dict:
+    """Mean, median, standard deviation and the 95% confidence interval of the mean."""
+    n = len(values)
+    mean = statistics.fmean(values)
+    stdev = statistics.stdev(values) if n > 1 else 0.0
+    half = Z95 * stdev / math.sqrt(n) if n > 1 else 0.0
+    return {
+        "games": n,
+        "mean": round(mean, 1),
+        "median": statistics.median(values),
+        "stdev": round(stdev, 1),
+        "ci95": [round(mean - half, 1), round(mean + half, 1)],
+        "min": min(values),
+        "max": max(values),
+    }
+
+
+def percentile(sorted_values: Sequence[float], q: float) -> float:
+    """The q-th percentile (0-100) of sorted values, by nearest rank."""
+    if not sorted_values:
+        return 0.0
+    rank = max(0, math.ceil(q / 100 * len(sorted_values)) - 1)
+    return sorted_values[rank]
+
+
+def time_stats(seconds: Sequence[float]) -> dict:
+    """Decision-time percentiles in milliseconds."""
+    values = sorted(seconds)
+    return {
+        "decisions": len(values),
+        "median_ms": round(percentile(values, 50) * 1000, 2),
+        "p90_ms": round(percentile(values, 90) * 1000, 2),
+        "p95_ms": round(percentile(values, 95) * 1000, 2),
+        "p99_ms": round(percentile(values, 99) * 1000, 2),
+        "max_ms": round((values[-1] if values else 0.0) * 1000, 2),
+    }
+
+
+def summarise(tables: Sequence[tuple[str, ...]], results: Sequence[GameResult],
+              games: int, seed: int) -> dict:
+    """Every table's per-seat statistics and every level's decision times, JSON-ready."""
+    report: dict = {"games": games, "seeds": [seed, seed + games - 1], "tables": []}
+    times: dict[str, list[float]] = {}
+    for t, levels in enumerate(tables):
+        played = sorted((r for r in results if r.table == t), key=lambda r: r.seed)
+        seats = []
+        for seat, level in enumerate(levels):
+            money = [r.money[seat] for r in played]
+            entry = {"seat": seat + 1, "level": level, **money_stats(money)}
+            if len(levels) == 1:
+                for mark in SOLO_MARKS:
+                    entry[f"share_{mark}"] = round(sum(m >= mark for m in money) / len(money), 4)
+            else:
+                # A shared win counts as a fraction, so the win rates of a table add up to 1.
+                wins = sum(1 / len(r.winners) for r in played if seat in r.winners)
+                entry["win_rate"] = round(wins / len(played), 4)
+            seats.append(entry)
+        for r in played:
+            for level, spent in r.times.items():
+                times.setdefault(level, []).extend(spent)
+        report["tables"].append({"players": list(levels), "seats": seats})
+    report["decision_time"] = {level: time_stats(spent) for level, spent in times.items()}
+    return report
+
+
+# ---------------------------------------------------------------------- the command
+
+
+def parse_tables(players: Sequence[str] | None) -> list[tuple[str, ...]]:
+    """Read --players values ("expert", "expert,hard") into tables of level names."""
+    if not players:
+        return [DEFAULT_TABLE]
+    tables = []
+    for text in players:
+        levels = tuple(name.strip().lower() for name in text.split(","))
+        unknown = [name for name in levels if name not in BOT_NAMES]
+        if unknown or not levels:
+            raise SimError(f"--players {text!r}: {', '.join(map(repr, unknown)) or 'nothing'} "
+                           f"is not a level; use {', '.join(BOT_NAMES)}")
+        if not 1 <= len(levels) <= Rules().max_players:
+            raise SimError(f"--players {text!r}: a table seats 1 to {Rules().max_players} players")
+        tables.append(levels)
+    return tables
+
+
+def _check_counts(games: int, jobs: int) -> None:
+    if games < 1:
+        raise SimError(f"--games {games}: play at least one game")
+    if jobs < 1:
+        raise SimError(f"--jobs {jobs}: use at least one process")
+
+
+def sim_main(args: object) -> int:
+    """Run `buyword sim` with the parsed command line; returns the exit code."""
+    try:
+        tables = parse_tables(getattr(args, "players", None))
+        games, seed = int(args.games), int(args.seed)  # type: ignore[attr-defined]
+        jobs = int(getattr(args, "jobs", 1))
+        _check_counts(games, jobs)
+    except SimError as error:
+        print(f"buyword sim: {error}", file=sys.stderr)
+        return 2
+    as_json = bool(getattr(args, "json", False))
+    results = _collect(tables, games, seed, jobs, progress=not as_json)
+    report = summarise(tables, results, games, seed)
+    if as_json:
+        print(json.dumps(report, indent=2))
+    else:
+        print_report(report)
+    return 0
+
+
+def _collect(tables: list[tuple[str, ...]], games: int, seed: int, jobs: int,
+             progress: bool) -> list[GameResult]:
+    """Play every game, with a progress bar on stderr when asked."""
+    stream = run_games(tables, games, seed, jobs)
+    if not progress:
+        return list(stream)
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    results = []
+    columns = ("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+               TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("playing", total=games * len(tables))
+        for result in stream:
+            results.append(result)
+            bar.advance(task)
+    return results
+
+
+def print_report(report: dict) -> None:
+    """The report as rich tables on stdout."""
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    # Piped output defaults to 80 columns, too narrow for a whole row of the table.
+    console.width = max(console.width, 120)
+    first, last = report["seeds"]
+    for entry in report["tables"]:
+        solo = len(entry["players"]) == 1
+        title = f"{', '.join(entry['players'])} — {report['games']} games, seeds {first}..{last}"
+        table = Table(title=title)
+        for column in ("seat", "level", "mean", "95% CI", "median", "stdev"):
+            table.add_column(column, justify="left" if column == "level" else "right")
+        extra = [f"≥ ${mark}" for mark in SOLO_MARKS] if solo else ["wins"]
+        for column in extra:
+            table.add_column(column, justify="right")
+        for seat in entry["seats"]:
+            low, high = seat["ci95"]
+            cells = [str(seat["seat"]), seat["level"], f"${seat['mean']:,.1f}",
+                     f"${low:,.0f}–${high:,.0f}", f"${seat['median']:,.0f}",
+                     f"{seat['stdev']:,.1f}"]
+            if solo:
+                cells += [f"{seat[f'share_{mark}']:.1%}" for mark in SOLO_MARKS]
+            else:
+                cells.append(f"{seat['win_rate']:.1%}")
+            table.add_row(*cells)
+        console.print(table)
+    timing = Table(title="decision time per level (ms)")
+    for column in ("level", "decisions", "median", "p90", "p95", "p99", "max"):
+        timing.add_column(column, justify="left" if column == "level" else "right")
+    for level, t in report["decision_time"].items():
+        timing.add_row(level, f"{t['decisions']:,}", f"{t['median_ms']:.2f}", f"{t['p90_ms']:.1f}",
+                       f"{t['p95_ms']:.1f}", f"{t['p99_ms']:.1f}", f"{t['max_ms']:.1f}")
+    console.print(timing)
