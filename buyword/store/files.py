@@ -81,11 +81,11 @@ class Files:
     """The files under one folder, by relative name (`current.json`, `games/x.json`)."""
 
     def __init__(self, root: Path | None, problem: str | None = None,
-                 what: str = "Progress") -> None:
+                 what: str = "Progress is") -> None:
         """Use `root`; with None (no usable folder) everything lives in memory from the start.
 
-        `problem` says why there is no folder and `what` names what is lost ("Progress",
-        "Settings"); both go into the warning.
+        `problem` says why there is no folder and `what` names what is lost ("Progress is",
+        "Settings are"); both go into the warning.
         """
         self.root = root
         self.what = what
@@ -105,8 +105,7 @@ class Files:
             self.memory = {}
         if self.warning is None:
             where = f" in {self.root}" if self.root is not None else ""
-            verb = "are" if self.what.endswith("s") else "is"
-            self.warning = f"{self.what} {verb} not being saved{where}: {why}."
+            self.warning = f"{self.what} not being saved{where}: {why}."
 
     def path(self, name: str) -> Path | None:
         """Where `name` lives on disk (None without a folder)."""

@@ -78,10 +78,10 @@ def history_main(store: Store | None = None, console: Console | None = None) -> 
         console.print(f"No finished games yet: play one with [bold]buyword[/].{where}",
                       highlight=False, markup=True)
         return 0
-    table = games_table(games)
+    console.print(games_table(games))
     if folder is not None:
-        table.caption = f"in {folder}; watch one again with: buyword replay FILE"
-    console.print(table)
+        console.print(f"The records are in {escape(str(folder))}; watch one again with "
+                      "[bold]buyword replay FILE[/].", highlight=False)
     if store.warning:
         console.print(f"[yellow]{escape(store.warning)}[/]")
     return 0

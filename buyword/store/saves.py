@@ -82,15 +82,18 @@ class SavedGame:
         """The computer level playing `seat`, or None for a person."""
         return self.bots[seat] if 0 <= seat < len(self.bots) else None
 
-    def describe(self) -> str:
-        """One line for a Continue button: who plays, and how far the game has got."""
+    def describe(self, game: Game | None = None) -> str:
+        """One line for a Continue button: who plays, and which round (from `game` if given)."""
         names = []
         for seat, name in enumerate(self.players):
             level = self.bot(seat)
             names.append(f"{name} ({level})" if level else name)
-        rounds = sum(1 for action in self.record.actions if action.startswith("roll"))
+        if game is not None:
+            rounds = game.round
+        else:  # each round starts with one roll; before the next roll, it is still that round
+            rounds = max(1, sum(1 for action in self.record.actions if action.startswith("roll")))
         kind = "daily solo" if self.daily else ("solo" if self.solo else "table")
-        return f"{kind}: {', '.join(names)} · round {max(rounds, 1)}"
+        return f"{kind}: {', '.join(names)} · round {rounds}"
 
     def to_dict(self) -> dict:
         """A JSON-ready form (see `from_dict`)."""

@@ -17,8 +17,14 @@ DEFAULT_RATINGS: tuple[tuple[int, str], ...] = Rules().solo_ratings
 
 
 def rules_key(rules: Rules) -> str:
-    """A short, stable name for a rule set: the same settings give the same key on any machine."""
-    text = json.dumps(rules.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    """A short, stable name for a rule set: the same settings give the same key on any machine.
+
+    Only the settings that differ from the printed rules go into it, so a rule setting added
+    in a later version (with the printed rule as its default) keeps every old score's key.
+    """
+    box = Rules().to_dict()
+    changed = {name: value for name, value in rules.to_dict().items() if box.get(name) != value}
+    text = json.dumps(changed, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(text.encode("ascii")).hexdigest()[:12]
 
 

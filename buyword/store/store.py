@@ -74,8 +74,8 @@ class Store:
                  environ: dict[str, str] | None = None) -> None:
         """Use `root` for every file if given, else $BUYWORD_HOME, else the platform's folders."""
         places = locate(root, environ)
-        self.data = Files(places.data, places.problem, "Progress")
-        self.config = Files(places.config, places.problem, "Settings")
+        self.data = Files(places.data, places.problem, "Progress is")
+        self.config = Files(places.config, places.problem, "Settings are")
         self.data.probe()
         if places.config != places.data:
             self.config.probe()
@@ -133,7 +133,7 @@ class Store:
         except RecordError as error:
             reason = str(error)
         except Exception as error:  # a save is untrusted input: any failure means a bad file
-            reason = f"it could not be read ({type(error).__name__})"
+            reason = f"it is damaged ({type(error).__name__})"
         message = (f"Your saved game could not be resumed: {reason}. "
                    f"{self._kept(self.data, CURRENT)} Starting fresh.")
         return Loaded(message=message)
@@ -190,9 +190,8 @@ class Store:
     def past_games(self) -> list[PastGame]:
         """Every finished game kept, newest first; unreadable files are listed with the reason."""
         games = []
-        for name in reversed(self.data.names(GAMES)):
-            if not name.endswith(".json"):
-                continue
+        names = [name for name in self.data.names(GAMES) if name.endswith(".json")]
+        for name in sorted(names, key=self._age, reverse=True):
             raw = self.data.read(name)
             try:
                 if raw is None:
@@ -202,6 +201,15 @@ class Store:
                 reason = str(error) if isinstance(error, RecordError) else type(error).__name__
                 games.append(PastGame(name, self.data.path(name), None, reason))
         return games
+
+    def _age(self, name: str) -> tuple[str, int]:
+        """Sorts records oldest first: by the time in the name, then (same second) by mtime."""
+        path = self.data.path(name)
+        try:
+            mtime = path.stat().st_mtime_ns if path is not None else 0
+        except (OSError, ValueError):
+            mtime = 0
+        return Path(name).name[:15], mtime
 
     # ----------------------------------------------------------------- scores and the daily solo
 

@@ -1,0 +1,87 @@
+"""Whatever the player types as a folder, file or name: success or a clear message, no crash."""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import pytest
+from engine_helpers import WORDS
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from rich.console import Console
+from store_helpers import advance, finished, new_game, saved_game
+
+from buyword.engine import RecordError
+from buyword.store import Store, read_game_file
+from buyword.store.history import history_main
+
+#: Text of every kind: any code point (surrogates and control characters included), and long.
+ANY_TEXT = st.text(alphabet=st.characters(codec=None), max_size=40) | st.text(
+    min_size=200, max_size=3000)
+FAST = settings(max_examples=40, deadline=None,
+                suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+def inside(folder: Path, text: str) -> str:
+    """`text` as one path component under `folder`: it can't climb out or hit a real folder."""
+    name = text.replace("/", "_")
+    if name in ("", ".", ".."):
+        name = f"x{name}"
+    return f"{folder}/{name}"
+
+
+@FAST
+@given(name=ANY_TEXT)
+def test_any_folder_name_works_or_warns(tmp_path: Path, name: str) -> None:
+    store = Store(environ={"BUYWORD_HOME": inside(tmp_path, name)})
+    game = advance(new_game(), 15)
+    store.save_game(saved_game(game))
+    loaded = store.load_game(WORDS)
+    assert loaded.game is not None and loaded.game.state() == game.state()
+    assert store.warning is None or store.warning.startswith("Progress is not being saved")
+    if len(name.encode("utf-8", "surrogateescape")) > 255 or "\0" in name:
+        assert store.warning is not None
+
+
+@FAST
+@given(path=ANY_TEXT)
+def test_any_replay_file_name_gives_a_record_or_a_clear_message(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, path: str) -> None:
+    monkeypatch.chdir(tmp_path)  # a relative name can only find the test's own files
+    try:
+        read_game_file(path)
+    except RecordError as error:
+        message = str(error)
+        assert message.startswith(("cannot open '", 'cannot open "', "cannot replay"))
+        assert len(message) < 300 and "\n" not in message
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(names=st.lists(ANY_TEXT, min_size=1, max_size=4))
+def test_any_player_names_round_trip_and_print(tmp_path: Path, names: list[str]) -> None:
+    store = Store(inside(tmp_path, "home"))
+    game = new_game(len(names), names=names)
+    advance(game, 20)
+    store.save_game(saved_game(game))
+    loaded = store.load_game(WORDS)
+    assert loaded.game is not None and loaded.game.names == tuple(names)
+    done = finished(len(names), names=names)
+    store.finish_game(saved_game(done), done)
+    assert history_main(store, Console(file=io.StringIO(), width=120)) == 0
+    for path in Path(inside(tmp_path, "home")).rglob("*.json"):
+        path.unlink()
+
+
+@FAST
+@given(raw=st.binary(max_size=2000))
+def test_any_bytes_as_a_save_give_a_message_not_a_crash(tmp_path: Path, raw: bytes) -> None:
+    home = Path(inside(tmp_path, "bytes"))
+    home.mkdir(exist_ok=True)
+    (home / "current.json").write_bytes(raw)
+    loaded = Store(home).load_game(WORDS)
+    assert loaded.game is None and loaded.message is not None
+    for bad in home.glob("current.json.bad-*"):
+        os.unlink(bad)

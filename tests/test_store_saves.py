@@ -1,0 +1,234 @@
+"""Autosave and resume: round trips, and every kind of bad save file gives a message, kept aside."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from engine_helpers import WORDS, WordSet
+from store_helpers import advance, finished, new_game, saved_game
+
+from buyword.engine import RECORD_FORMAT, GameRecord, RecordError, Rules
+from buyword.store import MIGRATIONS, SAVE_FORMAT, SavedGame, Store, read_game_file, read_save
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    """A store in a fresh folder."""
+    return Store(tmp_path)
+
+
+def kept_files(folder: Path) -> list[str]:
+    """The bad files moved aside in `folder`."""
+    return sorted(p.name for p in folder.glob("current.json.bad-*"))
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_a_saved_game_resumes_exactly(store: Store, players: int) -> None:
+    game = advance(new_game(players, seed=players, rules=Rules(tile_limit=10)), 60, seed=3)
+    saved = saved_game(game, bots=(None,) + ("hard",) * (players - 1), hints=(2,) + (0,) * (
+        players - 1), options={"hint_key": "h"})
+    assert store.save_game(saved)
+    loaded = Store(store.data.root).load_game(WORDS)
+    assert loaded.message is None and loaded.game is not None and loaded.saved is not None
+    assert loaded.game.state() == game.state()
+    assert loaded.saved.bots == saved.bots and loaded.saved.hints == saved.hints
+    assert loaded.saved.options == {"hint_key": "h"}
+    assert loaded.saved.game_id == saved.game_id and loaded.saved.saved_at
+
+
+def test_the_file_holds_both_format_versions(store: Store, tmp_path: Path) -> None:
+    store.save_game(saved_game(new_game()))
+    data = json.loads((tmp_path / "current.json").read_text())
+    assert data["save_format"] == SAVE_FORMAT
+    assert data["record"]["format"] == RECORD_FORMAT
+
+
+def test_unicode_names_and_every_seat_kind_round_trip(store: Store) -> None:
+    game = advance(new_game(3).__class__.new(
+        ["Zoë 🎲", "\u202eevil", "[bold]x[/]"], dictionary=WORDS, seed=9), 25)
+    store.save_game(saved_game(game, bots=(None, "easy", None)))
+    loaded = store.load_game(WORDS)
+    assert loaded.game is not None and loaded.game.names == game.names
+    assert loaded.saved is not None and loaded.saved.describe(loaded.game) == (
+        f"table: Zoë 🎲, \u202eevil (easy), [bold]x[/] · round {game.round}")
+
+
+def test_no_save_is_no_message(store: Store) -> None:
+    assert not store.has_saved_game()
+    assert store.load_game(WORDS) == store.load_game(WORDS).__class__()
+
+
+def test_clear_game_forgets_the_save(store: Store) -> None:
+    store.save_game(saved_game(new_game()))
+    store.clear_game()
+    assert not store.has_saved_game() and store.load_game(WORDS).game is None
+
+
+def good_save(tmp_path: Path) -> str:
+    store = Store(tmp_path)
+    store.save_game(saved_game(advance(new_game(2), 40)))
+    return (tmp_path / "current.json").read_text()
+
+
+def bump(text: str, key: str, value: object) -> str:
+    data = json.loads(text)
+    data[key] = value
+    return json.dumps(data)
+
+
+def bump_record(text: str, value: int) -> str:
+    data = json.loads(text)
+    data["record"]["format"] = value
+    return json.dumps(data)
+
+
+def break_action(text: str) -> str:
+    data = json.loads(text)
+    data["record"]["actions"][5] = "sell QQQQ"
+    return json.dumps(data)
+
+
+BAD_SAVES = {
+    "empty": (lambda t: "", "the file is empty"),
+    "truncated": (lambda t: t[: len(t) // 2], "damaged or cut off"),
+    "garbage": (lambda t: "\x00\xff garbage", "damaged"),
+    "not an object": (lambda t: "[1, 2, 3]", "not a BuyWord save"),
+    "no version": (lambda t: '{"hello": 1}', "no save format version"),
+    "newer save": (lambda t: bump(t, "save_format", SAVE_FORMAT + 1), "saved by a newer BuyWord"),
+    "newer record": (lambda t: bump_record(t, RECORD_FORMAT + 1), "saved by a newer BuyWord"),
+    "unknown old": (lambda t: bump(t, "save_format", -3), "not one this BuyWord knows"),
+    "no longer replays": (break_action, "no longer replays"),
+    "bad record": (lambda t: bump(t, "record", {"format": 1}), "has no 'players'"),
+    "bad rules": (lambda t: bump(t, "record", {**json.loads(t)["record"],
+                                               "rules": {"tile_limit": "x"}}),
+                  "it is damaged (TypeError)"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(BAD_SAVES))
+def test_a_bad_save_gives_a_message_is_kept_aside_and_play_starts_fresh(
+        tmp_path: Path, kind: str) -> None:
+    spoil, words = BAD_SAVES[kind]
+    text = spoil(good_save(tmp_path))
+    (tmp_path / "current.json").write_bytes(text.encode("utf-8", "surrogateescape")
+                                            if isinstance(text, str) else text)
+    store = Store(tmp_path)
+    assert store.has_saved_game()
+    loaded = store.load_game(WORDS)
+    assert loaded.game is None and loaded.message is not None
+    assert loaded.message.startswith("Your saved game could not be resumed: ")
+    assert words in loaded.message
+    kept = kept_files(tmp_path)
+    assert len(kept) == 1 and kept[0] in loaded.message
+    assert (tmp_path / kept[0]).read_bytes() == text.encode("utf-8", "surrogateescape")
+    assert loaded.message.endswith("Starting fresh.")
+    # Starting fresh: no save any more, and a new one can be written.
+    assert not store.has_saved_game()
+    assert store.save_game(saved_game(new_game()))
+    assert store.warning is None
+
+
+def test_a_different_dictionary_that_refuses_a_sold_word_is_a_replay_failure(
+        tmp_path: Path) -> None:
+    game = finished(seed=11)
+    assert any(a.startswith("sell") for a in game.actions)
+    store = Store(tmp_path)
+    store.save_game(saved_game(game))
+    loaded = store.load_game(WordSet("zzz"))
+    assert loaded.message is not None and "no longer replays" in loaded.message
+
+
+def test_a_bad_save_on_a_read_only_disk_is_still_not_fatal(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "current.json").write_text("{ cut off")
+    store = Store(tmp_path)
+    import os
+
+    from store_helpers import READ_ONLY, failing
+
+    monkeypatch.setattr(os, "replace", failing(READ_ONLY, os.replace))
+    loaded = store.load_game(WORDS)
+    assert loaded.message is not None and "left as it is" in loaded.message
+    assert not store.has_saved_game()  # not offered again this session
+    assert (tmp_path / "current.json").exists()
+
+
+# ----------------------------------------------------------------- migrations
+
+
+def test_a_version_0_save_is_migrated(tmp_path: Path) -> None:
+    # Version 0 was the bare game record, with bots and hints in its meta.
+    game = advance(new_game(2), 30)
+    v0 = GameRecord.of(game, bots=[None, "easy"], hints=[1, 0]).to_dict()
+    (tmp_path / "current.json").write_text(json.dumps(v0))
+    loaded = Store(tmp_path).load_game(WORDS)
+    assert loaded.message is None and loaded.game is not None and loaded.saved is not None
+    assert loaded.game.state() == game.state()
+    assert loaded.saved.bots == (None, "easy") and loaded.saved.hints == (1, 0)
+    # Reading it twice gives the same id, so finishing it is recorded once.
+    assert Store(tmp_path).load_game(WORDS).saved.game_id == loaded.saved.game_id  # type: ignore[union-attr]
+
+
+def test_every_old_version_has_a_migration_step() -> None:
+    assert sorted(MIGRATIONS) == list(range(SAVE_FORMAT))
+
+
+def test_migration_steps_run_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A pretend format 2 that renamed "hints" to "hints_used": both steps run, in order.
+    import buyword.store.saves as saves
+
+    monkeypatch.setattr(saves, "SAVE_FORMAT", 2)
+    monkeypatch.setitem(MIGRATIONS, 1, lambda d: {**d, "save_format": 2, "v2": True})
+    upgraded = saves.upgrade(GameRecord.of(new_game()).to_dict())
+    assert upgraded["save_format"] == 2 and upgraded["v2"] and "record" in upgraded
+
+
+# ----------------------------------------------------------------- replay files
+
+
+def test_read_game_file_reads_finished_records_saves_and_bare_records(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    game = finished(seed=4)
+    done = store.finish_game(saved_game(game), game)
+    assert done.path is not None
+    saved = read_game_file(done.path)
+    assert saved.result is not None and saved.record.replay(WORDS).state() == game.state()
+    bare = tmp_path / "bare.json"
+    bare.write_text(GameRecord.of(game).to_json())
+    assert read_game_file(str(bare)).record == GameRecord.of(game)
+
+
+@pytest.mark.parametrize("name, words", [
+    ("missing.json", "does not exist"),
+    (".", "is a folder"),
+    ("bad\0name", "cannot be used as a file name"),
+    ("x" * 5000, "too long"),
+])
+def test_read_game_file_names_the_file_and_says_why(tmp_path: Path, name: str, words: str
+                                                    ) -> None:
+    path = name if name == "bad\0name" else str(tmp_path / name)
+    with pytest.raises(RecordError) as error:
+        read_game_file(path)
+    message = str(error.value)
+    assert message.startswith("cannot open '") and words in message and len(message) < 200
+
+
+def test_read_game_file_on_a_damaged_file_says_so(tmp_path: Path) -> None:
+    (tmp_path / "x.json").write_text('{"save_format": 1, "record": ')
+    with pytest.raises(RecordError, match=r"cannot replay '.*x.json': the file is damaged"):
+        read_game_file(tmp_path / "x.json")
+
+
+def test_read_save_of_a_deeply_nested_file_is_a_message() -> None:
+    with pytest.raises(RecordError, match="damaged"):
+        read_save(b"[" * 100_000)
+
+
+def test_saved_game_describe_counts_rounds() -> None:
+    game = advance(new_game(), 30)
+    rolls = sum(a.startswith("roll") for a in game.actions)
+    assert saved_game(game).describe() == f"solo: Ann · round {rolls}"
+    assert saved_game(game).describe(game) == f"solo: Ann · round {game.round}"
+    assert SavedGame.of(game, daily="2026-11-29").describe().startswith("daily solo: Ann")

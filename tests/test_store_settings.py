@@ -1,0 +1,98 @@
+"""Settings as TOML: round trips; bad files and values fall back to defaults with a message."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
+
+from buyword.engine import Rules
+from buyword.store import BOT_SPEEDS, Settings, Store
+from buyword.store.settings import parse_settings
+
+
+def test_defaults_without_a_file(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    assert store.load_settings() == Settings() and store.take_messages() == []
+    assert Settings().rules() == Rules()
+
+
+def test_settings_round_trip_through_the_file(tmp_path: Path) -> None:
+    chosen = Settings(theme="gruvbox", animations=False, bot_speed="instant",
+                      dictionary="/usr/share/dict/words").with_rules(
+        Rules(tile_limit=None, min_word_length=3, challenge_mode=True))
+    assert Store(tmp_path).save_settings(chosen)
+    assert Store(tmp_path).load_settings() == chosen
+    assert chosen.rules() == Rules(tile_limit=None, min_word_length=3, challenge_mode=True)
+    text = (tmp_path / "settings.toml").read_text()
+    assert 'bot_speed = "instant"' in text and "tile_limit = 0" in text
+
+
+@pytest.mark.parametrize("content", ["theme = ", "[[[", b"\xff\xfe\x00bad"])
+def test_an_unreadable_file_gives_defaults_a_message_and_is_kept(
+        tmp_path: Path, content: str | bytes) -> None:
+    path = tmp_path / "settings.toml"
+    path.write_bytes(content if isinstance(content, bytes) else content.encode())
+    store = Store(tmp_path)
+    assert store.load_settings() == Settings()
+    [message] = store.take_messages()
+    assert message.startswith("Your settings could not be read (")
+    assert "using the defaults" in message and "settings.toml.bad-" in message
+    assert not path.exists() and len(list(tmp_path.glob("settings.toml.bad-*"))) == 1
+
+
+def test_one_bad_value_falls_back_alone(tmp_path: Path) -> None:
+    (tmp_path / "settings.toml").write_text(
+        'theme = "nord"\nbot_speed = "warp"\ntile_limit = 9\nanimations = "yes"\nfuture = 1\n')
+    store = Store(tmp_path)
+    assert store.load_settings() == Settings(theme="nord")
+    messages = store.take_messages()
+    assert messages == [
+        "The setting animations = 'yes' should be true or false; using True.",
+        "The setting bot_speed = 'warp' should be one of slow, normal, fast, instant; "
+        "using 'normal'.",
+        "The setting tile_limit = 9 should be 8, 10 or 0 (no limit); using 8.",
+    ]
+
+
+def test_settings_on_a_broken_config_folder_stay_in_memory(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("")
+    store = Store(tmp_path / "file" / "sub")
+    assert not store.save_settings(Settings(theme="nord"))
+    assert store.load_settings() == Settings(theme="nord")
+    assert store.warning is not None
+
+
+text_values = st.text(max_size=300) | st.text(
+    alphabet=st.characters(codec=None), min_size=3000, max_size=5000)
+
+
+@hypothesis_settings(max_examples=60, deadline=None,
+                     suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(theme=text_values, dictionary=text_values, speed=st.sampled_from(BOT_SPEEDS))
+def test_any_text_setting_survives_the_file(tmp_path: Path, theme: str, dictionary: str,
+                                            speed: str) -> None:
+    chosen = Settings(theme=theme, dictionary=dictionary, bot_speed=speed)
+    text = chosen.to_toml()
+    parsed = tomllib.loads(text)  # always valid TOML, whatever the text
+    assert set(parsed) >= {"theme", "dictionary"}
+    loaded, problems = parse_settings(text)
+    if "\0" in theme or not theme or len(theme) > 4096 or any(
+            0xD800 <= ord(c) <= 0xDFFF for c in theme):
+        return  # such text is replaced (and reported) on reading: covered below
+    assert loaded.theme == theme
+    assert all(len(p) < 200 for p in problems)
+
+
+@hypothesis_settings(max_examples=200, deadline=None)
+@given(st.text(max_size=500))
+def test_any_settings_text_gives_settings_or_a_clean_refusal(text: str) -> None:
+    try:
+        settings, problems = parse_settings(text)
+    except tomllib.TOMLDecodeError:
+        return
+    assert isinstance(settings, Settings) and all(isinstance(p, str) for p in problems)
