@@ -1,0 +1,104 @@
+"""The tile limit: a player over the limit picks which letter tiles to drop."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.events import Key
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from buyword.engine import TileSet
+from buyword.ui.widgets import Rack
+
+
+class DropScreen(ModalScreen[str]):
+    """Toggle tiles by letter key or click; Enter drops them. Dismisses with the letters."""
+
+    CSS_PATH = "dialogs.tcss"
+    BINDINGS = [
+        Binding("enter", "confirm", "Drop them"),
+        Binding("backspace", "clear", "Clear"),
+    ]
+
+    def __init__(self, name: str, hand: str, need: int, tiles: TileSet, limit: int) -> None:
+        """`name` holds `hand` and must drop `need` tiles to come down to `limit`."""
+        super().__init__()
+        self.player = name
+        self.hand = hand
+        self.need = need
+        self.tileset = tiles
+        self.limit = limit
+        self.chosen: set[int] = set()
+
+    def compose(self) -> ComposeResult:
+        """The hand, the instructions and the count still to drop."""
+        with Vertical(classes="dialog", id="drop"):
+            yield Static("Tile limit", classes="dialog-title")
+            yield Static(
+                f"[b]{self.player}[/b] holds {len(self.hand)} letter tiles; the limit is "
+                f"{self.limit}. Choose {self.need} to drop: press their letters or click them.",
+                classes="dialog-body",
+            )
+            yield Rack(self.tileset, id="drop-rack")
+            yield Static(id="drop-count", classes="dialog-note")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Show the hand with nothing chosen yet."""
+        self.query_one(Rack).tiles = self.hand
+        self._show()
+
+    def _show(self) -> None:
+        self.query_one(Rack).marked = frozenset(self.chosen)
+        left = self.need - len(self.chosen)
+        dropping = "".join(self.hand[i] for i in sorted(self.chosen)) or "nothing yet"
+        if left > 0:
+            status = f"Still to drop: [b]{left}[/b]   (chosen: {dropping})"
+        elif left == 0:
+            status = f"Dropping [b]{dropping}[/b] — press [b]Enter[/b]"
+        else:
+            status = f"That is {-left} too many: un-choose some (chosen: {dropping})"
+        self.query_one("#drop-count", Static).update(status)
+        self.refresh_bindings()
+
+    def toggle(self, index: int) -> None:
+        """Choose or un-choose the tile at `index`."""
+        self.chosen ^= {index}
+        self._show()
+
+    @on(Rack.TileToggled)
+    def _clicked(self, message: Rack.TileToggled) -> None:
+        self.toggle(message.index)
+
+    def on_key(self, event: Key) -> None:
+        """A letter key chooses the next tile of that letter, or un-chooses them all."""
+        letter = (event.character or "").upper()
+        if len(letter) != 1 or not letter.isalpha():
+            return
+        event.stop()
+        spots = [i for i, held in enumerate(self.hand) if held == letter]
+        free = [i for i in spots if i not in self.chosen]
+        if free:
+            self.chosen.add(free[0])
+        else:
+            self.chosen -= set(spots)
+        self._show()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter is greyed out until exactly the right number is chosen."""
+        if action == "confirm":
+            return len(self.chosen) == self.need or None
+        return True
+
+    def action_confirm(self) -> None:
+        """Drop the chosen tiles (the engine checks them)."""
+        if len(self.chosen) == self.need:
+            self.dismiss("".join(self.hand[i] for i in sorted(self.chosen)))
+
+    def action_clear(self) -> None:
+        """Start the choice again."""
+        self.chosen.clear()
+        self._show()

@@ -1,0 +1,81 @@
+"""Help: how to play in short, the key map, and the price list."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Markdown, TabbedContent, TabPane
+
+from buyword.ui.widgets import PriceList
+
+HOW_TO_PLAY = """\
+**Buy letters cheap, sell words dear.** Everything costs and pays the *square* of its pips:
+a tile shows 1 to 4 pips, and 5 pips cost or pay $25.
+
+Each round:
+
+1. **Roll.** The leader rolls the die: 2, 3, 4 or 5 tiles each. On **CHOICE** the leader picks.
+2. **Buy or discard.** Everyone draws that many tiles and, in turn, buys the whole draw for
+   (its pips)² or discards it. No part-buys; if you can't afford it, it goes.
+3. **Sell.** In turn, sell as many words as you like from your hand. A word may use **one**
+   wild tile (1 pip, any letter) and pays (all its pips)². Sold tiles leave the game.
+4. **Tile limit.** Hold at most 8 letter tiles (wilds don't count); drop the rest.
+5. The die passes left (solo: you lead every round).
+
+**The end.** When the bag can't give everyone their draw, that is the final round: nobody
+draws, everyone sells one last time, and unsold tiles are worth nothing. Most money wins.
+
+**Solo.** Start with $200 and 8 wilds. $800 is fair, $900 good, $1000 outstanding.
+
+**Strategy.** Price grows with the square: a 10-pip word pays $100, two 5-pip words only $50.
+Buy small draws, sell long words, and keep an eye on the bag.
+
+**Challenge mode** (2+ people): any word may be offered; before the next sale anyone may
+challenge. A word that is not in the dictionary is taken back and its seller pays $20;
+a good word costs the challenger $20.
+"""
+
+KEY_MAP = """\
+| key | where | does |
+|---|---|---|
+| **R** | roll | roll the die (any key skips the tumble) |
+| **2**–**5** | CHOICE | how many tiles everyone draws |
+| **B** / **D** | buy | buy the draw / discard it |
+| *letters*, **Enter** | sell | type a word; Enter sells it |
+| **Esc** | sell | done selling this round |
+| **F2** | sell | hints: the best words now (if on) |
+| *letters*, **Enter** | tile limit | choose tiles to drop; Enter drops them |
+| **Space** | computer's turn | skip ahead to the next person |
+| **?** / **F1** | anywhere | this help |
+| **Ctrl+P** | anywhere | command palette (themes too) |
+| **Ctrl+Q** | anywhere | quit (asks during a game) |
+"""
+
+
+class HelpScreen(ModalScreen[None]):
+    """Three tabs: how to play, keys, prices. Esc closes."""
+
+    CSS_PATH = "dialogs.tcss"
+    BINDINGS = [Binding("escape,q", "close", "Close")]
+
+    def __init__(self, tab: str = "rules") -> None:
+        """Open on `tab`: rules, keys or prices."""
+        super().__init__()
+        self.tab = tab
+
+    def compose(self) -> ComposeResult:
+        """The tabs."""
+        with Vertical(classes="dialog", id="help"), TabbedContent(initial=self.tab):
+            with TabPane("How to play", id="rules"), VerticalScroll():
+                yield Markdown(HOW_TO_PLAY)
+            with TabPane("Keys", id="keys"), VerticalScroll():
+                yield Markdown(KEY_MAP)
+            with TabPane("Prices", id="prices"):
+                yield PriceList(rows=10, id="help-prices")
+        yield Footer()
+
+    def action_close(self) -> None:
+        """Back to where help was opened."""
+        self.dismiss(None)

@@ -1,0 +1,189 @@
+"""New game options: the seats (table games), seed, rule settings, dictionary, hints, privacy."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
+
+from buyword.ui.options import LEVELS, DictionaryChoice, GameSetup, Seat
+
+#: Who sits in a seat: a person, a computer of some level, or nobody (seats 3 and 4).
+PERSON, EMPTY = "person", "empty"
+
+#: Default names for the seats of a table game.
+SEAT_NAMES = ("Ann", "Bob", "Cy", "Di")
+
+
+def _seat_kinds(optional: bool, bots: bool) -> list[tuple[str, str]]:
+    kinds = [("Person", PERSON)]
+    if bots:
+        kinds += [(f"Computer · {level}", level) for level in LEVELS]
+    if optional:
+        kinds.append(("Empty seat", EMPTY))
+    return kinds
+
+
+class NewGameScreen(Screen[GameSetup | None]):
+    """A form; Start dismisses with the GameSetup, Esc with None."""
+
+    CSS_PATH = "new_game.tcss"
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start", priority=True),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def __init__(self, solo: bool, bots: bool, defaults: GameSetup | None = None) -> None:
+        """Options for a solo game (`solo`) or a table; `bots`: computer seats available."""
+        super().__init__()
+        self.solo = solo
+        self.bots = bots
+        self.defaults = defaults or GameSetup()
+
+    def compose(self) -> ComposeResult:
+        """Seats (table only), then the options, then Start / Back."""
+        d = self.defaults
+        title = "New solo game" if self.solo else "New table game"
+        with Vertical(id="form"):
+            yield Static(title, id="form-title")
+            with Grid(id="fields"):
+                if not self.solo:
+                    yield from self._seat_rows()
+                yield Static("Seed", classes="label")
+                yield Input(
+                    "" if d.seed is None else str(d.seed), placeholder="blank = random",
+                    type="integer", id="seed", compact=True,
+                )
+                yield Static("Tile limit", classes="label")
+                yield Select(
+                    [("8 tiles", "8"), ("10 tiles", "10"), ("no limit", "none")],
+                    value=str(d.tile_limit or "none"), allow_blank=False, id="limit",
+                    compact=True,
+                )
+                yield Static("Shortest word", classes="label")
+                yield Select(
+                    [(f"{n} letters", n) for n in (2, 3, 4, 5)], value=d.min_word_length,
+                    allow_blank=False, id="min-length", compact=True,
+                )
+                yield Static("Dictionary", classes="label")
+                yield Select(
+                    [("bundled word list", DictionaryChoice.BUNDLED),
+                     ("common words only", DictionaryChoice.COMMON),
+                     ("a word-list file…", DictionaryChoice.FILE)],
+                    value=d.dictionary, allow_blank=False, id="dictionary", compact=True,
+                )
+                yield Static("Word-list file", classes="label file-row")
+                yield Input(d.word_file, placeholder="path to a file, one word a line",
+                            id="word-file", compact=True, classes="file-row")
+                if not self.solo:
+                    yield Static("Selling", classes="label")
+                    yield Select(
+                        [("strict: the dictionary checks", "strict"),
+                         ("challenge: players check", "challenge")],
+                        value="challenge" if d.challenge else "strict", allow_blank=False,
+                        id="mode", compact=True,
+                    )
+                yield Static("Help", classes="label")
+                with Horizontal(classes="checks"):
+                    yield Checkbox("Hints (F2)", d.hints, id="hints", compact=True)
+                    if not self.solo:
+                        yield Checkbox("Private hands", d.private_hands, id="private",
+                                       compact=True)
+            yield Static(id="form-error")
+            with Horizontal(id="form-buttons"):
+                yield Button("Start  ^s", id="start", variant="primary", compact=True)
+                yield Button("Back  esc", id="back", compact=True)
+        yield Footer()
+
+    def _seat_rows(self) -> ComposeResult:
+        for i in range(4):
+            yield Static(f"Seat {i + 1}", classes="label")
+            with Horizontal(classes="seat"):
+                yield Input(SEAT_NAMES[i], id=f"name-{i}", compact=True, max_length=12,
+                            classes="seat-name")
+                kinds = _seat_kinds(optional=i >= 2, bots=self.bots)
+                default = PERSON if i < 2 or not self.bots else EMPTY
+                if i == 1 and self.bots:
+                    default = "medium"
+                yield Select(kinds, value=default, allow_blank=False, id=f"kind-{i}",
+                             compact=True, classes="seat-kind")
+
+    def on_mount(self) -> None:
+        """Show the file row only when a file is chosen; focus the first field."""
+        self._show_file_row()
+        first = "#name-0" if not self.solo else "#seed"
+        self.query_one(first).focus()
+
+    @on(Select.Changed, "#dictionary")
+    def _show_file_row(self) -> None:
+        choice = self.query_one("#dictionary", Select).value
+        for widget in self.query(".file-row"):
+            widget.display = choice == DictionaryChoice.FILE
+
+    @on(Input.Submitted)
+    def _submitted(self) -> None:
+        self.action_start()
+
+    @on(Button.Pressed, "#start")
+    def action_start(self) -> None:
+        """Check the form and start (the engine checks the rules themselves)."""
+        setup, problem = self.read_setup()
+        if problem:
+            error = self.query_one("#form-error", Static)
+            error.update(f"✗ {problem}")
+            return
+        self.dismiss(setup)
+
+    @on(Button.Pressed, "#back")
+    def action_back(self) -> None:
+        """Back to the title without starting."""
+        self.dismiss(None)
+
+    def read_setup(self) -> tuple[GameSetup, str]:
+        """The setup the form describes, and what is wrong with it ('' if nothing)."""
+        seed_text = self.query_one("#seed", Input).value.strip()
+        limit = self.query_one("#limit", Select).value
+        dictionary = DictionaryChoice(self.query_one("#dictionary", Select).value)
+        word_file = self.query_one("#word-file", Input).value.strip()
+        seats = self._read_seats()
+        challenge = (not self.solo
+                     and self.query_one("#mode", Select).value == "challenge")
+        setup = GameSetup(
+            seats=seats,
+            seed=int(seed_text) if seed_text.lstrip("-").isdigit() else None,
+            tile_limit=None if limit == "none" else int(str(limit)),
+            min_word_length=int(str(self.query_one("#min-length", Select).value)),
+            dictionary=dictionary,
+            word_file=word_file,
+            challenge=challenge,
+            hints=self.query_one("#hints", Checkbox).value,
+            private_hands=self.solo or self.query_one("#private", Checkbox).value,
+        )
+        return setup, self._problem(setup)
+
+    def _read_seats(self) -> tuple[Seat, ...]:
+        if self.solo:
+            return (Seat("You"),)
+        seats = []
+        for i in range(4):
+            kind = self.query_one(f"#kind-{i}", Select).value
+            if kind == EMPTY:
+                continue
+            name = self.query_one(f"#name-{i}", Input).value.strip() or SEAT_NAMES[i]
+            seats.append(Seat(name, None if kind == PERSON else str(kind)))
+        return tuple(seats)
+
+    def _problem(self, setup: GameSetup) -> str:
+        if not self.solo and len(setup.seats) < 2:
+            return "a table game needs at least two seats"
+        names = [seat.name.lower() for seat in setup.seats]
+        if len(set(names)) != len(names):
+            return "give each seat a different name"
+        if setup.challenge and not setup.challenge_allowed:
+            return "challenge mode needs two or more people at the table"
+        if setup.dictionary is DictionaryChoice.FILE and not setup.word_file:
+            return "name the word-list file, or choose another dictionary"
+        return ""

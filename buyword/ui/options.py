@@ -1,0 +1,123 @@
+"""What a new game is set up with (seats, rules, dictionary, hints, privacy) and app settings.
+
+Plain data, no Textual: the title screen fills a `GameSetup`, the app turns it into a `Game`,
+and a saved game can carry it in its record's `meta` (see `to_meta` / `from_meta`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, replace
+from enum import StrEnum
+
+from buyword.engine import Rules
+
+#: Computer levels, weakest first (the bots package's LEVELS, repeated so the title screen can
+#: list them before that package is imported).
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+
+#: Seconds between a computer player's steps, by speed setting.
+SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 0.9, "fast": 0.35, "instant": 0.0}
+
+
+class DictionaryChoice(StrEnum):
+    """Which word list decides what may be sold."""
+
+    BUNDLED = "bundled"
+    COMMON = "common"
+    FILE = "file"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat at the table: a name, and a computer level (None for a person)."""
+
+    name: str
+    level: str | None = None
+
+    @property
+    def human(self) -> bool:
+        """True when a person plays this seat."""
+        return self.level is None
+
+    @property
+    def label(self) -> str:
+        """The name as the table shows it: computers carry their level."""
+        return self.name if self.human else f"{self.name} ({self.level})"
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """Everything chosen before a game starts; `seed` None means "pick one and show it"."""
+
+    seats: tuple[Seat, ...] = (Seat("You"),)
+    seed: int | None = None
+    tile_limit: int | None = 8
+    min_word_length: int = 2
+    dictionary: DictionaryChoice = DictionaryChoice.BUNDLED
+    word_file: str = ""
+    challenge: bool = False
+    hints: bool = False
+    private_hands: bool = True
+    #: The front of the bag, stacked (tests and puzzles); the seed shuffles the rest.
+    bag: str | None = None
+
+    @property
+    def humans(self) -> int:
+        """How many seats people play."""
+        return sum(seat.human for seat in self.seats)
+
+    @property
+    def solo(self) -> bool:
+        """A one-seat game, rated against the rulebook's $800 / $900 / $1000."""
+        return len(self.seats) == 1
+
+    @property
+    def challenge_allowed(self) -> bool:
+        """Challenge mode needs two or more people to challenge each other."""
+        return self.humans >= 2
+
+    @property
+    def hand_off(self) -> bool:
+        """Whether hands are hidden between turns (private hands with 2+ people)."""
+        return self.private_hands and self.humans >= 2
+
+    def rules(self) -> Rules:
+        """The engine's rule settings for this setup."""
+        return Rules(
+            tile_limit=self.tile_limit,
+            min_word_length=self.min_word_length,
+            challenge_mode=self.challenge and self.challenge_allowed,
+        )
+
+    def with_seed(self, seed: int | None) -> GameSetup:
+        """The same setup with this seed (None: a fresh random one when the game starts)."""
+        return replace(self, seed=seed)
+
+    def to_meta(self) -> dict:
+        """A JSON-ready form for a game record's `meta` (read back by `from_meta`)."""
+        data = asdict(self)
+        data["seats"] = [asdict(seat) for seat in self.seats]
+        data["dictionary"] = str(self.dictionary)
+        return data
+
+    @classmethod
+    def from_meta(cls, data: dict) -> GameSetup:
+        """Rebuild a setup from `to_meta` output; unknown keys are ignored."""
+        known = {name: data[name] for name in cls.__dataclass_fields__ if name in data}
+        known["seats"] = tuple(Seat(**seat) for seat in known.get("seats", [{"name": "You"}]))
+        known["dictionary"] = DictionaryChoice(known.get("dictionary", "bundled"))
+        return cls(**known)
+
+
+@dataclass
+class Settings:
+    """How the app behaves, independent of any one game."""
+
+    animations: bool = True
+    speed: str = "normal"
+    theme: str = "textual-dark"
+
+    @property
+    def step_delay(self) -> float:
+        """Seconds a computer player's step stays on screen before the next."""
+        return SPEEDS.get(self.speed, SPEEDS["normal"])

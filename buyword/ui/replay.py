@@ -1,0 +1,145 @@
+"""Replay: step through a finished game's record round by round, read-only."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from buyword.engine import Game, GameRecord, RecordError
+from buyword.engine import events as ev
+from buyword.ui.widgets import DieFace, GameLog, PlayerLine, Rack, Scoreboard
+
+
+class _Anything:
+    """A dictionary that accepts every word: a record holds only sales that were accepted."""
+
+    def is_word(self, word: str) -> bool:
+        """Every recorded sale was legal when it was made."""
+        return True
+
+
+def load_record(path: str) -> tuple[GameRecord, list[Game]]:
+    """Read a record and replay it; the games at the start and after each round.
+
+    Raises RecordError (a BuyWordError) saying what is wrong with a bad file.
+    """
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise RecordError(f"cannot read {path!r}: {error}") from None
+    record = GameRecord.from_json(text)
+    dictionary = _Anything()
+    if record.rules.challenge_mode:
+        # A challenge's outcome depends on the dictionary, so replay with the real one.
+        from buyword.words.lexicon import Lexicon
+
+        dictionary = Lexicon.bundled()  # type: ignore[assignment]
+    full = record.replay(dictionary)
+    ends = [0]
+    game = record.replay(dictionary, upto=0)
+    for number, action in enumerate(record.actions, start=1):
+        if any(isinstance(e, ev.RoundEnded) for e in game.apply(action)):
+            ends.append(number)
+    if ends[-1] != len(full.actions):
+        ends.append(len(full.actions))
+    return record, [record.replay(dictionary, upto=n) for n in ends]
+
+
+class ReplayScreen(Screen[None]):
+    """One round at a time: the die, the players, every hand and the log so far."""
+
+    CSS_PATH = "table.tcss"
+    BINDINGS = [
+        Binding("left,p", "step(-1)", "Previous round"),
+        Binding("right,n", "step(1)", "Next round"),
+        Binding("home", "jump(0)", "Start", show=False),
+        Binding("end", "jump(-1)", "End", show=False),
+        Binding("q,escape", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, record: GameRecord, games: list[Game]) -> None:
+        """Show `games` (one per round boundary) of `record`."""
+        super().__init__()
+        self.record = record
+        self.games = games
+        self.at = 0
+
+    def compose(self) -> ComposeResult:
+        """The table's layout, with every hand face up."""
+        with Horizontal(id="table"):
+            with Vertical(id="side"):
+                with Horizontal(id="die-box"):
+                    yield DieFace(id="die")
+                    yield Static(id="round-info")
+                yield Scoreboard(id="players")
+            with Vertical(id="play"):
+                yield Static(id="prompt")
+                yield VerticalScroll(id="hands")
+                yield GameLog(id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Show the start of the game."""
+        self.query_one("#players").border_title = "Players"
+        self.query_one("#log").border_title = "Game log"
+        self._show()
+
+    def _show(self) -> None:
+        game = self.games[self.at]
+        self.query_one(DieFace).face = game.die
+        where = "the start" if self.at == 0 else f"the end of round {self.at}"
+        if game.outcome() is not None:
+            where = "the end of the game"
+        self.query_one("#round-info", Static).update(
+            f"[b]Replay[/b]\n{self.at}/{len(self.games) - 1}\nBag {game.bag_size}"
+        )
+        self.query_one("#prompt", Static).update(
+            f"Replay of seed {self.record.seed}: [b]{where}[/b]. ←/→ step through rounds."
+        )
+        self.query_one(Scoreboard).lines = tuple(
+            PlayerLine(p.name, p.money, p.wilds, len(p.hand), False, p.seat == game.leader)
+            for p in game.players
+        )
+        hands = self.query_one("#hands")
+        hands.remove_children()
+        for player in game.players:
+            rack = Rack(game.rules.tiles, classes="replay-hand")
+            rack.border_title = f"{player.name} · ${player.money}"
+            hands.mount(rack)
+            rack.tiles, rack.wilds, rack.empty_text = player.hand, player.wilds, "no tiles"
+        log = self.query_one(GameLog)
+        log.clear()
+        log.shown = 0
+        log.show(game.log)
+
+    def action_step(self, delta: int) -> None:
+        """A round forward or back."""
+        self.at = max(0, min(len(self.games) - 1, self.at + delta))
+        self._show()
+
+    def action_jump(self, index: int) -> None:
+        """To the start or the end."""
+        self.at = index % len(self.games)
+        self._show()
+
+
+class ReplayApp(App[int]):
+    """`buyword replay FILE`: the replay screen alone."""
+
+    TITLE = "BuyWord replay"
+    CSS_PATH = "app.tcss"
+
+    def __init__(self, record: GameRecord, games: list[Game]) -> None:
+        """Replay `record`, already stepped into `games`."""
+        super().__init__()
+        self.record = record
+        self.games = games
+
+    def on_mount(self) -> None:
+        """Open the replay."""
+        self.push_screen(ReplayScreen(self.record, self.games))

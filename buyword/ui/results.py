@@ -1,0 +1,214 @@
+"""The end of a game: standings, money over the rounds, best words, and the solo rating."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Sparkline, Static
+
+from buyword.engine import Game
+from buyword.engine import events as ev
+from buyword.ui.options import GameSetup
+
+if TYPE_CHECKING:
+    from buyword.ui.app import BuyWordApp
+
+#: A safety net for the Expert replay: far more actions than any real game takes.
+_MAX_ACTIONS = 5000
+
+
+def best_sale(game: Game, seat: int) -> ev.Sold | None:
+    """The seat's best-paid word (the first of equals), or None if they sold nothing."""
+    sales = [e for e in game.log if isinstance(e, ev.Sold) and e.seat == seat]
+    return max(sales, key=lambda sale: sale.price, default=None)
+
+
+def rating_line(game: Game, money: int) -> str:
+    """'$1,024: outstanding' against the rulebook's thresholds."""
+    marks = " · ".join(f"${t:,} {name}" for t, name in reversed(game.rules.solo_ratings))
+    return f"[b]{game.rules.solo_rating(money)}[/b]  ({marks})"
+
+
+class PlayerResult(Horizontal):
+    """One line of standings: place, name, money, the money sparkline, best word."""
+
+    def __init__(self, game: Game, seat: int, place: int, label: str) -> None:
+        """The result of `seat` in a finished `game`."""
+        super().__init__(classes="result-row")
+        self.game = game
+        self.seat = seat
+        self.place = place
+        self.label = label
+
+    def compose(self) -> ComposeResult:
+        """The row's cells."""
+        game, seat = self.game, self.seat
+        money = game.player(seat).money
+        history = [row[seat] for row in game.money_history()]
+        best = best_sale(game, seat)
+        best_text = f"{best.word.upper()} ${best.price}" if best else "no word sold"
+        winner = " -winner" if self.place == 1 else ""
+        yield Static(f"{self.place}. {self.label}", classes=f"result-name{winner}")
+        yield Static(f"${money:,}", classes="result-money")
+        yield Sparkline(history, classes="result-spark")
+        yield Static(best_text, classes="result-best")
+
+
+class ResultsScreen(Screen[None]):
+    """Final standings, then play again, same bag again, or back to the title."""
+
+    CSS_PATH = "results.tcss"
+    BINDINGS = [
+        Binding("n", "again", "Play again"),
+        Binding("s", "same_seed", "Same bag again"),
+        Binding("e", "expert", "Expert's game"),
+        Binding("t,escape", "title", "Title"),
+    ]
+
+    @dataclass
+    class ExpertPlayed(Message):
+        """The Expert replay of this bag finished (game None, with a reason, if it could not)."""
+
+        game: Game | None
+        error: str = ""
+
+    def __init__(self, game: Game, setup: GameSetup, hints_used: bool) -> None:
+        """Results of a finished `game`."""
+        super().__init__()
+        self.game = game
+        self.setup = setup
+        self.hints_used = hints_used
+        self.expert: Game | None = None
+        self.expert_running = False
+
+    @property
+    def buyword(self) -> BuyWordApp:
+        """The app, typed."""
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        """Headline, standings, rating or winners, and the game's settings."""
+        game = self.game
+        outcome = game.outcome()
+        assert outcome is not None
+        with Vertical(id="results"):
+            yield Static(self._headline(), id="headline")
+            with Vertical(id="standings"):
+                for standing in outcome.standings:
+                    label = self.setup.seats[standing.seat].label
+                    yield PlayerResult(game, standing.seat, standing.place, label)
+            yield Static(self._verdict(), id="verdict")
+            with Horizontal(id="compare"):
+                yield Vertical(id="compare-you", classes="compare-side")
+                yield Vertical(id="compare-expert", classes="compare-side")
+            yield Static(
+                f"Seed {game.seed} · {game.round} rounds · {game.rules.describe()}",
+                id="settings-line",
+            )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Title the boxes."""
+        self.query_one("#standings").border_title = "Standings · money over the rounds"
+        self.query_one("#compare").display = False
+
+    def _headline(self) -> str:
+        outcome = self.game.outcome()
+        assert outcome is not None
+        if self.game.seats == 1:
+            money = self.game.player(0).money
+            return f"[b]Game over[/b] — {outcome.reason}. You finished with [b]${money:,}[/b]."
+        names = " and ".join(self.game.names[s] for s in outcome.winners)
+        verb = "share the win" if len(outcome.winners) > 1 else "wins"
+        return f"[b]Game over[/b] — {outcome.reason}. [b]{names}[/b] {verb}!"
+
+    def _verdict(self) -> str:
+        game = self.game
+        lines = []
+        if game.seats == 1:
+            lines.append(f"Solo rating: {rating_line(game, game.player(0).money)}")
+        if self.hints_used:
+            lines.append("[i]Played with hints.[/i]")
+        return "\n".join(lines)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The Expert replay is for solo games, once computer players exist."""
+        if action == "expert":
+            from buyword.ui.services import bots_available
+
+            if self.game.seats != 1 or not bots_available():
+                return False
+            return None if self.expert_running or self.expert else True
+        return True
+
+    def action_again(self) -> None:
+        """The same table and options with a fresh bag."""
+        self.buyword.start_game(self.setup.with_seed(None))
+
+    def action_same_seed(self) -> None:
+        """The same bag and die rolls again."""
+        self.buyword.start_game(self.setup.with_seed(self.game.seed))
+
+    def action_title(self) -> None:
+        """Back to the title screen."""
+        self.buyword.show_title()
+
+    def action_expert(self) -> None:
+        """"How would Expert have done with the same bag?" — played in a worker."""
+        self.expert_running = True
+        self.refresh_bindings()
+        compare = self.query_one("#compare")
+        compare.display = True
+        compare.loading = True
+        self._play_expert()
+
+    @work(thread=True, exclusive=True, exit_on_error=False)
+    def _play_expert(self) -> None:
+        """Replay the seed (same bag, same rolls) with the Expert computer player."""
+        game = self.game
+        try:
+            expert = Game.new(["Expert"], dictionary=game.dictionary, seed=game.seed,
+                              rules=game.rules, bag=game.start_bag)
+            bot = self.buyword.services.make_bot("expert", game.dictionary, game.seed)
+            for _ in range(_MAX_ACTIONS):
+                if expert.outcome() is not None:
+                    break
+                expert.apply(bot.act(expert, expert.current))
+            result: Game | None = expert if expert.outcome() else None
+            error = "" if result else "the Expert did not finish"
+        except Exception as problem:  # shown on screen, never a traceback
+            result, error = None, str(problem)
+        self.post_message(self.ExpertPlayed(result, error))
+
+    def on_results_screen_expert_played(self, message: ResultsScreen.ExpertPlayed) -> None:
+        """Show both solo games side by side."""
+        self.expert_running = False
+        self.expert = message.game
+        compare = self.query_one("#compare")
+        compare.loading = False
+        self.refresh_bindings()
+        if message.game is None:
+            self.query_one("#compare-you").mount(Static(f"No Expert game: {message.error}"))
+            return
+        you, expert = self.query_one("#compare-you"), self.query_one("#compare-expert")
+        you.border_title = f"You · ${self.game.player(0).money:,}"
+        expert.border_title = f"Expert · ${message.game.player(0).money:,}"
+        you.mount(*self._side(self.game))
+        expert.mount(*self._side(message.game))
+
+    def _side(self, game: Game) -> list[Static | Sparkline]:
+        money = game.player(0).money
+        best = best_sale(game, 0)
+        best_text = f"best {best.word.upper()} ${best.price}" if best else "no word sold"
+        sold = sum(1 for e in game.log if isinstance(e, ev.Sold))
+        return [
+            Sparkline([row[0] for row in game.money_history()], classes="compare-spark"),
+            Static(f"[b]{game.rules.solo_rating(money)}[/b] · {sold} words · {best_text}"),
+        ]

@@ -1,0 +1,310 @@
+"""The table's pieces: tiles and racks, the die, the players, the price list and the log.
+
+Attributes down, messages up: screens set these widgets' reactive attributes from the Game,
+and the widgets post intent messages (`Rack.TileToggled`, `DieFace.Settled`). No game state
+lives here.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.message import Message
+from textual.reactive import reactive
+from textual.timer import Timer
+from textual.widget import Widget
+from textual.widgets import RichLog, Static
+
+from buyword.engine import CHOICE, TileSet, price
+from buyword.engine import events as ev
+
+#: The pip mark on a tile.
+PIP = "•"
+#: How a wild tile shows before it plays a letter.
+WILD_MARK = "✱"
+
+
+def pip_marks(pips: int) -> str:
+    """A tile's pips drawn as dots ('•••' for 3)."""
+    return PIP * pips
+
+
+class TileView(Static):
+    """One tile: its letter over its pips. Clicking it asks the rack to toggle it."""
+
+    @dataclass
+    class Clicked(Message):
+        """The player clicked this tile."""
+
+        tile: TileView
+
+    def __init__(self, letter: str, pips: int, index: int, *, classes: str = "") -> None:
+        """A tile showing `letter` (or the wild mark, or a face-down back) with `pips` dots."""
+        super().__init__(classes=classes)
+        self.letter = letter
+        self.pips = pips
+        self.index = index
+
+    def render(self) -> Text:
+        """Letter on the first line, pips on the second."""
+        if self.has_class("-back"):
+            return Text("\n")
+        return Text(f"{self.letter}\n{pip_marks(self.pips)}")
+
+    def on_click(self, event: events.Click) -> None:
+        """Tell the rack; it decides what a click means."""
+        event.stop()
+        self.post_message(self.Clicked(self))
+
+
+class Rack(Widget):
+    """A row of tiles (a hand or a draw), wrapping onto more rows when it is long.
+
+    `marked` highlights tiles (the tiles a word would use, or tiles chosen to drop) by index
+    into `tiles`; `wild_letter` shows the letter a wild tile would play.
+    """
+
+    tiles: reactive[str] = reactive("", recompose=True)
+    wilds: reactive[int] = reactive(0, recompose=True)
+    marked: reactive[frozenset[int]] = reactive(frozenset(), recompose=True)
+    wild_letter: reactive[str | None] = reactive(None, recompose=True)
+    face_down: reactive[bool] = reactive(False, recompose=True)
+    empty_text: reactive[str] = reactive("", recompose=True)
+
+    @dataclass
+    class TileToggled(Message):
+        """The player clicked the tile at `index` in `tiles`."""
+
+        rack: Rack
+        index: int
+
+        @property
+        def control(self) -> Rack:
+            """The rack that was clicked (for `@on(Rack.TileToggled, "#id")`)."""
+            return self.rack
+
+    def __init__(self, tileset: TileSet, *, id: str | None = None, classes: str = "") -> None:
+        """A rack drawing tiles with this tile set's pips."""
+        super().__init__(id=id, classes=classes)
+        self.tileset = tileset
+
+    def compose(self) -> ComposeResult:
+        """One TileView per letter tile, then the wild tiles."""
+        if not self.tiles and not self.wilds:
+            yield Static(self.empty_text, classes="rack-empty")
+            return
+        back = " -back" if self.face_down else ""
+        for i, letter in enumerate(self.tiles):
+            mark = " -marked" if i in self.marked else ""
+            yield TileView(letter, self.tileset.pips[letter], i, classes=f"tile{mark}{back}")
+        if self.wilds:
+            # One wild tile stands for them all (the count is in the rack's subtitle); it
+            # shows the letter it would play while a word is being typed.
+            playing = self.wild_letter is not None
+            letter = self.wild_letter.lower() if playing else WILD_MARK
+            classes = "tile -wild" + (" -marked" if playing else "") + back
+            yield TileView(letter, self.tileset.wild_pips, len(self.tiles), classes=classes)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Fit as many tiles on a row as the width allows."""
+        self._fit_columns(event.size.width)
+
+    def on_mount(self) -> None:
+        """Size the grid once the rack knows its width."""
+        self._fit_columns(self.size.width)
+
+    def _fit_columns(self, width: int) -> None:
+        # A tile is 5 cells wide with a 1-cell gutter.
+        self.styles.grid_size_columns = max(1, (width + 1) // 6)
+
+    def on_tile_view_clicked(self, message: TileView.Clicked) -> None:
+        """Turn a tile click into the rack's own message, up to the screen."""
+        message.stop()
+        if message.tile.index < len(self.tiles):
+            self.post_message(self.TileToggled(self, message.tile.index))
+
+
+#: Where a die face's pips sit on a 3x3 grid (row, column).
+_DIE_PIPS: dict[int, tuple[tuple[int, int], ...]] = {
+    1: ((1, 1),),
+    2: ((0, 0), (2, 2)),
+    3: ((0, 0), (1, 1), (2, 2)),
+    4: ((0, 0), (0, 2), (2, 0), (2, 2)),
+    5: ((0, 0), (0, 2), (1, 1), (2, 0), (2, 2)),
+    6: ((0, 0), (0, 2), (1, 0), (1, 2), (2, 0), (2, 2)),
+}
+
+
+def die_lines(face: int | str | None) -> list[str]:
+    """The die's face as three lines of seven cells: pips, 'CHOICE', or blank."""
+    if face is None:
+        return ["       ", "  ---  ", "       "]
+    if face == CHOICE:
+        return ["       ", "CHOICE ", "       "]
+    grid = [[" "] * 3 for _ in range(3)]
+    for row, col in _DIE_PIPS[int(face)]:
+        grid[row][col] = "●"
+    return [" " + "  ".join(row) + " " for row in grid]
+
+
+class DieFace(Static):
+    """The die, drawn as a die. `roll_to` shows a short tumble, then settles on the face."""
+
+    face: reactive[int | str | None] = reactive(None)
+
+    @dataclass
+    class Settled(Message):
+        """The die has stopped tumbling and shows its face."""
+
+        die: DieFace
+
+    def __init__(self, *, id: str | None = None) -> None:
+        """A die showing no face yet."""
+        super().__init__(id=id)
+        self._shown: int | str | None = None
+        self._tumble: Timer | None = None
+        self._frames = 0
+        # Only for the look of the tumble; the engine's die decides the face.
+        self._jitter = random.Random()
+
+    def render(self) -> str:
+        """The face inside a rounded box."""
+        return "\n".join(die_lines(self._shown))
+
+    def watch_face(self, face: int | str | None) -> None:
+        """Show a face set directly (no tumble)."""
+        if self._tumble is None:
+            self._shown = face
+            self.refresh()
+
+    @property
+    def tumbling(self) -> bool:
+        """True while the roll animation runs."""
+        return self._tumble is not None
+
+    def roll_to(self, face: int | str, animate: bool) -> None:
+        """Tumble for a moment (when `animate`), then settle on `face` and post Settled."""
+        self.set_reactive(DieFace.face, face)
+        if not animate:
+            self.settle()
+            return
+        self._frames = 8
+        self._tumble = self.set_interval(0.07, self._next_frame)
+
+    def _next_frame(self) -> None:
+        self._frames -= 1
+        if self._frames <= 0:
+            self.settle()
+            return
+        self._shown = self._jitter.choice((2, 3, 4, 5, 1, 6))
+        self.refresh()
+
+    def settle(self) -> None:
+        """Stop tumbling now and show the real face (also how a key press skips the tumble)."""
+        if self._tumble is not None:
+            self._tumble.stop()
+            self._tumble = None
+        self._shown = self.face
+        self.refresh()
+        self.post_message(self.Settled(self))
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    """What the scoreboard shows of one player."""
+
+    name: str
+    money: int
+    wilds: int
+    tiles: int
+    current: bool
+    leader: bool
+
+
+class PlayerRow(Static):
+    """One line of the scoreboard."""
+
+    def __init__(self, line: PlayerLine) -> None:
+        """A row for this player; the current player's row is highlighted by CSS."""
+        super().__init__(classes="-current" if line.current else "")
+        self.line = line
+
+    def render(self) -> Text:
+        """Marker, name, money, wilds and hand size, lined up."""
+        line = self.line
+        marker = "▶" if line.current else " "
+        die = "◆" if line.leader else " "
+        name = line.name if len(line.name) <= 10 else line.name[:9] + "…"
+        text = Text(f"{marker}{die}{name:<10}", no_wrap=True)
+        text.append(f"{'$' + format(line.money, ','):>7}", style="bold")
+        text.append(f" {WILD_MARK}{line.wilds} ▭{line.tiles:<2}")
+        return text
+
+
+class Scoreboard(Widget):
+    """Every player's money, wilds and tile count; the current player highlighted."""
+
+    lines: reactive[tuple[PlayerLine, ...]] = reactive((), recompose=True)
+
+    def compose(self) -> ComposeResult:
+        """One row per player, in seat order."""
+        for line in self.lines:
+            yield PlayerRow(line)
+
+
+class PriceList(Static):
+    """Pips to dollars: what a draw costs and a word pays."""
+
+    def __init__(self, rows: int = 8, *, id: str | None = None) -> None:
+        """A two-column list of 2 x `rows` prices."""
+        super().__init__(id=id)
+        self.rows = rows
+
+    def render(self) -> Text:
+        """'1 → $1    9 → $81' and so on, two columns."""
+        text = Text(no_wrap=True)
+        for row in range(1, self.rows + 1):
+            if row > 1:
+                text.append("\n")
+            for pips in (row, row + self.rows):
+                text.append(f"{pips:>2}", style="bold")
+                text.append(f" {PIP} ${price(pips):<4} ")
+        return text
+
+
+#: How the log marks the events a player most wants to see.
+_LOG_STYLES: dict[type, str] = {
+    ev.Sold: "bold",
+    ev.Challenged: "bold italic",
+    ev.FinalRound: "bold reverse",
+    ev.GameOver: "bold reverse",
+    ev.Rolled: "underline",
+}
+
+
+def log_line(event: ev.Event) -> Text | None:
+    """The log's line for an event, or None for events that would only clutter it."""
+    if isinstance(event, ev.RoundEnded):
+        return None
+    return Text(str(event), style=_LOG_STYLES.get(type(event), ""))
+
+
+class GameLog(RichLog, can_focus=False):
+    """The game's story in the engine's own sentences, newest at the bottom."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        """An empty log that wraps long sentences."""
+        super().__init__(id=id, wrap=True, markup=False, highlight=False, auto_scroll=True)
+        self.shown = 0
+
+    def show(self, log: list[ev.Event]) -> None:
+        """Write the events not yet shown (the engine's log only grows)."""
+        for event in log[self.shown :]:
+            line = log_line(event)
+            if line is not None:
+                self.write(line)
+        self.shown = len(log)
