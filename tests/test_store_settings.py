@@ -23,7 +23,7 @@ def test_defaults_without_a_file(tmp_path: Path) -> None:
 
 def test_settings_round_trip_through_the_file(tmp_path: Path) -> None:
     chosen = Settings(theme="gruvbox", animations=False, bot_speed="instant",
-                      dictionary="/usr/share/dict/words").with_rules(
+                      dictionary="file", word_file="/usr/share/dict/words").with_rules(
         Rules(tile_limit=None, min_word_length=3, challenge_mode=True))
     assert Store(tmp_path).save_settings(chosen)
     assert Store(tmp_path).load_settings() == chosen
@@ -47,7 +47,8 @@ def test_an_unreadable_file_gives_defaults_a_message_and_is_kept(
 
 def test_one_bad_value_falls_back_alone(tmp_path: Path) -> None:
     (tmp_path / "settings.toml").write_text(
-        'theme = "nord"\nbot_speed = "warp"\ntile_limit = 9\nanimations = "yes"\nfuture = 1\n')
+        'theme = "nord"\nbot_speed = "warp"\ntile_limit = 9\nanimations = "yes"\nfuture = 1\n'
+        'dictionary = "klingon"\n')
     store = Store(tmp_path)
     assert store.load_settings() == Settings(theme="nord")
     messages = store.take_messages()
@@ -55,6 +56,8 @@ def test_one_bad_value_falls_back_alone(tmp_path: Path) -> None:
         "The setting animations = 'yes' should be true or false; using True.",
         "The setting bot_speed = 'warp' should be one of slow, normal, fast, instant; "
         "using 'normal'.",
+        "The setting dictionary = 'klingon' should be one of bundled, common, file; "
+        "using 'bundled'.",
         "The setting tile_limit = 9 should be 8, 10 or 0 (no limit); using 8.",
     ]
 
@@ -73,13 +76,13 @@ text_values = st.text(max_size=300) | st.text(
 
 @hypothesis_settings(max_examples=60, deadline=None,
                      suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(theme=text_values, dictionary=text_values, speed=st.sampled_from(BOT_SPEEDS))
-def test_any_text_setting_survives_the_file(tmp_path: Path, theme: str, dictionary: str,
+@given(theme=text_values, word_file=text_values, speed=st.sampled_from(BOT_SPEEDS))
+def test_any_text_setting_survives_the_file(tmp_path: Path, theme: str, word_file: str,
                                             speed: str) -> None:
-    chosen = Settings(theme=theme, dictionary=dictionary, bot_speed=speed)
+    chosen = Settings(theme=theme, word_file=word_file, bot_speed=speed)
     text = chosen.to_toml()
     parsed = tomllib.loads(text)  # always valid TOML, whatever the text
-    assert set(parsed) >= {"theme", "dictionary"}
+    assert set(parsed) >= {"theme", "word_file"}
     loaded, problems = parse_settings(text)
     if "\0" in theme or not theme or len(theme) > 4096 or any(
             0xD800 <= ord(c) <= 0xDFFF for c in theme):

@@ -11,6 +11,8 @@ from buyword.engine import TILE_LIMITS, Rules
 BOT_SPEEDS: tuple[str, ...] = ("slow", "normal", "fast", "instant")
 #: The `dictionary` setting that means the word list shipped with the game.
 BUNDLED = "bundled"
+#: Dictionary choices: the bundled list, its common words only, or a word-list file.
+DICTIONARIES: tuple[str, ...] = (BUNDLED, "common", "file")
 
 
 @dataclass(frozen=True)
@@ -20,8 +22,9 @@ class Settings:
     theme: str = "textual-dark"
     animations: bool = True
     bot_speed: str = "normal"
-    #: "bundled", or the path of a word-list file (one word a line).
+    #: One of DICTIONARIES; "file" reads `word_file` (one word a line).
     dictionary: str = BUNDLED
+    word_file: str = ""
     # The default rules for a new game (the other rule settings stay as printed).
     tile_limit: int | None = 8
     min_word_length: int = 2
@@ -41,7 +44,8 @@ class Settings:
     def to_toml(self) -> str:
         """The settings as a small, commented TOML file."""
         lines = ["# BuyWord settings. Delete this file to go back to the defaults.",
-                 f"# bot_speed: {', '.join(BOT_SPEEDS)}.  tile_limit: 8, 10 or 0 (no limit).", ""]
+                 f"# bot_speed: {', '.join(BOT_SPEEDS)}. dictionary: {', '.join(DICTIONARIES)}.",
+                 "# tile_limit: 8, 10 or 0 (no limit).", ""]
         for f in fields(self):
             value = getattr(self, f.name)
             if f.name == "tile_limit" and value is None:
@@ -80,6 +84,8 @@ def _check(name: str, value: object) -> str | None:
         return None if isinstance(value, bool) else "should be true or false"
     if name == "bot_speed":
         return None if value in BOT_SPEEDS else f"should be one of {', '.join(BOT_SPEEDS)}"
+    if name == "dictionary":
+        return None if value in DICTIONARIES else f"should be one of {', '.join(DICTIONARIES)}"
     if name == "tile_limit":
         ok = isinstance(value, int) and not isinstance(value, bool) and (
             value == 0 or value in TILE_LIMITS)
@@ -87,7 +93,9 @@ def _check(name: str, value: object) -> str | None:
     if name == "min_word_length":
         ok = isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 15
         return None if ok else "should be a whole number from 1 to 15"
-    ok = isinstance(value, str) and 0 < len(value) <= 4096 and "\0" not in value
+    ok = isinstance(value, str) and len(value) <= 4096 and "\0" not in value
+    if name == "theme":
+        ok = ok and bool(value)
     return None if ok else "should be some text"
 
 
