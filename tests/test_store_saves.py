@@ -232,3 +232,32 @@ def test_saved_game_describe_counts_rounds() -> None:
     assert saved_game(game).describe() == f"solo: Ann · round {rolls}"
     assert saved_game(game).describe(game) == f"solo: Ann · round {game.round}"
     assert SavedGame.of(game, daily="2026-11-29").describe().startswith("daily solo: Ann")
+
+
+def test_peek_reads_without_replaying_and_resume_replays(tmp_path: Path) -> None:
+    game = advance(new_game(2), 30)
+    store = Store(tmp_path)
+    store.save_game(saved_game(game))
+    peeked = store.peek_game()
+    assert peeked.saved is not None and peeked.game is None and peeked.message is None
+    resumed = store.resume(peeked.saved, WORDS)
+    assert resumed.game is not None and resumed.game.state() == game.state()
+
+
+def test_a_save_that_peeks_but_no_longer_replays_is_moved_aside_on_resume(
+        tmp_path: Path) -> None:
+    (tmp_path / "current.json").write_text(break_action(good_save(tmp_path)))
+    store = Store(tmp_path)
+    peeked = store.peek_game()
+    assert peeked.saved is not None and peeked.message is None
+    resumed = store.resume(peeked.saved, WORDS)
+    assert resumed.game is None and resumed.message is not None
+    assert "no longer replays" in resumed.message and kept_files(tmp_path)[0] in resumed.message
+    assert not store.has_saved_game()
+
+
+def test_a_damaged_save_is_reported_by_peek_already(tmp_path: Path) -> None:
+    (tmp_path / "current.json").write_text('{"save_format": 1, "rec')
+    peeked = Store(tmp_path).peek_game()
+    assert peeked.saved is None and peeked.message is not None
+    assert "damaged or cut off" in peeked.message and len(kept_files(tmp_path)) == 1

@@ -122,21 +122,42 @@ class Store:
         """Autosave the game in progress; True if it reached the disk (else see `warning`)."""
         return self.data.write(CURRENT, replace(saved, saved_at=now_text()).to_json())
 
-    def load_game(self, dictionary: Dictionary) -> Loaded:
-        """The saved game, replayed; a bad save is moved aside and explained, never raised."""
+    def peek_game(self) -> Loaded:
+        """The saved game read but not replayed (quick: no dictionary needed).
+
+        For the title screen's Continue entry; a damaged or too-new save is moved aside and
+        explained here already. `resume` then replays it.
+        """
         raw = self.data.read(CURRENT)
         if raw is None:
             return Loaded()
         try:
-            saved = read_save(raw)
-            return Loaded(saved, saved.record.replay(dictionary))
-        except RecordError as error:
-            reason = str(error)
+            return Loaded(read_save(raw))
         except Exception as error:  # a save is untrusted input: any failure means a bad file
+            return Loaded(message=self._bad_save(error))
+
+    def resume(self, saved: SavedGame, dictionary: Dictionary) -> Loaded:
+        """Replay a peeked save; if it no longer replays it is moved aside and explained."""
+        try:
+            return Loaded(saved, saved.record.replay(dictionary))
+        except Exception as error:  # e.g. a changed dictionary refuses a word sold earlier
+            return Loaded(message=self._bad_save(error))
+
+    def load_game(self, dictionary: Dictionary) -> Loaded:
+        """The saved game, replayed; a bad save is moved aside and explained, never raised."""
+        peeked = self.peek_game()
+        if peeked.saved is None:
+            return peeked
+        return self.resume(peeked.saved, dictionary)
+
+    def _bad_save(self, error: Exception) -> str:
+        """Move the save aside; the message that says why and where it went."""
+        if isinstance(error, RecordError):
+            reason = str(error)
+        else:
             reason = f"it is damaged ({type(error).__name__})"
-        message = (f"Your saved game could not be resumed: {reason}. "
-                   f"{self._kept(self.data, CURRENT)} Starting fresh.")
-        return Loaded(message=message)
+        return (f"Your saved game could not be resumed: {reason}. "
+                f"{self._kept(self.data, CURRENT)} Starting fresh.")
 
     def clear_game(self) -> None:
         """Forget the game in progress (it finished, or the player abandoned it)."""
