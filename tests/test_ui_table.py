@@ -1,0 +1,102 @@
+"""A 3-player table game through the real screens by key presses: CHOICE roll, an unaffordable
+draw, a refused word, a wild sale, a tile-limit drop, the final round and the results."""
+
+from __future__ import annotations
+
+from ui_helpers import finish_quietly, make_app, settle, table, type_word
+
+from buyword.engine import Phase
+from buyword.ui.drop import DropScreen
+from buyword.ui.handoff import HandOffScreen
+from buyword.ui.options import GameSetup, Seat
+from buyword.ui.results import ResultsScreen
+from buyword.ui.widgets import Rack
+
+# Seed 7 rolls CHOICE twice. Round 1 (choose 5): Ann TEASR, Bob QZJXK ($324: too dear),
+# Cy DIETS. Round 2 (leader Bob, choose 5): Bob LLNNM, Cy GGHHP, Ann AOEIU.
+BAG = "TEASR" "QZJXK" "DIETS" "LLNNM" "GGHHP" "AOEIU"
+TABLE = GameSetup(seats=(Seat("Ann"), Seat("Bob"), Seat("Cy")), seed=7, bag=BAG,
+                  private_hands=False)
+
+
+def text_of(app, selector: str) -> str:
+    """What a Static on the table shows."""
+    return str(table(app).query_one(selector).render())
+
+
+async def test_three_player_game_to_the_end() -> None:
+    app = make_app(TABLE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = table(app).game
+
+        # Round 1: CHOICE, Ann picks 5.
+        await pilot.press("r")
+        assert game.phase is Phase.CHOOSE and "CHOICE" in text_of(app, "#prompt")
+        await pilot.press("5")
+        assert game.player(1).drawn == "QZJXK"
+
+        await pilot.press("b")  # Ann buys TEASR for $25
+        assert game.player(0).money == 175
+
+        # Bob cannot afford $324: buy is refused, the reason is on screen, discard works.
+        assert table(app).check_action("buy", ()) is None
+        assert "$324" in text_of(app, "#prompt")
+        await pilot.press("b")
+        assert game.player(1).drawn == "QZJXK" and game.player(1).money == 200
+        await pilot.press("d")
+        await pilot.press("b")  # Cy buys DEIST for $36
+        assert game.phase is Phase.SELL and game.player(2).hand == "DEIST"
+
+        # Ann: a word she can't make is refused with the engine's reason; nothing changes.
+        await type_word(pilot, "quiz")
+        assert "you don't hold" in text_of(app, "#message")
+        assert game.player(0).money == 175 and game.current == 0
+        await pilot.press("ctrl+a", "ctrl+k", "escape")  # clear the box, done
+        await pilot.press("escape")  # Bob has nothing to sell
+
+        # Cy sells TIDIES with the wild playing the second I.
+        await pilot.press(*"tidies")
+        assert table(app).query_one("#hand", Rack).wild_letter == "I"
+        assert "wild=I" in text_of(app, "#feedback")
+        await pilot.press("enter")
+        assert game.player(2).money == 164 + 49 and game.player(2).wilds == 2
+        assert "sold TIDIES (wild as I) for $49" in text_of(app, "#message")
+        await pilot.press("escape")
+
+        # Round 2: Bob leads; CHOICE again, 5 each; Ann buys and goes over the tile limit.
+        assert game.round == 2 and game.leader == 1
+        await pilot.press("r", "5", "d", "d", "b")
+        assert len(game.player(0).hand) == 10
+        await pilot.press("escape", "escape", "escape")
+        assert game.phase is Phase.DROP
+        dialog = app.screen
+        assert isinstance(dialog, DropScreen) and dialog.need == 2
+        await pilot.press("o")
+        assert "Still to drop: 1" in str(dialog.query_one("#drop-count").render())
+        await pilot.press("u", "enter")
+        assert game.player(0).hand == "AAEEIRST"
+        assert game.phase is Phase.ROLL and game.round == 3
+
+        # Play on to the final round and the results.
+        await finish_quietly(pilot)
+        assert any("Final round" in str(e) for e in game.log)
+        results = app.screen
+        assert isinstance(results, ResultsScreen)
+        assert "Cy" in str(results.query_one("#headline").render())
+        assert "TIDIES $49" in " ".join(str(s.render()) for s in results.query(".result-best"))
+
+
+async def test_private_hands_hand_off() -> None:
+    setup = GameSetup(seats=(Seat("Ann"), Seat("Bob")), seed=7, bag=BAG, private_hands=True)
+    app = make_app(setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, HandOffScreen)
+        await pilot.press("enter", "r", "5", "b")
+        # Bob's turn: the screen hides everything until Bob says he is ready.
+        assert isinstance(app.screen, HandOffScreen)
+        assert table(app).query_one("#hand", Rack).face_down
+        await pilot.press("enter")
+        assert not table(app).query_one("#hand", Rack).face_down
+        assert table(app).game.current == 1
