@@ -3,7 +3,7 @@ draw, a refused word, a wild sale, a tile-limit drop, the final round and the re
 
 from __future__ import annotations
 
-from ui_helpers import finish_quietly, make_app, settle, table, type_word
+from ui_helpers import BAG, TABLE, finish_quietly, make_app, settle, table, type_word
 
 from buyword.engine import Phase
 from buyword.ui.drop import DropScreen
@@ -11,12 +11,6 @@ from buyword.ui.handoff import HandOffScreen
 from buyword.ui.options import GameSetup, Seat
 from buyword.ui.results import ResultsScreen
 from buyword.ui.widgets import Rack
-
-# Seed 7 rolls CHOICE twice. Round 1 (choose 5): Ann TEASR, Bob QZJXK ($324: too dear),
-# Cy DIETS. Round 2 (leader Bob, choose 5): Bob LLNNM, Cy GGHHP, Ann AOEIU.
-BAG = "TEASR" "QZJXK" "DIETS" "LLNNM" "GGHHP" "AOEIU"
-TABLE = GameSetup(seats=(Seat("Ann"), Seat("Bob"), Seat("Cy")), seed=7, bag=BAG,
-                  private_hands=False)
 
 
 def text_of(app, selector: str) -> str:

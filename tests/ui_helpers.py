@@ -7,7 +7,7 @@ from textual.pilot import Pilot
 from buyword.cli import PlayOptions
 from buyword.engine import Phase
 from buyword.ui.app import BuyWordApp
-from buyword.ui.options import GameSetup, Settings
+from buyword.ui.options import GameSetup, Seat, Settings
 from buyword.words.lexicon import Lexicon
 
 #: A small word set: enough for the scripted games, and instant to load.
@@ -16,6 +16,12 @@ WORDS = (
     "rates", "stare", "quiz", "quit", "tidies", "tides", "diet", "diets", "edit", "edits",
     "aeon", "one", "note", "tone", "stone", "notes", "onset", "road", "dare", "read",
 )
+
+# Seed 7 rolls CHOICE twice. Round 1 (choose 5): Ann TEASR, Bob QZJXK ($324: too dear),
+# Cy DIETS. Round 2 (leader Bob, choose 5): Bob LLNNM, Cy GGHHP, Ann AOEIU.
+BAG = "TEASR" "QZJXK" "DIETS" "LLNNM" "GGHHP" "AOEIU"
+TABLE = GameSetup(seats=(Seat("Ann"), Seat("Bob"), Seat("Cy")), seed=7, bag=BAG,
+                  private_hands=False)
 
 #: Deterministic settings: no die tumble, computers move at once.
 QUIET = Settings(animations=False, speed="instant")

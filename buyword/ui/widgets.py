@@ -148,7 +148,7 @@ def die_lines(face: int | str | None) -> list[str]:
     grid = [[" "] * 3 for _ in range(3)]
     for row, col in _DIE_PIPS[int(face)]:
         grid[row][col] = "●"
-    return [" " + "  ".join(row) + " " for row in grid]
+    return [" " + " ".join(row) + " " for row in grid]
 
 
 class DieFace(Static):

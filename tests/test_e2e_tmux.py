@@ -1,0 +1,114 @@
+"""End to end in a real terminal: the installed `buyword` command under tmux at 80x24.
+
+Starts a solo game, buys, sells a word and quits (confirming). Skipped without tmux.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+TMUX = shutil.which("tmux")
+BUYWORD = Path(sys.executable).with_name("buyword")
+
+pytestmark = [
+    pytest.mark.skipif(TMUX is None, reason="tmux is not installed (CI installs the tmux package)"),
+    pytest.mark.skipif(not BUYWORD.exists(), reason=f"the buyword command is not installed "
+                                                    f"next to {sys.executable}"),
+]
+
+
+class Terminal:
+    """One detached tmux session running a command."""
+
+    def __init__(self, command: str) -> None:
+        self.name = f"buyword-e2e-{uuid.uuid4().hex[:8]}"
+        subprocess.run(
+            [TMUX, "new-session", "-d", "-s", self.name, "-x", "80", "-y", "24", command],
+            check=True,
+        )
+
+    def keys(self, *keys: str) -> None:
+        subprocess.run([TMUX, "send-keys", "-t", self.name, *keys], check=True)
+
+    def screen(self) -> str:
+        result = subprocess.run([TMUX, "capture-pane", "-p", "-t", self.name],
+                                capture_output=True, text=True)
+        return result.stdout
+
+    def wait_for(self, text: str, timeout: float = 20.0) -> str:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if text in screen:
+                return screen
+            time.sleep(0.1)
+        raise AssertionError(f"{text!r} never appeared; the screen was:\n{self.screen()}")
+
+    def alive(self) -> bool:
+        return subprocess.run([TMUX, "has-session", "-t", self.name],
+                              capture_output=True).returncode == 0
+
+    def close(self) -> None:
+        if self.alive():
+            subprocess.run([TMUX, "kill-session", "-t", self.name], capture_output=True)
+
+
+def test_solo_game_buy_sell_quit() -> None:
+    # Seed 12: the first roll is CHOICE; choosing 5 draws the bag's first five tiles.
+    term = Terminal(f"TEXTUAL_ANIMATIONS=none {BUYWORD} --solo --seed 12")
+    try:
+        term.wait_for("roll the die")
+        term.keys("r")
+        term.wait_for("how many tiles")
+        term.keys("5")
+        screen = term.wait_for("buy these tiles")
+        drawn = screen.split("You drew")[0]
+        assert "Bag 103 tiles" in screen, drawn
+        term.keys("b")
+        screen = term.wait_for("sell words")
+        hand = _hand_letters(screen)
+        word = _a_word_from(hand)
+        term.keys(word)
+        term.wait_for("Enter sells")
+        term.keys("Enter")
+        term.wait_for(f"You sold {word.upper()}")
+        term.keys("C-q")
+        term.wait_for("Quit this game?")
+        term.keys("y")
+        deadline = time.monotonic() + 10
+        while term.alive() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not term.alive(), "buyword did not exit after confirming quit"
+    finally:
+        term.close()
+
+
+def _hand_letters(screen: str) -> str:
+    """The letters on the hand's tiles (the row under 'Your hand')."""
+    lines = screen.splitlines()
+    row = next(i for i, line in enumerate(lines) if "Your hand" in line) + 1
+    part = lines[row].split("│")[-2] if "│" in lines[row] else lines[row]
+    return "".join(c for c in part if c.isalpha() and c.isupper())
+
+
+def _a_word_from(hand: str) -> str:
+    """A two- or three-letter word the hand can spell with at most one wild."""
+    from collections import Counter
+
+    from buyword.words.lexicon import Lexicon
+
+    lexicon = Lexicon.bundled()
+    held = Counter(hand)
+    for word in ("at", "ta", "ate", "eat", "tea", "ear", "are", "art", "rat", "tar", "sat",
+                 "set", "ser", "res", "as", "es", "er", "re"):
+        missing = Counter(word.upper()) - held
+        if sum(missing.values()) <= 1 and lexicon.is_word(word):
+            return word
+    raise AssertionError(f"no test word fits the hand {hand!r}")

@@ -1,0 +1,97 @@
+"""Snapshots of the main screens at 80x24 and 120x40, seeded and without animation.
+
+Regenerate with `pytest tests/test_ui_snapshots.py --snapshot-update` and look at every SVG
+(tests/__snapshots__/test_ui_snapshots/) before committing it.
+"""
+
+from __future__ import annotations
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input
+from ui_helpers import BAG, TABLE, make_app, settle, small_lexicon, table
+
+from buyword.engine import Game, parse_action
+from buyword.ui.options import GameSetup, Seat
+from buyword.ui.results import ResultsScreen
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+
+SOLO = GameSetup(seed=12, bag="STARE" "QUIZ" "DIETNO")
+
+
+async def play(pilot: Pilot, *actions: str) -> None:
+    """Apply actions through the table screen's one way in (fast; the look is under test)."""
+    screen = table(pilot.app)
+    for action in actions:
+        assert screen.play(parse_action(action)), action
+        await pilot.pause()
+    await settle(pilot)
+    for box in pilot.app.query(Input):
+        box.cursor_blink = False  # a blinking cursor would make the snapshot flaky
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_title(snap_compare, size) -> None:
+    assert snap_compare(make_app(), terminal_size=size, run_before=settle)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_table_buy(snap_compare, size) -> None:
+    async def buy_phase(pilot: Pilot) -> None:
+        await settle(pilot)
+        await play(pilot, "roll", "choose 5")
+
+    assert snap_compare(make_app(SOLO), terminal_size=size, run_before=buy_phase)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_table_sell(snap_compare, size) -> None:
+    async def sell_phase(pilot: Pilot) -> None:
+        await settle(pilot)
+        await play(pilot, "roll", "choose 5", "buy", "sell STAR", "done", "roll", "buy")
+        await pilot.press(*"quiz")
+        await settle(pilot)
+
+    assert snap_compare(make_app(SOLO), terminal_size=size, run_before=sell_phase)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_tile_limit(snap_compare, size) -> None:
+    async def over_the_limit(pilot: Pilot) -> None:
+        await settle(pilot)
+        await play(pilot, "roll", "choose 5", "buy", "discard", "buy", "done", "done",
+                   "sell TIDiES", "done", "roll", "choose 5", "discard", "discard", "buy",
+                   "done", "done", "done")
+        await pilot.press("o")
+        await settle(pilot)
+
+    assert snap_compare(make_app(TABLE), terminal_size=size, run_before=over_the_limit)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_hand_off(snap_compare, size) -> None:
+    setup = GameSetup(seats=(Seat("Ann"), Seat("Bob")), seed=7, bag=BAG, private_hands=True)
+    assert snap_compare(make_app(setup), terminal_size=size, run_before=settle)
+
+
+def finished_solo_game() -> Game:
+    """A short scripted solo game, played to the end in the engine."""
+    game = Game.new(["You"], dictionary=small_lexicon(), seed=12, bag=SOLO.bag)
+    for action in ("roll", "choose 5", "buy", "sell STAR", "done", "roll", "buy",
+                   "sell QUIZ", "done", "roll", "buy", "sell DIET", "done"):
+        game.apply(action)
+    while game.outcome() is None:
+        game.apply({"roll": "roll", "choose": "choose 5", "buy": "discard",
+                    "sell": "done"}[game.phase.value])
+    return game
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_results(snap_compare, size) -> None:
+    async def results(pilot: Pilot) -> None:
+        await settle(pilot)
+        pilot.app.push_screen(ResultsScreen(finished_solo_game(), SOLO, hints_used=True))
+        await settle(pilot)
+
+    assert snap_compare(make_app(), terminal_size=size, run_before=results)
