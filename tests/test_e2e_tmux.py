@@ -42,7 +42,7 @@ class Terminal:
                                 capture_output=True, text=True)
         return result.stdout
 
-    def wait_for(self, text: str, timeout: float = 20.0) -> str:
+    def wait_for(self, text: str, timeout: float = 45.0) -> str:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             screen = self.screen()
