@@ -133,7 +133,7 @@ class Finished:
     name: str
 
     def __str__(self) -> str:
-        return f"{self.name} is done selling"
+        return f"{self.name} finished selling"
 
 
 @dataclass(frozen=True)
