@@ -1,0 +1,156 @@
+"""The dictionary a game is played with: loading word lists, `is_word`, and refusals explained."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Iterator
+from importlib import resources
+from pathlib import Path
+
+from buyword.engine.errors import BuyWordError, IllegalAction, MalformedAction
+from buyword.engine.tiles import parse_spelling, spell
+
+#: A line of a word list that holds a word: letters A-Z only, surrounding blanks allowed.
+_WORD_LINE = re.compile(r"^[ \t]*([A-Za-z]+)[ \t]*$", re.MULTILINE)
+
+#: The default "common words only" threshold: Zipf 3 is about once per million words.
+DEFAULT_ZIPF = 3.0
+
+
+class LexiconError(BuyWordError):
+    """A word list that cannot be read or holds no words."""
+
+
+class Lexicon:
+    """A set of playable words: lower-case a-z, matched case-insensitively."""
+
+    def __init__(self, words: Iterable[str], source: str = "a word list") -> None:
+        """Hold these words (already lower-case a-z); `source` says where they came from."""
+        self._words = frozenset(words)
+        self.source = source
+
+    @classmethod
+    def bundled(cls) -> Lexicon:
+        """The game's default dictionary: SCOWL sizes 10-70, English/American/British."""
+        data = resources.files("buyword.data").joinpath("words.txt").read_bytes()
+        return cls(_parse_words(data.decode("ascii")), "the bundled SCOWL word list")
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> Lexicon:
+        """Load a word list: UTF-8 text, one word a line; lines with non-letters are skipped.
+
+        Raises LexiconError, naming the file, if it is missing, not a file, binary, not UTF-8
+        text, empty, or holds no word made only of the letters A-Z.
+        """
+        name = str(path)
+        data = _read_bytes(Path(path), name)
+        if b"\0" in data:
+            raise LexiconError(f"word list {name!r} looks like a binary file, not text")
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise LexiconError(
+                f"word list {name!r} is not UTF-8 text (bad byte at offset {error.start})"
+            ) from None
+        if not text.strip():
+            raise LexiconError(f"word list {name!r} is empty")
+        words = _parse_words(text)
+        if not words:
+            raise LexiconError(
+                f"word list {name!r} has no words made only of the letters A-Z, one a line"
+            )
+        return cls(words, name)
+
+    def is_word(self, word: str) -> bool:
+        """Whether `word` is in the dictionary, ignoring case (the engine's one question)."""
+        return word.isascii() and word.lower() in self._words
+
+    def __contains__(self, word: object) -> bool:
+        """`word in lexicon`: the same as `is_word` for strings."""
+        return isinstance(word, str) and self.is_word(word)
+
+    def __len__(self) -> int:
+        """How many words the dictionary holds."""
+        return len(self._words)
+
+    def __iter__(self) -> Iterator[str]:
+        """The words, lower-case, in no particular order."""
+        return iter(self._words)
+
+    def __repr__(self) -> str:
+        return f"<Lexicon {self.source} ({len(self):,} words)>"
+
+    def common_only(self, zipf: float = DEFAULT_ZIPF) -> Lexicon:
+        """The words whose wordfreq Zipf frequency in English is at least `zipf`.
+
+        wordfreq is imported here and only here: importing it costs about 100 ms and 75 MiB,
+        which a game that never asks for common words only should not pay.
+        """
+        from wordfreq import get_frequency_dict
+
+        # One dictionary read gives the same numbers as zipf_frequency(word, "en") for a-z
+        # words (checked in the tests), about 25 times faster than calling it per word.
+        frequencies = get_frequency_dict("en")
+        common = [w for w in self._words if _zipf(frequencies.get(w, 0.0)) >= zipf]
+        return Lexicon(common, f"{self.source}, common words only (Zipf {zipf:g}+)")
+
+    def explain(self, word: str, hand: str, wilds: int, min_length: int = 2) -> str | None:
+        """Why `word` cannot be sold from this hand, in a player's words; None if it can.
+
+        `word` is in `sell` notation (upper case; one lower-case letter marks the wild),
+        `hand` the seller's letter tiles (upper case) and `wilds` how many wild tiles they have.
+        The reasons, in the order checked: characters other than letters, too short, letters
+        the hand lacks (or a second wild it would need), not in the dictionary.
+        """
+        try:
+            parse_spelling(word)
+        except MalformedAction as error:
+            return str(error)
+        if len(word) < min_length:
+            return _too_short(word.upper(), min_length)
+        try:
+            spelling = spell(word, hand, wilds)
+        except IllegalAction as error:
+            return str(error)
+        if not self.is_word(spelling.word):
+            return f"{spelling.word!r} is not in the dictionary"
+        return None
+
+
+def _too_short(word: str, min_length: int) -> str:
+    """'AT' is too short: words need at least 3 letters."""
+    letters = "letter" if min_length == 1 else "letters"
+    return f"{word!r} is too short: words need at least {min_length} {letters}"
+
+
+def _read_bytes(path: Path, name: str) -> bytes:
+    """The file's bytes, or a LexiconError saying why it cannot be read."""
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise LexiconError(f"word list {name!r} does not exist") from None
+    except IsADirectoryError:
+        raise LexiconError(f"word list {name!r} is a folder, not a file") from None
+    except OSError as error:
+        raise LexiconError(f"cannot read word list {name!r}: {error.strerror}") from None
+
+
+def _parse_words(text: str) -> list[str]:
+    """The lower-cased words of a one-word-a-line text, skipping lines with non-letters."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if text.isascii():
+        # Lower-casing the whole text at once is only safe for ASCII: some non-ASCII letters
+        # (the Kelvin sign) lower-case to a-z and would sneak in.
+        return _WORD_LINE.findall(text.lower())
+    return [word.lower() for word in _WORD_LINE.findall(text)]
+
+
+def _zipf(frequency: float) -> float:
+    """wordfreq's Zipf value of a frequency, rounded exactly as `zipf_frequency` rounds it."""
+    if frequency <= 0.0:
+        return 0.0
+    # word_frequency keeps three significant digits; freq_to_zipf then keeps two decimals.
+    leading_zeroes = math.floor(-math.log(frequency, 10))
+    return round(math.log10(round(frequency, leading_zeroes + 3)) + 9, 2)

@@ -1,0 +1,75 @@
+"""Shared helpers for the words tests: the bundled finder built once, and slow references."""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+
+from buyword.engine.tiles import TileSet, default_tiles
+from buyword.words.finder import WordFinder
+from buyword.words.lexicon import Lexicon
+
+
+@cache
+def bundled_lexicon() -> Lexicon:
+    """The bundled word list, loaded once for the whole test run."""
+    return Lexicon.bundled()
+
+
+@cache
+def bundled_finder() -> WordFinder:
+    """A finder over the bundled list (half a second to build), built once."""
+    return WordFinder(bundled_lexicon(), default_tiles())
+
+
+def naive_find(
+    words: list[str], tiles: TileSet, hand: str, wilds: int, min_length: int
+) -> list[tuple[str, str | None, int]]:
+    """(word, wild letter, pips) for every sellable word, by scanning the whole list.
+
+    The reference the finder must agree with: best price first, ties alphabetical.
+    """
+    held = Counter(hand)
+    found = []
+    for word in {w.upper() for w in words}:
+        if len(word) < min_length:
+            continue
+        missing = Counter(word) - held
+        short = sum(missing.values())
+        if short == 0:
+            found.append((word, None, tiles.pips_of(word)))
+        elif short == 1 and wilds > 0:
+            (letter,) = missing
+            found.append((word, letter, tiles.pips_of(word) - tiles.pips[letter] + tiles.wild_pips))
+    return sorted(found, key=lambda f: (-f[2], f[0]))
+
+
+def brute_force_plan(
+    words: list[str], tiles: TileSet, hand: str, wilds: int, min_length: int
+) -> tuple[int, int]:
+    """(most money, fewest wilds for it) over every way of selling disjoint words.
+
+    Tries every word, with no wild or with the wild on each of its letters, recursively.
+    Exponential: for small dictionaries and hands only.
+    """
+    uppers = sorted({w.upper() for w in words if len(w) >= min_length})
+
+    @cache
+    def best(left: str, wilds_left: int) -> tuple[int, int]:
+        held = Counter(left)
+        options = [(0, 0)]
+        for word in uppers:
+            spellings = [(word, 0)] if not Counter(word) - held else []
+            if wilds_left:
+                for letter in set(word):
+                    tiles_used = word.replace(letter, "", 1)
+                    if not Counter(tiles_used) - held:
+                        spellings.append((tiles_used, 1))
+            for used, wild in spellings:
+                pips = tiles.pips_of(used) + wild * tiles.wild_pips
+                rest = "".join(sorted((held - Counter(used)).elements()))
+                money, spent = best(rest, wilds_left - wild)
+                options.append((money + pips * pips, spent + wild))
+        return max(options, key=lambda o: (o[0], -o[1]))
+
+    return best("".join(sorted(hand)), wilds)
