@@ -1,0 +1,107 @@
+"""`buyword solve`: the best words and the best sale for a set of tiles, as tables."""
+
+from __future__ import annotations
+
+import sys
+
+from rich.console import Console
+from rich.table import Table
+
+from buyword.engine.errors import BuyWordError
+from buyword.engine.tiles import default_tiles
+from buyword.words.finder import Candidate, WordFinder
+from buyword.words.lexicon import Lexicon
+from buyword.words.planner import SalePlan, plan_sale
+
+#: How many of the best words the table lists; the rest are counted.
+SHOWN_WORDS = 20
+#: A hand longer than this is no game position (108 tiles, a tile limit of 8) and would
+#: only make the search slow.
+MAX_LETTERS = 40
+#: Exit status for input the command cannot use (as argparse uses for bad arguments).
+USAGE_ERROR = 2
+
+
+def solve_main(letters: str, wilds: int, dictionary: str | None, min_length: int) -> int:
+    """Print the best words and the best sale plan for `letters` plus `wilds` wild tiles.
+
+    `dictionary` is a word-list file, or None for the bundled list. Returns the exit status:
+    0, or 2 after a one-line message on stderr when the input cannot be used.
+    """
+    try:
+        hand = _read_hand(letters, wilds, min_length)
+        lexicon = Lexicon.bundled() if dictionary is None else Lexicon.from_file(dictionary)
+    except BuyWordError as error:
+        print(f"buyword solve: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    finder = WordFinder(lexicon, default_tiles())
+    words = finder.find(hand, wilds, min_length)
+    plan = plan_sale(finder, hand, wilds, min_length)
+    console = Console()
+    wild_note = f" + {wilds} wild{'s' if wilds != 1 else ''}" if wilds else ""
+    console.print(f"[bold]{hand}[/bold]{wild_note}: {lexicon.source} ({len(lexicon):,} words)")
+    if not words:
+        console.print(f"No word of {min_length}+ letters can be made from these tiles.")
+        return 0
+    console.print(_words_table(words))
+    console.print(_plan_table(plan))
+    return 0
+
+
+def _read_hand(letters: str, wilds: int, min_length: int) -> str:
+    """The hand in capitals, or BuyWordError saying what is wrong with the input."""
+    if not letters.isascii() or not letters.isalpha():
+        raise BuyWordError(f"{letters!r}: give the letter tiles as letters A-Z, e.g. QUIZEST")
+    if len(letters) > MAX_LETTERS:
+        raise BuyWordError(f"{len(letters)} letters is too many; at most {MAX_LETTERS}")
+    if wilds < 0:
+        raise BuyWordError(f"--wilds {wilds}: the number of wild tiles cannot be negative")
+    if min_length < 1:
+        raise BuyWordError(f"--min-length {min_length}: words have at least 1 letter")
+    return letters.upper()
+
+
+def _table(title: str) -> Table:
+    """A table with the columns every list of words here shares."""
+    table = Table(title=title, title_justify="left")
+    table.add_column("word")
+    table.add_column("tiles used")
+    table.add_column("wild", justify="center")
+    table.add_column("pips", justify="right")
+    table.add_column("price", justify="right")
+    return table
+
+
+def _add(table: Table, candidate: Candidate) -> None:
+    """One word as a row: its sell notation, tiles, the wild's letter, pips and price."""
+    table.add_row(
+        candidate.notation,
+        candidate.letters,
+        candidate.wild or "",
+        str(candidate.pips),
+        f"${candidate.price}",
+    )
+
+
+def _words_table(words: list[Candidate]) -> Table:
+    """The best words, richest first."""
+    shown = words[:SHOWN_WORDS]
+    more = len(words) - len(shown)
+    table = _table(f"Best words ({len(words)} in all)")
+    for candidate in shown:
+        _add(table, candidate)
+    if more:
+        table.caption = f"… and {more} more"
+    return table
+
+
+def _plan_table(plan: SalePlan) -> Table:
+    """The best set of words to sell now, with the total and what stays in hand."""
+    table = _table("Best sale now")
+    for candidate in plan.words:
+        _add(table, candidate)
+    table.add_section()
+    table.add_row("total", "", "", "", f"${plan.total}")
+    wilds = f"; wilds used: {plan.wilds_used}" if plan.wilds_used else ""
+    table.caption = f"kept in hand: {plan.leftover or 'nothing'}{wilds}"
+    return table
