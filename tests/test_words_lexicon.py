@@ -218,3 +218,8 @@ def test_explanations_match_the_first_reason_that_applies(word, hand, wilds, min
         # The letters the hand lacks are named, e.g. "needs a Q and two Zs".
         for letter in set(missing_letters(word, hand)):
             assert re.search(rf"\b(a|an|two|three|\d+) {letter}s?\b", explanation), explanation
+
+
+def test_a_lexicon_made_from_words_keeps_a_to_z_words_lower_cased():
+    lexicon = Lexicon(["QUIZ", "Tea", "don't", "café", "x1"], "test")
+    assert sorted(lexicon) == ["quiz", "tea"] and lexicon.is_word("quiz")

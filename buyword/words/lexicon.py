@@ -26,15 +26,26 @@ class Lexicon:
     """A set of playable words: lower-case a-z, matched case-insensitively."""
 
     def __init__(self, words: Iterable[str], source: str = "a word list") -> None:
-        """Hold these words (already lower-case a-z); `source` says where they came from."""
-        self._words = frozenset(words)
+        """Hold these words, lower-cased, leaving out any with characters other than A-Z.
+
+        `source` says where they came from (shown to players, e.g. "the bundled ...").
+        """
+        self._words = frozenset(w.lower() for w in words if w.isascii() and w.isalpha())
         self.source = source
+
+    @classmethod
+    def _checked(cls, words: Iterable[str], source: str) -> Lexicon:
+        """A lexicon of words already known to be lower-case a-z (skips the per-word check)."""
+        lexicon = cls.__new__(cls)
+        lexicon._words = frozenset(words)
+        lexicon.source = source
+        return lexicon
 
     @classmethod
     def bundled(cls) -> Lexicon:
         """The game's default dictionary: SCOWL sizes 10-70, English/American/British."""
         data = resources.files("buyword.data").joinpath("words.txt").read_bytes()
-        return cls(_parse_words(data.decode("ascii")), "the bundled SCOWL word list")
+        return cls._checked(_parse_words(data.decode("ascii")), "the bundled SCOWL word list")
 
     @classmethod
     def from_file(cls, path: str | Path) -> Lexicon:
@@ -60,7 +71,7 @@ class Lexicon:
             raise LexiconError(
                 f"word list {name!r} has no words made only of the letters A-Z, one a line"
             )
-        return cls(words, name)
+        return cls._checked(words, name)
 
     def is_word(self, word: str) -> bool:
         """Whether `word` is in the dictionary, ignoring case (the engine's one question)."""
@@ -93,7 +104,7 @@ class Lexicon:
         # words (checked in the tests), about 25 times faster than calling it per word.
         frequencies = get_frequency_dict("en")
         common = [w for w in self._words if _zipf(frequencies.get(w, 0.0)) >= zipf]
-        return Lexicon(common, f"{self.source}, common words only (Zipf {zipf:g}+)")
+        return Lexicon._checked(common, f"{self.source}, common words only (Zipf {zipf:g}+)")
 
     def explain(self, word: str, hand: str, wilds: int, min_length: int = 2) -> str | None:
         """Why `word` cannot be sold from this hand, in a player's words; None if it can.
