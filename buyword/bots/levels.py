@@ -1,33 +1,57 @@
-"""The graded computer players: one decision procedure, tuned per level by a `Style`."""
+"""The graded computer players: one decision procedure, tuned per level by a `Style`.
+
+The procedure values a hand by sampling possible futures. A *future* is a few tiles drawn at
+random from the tiles still in the bag; the value of keeping tiles L is the mean, over the
+futures, of the dearest word L plus that future could make. The same futures are used for every
+option of one decision (common random numbers), so options are compared on the same luck.
+
+- Selling: each candidate sale (nothing, each good word, good pairs, the dearest whole sale)
+  is worth its price now plus the discounted value of what it leaves (trimmed to the tile limit).
+- Buying: a draw is bought when it raises the hand's value by more than its price.
+- In the final round everything sellable is sold: unsold tiles are worth nothing.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 
-from buyword.bots.greedy import GreedyBot
-from buyword.bots.index import WordIndex
+from buyword.bots.base import Bot
+from buyword.bots.index import Word, WordIndex, take
 from buyword.bots.view import SeatView
 
 
 @dataclass(frozen=True)
 class Style:
-    """How a level plays: the words it knows and how far it looks ahead."""
+    """How a level plays: the words it knows and how far and how well it looks ahead."""
 
     #: Only words with at least this wordfreq Zipf frequency are known (None: all of them).
     zipf: float | None
-    #: The most a draw may cost for this level to consider buying it.
-    max_price: int = 81
+    #: Futures sampled per decision (more: steadier judgement, slower).
+    futures: int = 12
+    #: Tiles in each future: about what the seat will buy before it next sells.
+    future_tiles: int = 3
+    #: How much a dollar of future value is worth against a dollar now.
+    discount: float = 0.8
+    #: What spending a wild now costs, in dollars (wilds are few and make big words).
+    wild_cost: int = 10
+    #: Single words considered as a sale, dearest first.
+    breadth: int = 30
+    #: Never buy a draw dearer than this.
+    max_price: int = 121
+    #: A draw is bought when its value gain is at least this share of its price.
+    buy_margin: float = 1.0
 
 
 LEVEL_STYLES: dict[str, Style] = {
-    "easy": Style(zipf=4.0, max_price=49),
-    "medium": Style(zipf=3.5, max_price=64),
-    "hard": Style(zipf=2.5),
-    "expert": Style(zipf=None),
+    "easy": Style(zipf=4.0, futures=4, breadth=5, discount=0.7, wild_cost=0),
+    "medium": Style(zipf=3.5, futures=6, breadth=10, discount=0.8, wild_cost=10),
+    "hard": Style(zipf=2.5, futures=8, breadth=20, discount=0.9, wild_cost=25),
+    "expert": Style(zipf=None, discount=0.95, wild_cost=25),
 }
 
 
-class LevelBot(GreedyBot):
+class LevelBot(Bot):
     """A computer player of one level."""
 
     def __init__(self, index: WordIndex, seed: int, style: Style, level: str) -> None:
@@ -36,6 +60,129 @@ class LevelBot(GreedyBot):
         self.style = style
         self.level = level
 
+    # ----------------------------------------------------------------- futures
+
+    def _futures(self, view: SeatView, size: int | None = None) -> list[str]:
+        """Random sets of tiles from the bag, as this seat may meet them before selling again.
+
+        Near the end of the bag the futures shrink to what the seat can still draw.
+        """
+        unseen = view.unseen
+        reachable = max(0, (view.bag_size - 1) // max(1, view.seats))
+        size = min(self.style.future_tiles if size is None else size, reachable, len(unseen))
+        if size <= 0:
+            return [""]
+        rng = self.rng
+        return ["".join(rng.sample(unseen, size)) for _ in range(self.style.futures)]
+
+    def _value(self, tiles: str, wilds: int, futures: list[str],
+               cache: dict[tuple[str, bool], float]) -> float:
+        """The mean price of the dearest word `tiles` plus each future could make."""
+        key = (tiles, wilds > 0)
+        value = cache.get(key)
+        if value is None:
+            best = self.index.best_pips
+            total = 0
+            for future in futures:
+                pips = best(tiles + future, wilds)
+                total += pips * pips
+            value = cache[key] = total / len(futures)
+        return value
+
+    # ----------------------------------------------------------------- decisions
+
     def buy(self, view: SeatView) -> bool:
-        """Buy a draw that costs no more than this level's limit."""
-        return view.offer_price <= self.style.max_price
+        """Buy when the draw adds more value to the hand than it costs."""
+        cost = view.offer_price
+        if cost > self.style.max_price:
+            return False
+        futures = self._futures(view, max(0, self.style.future_tiles - len(view.drawn)))
+        cache: dict[tuple[str, bool], float] = {}
+        hand = self._trimmed(view.hand, view.wilds, view)
+        with_draw = self._value(view.hand + view.drawn, view.wilds, futures, cache)
+        without = self._value(hand, view.wilds, futures, cache)
+        gain = (with_draw - without) * self._discount(view)
+        return gain >= cost * self.style.buy_margin
+
+    def _discount(self, view: SeatView) -> float:
+        return self.style.discount
+
+    def sell(self, view: SeatView) -> list[Word]:
+        """The sale worth most now plus what its leave is worth later."""
+        words = self.index.words_in(view.hand, view.wilds)
+        if not words:
+            return []
+        if view.final_round:
+            return list(self.index.best_sale(view.hand, view.wilds, words)[1])
+        futures = self._futures(view)
+        cache: dict[tuple[str, bool], float] = {}
+        discount = self._discount(view)
+        best: tuple[float, tuple[Word, ...]] = (float("-inf"), ())
+        for option in self._sale_options(view, words):
+            hand, wilds, earned = view.hand, view.wilds, 0.0
+            for word in option:
+                hand = take(hand, word.letters)
+                wilds -= word.wild
+                earned += word.price - self.style.wild_cost * word.wild
+            leave = self._trimmed(hand, wilds, view)
+            score = earned + discount * self._value(leave, wilds, futures, cache)
+            if score > best[0]:
+                best = (score, option)
+        return list(best[1])
+
+    def _sale_options(self, view: SeatView, words: list[Word]) -> list[tuple[Word, ...]]:
+        """Sales worth weighing: nothing, each of the dearest words, pairs, the dearest sale."""
+        top = words[: self.style.breadth]
+        options: list[tuple[Word, ...]] = [()]
+        options += [(word,) for word in top]
+        for i, first in enumerate(top[:10]):
+            rest = take(view.hand, first.letters)
+            wilds = view.wilds - first.wild
+            for second in top[i + 1:]:
+                if second.wild and not wilds:
+                    continue
+                if _holds(rest, second.letters):
+                    options.append((first, second))
+                    break
+        options.append(self.index.best_sale(view.hand, view.wilds, words)[1])
+        return options
+
+    def _trimmed(self, hand: str, wilds: int, view: SeatView) -> str:
+        """The hand cut to the tile limit: the dearest word that fits, then the handiest tiles.
+
+        A quick rule rather than a search, because every sale option needs it.
+        """
+        limit = view.tile_limit
+        if limit is None or len(hand) <= limit:
+            return hand
+        kept = ""
+        for word in self.index.words_in(hand, wilds):
+            if len(word.letters) <= limit:
+                kept = word.letters
+                break
+        rest = sorted(take(hand, kept), key=HANDY.index)
+        return "".join(sorted(kept + "".join(rest[: limit - len(kept)])))
+
+    def keep(self, view: SeatView, size: int) -> str:
+        """At the tile limit: of the sets holding the dearest words, keep the one worth most
+        with the futures."""
+        best = self.index.best_pips
+        sets = sorted({"".join(kept) for kept in combinations(view.hand, size)})
+        sets.sort(key=lambda tiles: -best(tiles, view.wilds))
+        candidates = {self._trimmed(view.hand, view.wilds, view), *sets[:KEEP_CANDIDATES]}
+        futures = self._futures(view)
+        cache: dict[tuple[str, bool], float] = {}
+        return max(sorted(candidates),
+                   key=lambda tiles: self._value(tiles, view.wilds, futures, cache))
+
+
+#: Letters by how easily they fit into words, handiest first: kept when cutting to the limit.
+HANDY = "ESARIOTNLDCUPMGHBYFKWVZXJQ"
+
+#: How many of the best-looking sets of tiles the full judgement weighs at the tile limit.
+KEEP_CANDIDATES = 16
+
+
+def _holds(hand: str, letters: str) -> bool:
+    """Whether `hand` holds all of `letters` (with repeats)."""
+    return all(hand.count(c) >= letters.count(c) for c in set(letters))
