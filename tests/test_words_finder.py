@@ -150,3 +150,10 @@ def test_finder_equals_a_naive_scan(words, hand, wilds, min_length, tiles):
         assert candidate.price == candidate.pips**2
         assert sorted(candidate.letters + (candidate.wild or "")) == sorted(candidate.word)
         assert not (set(candidate.letters) - set(hand))
+
+
+def test_the_indexes_are_readable_for_computer_players():
+    finder = small()
+    assert finder.exact_index["IQUZ"] == ("QUIZ",)
+    assert set(finder.wild_index["IQU"]) == {"T", "Z"}  # QUIT, QUIZ
+    assert len(finder) == len(SMALL)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from operator import attrgetter
 
@@ -81,6 +81,19 @@ class WordFinder:
         self._exact = _exact_index(lexicon)
         self._wild = _wild_index(self._exact)
         self._sorted_keys: list[str] | None = None  # built on the first very large hand
+
+    @property
+    def exact_index(self) -> Mapping[str, tuple[str, ...]]:
+        """Sorted letters -> the words (upper case, alphabetical) they spell. Read only.
+
+        For callers that make thousands of look-ups per decision (computer players).
+        """
+        return self._exact
+
+    @property
+    def wild_index(self) -> Mapping[str, str]:
+        """Sorted letters one short of a word -> the letters a wild could play. Read only."""
+        return self._wild
 
     def __len__(self) -> int:
         """How many words the index holds."""
