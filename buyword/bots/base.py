@@ -83,6 +83,8 @@ class Bot:
 
     def decide(self, view: SeatView) -> Action:
         """The action for the seat whose turn it is, by phase."""
+        # The shortest word is a rule setting of this game, not of the shared index.
+        self.index = self.index.at_least(view.rules.min_word_length)
         match view.phase:
             case Phase.ROLL:
                 return Roll()

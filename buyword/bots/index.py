@@ -8,13 +8,18 @@ bot can never sell a word the dictionary refuses.
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
+from copy import copy
 from dataclasses import dataclass
 from itertools import groupby
 
 from buyword.engine import price
 from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon
+from buyword.words.planner import plan_sale
+
+#: Hands with more sub-multisets than this are searched along word prefixes only.
+_ENUMERATE_UP_TO = 4096
 
 #: Indexes already built, by (finder id, Zipf threshold, shortest word).
 _COMMON: dict[tuple[int, float | None, int], tuple[WordFinder, WordIndex]] = {}
@@ -68,6 +73,7 @@ class WordIndex:
         # every hit in an object) makes the thousands of look-ups per decision affordable.
         self.exact: dict[str, tuple[str, ...]] = finder._exact
         self.with_wild: dict[str, str] = finder._wild
+        self._keys: list[str] | None = None  # every key, sorted; built for the first huge hand
 
     @classmethod
     def common(cls, finder: WordFinder, zipf: float | None, *, min_length: int = 2) -> WordIndex:
@@ -90,6 +96,15 @@ class WordIndex:
         _COMMON[key] = (finder, index)
         return index
 
+    def at_least(self, min_length: int) -> WordIndex:
+        """The same words, offering only those of at least `min_length` letters (the game's
+        rule); shares the tables."""
+        if min_length == self.min_length:
+            return self
+        index = copy(self)
+        index.min_length = min_length
+        return index
+
     def notation(self, key: str, wild: bool) -> str:
         """The `sell` notation of a word made of the tiles `key` (plus the wild if `wild`)."""
         if not wild:
@@ -110,15 +125,45 @@ class WordIndex:
         return sum(pips[c] for c in tiles)
 
     def sub_hands(self, hand: str) -> list[tuple[str, int]]:
-        """Every distinct sub-multiset of `hand` (sorted) with its pips, the empty one included."""
+        """Every distinct sub-multiset of `hand` (sorted) with its pips, the empty one included.
+
+        A hand far beyond the tile limit (a game without one) has too many to try them all:
+        then only sub-multisets that begin some word's letters are followed.
+        """
+        groups = [(letter, len(list(run))) for letter, run in groupby(hand_key(hand))]
+        size = 1
+        for _, n in groups:
+            size *= n + 1
+        if size > _ENUMERATE_UP_TO:
+            return self._pruned_sub_hands(groups)
         subs: list[tuple[str, int]] = [("", 0)]
-        for letter, group in groupby(hand_key(hand)):
-            n = len(list(group))
+        for letter, n in groups:
             pip = self.pips[letter]
             subs = [
                 (key + letter * j, pips + pip * j) for key, pips in subs for j in range(n + 1)
             ]
         return subs
+
+    def _pruned_sub_hands(self, groups: list[tuple[str, int]]) -> list[tuple[str, int]]:
+        if self._keys is None:
+            self._keys = sorted(self.exact.keys() | self.with_wild.keys())
+        keys = self._keys
+        found: list[tuple[str, int]] = [("", 0)]
+        stack = [("", 0, 0)]
+        while stack:
+            prefix, pips, start = stack.pop()
+            for i in range(start, len(groups)):
+                letter, n = groups[i]
+                key, value = prefix, pips
+                for _ in range(n):
+                    key += letter
+                    value += self.pips[letter]
+                    at = bisect_left(keys, key)
+                    if at == len(keys) or not keys[at].startswith(key):
+                        break  # no word's letters begin so, nor with more of this letter
+                    found.append((key, value))
+                    stack.append((key, value, i + 1))
+        return found
 
     def words_in(self, hand: str, wilds: int) -> list[Word]:
         """Every word the hand can make (each tile set once, with and without a wild), dearest
@@ -149,66 +194,13 @@ class WordIndex:
                 best = pips + wild_pips
         return best
 
-    def best_sale(
-        self, hand: str, wilds: int, words: list[Word] | None = None
-    ) -> tuple[int, tuple[Word, ...]]:
+    def best_sale(self, hand: str, wilds: int) -> tuple[int, tuple[Word, ...]]:
         """The dearest set of words the hand can sell together: (total price, words).
 
-        Exact, by memoised search over what is left: the smallest tile left is either sold in
-        some word (any word holding it uses that copy) or never sold.
+        The words package's exact planner, on this index's words.
         """
-        if words is None:
-            words = self.words_in(hand, wilds)
-        by_first: dict[int, list[tuple[int, Word]]] = {}
-        for word in words:
-            vector = counts_vector(word.letters)
-            by_first.setdefault(_lowest_letter(vector), []).append((vector, word))
-        # More wilds than words the hand could hold are never all used.
-        wilds = min(wilds, len(hand) // max(1, self.min_length - 1))
-        return _plan(counts_vector(hand), wilds, by_first, {})
-
-
-#: Each letter's count sits in a 5-bit field: 4 bits of count and a guard bit above them, so
-#: "does the hand hold these tiles?" is one subtraction on Python integers.
-_FIELD = 5
-_GUARDS = sum(1 << (_FIELD * i + 4) for i in range(26))
-
-
-def counts_vector(tiles: str) -> int:
-    """The tiles as an integer of per-letter counts (at most 15 of a letter)."""
-    vector = 0
-    for c in tiles:
-        vector += 1 << (_FIELD * (ord(c) - 65))
-    return vector
-
-
-def _lowest_letter(vector: int) -> int:
-    """The field index of the alphabetically first letter present."""
-    return ((vector & -vector).bit_length() - 1) // _FIELD
-
-
-def _plan(
-    hand: int,
-    wilds: int,
-    by_first: dict[int, list[tuple[int, Word]]],
-    memo: dict[tuple[int, int], tuple[int, tuple[Word, ...]]],
-) -> tuple[int, tuple[Word, ...]]:
-    """`WordIndex.best_sale` on a counts vector, the words grouped by their first tile."""
-    if not hand:
-        return 0, ()
-    state = (hand, wilds)
-    done = memo.get(state)
-    if done is not None:
-        return done
-    first = _lowest_letter(hand)
-    best = _plan(hand - (1 << (_FIELD * first)), wilds, by_first, memo)
-    guarded = hand | _GUARDS
-    for vector, word in by_first.get(first, ()):
-        if (word.wild and not wilds) or (guarded - vector) & _GUARDS != _GUARDS:
-            continue
-        rest_total, rest = _plan(hand - vector, wilds - word.wild, by_first, memo)
-        total = word.price + rest_total
-        if total > best[0]:
-            best = (total, (word, *rest))
-    memo[state] = best
-    return best
+        plan = plan_sale(self.finder, hand, wilds, self.min_length)
+        words = tuple(
+            Word(hand_key(c.letters), c.wild is not None, c.pips) for c in plan.words
+        )
+        return plan.total, words

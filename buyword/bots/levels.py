@@ -113,7 +113,7 @@ class LevelBot(Bot):
         if not words:
             return []
         if view.final_round:
-            return list(self.index.best_sale(view.hand, view.wilds, words)[1])
+            return list(self.index.best_sale(view.hand, view.wilds)[1])
         futures = self._futures(view)
         cache: dict[tuple[str, bool], float] = {}
         discount = self._discount(view)
@@ -144,7 +144,7 @@ class LevelBot(Bot):
                 if _holds(rest, second.letters):
                     options.append((first, second))
                     break
-        options.append(self.index.best_sale(view.hand, view.wilds, words)[1])
+        options.append(self.index.best_sale(view.hand, view.wilds)[1])
         return options
 
     def _trimmed(self, hand: str, wilds: int, view: SeatView) -> str:
@@ -152,8 +152,8 @@ class LevelBot(Bot):
 
         A quick rule rather than a search, because every sale option needs it.
         """
-        limit = view.tile_limit
-        if limit is None or len(hand) <= limit:
+        limit = view.tile_limit or SOFT_LIMIT
+        if len(hand) <= limit:
             return hand
         kept = ""
         for word in self.index.words_in(hand, wilds):
@@ -178,6 +178,10 @@ class LevelBot(Bot):
 
 #: Letters by how easily they fit into words, handiest first: kept when cutting to the limit.
 HANDY = "ESARIOTNLDCUPMGHBYFKWVZXJQ"
+
+#: Without a tile limit, tiles beyond this many are valued as if they would be dropped: a hand
+#: that large rarely uses them, and the bot then stops buying into it.
+SOFT_LIMIT = 12
 
 #: How many of the best-looking sets of tiles the full judgement weighs at the tile limit.
 KEEP_CANDIDATES = 16
