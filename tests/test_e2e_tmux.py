@@ -60,9 +60,10 @@ class Terminal:
             subprocess.run([TMUX, "kill-session", "-t", self.name], capture_output=True)
 
 
-def test_solo_game_buy_sell_quit() -> None:
+def test_solo_game_buy_sell_quit(tmp_path: Path) -> None:
     # Seed 12: the first roll is CHOICE; choosing 5 draws the bag's first five tiles.
-    term = Terminal(f"TEXTUAL_ANIMATIONS=none {BUYWORD} --solo --seed 12")
+    # BUYWORD_HOME keeps the autosave and settings out of the real user folders.
+    term = Terminal(f"TEXTUAL_ANIMATIONS=none BUYWORD_HOME={tmp_path} {BUYWORD} --solo --seed 12")
     try:
         term.wait_for("roll the die")
         term.keys("r")

@@ -156,3 +156,15 @@ def test_leftover_temporary_files_from_a_kill_are_tidied(tmp_path: Path) -> None
     fresh.write_text("in flight")
     Store(tmp_path)
     assert not stale.exists() and fresh.exists()
+
+
+def test_a_memory_store_touches_no_disk_and_does_not_warn(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("BUYWORD_HOME", str(tmp_path / "home"))
+    store = Store(memory=True)
+    game = advance(new_game(), 10)
+    store.save_game(saved_game(game))
+    store.save_settings(store.load_settings())
+    assert store.warning is None and store.load_game(WORDS).game is not None
+    assert list(tmp_path.iterdir()) == []

@@ -14,8 +14,10 @@ from pathlib import Path
 import pytest
 from engine_helpers import WORDS
 from store_helpers import advance, new_game, saved_game
+from store_terminal import HAVE_TMUX, Terminal, wait_until
 
-from buyword.store import Store
+from buyword.engine import Game, Phase, RecordError
+from buyword.store import Store, read_save
 
 #: A child that plays a seeded game, autosaving after every action, and says how far it got.
 CHILD = textwrap.dedent("""
@@ -94,3 +96,86 @@ def test_a_save_takes_little_time(tmp_path: Path) -> None:
     for _ in range(10):
         store.save_game(saved)
     assert (time.perf_counter() - start) / 10 < 0.05
+
+
+# ----------------------------------------------------------------- the real program, killed
+
+
+class _Anything:
+    """Accepts every word: the solo games below never sell, so any dictionary replays them."""
+
+    def is_word(self, word: str) -> bool:
+        """Always True."""
+        return True
+
+
+def saved_record(home: Path) -> list[str] | None:
+    """The actions of the game autosaved in `home` (None if no readable save)."""
+    raw = (home / "current.json").read_bytes() if (home / "current.json").exists() else b""
+    try:
+        return list(read_save(raw).record.actions)
+    except RecordError:
+        return None
+
+
+def key_for(game: Game) -> str:
+    """A key that plays a legal move now: roll, draw 3, buy what fits, stop selling."""
+    match game.phase:
+        case Phase.ROLL:
+            return "r"
+        case Phase.CHOOSE:
+            return "3"
+        case Phase.BUY:
+            player = game.player(0)
+            fits = len(player.hand) + len(player.drawn) <= 8
+            return "b" if fits and game.is_legal("buy") else "d"
+    return "Escape"
+
+
+def step(terminal: Terminal, home: Path, seed: int, wait: bool = True) -> list[str]:
+    """Press the key for the next move; wait until its action is saved (unless told not to)."""
+    before = saved_record(home) or []
+    game = Game.new(["You"], dictionary=_Anything(), seed=seed)
+    for action in before:
+        game.apply(action)
+    terminal.keys(key_for(game))
+    if not wait:
+        return before
+    return wait_until(lambda: (a := saved_record(home)) and len(a) > len(before) and a, 10)
+
+
+@pytest.mark.skipif(not HAVE_TMUX, reason="needs tmux")
+@pytest.mark.parametrize("moves, settle", [(7, True), (16, False)])
+def test_the_real_game_killed_mid_game_continues_where_it_was(
+        tmp_path: Path, moves: int, settle: bool) -> None:
+    (tmp_path / "settings.toml").write_text("animations = false\n")
+    with Terminal(tmp_path, "--solo", "--seed", "42") as terminal:
+        terminal.wait_for("roll the die")
+        for _ in range(moves):
+            step(terminal, tmp_path, 42)
+        # The last key is pressed and the process killed at once: that action may be lost.
+        step(terminal, tmp_path, 42, wait=settle)
+        terminal.kill()
+    before_kill = saved_record(tmp_path)
+    assert before_kill is not None and len(before_kill) >= moves
+    with Terminal(tmp_path, "--continue") as terminal:
+        screen = terminal.wait_for("seed 42")
+        expected = Game.new(["You"], dictionary=_Anything(), seed=42)
+        for action in before_kill:
+            expected.apply(action)
+        assert f"${expected.player(0).money}" in screen
+        after = step(terminal, tmp_path, 42)
+    resumed = Game.new(["You"], dictionary=_Anything(), seed=42)
+    for action in after[:-1]:
+        resumed.apply(action)
+    assert after[:-1] == before_kill and resumed.state() == expected.state()
+
+
+@pytest.mark.skipif(not HAVE_TMUX, reason="needs tmux")
+def test_the_real_game_shows_a_bad_save_on_the_title_and_starts(tmp_path: Path) -> None:
+    (tmp_path / "current.json").write_text('{"save_format": 1, "record": {"pla')
+    with Terminal(tmp_path) as terminal:
+        terminal.wait_for("could not be resumed")
+        assert list(tmp_path.glob("current.json.bad-*"))
+        terminal.keys("s")
+        terminal.wait_for("Start")

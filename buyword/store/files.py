@@ -82,17 +82,19 @@ class Files:
 
     def __init__(self, root: Path | None, problem: str | None = None,
                  what: str = "Progress is") -> None:
-        """Use `root`; with None (no usable folder) everything lives in memory from the start.
+        """Use `root`; with None everything lives in memory from the start.
 
-        `problem` says why there is no folder and `what` names what is lost ("Progress is",
-        "Settings are"); both go into the warning.
+        `problem` says why there is no folder (None: memory by choice, no warning) and
+        `what` names what is lost ("Progress is", "Settings are"); both go into the warning.
         """
         self.root = root
         self.what = what
         #: Files written (text) or deleted (None) in memory once the disk failed.
         self.memory: dict[str, str | None] | None = None
         self.warning: str | None = None
-        if root is None:
+        if root is None and problem is None:
+            self.memory = {}  # memory by choice (tests, embedding): nothing to warn about
+        elif root is None:
             self._fall_back(problem or "there is no folder to save in")
 
     @property

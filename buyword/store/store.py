@@ -16,7 +16,7 @@ from pathlib import Path
 
 from buyword.engine import Dictionary, Game, RecordError, Rules
 from buyword.store.files import Files, describe_os_error
-from buyword.store.places import locate
+from buyword.store.places import Places, locate
 from buyword.store.saves import SavedGame, now_text, read_save, result_of
 from buyword.store.scores import (
     DailyEntry,
@@ -71,9 +71,12 @@ class Store:
     """The player's files: autosave, finished games, scores, daily solo and settings."""
 
     def __init__(self, root: str | os.PathLike[str] | None = None, *,
-                 environ: dict[str, str] | None = None) -> None:
-        """Use `root` for every file if given, else $BUYWORD_HOME, else the platform's folders."""
-        places = locate(root, environ)
+                 environ: dict[str, str] | None = None, memory: bool = False) -> None:
+        """Use `root` for every file if given, else $BUYWORD_HOME, else the platform's folders.
+
+        With `memory`, nothing touches the disk and there is no warning (tests, embedding).
+        """
+        places = Places(None, None) if memory else locate(root, environ)
         self.data = Files(places.data, places.problem, "Progress is")
         self.config = Files(places.config, places.problem, "Settings are")
         self.data.probe()
@@ -207,6 +210,24 @@ class Store:
         if result.counted:
             self._write_scores(book)
         return result, None
+
+    def find_record(self, name: str) -> str:
+        """`name` as given if it is a file, else the finished game of that name, if kept.
+
+        So `buyword replay 20261129-173000-ab12.json`, as `buyword history` lists it, works
+        from any folder.
+        """
+        try:
+            if Path(name).exists():
+                return name
+        except (OSError, ValueError):
+            return name
+        base = os.path.basename(name)
+        kept = f"{GAMES}/{base}"
+        path = self.data.path(kept)
+        if base and path is not None and self.data.exists(kept):
+            return str(path)
+        return name
 
     def past_games(self) -> list[PastGame]:
         """Every finished game kept, newest first; unreadable files are listed with the reason."""

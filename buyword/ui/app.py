@@ -1,8 +1,8 @@
 """The Textual app: title, new games, the table, results; `run_app` and `run_replay` start it.
 
-All game-starting goes through `BuyWordApp.start_game` (a setup, optionally a record to
-resume), and every action through `TableScreen.play`, which posts `TableScreen.Played`:
-autosave and history hook in there.
+All game-starting goes through `BuyWordApp.start_game` (a setup, optionally a save to
+resume), and every action through `TableScreen.play`, which posts `TableScreen.Played`: the
+app autosaves there, and records the game in the store when it ends (buyword.store).
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Iterable
+from datetime import date
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -18,7 +19,9 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from buyword.engine import BuyWordError, Game, GameRecord
+from buyword.engine import BuyWordError, Game
+from buyword.store import SavedGame, Store
+from buyword.ui import saving
 from buyword.ui.options import GameSetup, Seat, Settings
 from buyword.ui.services import Bot, Services
 
@@ -32,7 +35,10 @@ _SEED_RANGE = 1_000_000
 
 
 class BuyWordApp(App[int]):
-    """BuyWord for the terminal. Tests inject a small `lexicon`, a stacked `bag` and settings."""
+    """BuyWord for the terminal. Tests inject a small `lexicon`, a stacked `bag` and settings.
+
+    `store` keeps saves, scores and settings; without one everything stays in memory.
+    """
 
     TITLE = "BuyWord"
     CSS_PATH = "app.tcss"
@@ -49,15 +55,26 @@ class BuyWordApp(App[int]):
         bag: str | None = None,
         settings: Settings | None = None,
         setup: GameSetup | None = None,
+        store: Store | None = None,
     ) -> None:
         """`options` from the command line; the rest are for tests and embedding."""
         super().__init__()
         self.options = options
         self.services = Services(lexicon)
         self.bag = bag
-        self.settings = settings or Settings()
+        self.store = store if store is not None else Store(memory=True)
+        self.stored_settings = self.store.load_settings()
+        self.settings = settings or saving.app_settings(self.stored_settings)
         self.first_setup = setup
         self.last_setup: GameSetup | None = None
+        #: The game on the table as saved (None when no game is open).
+        self.playing: SavedGame | None = None
+        #: The saved game the title offers to continue, and why a save could not be used.
+        self.resumable: SavedGame | None = None
+        self.notices: list[str] = []
+        self._warned = False
+        #: The last finished game and what its results screen says about the solo record.
+        self._record_line: tuple[Game | None, str] = (None, "")
 
     # ------------------------------------------------------------------ start-up
 
@@ -65,19 +82,38 @@ class BuyWordApp(App[int]):
         """Title first; the dictionary loads once it has painted; a game if asked for."""
         from buyword.ui.title import TitleScreen
 
-        self.theme = self.settings.theme
+        self._use_theme(self.settings.theme)
+        self.look_for_save()
+        self.notices.extend(self.store.take_messages())
         self.push_screen(TitleScreen())
         setup = self.first_setup or self._setup_from_options()
         if setup is not None:
             self.start_game(setup)
         self.call_after_refresh(self._load_dictionary)
 
+    def _use_theme(self, theme: str) -> None:
+        """Switch theme; a theme saved by another version that is gone falls back quietly."""
+        try:
+            self.theme = theme
+        except Exception:  # an unknown theme name from the settings file is not fatal
+            self.settings.theme = self.theme
+
+    def look_for_save(self) -> None:
+        """Read the autosave (not replayed yet) for Continue; a bad one becomes a notice."""
+        peeked = self.store.peek_game()
+        self.resumable = peeked.saved
+        if peeked.message:
+            self.notices.append(peeked.message)
+
     def _setup_from_options(self) -> GameSetup | None:
         options = self.options
         if options is None:
             return None
         if options.resume:
-            self.notify("There is no saved game to continue yet.", severity="warning")
+            if self.resumable is not None:
+                self.continue_game()
+                return None
+            self.notify("There is no saved game to continue.", severity="warning")
         if not options.starts_game:
             return None
         names = options.players or ("You",)
@@ -99,8 +135,19 @@ class BuyWordApp(App[int]):
 
     # ------------------------------------------------------------------ games
 
-    def start_game(self, setup: GameSetup, record: GameRecord | None = None) -> None:
-        """Start a game (or resume `record`): the one place every game begins.
+    def continue_game(self) -> None:
+        """Resume the autosaved game (Continue, `buyword --continue`)."""
+        saved = self.resumable
+        if saved is not None:
+            self.start_game(saving.setup_of(saved), saved)
+
+    def start_daily(self) -> None:
+        """Today's daily solo: the same bag and rolls for every player today."""
+        self.start_game(saving.daily_setup(date.today()), daily=date.today())
+
+    def start_game(self, setup: GameSetup, saved: SavedGame | None = None,
+                   daily: date | None = None) -> None:
+        """Start a game (or resume `saved`): the one place every game begins.
 
         The dictionary and computer players are built in a worker; the table opens when they
         are ready. A blank seed is replaced by a random one, shown on the table.
@@ -112,10 +159,11 @@ class BuyWordApp(App[int]):
         self.last_setup = setup
         if not self.services.ready:
             self.notify("Shuffling the bag and opening the dictionary…", timeout=2)
-        self._prepare_game(setup, record)
+        self._prepare_game(setup, saved, daily)
 
     @work(thread=True, exclusive=True, group="start", exit_on_error=False)
-    def _prepare_game(self, setup: GameSetup, record: GameRecord | None) -> None:
+    def _prepare_game(self, setup: GameSetup, saved: SavedGame | None,
+                      daily: date | None) -> None:
         """Build the dictionary, computer players and game off the UI thread."""
         try:
             lexicon = self.services.dictionary_for(setup)
@@ -124,8 +172,12 @@ class BuyWordApp(App[int]):
                 for seat, player in enumerate(setup.seats)
                 if player.level is not None
             }
-            if record is not None:
-                game = record.replay(lexicon)
+            if saved is not None:
+                resumed = self.store.resume(saved, lexicon)
+                if resumed.game is None:  # it no longer replays: moved aside, explained
+                    self.call_from_thread(self._save_unusable, resumed.message or "")
+                    return
+                game = resumed.game
             else:
                 game = Game.new([seat.name for seat in setup.seats], dictionary=lexicon,
                                 seed=setup.seed, rules=setup.rules(), bag=setup.bag)
@@ -137,20 +189,60 @@ class BuyWordApp(App[int]):
             self.call_from_thread(self.notify, f"{type(error).__name__}: {error}",
                                   title="Cannot start the game", severity="error", timeout=8)
             return
-        self.call_from_thread(self.open_table, game, setup, bots)
+        self.call_from_thread(self.open_table, game, setup, bots, saved, daily)
 
-    def open_table(self, game: Game, setup: GameSetup, bots: dict[int, Bot]) -> None:
-        """Show the table for a ready game, above the title screen."""
+    def _save_unusable(self, message: str) -> None:
+        """A save that could not be resumed: say so on the title; the player starts afresh."""
+        self.resumable = None
+        self.notices.append(message)
+        from buyword.ui.title import TitleScreen
+
+        self._back_to_title()
+        if isinstance(self.screen, TitleScreen):
+            self.screen.show_store()
+
+    def open_table(self, game: Game, setup: GameSetup, bots: dict[int, Bot],
+                   saved: SavedGame | None = None, daily: date | None = None) -> None:
+        """Show the table for a ready game, above the title screen; save it from the start."""
         from buyword.ui.table import TableScreen
 
         self._back_to_title()
-        self.push_screen(TableScreen(game, setup, bots))
+        table = TableScreen(game, setup, bots)
+        if saved is None:
+            saved = saving.new_save(game, setup, daily)
+        table.state.hints_used = saved.hinted
+        self.playing = saved
+        self.resumable = None
+        self.notices.clear()  # what the title said about an old save no longer applies
+        if daily is not None and not self.store.begin_daily(daily, saved.game_id):
+            self.notify("You have played today's daily already: this run is practice and "
+                        "is not scored.", title="Daily solo", timeout=8)
+        if game.outcome() is None:
+            self.store.save_game(saved)
+        self.push_screen(table)
+        self._warn_if_not_saving()
+
+    def _warn_if_not_saving(self) -> None:
+        """Tell the player once, visibly, when progress cannot be saved."""
+        warning = self.store.warning
+        if warning and not self._warned:
+            self._warned = True
+            self.notify(warning, title="Not saving", severity="warning", timeout=15)
 
     def show_results(self, table: TableScreen) -> None:
-        """The game is over: the results screen."""
+        """The game is over: record it (and score a solo game), then the results screen."""
         from buyword.ui.results import ResultsScreen
 
-        self.push_screen(ResultsScreen(table.game, table.setup, table.state.hints_used))
+        if self.playing is not None:
+            saved = saving.updated_save(self.playing, table.game, table.state.hints_used)
+            finished = self.store.finish_game(saved, table.game)
+            self._record_line = (table.game, saving.results_lines(finished))
+            self.playing = None
+            self._warn_if_not_saving()
+        game, line = self._record_line
+        record_line = line if game is table.game else ""
+        self.push_screen(ResultsScreen(table.game, table.setup, table.state.hints_used,
+                                       record_line))
 
     def show_title(self) -> None:
         """Back to the title screen."""
@@ -162,8 +254,18 @@ class BuyWordApp(App[int]):
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
 
-    def on_table_screen_played(self, message: object) -> None:
-        """Every applied action arrives here: the hook for autosave (issue 6)."""
+    def on_table_screen_played(self, message: TableScreen.Played) -> None:
+        """Every applied action arrives here: autosave it (a finished game is recorded instead).
+        """
+        from buyword.ui.table import TableScreen
+
+        if self.playing is None or message.game.outcome() is not None:
+            return
+        hints = any(screen.state.hints_used for screen in self.screen_stack
+                    if isinstance(screen, TableScreen) and screen.game is message.game)
+        self.playing = saving.updated_save(self.playing, message.game, hints)
+        self.store.save_game(self.playing)
+        self._warn_if_not_saving()
 
     # ------------------------------------------------------------------ menus and dialogs
 
@@ -175,12 +277,21 @@ class BuyWordApp(App[int]):
         defaults = self.last_setup if self.last_setup and self.last_setup.solo == solo else None
         if defaults is not None:
             defaults = defaults.with_seed(None)
+        else:
+            defaults = saving.default_setup(self.stored_settings, solo)
         screen = NewGameScreen(solo, bots_available(), defaults)
         self.push_screen(screen, self._new_game_chosen)
 
     def _new_game_chosen(self, setup: GameSetup | None) -> None:
         if setup is not None:
+            self._keep_settings(saving.with_setup(self.stored_settings, setup))
             self.start_game(setup)
+
+    def _keep_settings(self, stored: saving.StoredSettings) -> None:
+        """Remember settings for next time (in memory only if the disk refuses)."""
+        if stored != self.stored_settings:
+            self.stored_settings = stored
+            self.store.save_settings(stored)
 
     def action_help(self, tab: str = "rules") -> None:
         """How to play, the key map and the price list."""
@@ -199,7 +310,8 @@ class BuyWordApp(App[int]):
     def _settings_chosen(self, settings: Settings | None) -> None:
         if settings is not None:
             self.settings = settings
-            self.theme = settings.theme
+            self._use_theme(settings.theme)
+            self._keep_settings(saving.with_app_settings(self.stored_settings, settings))
 
     def game_in_progress(self) -> bool:
         """Whether a game is open and not over (quitting then asks first)."""
@@ -217,7 +329,11 @@ class BuyWordApp(App[int]):
         if not self.game_in_progress():
             self.exit(0)
             return
-        question = ConfirmScreen("Quit this game?", "The game in progress will be lost.")
+        if self.playing is not None and not self.store.warning:
+            detail = "The game is saved: choose Continue on the title next time."
+        else:
+            detail = "The game in progress will be lost."
+        question = ConfirmScreen("Quit this game?", detail)
         self.push_screen(question, lambda yes: self.exit(0) if yes else None)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
@@ -241,7 +357,7 @@ class BuyWordApp(App[int]):
 
 def run_app(options: PlayOptions) -> int:
     """Run the game as the command line asked; returns the exit code."""
-    app = BuyWordApp(options)
+    app = BuyWordApp(options, store=Store())
     result = app.run()
     return result if isinstance(result, int) else (app.return_code or 0)
 
@@ -251,7 +367,7 @@ def run_replay(path: str) -> int:
     from buyword.ui.replay import ReplayApp, load_record
 
     try:
-        record, games = load_record(path)
+        record, games = load_record(Store().find_record(path))
     except BuyWordError as error:
         print(f"buyword replay: {error}", file=sys.stderr)
         return 1

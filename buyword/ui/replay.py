@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from buyword.engine import Game, GameRecord, RecordError
+from buyword.engine import Game, GameRecord
 from buyword.engine import events as ev
+from buyword.store import read_game_file
 from buyword.ui.widgets import DieFace, GameLog, PlayerLine, Rack, Scoreboard
 
 
@@ -28,11 +27,8 @@ def load_record(path: str) -> tuple[GameRecord, list[Game]]:
 
     Raises RecordError (a BuyWordError) saying what is wrong with a bad file.
     """
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise RecordError(f"cannot read {path!r}: {error}") from None
-    record = GameRecord.from_json(text)
+    # Finished games, autosaves and bare engine records all read; the message names the file.
+    record = read_game_file(path).record
     dictionary = _Anything()
     if record.rules.challenge_mode:
         # A challenge's outcome depends on the dictionary, so replay with the real one.

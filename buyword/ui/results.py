@@ -79,12 +79,14 @@ class ResultsScreen(Screen[None]):
         game: Game | None
         error: str = ""
 
-    def __init__(self, game: Game, setup: GameSetup, hints_used: bool) -> None:
-        """Results of a finished `game`."""
+    def __init__(self, game: Game, setup: GameSetup, hints_used: bool,
+                 record_line: str = "") -> None:
+        """Results of a finished `game`; `record_line` tells the solo record (a new best?)."""
         super().__init__()
         self.game = game
         self.setup = setup
         self.hints_used = hints_used
+        self.record_line = record_line
         self.expert: Game | None = None
         self.expert_running = False
 
@@ -136,6 +138,8 @@ class ResultsScreen(Screen[None]):
             lines.append(f"Solo rating: {rating_line(game, game.player(0).money)}")
         if self.hints_used:
             lines.append("[i]Played with hints.[/i]")
+        if self.record_line:
+            lines.append(self.record_line)
         return "\n".join(lines)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -1,0 +1,121 @@
+"""The bridge between the app and the store: saves, resumed setups, settings and score lines.
+
+Plain functions, no Textual: the app calls these with its `Store` (buyword.store), so the
+screens stay about showing the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date
+
+from buyword.engine import Game, Rules
+from buyword.store import DICTIONARIES, Finished, SavedGame, Store, daily_seed
+from buyword.store import Settings as StoredSettings
+from buyword.ui.options import SPEEDS, DictionaryChoice, GameSetup, Seat, Settings
+
+#: The name the daily solo's player plays under.
+DAILY_NAME = "You"
+
+
+def app_settings(stored: StoredSettings) -> Settings:
+    """The app's settings from the stored ones."""
+    speed = stored.bot_speed if stored.bot_speed in SPEEDS else "normal"
+    return Settings(animations=stored.animations, speed=speed, theme=stored.theme)
+
+
+def with_app_settings(stored: StoredSettings, settings: Settings) -> StoredSettings:
+    """The stored settings updated from the app's."""
+    return replace(stored, animations=settings.animations, bot_speed=settings.speed,
+                   theme=settings.theme)
+
+
+def default_setup(stored: StoredSettings, solo: bool) -> GameSetup:
+    """A new game's options as the player last chose them (rules and dictionary)."""
+    seats = (Seat("You"),) if solo else GameSetup(seats=(Seat("Ann"), Seat("Bob"))).seats
+    choice = stored.dictionary if stored.dictionary in DICTIONARIES else "bundled"
+    return GameSetup(seats=seats, tile_limit=stored.tile_limit,
+                     min_word_length=stored.min_word_length, challenge=stored.challenge_mode,
+                     dictionary=DictionaryChoice(choice), word_file=stored.word_file)
+
+
+def with_setup(stored: StoredSettings, setup: GameSetup) -> StoredSettings:
+    """The stored settings with this setup's rules and dictionary as the new defaults."""
+    return replace(stored, tile_limit=setup.tile_limit, min_word_length=setup.min_word_length,
+                   challenge_mode=setup.challenge, dictionary=str(setup.dictionary),
+                   word_file=setup.word_file)
+
+
+def new_save(game: Game, setup: GameSetup, daily: date | None = None) -> SavedGame:
+    """The first save of a new game: its setup rides along, to be resumed with it."""
+    return SavedGame.of(
+        game,
+        bots=tuple(seat.level for seat in setup.seats),
+        hints=tuple(0 for _ in setup.seats),
+        daily=None if daily is None else daily.isoformat(),
+        options={"setup": setup.to_meta()},
+    )
+
+
+def updated_save(saved: SavedGame, game: Game, hints_used: bool) -> SavedGame:
+    """The save after another action (hints are counted for the whole table)."""
+    hints = tuple(max(h, int(hints_used)) for h in saved.hints) or (int(hints_used),)
+    return replace(saved.updated(game), hints=hints)
+
+
+def setup_of(saved: SavedGame) -> GameSetup:
+    """The setup to resume a save with: its own, or one rebuilt from the record."""
+    record = saved.record
+    try:
+        setup = GameSetup.from_meta(saved.options["setup"])
+        if len(setup.seats) == len(record.players) and setup.seed == record.seed:
+            return setup
+    except Exception:  # an old or hand-edited save: fall back to what the record says
+        pass
+    seats = tuple(Seat(name, saved.bot(seat)) for seat, name in enumerate(record.players))
+    rules = record.rules
+    return GameSetup(seats=seats, seed=record.seed, tile_limit=rules.tile_limit,
+                     min_word_length=rules.min_word_length, challenge=rules.challenge_mode)
+
+
+def daily_setup(day: date) -> GameSetup:
+    """The daily solo: the printed rules, the bundled dictionary, the seed of the day."""
+    return GameSetup(seats=(Seat(DAILY_NAME),), seed=daily_seed(day))
+
+
+def title_scores(store: Store, rules: Rules) -> str:
+    """The solo record under the default rules, for the title ("" before any solo game)."""
+    stats = store.solo_stats(rules)
+    hinted = store.solo_stats(rules, hinted=True)
+    lines = []
+    if stats.games:
+        lines.append(f"Solo: {stats.line()}")
+    if hinted.games:
+        lines.append(f"With hints: best ${hinted.best} over {hinted.games}")
+    return "\n".join(lines)
+
+
+def daily_label(store: Store, day: date) -> str:
+    """The title's daily entry: today's result once the scored attempt is finished."""
+    entry = store.daily(day)
+    if entry is None:
+        return "Daily solo"
+    if entry.money is None:
+        return "Daily solo (started today)"
+    return f"Daily solo (today: ${entry.money})"
+
+
+def results_lines(finished: Finished) -> str:
+    """What the results screen says about the record: a new best, the record, or why not."""
+    if finished.note:
+        return f"[i]{finished.note}[/i]"
+    solo = finished.solo
+    if solo is None:
+        return ""
+    lines = []
+    if solo.new_best and solo.counted:
+        previous = "" if solo.previous_best is None else f" (was ${solo.previous_best})"
+        lines.append(f"[b]New personal best![/b]{previous}")
+    kind = "with hints" if solo.score.hinted else "solo"
+    lines.append(f"Your {kind} record: {solo.stats.line()}")
+    return "\n".join(lines)

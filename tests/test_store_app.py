@@ -1,0 +1,236 @@
+"""The store in the app: autosave, Continue, bad saves on the title, scores, daily, settings."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import OptionList, Static
+from ui_helpers import QUIET, make_app, settle, small_lexicon, table
+
+from buyword.cli import PlayOptions
+from buyword.engine import Choose, Discard, Done, Roll, Rules
+from buyword.store import Settings as StoredSettings
+from buyword.store import Store, daily_seed, read_save
+from buyword.ui.app import BuyWordApp
+from buyword.ui.options import GameSetup
+from buyword.ui.replay import load_record
+from buyword.ui.results import ResultsScreen
+from buyword.ui.settings_screen import SettingsScreen
+from buyword.ui.table import TableScreen
+from buyword.ui.title import TitleScreen
+
+SOLO = GameSetup(seed=12, bag="STARE" + "QUIZ")
+
+
+async def finish_quickly(pilot: Pilot) -> None:
+    """Play a solo game to the results through the table's one way in, discarding every draw
+    (the keys are tested elsewhere; here it is what happens at the end that matters)."""
+    screen = table(pilot.app)
+    game = screen.game
+    while game.outcome() is None:
+        legal = game.legal_actions()
+        action = next(a for a in (Discard(), Done(), Roll(), Choose(5)) if a in legal)
+        assert screen.play(action)  # no pause between: Pilot's pause costs ~0.1 s a time
+    await settle(pilot)
+
+
+def saved_actions(home: Path) -> list[str]:
+    """The actions of the autosaved game."""
+    return list(read_save((home / "current.json").read_bytes()).record.actions)
+
+
+def shown(app: BuyWordApp, selector: str) -> str:
+    """What a Static on the current screen shows ('' when hidden)."""
+    widget = app.screen.query_one(selector, Static)
+    return str(widget.render()) if widget.display else ""
+
+
+def menu(app: BuyWordApp) -> list[str]:
+    """The title menu's entry ids."""
+    options = app.screen.query_one("#menu", OptionList)
+    return [options.get_option_at_index(i).id or "" for i in range(options.option_count)]
+
+
+async def test_every_action_is_autosaved_and_continue_resumes_it(tmp_path: Path) -> None:
+    app = make_app(SOLO, store=Store(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = table(app).game
+        assert saved_actions(tmp_path) == []  # saved from the start
+        for key in ("r", "5", "b"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert saved_actions(tmp_path) == game.actions
+        before = game.state()
+
+    again = make_app(store=Store(tmp_path))
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert menu(again)[0] == "continue"
+        await pilot.press("c")
+        await settle(pilot)
+        assert isinstance(again.screen, TableScreen) and again.screen.game.state() == before
+
+
+async def test_buyword_continue_resumes_directly(tmp_path: Path) -> None:
+    app = make_app(SOLO, store=Store(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("r", "5")
+        await pilot.pause()
+        before = table(app).game.state()
+    resumed = BuyWordApp(PlayOptions(resume=True), lexicon=small_lexicon(), settings=QUIET,
+                         store=Store(tmp_path))
+    async with resumed.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(resumed.screen, TableScreen)
+        assert resumed.screen.game.state() == before
+
+
+async def test_continue_without_a_save_says_so(tmp_path: Path) -> None:
+    app = BuyWordApp(PlayOptions(resume=True), lexicon=small_lexicon(), settings=QUIET,
+                     store=Store(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TitleScreen)
+        assert any("no saved game" in n.message for n in app._notifications)
+
+
+async def test_a_bad_save_is_explained_on_the_title_and_kept(tmp_path: Path) -> None:
+    (tmp_path / "current.json").write_text('{"save_format": 1, "record": {"play')
+    app = make_app(store=Store(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        notice = shown(app, "#notice")
+        assert notice.startswith("Your saved game could not be resumed: the file is damaged")
+        assert "continue" not in menu(app)
+        assert list(tmp_path.glob("current.json.bad-*"))
+        await pilot.press("s")  # a new game starts as usual
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+
+
+async def test_a_save_that_no_longer_replays_is_explained_when_continued(tmp_path: Path) -> None:
+    app = make_app(SOLO, store=Store(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("r", "5", "b")
+        await pilot.pause()
+        await pilot.press(*"star", "enter")
+        await pilot.pause()
+        assert any(a.startswith("sell") for a in table(app).game.actions)
+    # Another dictionary, without STAR: the save reads, but no longer replays.
+    from buyword.words.lexicon import Lexicon
+
+    other = BuyWordApp(PlayOptions(), lexicon=Lexicon(["tea"], "tiny"), settings=QUIET,
+                       store=Store(tmp_path))
+    async with other.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        assert isinstance(other.screen, TitleScreen)
+        assert "no longer replays" in shown(other, "#notice")
+        assert "continue" not in menu(other)
+
+
+async def test_a_finished_solo_game_is_recorded_and_scored(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    app = make_app(SOLO, store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await finish_quickly(pilot)
+        results = app.screen
+        assert isinstance(results, ResultsScreen)
+        verdict = str(results.query_one("#verdict", Static).render())
+        assert "New personal best!" in verdict and "Your solo record: best $" in verdict
+        assert not (tmp_path / "current.json").exists()
+        assert len(list((tmp_path / "games").glob("*.json"))) == 1
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        assert shown(app, "#scores").startswith("Solo: best $")
+        assert "continue" not in menu(app)
+    [past] = store.past_games()
+    assert past.path is not None
+    record, games = load_record(str(past.path))  # `buyword replay FILE` reads it
+    assert record.seed == 12 and games[-1].outcome() is not None
+
+
+async def test_the_daily_is_seeded_by_the_date_and_scored_once(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    app = make_app(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("d")
+        await settle(pilot)
+        game = table(app).game
+        assert game.seed == daily_seed(date.today()) and game.rules == Rules()
+        assert store.daily(date.today()) is not None
+        await finish_quickly(pilot)
+        await pilot.press("t")
+        await pilot.pause()
+        await pilot.press("d")  # a second run today is practice
+        await settle(pilot)
+        assert any("practice" in n.message for n in app._notifications)
+        await finish_quickly(pilot)
+        verdict = str(app.screen.query_one("#verdict", Static).render())
+        assert "not scored" in verdict
+    assert store.solo_stats(Rules()).games == 1
+
+
+async def test_settings_and_default_rules_are_kept(tmp_path: Path) -> None:
+    app = BuyWordApp(PlayOptions(), lexicon=small_lexicon(), store=Store(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        app.screen.query_one("#animations").value = False
+        app.screen.query_one("#speed").value = "fast"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        app.screen.query_one("#limit").value = "10"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+    stored = Store(tmp_path).load_settings()
+    assert (stored.animations, stored.bot_speed, stored.tile_limit) == (False, "fast", 10)
+    again = BuyWordApp(PlayOptions(), lexicon=small_lexicon(), store=Store(tmp_path))
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert again.settings.speed == "fast" and not again.settings.animations
+        await pilot.press("s")
+        await pilot.pause()
+        assert again.screen.query_one("#limit").value == "10"
+
+
+async def test_a_bad_settings_file_is_reported_and_defaults_used(tmp_path: Path) -> None:
+    (tmp_path / "settings.toml").write_text("theme = [")
+    app = BuyWordApp(PlayOptions(), lexicon=small_lexicon(), store=Store(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "Your settings could not be read" in shown(app, "#notice")
+        assert app.stored_settings == StoredSettings()
+
+
+async def test_progress_not_being_saved_is_shown(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("")
+    store = Store(tmp_path / "file" / "home")
+    app = make_app(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert shown(app, "#warning").startswith("Progress is not being saved")
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)  # play goes on, in memory
+        assert any("not being saved" in n.message for n in app._notifications)
+        assert store.has_saved_game()
