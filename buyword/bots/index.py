@@ -9,6 +9,7 @@ bot can never sell a word the dictionary refuses.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from collections.abc import Mapping
 from copy import copy
 from dataclasses import dataclass
 from itertools import groupby
@@ -71,8 +72,8 @@ class WordIndex:
         self.wild_pips = tiles.wild_pips
         # The finder's own tables: reading them (rather than calling `makeable`, which wraps
         # every hit in an object) makes the thousands of look-ups per decision affordable.
-        self.exact: dict[str, tuple[str, ...]] = finder._exact
-        self.with_wild: dict[str, str] = finder._wild
+        self.exact: Mapping[str, tuple[str, ...]] = finder.exact_index
+        self.with_wild: Mapping[str, str] = finder.wild_index
         self._keys: list[str] | None = None  # every key, sorted; built for the first huge hand
 
     @classmethod
@@ -89,7 +90,7 @@ class WordIndex:
         if zipf is None:
             index = cls(finder, min_length=min_length)
         else:
-            words = [word.lower() for words in finder._exact.values() for word in words]
+            words = [word.lower() for words in finder.exact_index.values() for word in words]
             common = Lexicon(words, "the game's dictionary").common_only(zipf)
             index = cls(WordFinder(common, finder.tiles), min_length=min_length)
         # Holding the finder keeps its id from being reused by another one.

@@ -44,10 +44,12 @@ class Style:
 
 
 LEVEL_STYLES: dict[str, Style] = {
-    "easy": Style(zipf=4.0, futures=4, breadth=5, discount=0.7, wild_cost=0),
-    "medium": Style(zipf=3.5, futures=6, breadth=10, discount=0.8, wild_cost=10),
-    "hard": Style(zipf=2.5, futures=8, breadth=20, discount=0.9, wild_cost=25),
-    "expert": Style(zipf=None, discount=0.95, wild_cost=25),
+    # Weaker levels know fewer words (a person's vocabulary) and weigh the future less: they
+    # sell small words early and spend wilds freely.
+    "easy": Style(zipf=3.5, futures=4, breadth=8, discount=0.8, wild_cost=5),
+    "medium": Style(zipf=3.0, futures=6, breadth=10, discount=0.85, wild_cost=15),
+    "hard": Style(zipf=2.0, futures=8, breadth=20, discount=0.9, wild_cost=25),
+    "expert": Style(zipf=None, discount=0.98, wild_cost=35, buy_margin=0.8),
 }
 
 
