@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
-from typing import Protocol
+from typing import Any, Protocol
 
 from buyword.engine import events as ev
 from buyword.engine.actions import (
@@ -152,19 +152,11 @@ class Game:
         self._outcome: Outcome | None = None
 
     @classmethod
-    def new(
-        cls,
-        names: list[str],
-        *,
-        dictionary: Dictionary,
-        seed: int | None = None,
-        rules: Rules | None = None,
-        bag: str | None = None,
-        leader: int = 0,
-    ) -> Game:
-        """A new game for these players (1-4). `bag` stacks the front of the bag (for tests,
-        puzzles and daily challenges); the rest of the tiles follow, shuffled by `seed`."""
-        return cls(names, dictionary=dictionary, seed=seed, rules=rules, bag=bag, leader=leader)
+    def new(cls, names: list[str], **options: Any) -> Game:
+        """A new game for these players (1-4); the options are those of `Game(...)`:
+        dictionary, seed, rules, bag (the front of the bag, for tests, puzzles and daily
+        challenges; the rest of the tiles follow, shuffled by seed) and leader."""
+        return cls(names, **options)
 
     def _fill_bag(self, front: str | None) -> str:
         tiles = self.rules.tiles.bag()
