@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from buyword.bots.base import Bot
 from buyword.bots.greedy import GreedyBot
+from buyword.bots.index import WordIndex
 from buyword.bots.levels import LEVEL_STYLES, LevelBot, Style
 from buyword.bots.view import SeatView
+from buyword.words.finder import WordFinder
 
 #: The computer players' levels, weakest first.
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
@@ -23,23 +25,22 @@ LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 BOT_NAMES: tuple[str, ...] = (*LEVELS, "greedy")
 
 
-def make_bot(level: str, finder: object, seed: int) -> Bot:
+def make_bot(level: str, finder: WordFinder, seed: int) -> Bot:
     """A computer player of `level` ("easy" ... "expert", or "greedy") for a game played with
     `finder`'s dictionary (a `buyword.words.finder.WordFinder`), deciding with `seed`.
 
-    The first bot of a level built on a finder indexes its vocabulary (under a second for the
-    lower levels' common-words lists); later ones share it.
+    The first bot of a lower level on a finder builds that level's common-words vocabulary
+    (about half a second: do it off the UI's thread); later bots share it. Raises ValueError
+    for an unknown level.
     """
-    from buyword.bots.index import WordIndex
-
     name = level.strip().lower()
     if name == "greedy":
-        return GreedyBot(WordIndex.common(finder, None), seed)  # type: ignore[arg-type]
+        return GreedyBot(WordIndex.common(finder, None), seed)
     style = LEVEL_STYLES.get(name)
     if style is None:
         raise ValueError(f"{level!r} is not a computer player; the levels are "
                          f"{', '.join(BOT_NAMES)}")
-    index = WordIndex.common(finder, style.zipf)  # type: ignore[arg-type]
+    index = WordIndex.common(finder, style.zipf)
     return LevelBot(index, seed, style, name)
 
 

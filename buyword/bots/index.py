@@ -1,9 +1,10 @@
-"""A bot's word knowledge: an anagram index that finds every word a hand can make, fast.
+"""A bot's word knowledge: which words a hand can make, asked thousands of times a decision.
 
-The words package answers a player's questions (best words, the best sale); a computer player
-asks thousands of small ones per decision ("what can these 11 tiles make?"), so it keeps its own
-index keyed by sorted letters. The index is built from words of the game's dictionary only, so a
-bot can never sell a word the dictionary refuses.
+The words package answers a player's questions (every candidate word, the best sale); a computer
+player mostly asks a cheaper one many times over ("how dear is the best word these 11 tiles
+could make?"), so it reads the word finder's look-up tables directly, without building a
+candidate object per hit. The tables hold words of the game's dictionary only (or a common-words
+subset of it for the lower levels), so a bot can never sell a word the dictionary refuses.
 """
 
 from __future__ import annotations
@@ -70,8 +71,8 @@ class WordIndex:
         self.min_length = min_length
         self.pips = dict(tiles.pips)
         self.wild_pips = tiles.wild_pips
-        # The finder's own tables: reading them (rather than calling `makeable`, which wraps
-        # every hit in an object) makes the thousands of look-ups per decision affordable.
+        # Reading the finder's tables (rather than calling `find`, which builds a Candidate
+        # per hit) makes the thousands of look-ups per decision affordable.
         self.exact: Mapping[str, tuple[str, ...]] = finder.exact_index
         self.with_wild: Mapping[str, str] = finder.wild_index
         self._keys: list[str] | None = None  # every key, sorted; built for the first huge hand

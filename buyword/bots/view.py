@@ -92,14 +92,3 @@ class SeatView:
     def tile_limit(self) -> int | None:
         """The most letter tiles a hand may keep between rounds (None: no limit)."""
         return self.rules.tile_limit
-
-    def rounds_left(self) -> float:
-        """About how many more draws this game will see after the current round.
-
-        A round takes (draw count x players) tiles from the bag; the expected draw count is
-        the die's mean, with CHOICE read as the smallest count (what a thrifty leader picks).
-        """
-        faces = [f if isinstance(f, int) else min(self.rules.draw_choices)
-                 for f in self.rules.die_faces]
-        per_round = sum(faces) / len(faces) * self.seats
-        return self.bag_size / per_round
