@@ -131,3 +131,14 @@ def test_expert_beats_the_greedy_baseline_on_fixed_seeds(words):
     greedy = [play_game(["greedy"], s, finder, lexicon).money[0] for s in seeds]
     assert statistics.fmean(expert) > statistics.fmean(greedy) + 150
     assert statistics.fmean(expert) >= 1000
+
+
+def test_lower_levels_know_fewer_words_all_from_the_dictionary(words):
+    finder, lexicon = words
+    easy = make_bot("easy", finder, 1).index
+    expert = make_bot("expert", finder, 1).index
+    assert 0 < len(easy) < len(expert) // 4
+    assert all(lexicon.is_word(word) for spelled in easy.exact.values() for word in spelled)
+    # A rare word: Expert can sell it, Easy does not know it; both know a common one.
+    assert "CIIOQTUX" in expert.exact and "CIIOQTUX" not in easy.exact  # QUIXOTIC
+    assert "AQRTUZ" in easy.exact  # QUARTZ
