@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from buyword.bots import BOT_NAMES, make_bot
-from buyword.engine import Game, Rules
+from buyword.engine import Game, Phase, Rules
 
 #: The table played when no --players is given.
 DEFAULT_TABLE = ("expert",)
@@ -55,16 +55,31 @@ def play_game(levels: Sequence[str], seed: int, finder: object, lexicon: object,
     # Each seat's bot gets its own seed, fixed by the game's seed and the seat.
     bots = [make_bot(level, finder, seed * 16 + seat) for seat, level in enumerate(levels)]
     times: dict[str, list[float]] = {level: [] for level in levels}
+    turn = None
     while game.current is not None:
         seat = game.current
         start = time.perf_counter()
         action = bots[seat].act(game, seat)
-        times[levels[seat]].append(time.perf_counter() - start)
+        spent = time.perf_counter() - start
+        # A decision is a whole turn (choose, buy or discard, a round's selling, a drop): the
+        # time the table waits. Rolling and a forced discard involve no thinking.
+        if _is_decision(game):
+            if (game.round, game.phase, seat) != turn:
+                turn = (game.round, game.phase, seat)
+                times[levels[seat]].append(0.0)
+            times[levels[seat]][-1] += spent
         game.apply(action)
     outcome = game.outcome()
     assert outcome is not None
     money = tuple(p.money for p in game.players)
     return GameResult(table, seed, money, outcome.winners, times)
+
+
+def _is_decision(game: Game) -> bool:
+    """True when the player to act has a real choice to think about."""
+    if game.phase is Phase.ROLL:
+        return False
+    return not (game.phase is Phase.BUY and len(game.legal_actions()) == 1)
 
 
 _WORKER: dict[str, object] = {}
@@ -265,7 +280,7 @@ def print_report(report: dict) -> None:
                 cells.append(f"{seat['win_rate']:.1%}")
             table.add_row(*cells)
         console.print(table)
-    timing = Table(title="decision time per level (ms)")
+    timing = Table(title="decision time per level, per turn (ms)")
     for column in ("level", "decisions", "median", "p90", "p95", "p99", "max"):
         timing.add_column(column, justify="left" if column == "level" else "right")
     for level, t in report["decision_time"].items():
