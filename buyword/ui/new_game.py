@@ -115,11 +115,16 @@ class NewGameScreen(Screen[GameSetup | None]):
         """Show the file row only when a file is chosen; focus the first field."""
         self._show_file_row()
         first = "#name-0" if not self.solo else "#seed"
-        self.query_one(first).focus()
+        for field in self.query(first):  # none if the form closed at once (fast keys)
+            field.focus()
 
     @on(Select.Changed, "#dictionary")
     def _show_file_row(self) -> None:
-        choice = self.query_one("#dictionary", Select).value
+        dictionary = self.query("#dictionary").results(Select)
+        choice = next(dictionary, None)
+        if choice is None:
+            return  # a change that arrives after the form closed (fast keys): nothing to show
+        choice = choice.value
         for widget in self.query(".file-row"):
             widget.display = choice == DictionaryChoice.FILE
 

@@ -6,6 +6,7 @@ and a saved game can carry it in its record's `meta` (see `to_meta` / `from_meta
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import asdict, dataclass, replace
 from enum import StrEnum
 
@@ -27,12 +28,37 @@ class DictionaryChoice(StrEnum):
     FILE = "file"
 
 
+#: The longest name a seat shows (the form allows 12; the command line is cut to this).
+NAME_LENGTH = 20
+
+
+def table_name(text: str) -> str:
+    """A name as every screen can show it: square brackets (markup) become round ones,
+    control and invisible format characters go, and it is cut to NAME_LENGTH."""
+    kept = []
+    for char in text.replace("[", "(").replace("]", ")"):
+        kind = unicodedata.category(char)
+        if kind in ("Zl", "Zp") or char in "\t\n\r":
+            kept.append(" ")
+        elif kind not in ("Cc", "Cf", "Cs"):
+            kept.append(char)
+    name = " ".join("".join(kept).split())[:NAME_LENGTH].strip()
+    return name or "Player"
+
+
 @dataclass(frozen=True)
 class Seat:
-    """One seat at the table: a name, and a computer level (None for a person)."""
+    """One seat at the table: a name, and a computer level (None for a person).
+
+    The name is made safe to show (see `table_name`) whatever was typed or passed in.
+    """
 
     name: str
     level: str | None = None
+
+    def __post_init__(self) -> None:
+        """Names are interpolated into the screens' markup: a "[/]" must stay text."""
+        object.__setattr__(self, "name", table_name(self.name))
 
     @property
     def human(self) -> bool:

@@ -159,6 +159,8 @@ class TableScreen(Screen[None]):
 
     def play(self, action: Action) -> bool:
         """Apply an action through the engine. A refusal becomes the on-screen message."""
+        if self not in self.app.screen_stack:
+            return False  # a key that arrived as the table closed (fast typing): ignore it
         try:
             events = self.game.apply(action)
         except BuyWordError as error:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
+from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -90,7 +91,8 @@ class TitleScreen(Screen[None]):
         app = self.buyword
         menu = self.query_one("#menu", OptionList)
         menu.clear_options()
-        menu.add_options([Option(label, id=key) for key, label in self.entries()])
+        # A saved game's names are the player's text: escaped so they stay text.
+        menu.add_options([Option(escape(label), id=key) for key, label in self.entries()])
         menu.highlighted = 0
         for name, text in (("notice", "\n".join(app.notices)), ("warning", app.store.warning),
                            ("scores", saving.title_scores(app.store,
