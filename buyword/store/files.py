@@ -33,7 +33,7 @@ def describe_os_error(error: OSError | ValueError) -> str:
         errno.ENOSPC: "the disk is full",
         errno.EDQUOT: "the disk quota is used up",
         errno.ENOTDIR: "part of its path is a file, not a folder",
-        errno.ENOENT: "the folder does not exist",
+        errno.ENOENT: "it does not exist",
         errno.ENAMETOOLONG: "the name is too long",
         errno.EISDIR: "it is a folder, not a file",
     }
