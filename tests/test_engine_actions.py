@@ -175,3 +175,14 @@ def test_the_engine_imports_no_ui_or_third_party_code() -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=True)
     assert result.stdout.strip() == ""
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [{"tile_limit": "x"}, {"min_word_length": 0}, {"starting_money": -5},
+     {"challenge_mode": "yes"}, {"die_faces": [2, 9]}, {"wilds_per_player": []},
+     {"draw_choices": [0]}, {"starting_money": True}],
+)
+def test_impossible_rule_settings_are_refused_by_name(settings: dict) -> None:
+    with pytest.raises(BuyWordError, match=next(iter(settings))):
+        Rules.from_dict(settings)

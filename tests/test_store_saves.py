@@ -103,7 +103,7 @@ BAD_SAVES = {
     "bad record": (lambda t: bump(t, "record", {"format": 1}), "has no 'players'"),
     "bad rules": (lambda t: bump(t, "record", {**json.loads(t)["record"],
                                                "rules": {"tile_limit": "x"}}),
-                  "it is damaged (TypeError)"),
+                  "impossible values: tile_limit"),
 }
 
 

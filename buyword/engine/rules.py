@@ -14,6 +14,16 @@ CHOICE = "choice"
 TILE_LIMITS: tuple[int | None, ...] = (8, 10, None)
 
 
+def _whole(value: object, minimum: int = 0) -> bool:
+    """A whole number (not a bool) of at least `minimum`."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= minimum
+
+
+def _wholes(values: object, minimum: int = 0) -> bool:
+    """A non-empty tuple of whole numbers of at least `minimum`."""
+    return isinstance(values, tuple) and bool(values) and all(_whole(v, minimum) for v in values)
+
+
 @dataclass(frozen=True)
 class Rules:
     """The rule settings of one game (RULES.md §1-§7). The defaults are the printed rules."""
@@ -35,6 +45,27 @@ class Rules:
         (800, "fair"),
     )
     tiles: TileSet = field(default_factory=default_tiles)
+
+    def __post_init__(self) -> None:
+        """Refuse settings no game could be played with (e.g. from a hand-edited save)."""
+        problems = [
+            ("starting_money", _whole(self.starting_money)),
+            ("wilds_per_player", _wholes(self.wilds_per_player)),
+            ("die_faces", bool(self.die_faces) and all(
+                f == CHOICE or (_whole(f) and f in self.draw_choices) for f in self.die_faces)),
+            ("draw_choices", _wholes(self.draw_choices, minimum=1)),
+            ("tile_limit", self.tile_limit is None or _whole(self.tile_limit)),
+            ("min_word_length", _whole(self.min_word_length, minimum=1)),
+            ("challenge_mode", isinstance(self.challenge_mode, bool)),
+            ("challenge_penalty", _whole(self.challenge_penalty)),
+            ("solo_ratings", all(
+                isinstance(r, tuple) and len(r) == 2 and _whole(r[0]) and isinstance(r[1], str)
+                for r in self.solo_ratings)),
+            ("tiles", isinstance(self.tiles, TileSet)),
+        ]
+        bad = [name for name, ok in problems if not ok]
+        if bad:
+            raise BuyWordError(f"these rule settings have impossible values: {', '.join(bad)}")
 
     @property
     def max_players(self) -> int:
@@ -75,6 +106,8 @@ class Rules:
         unknown = set(data) - known
         if unknown:
             raise BuyWordError(f"unknown rule settings: {', '.join(sorted(unknown))}")
+        if not isinstance(data, dict):
+            raise BuyWordError("the rule settings must be a table of names and values")
         values: dict = {}
         for name, value in data.items():
             if name == "tiles":
