@@ -21,6 +21,7 @@ from ui_helpers import QUIET, make_app, settle, small_lexicon, table
 from buyword.engine import Phase
 from buyword.store import Store
 from buyword.ui.app import BuyWordApp, run_replay
+from buyword.ui.confirm import ConfirmScreen
 from buyword.ui.options import GameSetup
 from buyword.ui.table import TableScreen
 
@@ -102,6 +103,9 @@ def test_any_seat_names_and_seed_start_a_game_or_say_why(
             await pilot.pause()
             await pilot.press("ctrl+s")
             await settle(pilot)
+            if isinstance(app.screen, ConfirmScreen):  # an earlier example's game is saved
+                await pilot.press("y")
+                await settle(pilot)
             if isinstance(app.screen, TableScreen):
                 game = app.screen.game
                 assert len(game.names) >= 2 and all(n.strip() for n in game.names)

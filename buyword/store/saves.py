@@ -78,6 +78,12 @@ class SavedGame:
         """True if any hint was used: such solo scores are listed apart."""
         return any(self.hints)
 
+    @property
+    def round(self) -> int:
+        """The round being played: each round starts with one roll, and before the next roll
+        it is still that round."""
+        return max(1, sum(1 for action in self.record.actions if action.startswith("roll")))
+
     def bot(self, seat: int) -> str | None:
         """The computer level playing `seat`, or None for a person."""
         return self.bots[seat] if 0 <= seat < len(self.bots) else None
@@ -88,10 +94,7 @@ class SavedGame:
         for seat, name in enumerate(self.players):
             level = self.bot(seat)
             names.append(f"{name} ({level})" if level else name)
-        if game is not None:
-            rounds = game.round
-        else:  # each round starts with one roll; before the next roll, it is still that round
-            rounds = max(1, sum(1 for action in self.record.actions if action.startswith("roll")))
+        rounds = game.round if game is not None else self.round
         kind = "daily solo" if self.daily else ("solo" if self.solo else "table")
         return f"{kind}: {', '.join(names)} · round {rounds}"
 

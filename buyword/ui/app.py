@@ -16,6 +16,7 @@ from datetime import date
 from functools import partial
 from typing import TYPE_CHECKING
 
+from rich.markup import escape
 from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -90,9 +91,10 @@ class BuyWordApp(App[int]):
         self.look_for_save()
         self.notices.extend(self.store.take_messages())
         self.push_screen(TitleScreen())
-        setup = self.first_setup or self._setup_from_options()
-        if setup is not None:
-            self.start_game(setup)
+        if self.first_setup is not None:  # tests and embedding: the caller means this game
+            self._begin_game(self.first_setup, None, None)
+        elif (setup := self._setup_from_options()) is not None:
+            self.start_game(setup)  # from the command line: asks before losing a saved game
         self.call_after_refresh(self._load_dictionary)
 
     def _use_theme(self, theme: str) -> None:
@@ -153,9 +155,32 @@ class BuyWordApp(App[int]):
                    daily: date | None = None) -> None:
         """Start a game (or resume `saved`): the one place every game begins.
 
-        The dictionary and computer players are built in a worker; the table opens when they
-        are ready. A blank seed is replaced by a random one, shown on the table.
+        A new game would replace an unfinished saved one, so the player is asked first; No
+        (the default) keeps it, and the title offers it as Continue. The dictionary and
+        computer players are built in a worker; the table opens when they are ready. A blank
+        seed is replaced by a random one, shown on the table.
         """
+        unfinished = self.unfinished_save() if saved is None else None
+        if unfinished is None:
+            self._begin_game(setup, saved, daily)
+            return
+        from buyword.ui.confirm import ConfirmScreen
+
+        question = ConfirmScreen(
+            escape(saving.lose_question(unfinished)),
+            "Yes starts the new game; No (Esc) keeps the one in progress.",
+        )
+        self.push_screen(question, lambda yes: self._begin_game(setup, None, daily) if yes
+                         else None)
+
+    def unfinished_save(self) -> SavedGame | None:
+        """The unfinished game a new one would replace: the one on the table, or Continue's."""
+        if self.playing is not None and self.game_in_progress():
+            return self.playing
+        return self.resumable
+
+    def _begin_game(self, setup: GameSetup, saved: SavedGame | None,
+                    daily: date | None) -> None:
         if setup.seed is None:
             setup = setup.with_seed(random.SystemRandom().randrange(1, _SEED_RANGE))
         if setup.bag is None and self.bag is not None:

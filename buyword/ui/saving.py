@@ -57,6 +57,13 @@ def new_save(game: Game, setup: GameSetup, daily: date | None = None) -> SavedGa
     )
 
 
+def lose_question(saved: SavedGame) -> str:
+    """What to ask before a new game replaces an unfinished one."""
+    names = ", ".join(saved.players)
+    return (f"You have a game in progress ({names} — round {saved.round}). "
+            "Start a new game and lose it?")
+
+
 def updated_save(saved: SavedGame, game: Game, hints_used: bool) -> SavedGame:
     """The save after another action (hints are counted for the whole table)."""
     hints = tuple(max(h, int(hints_used)) for h in saved.hints) or (int(hints_used),)

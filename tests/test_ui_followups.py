@@ -1,0 +1,108 @@
+"""Follow-ups through the real screens: a new game asks before it replaces an unfinished save,
+computer seats challenge in challenge mode, and another tile set can be loaded."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ui_helpers import QUIET, make_app, settle, small_lexicon, table
+
+from buyword.cli import PlayOptions
+from buyword.engine import Choose, Discard, Done, Roll
+from buyword.store import Store, read_save
+from buyword.ui.app import BuyWordApp
+from buyword.ui.confirm import ConfirmScreen
+from buyword.ui.options import GameSetup
+from buyword.ui.results import ResultsScreen
+from buyword.ui.table import TableScreen
+from buyword.ui.title import TitleScreen
+
+SOLO = GameSetup(seed=12, bag="STARE" + "QUIZ")
+
+
+def saved_seed(home: Path) -> int:
+    """The seed of the autosaved game."""
+    return read_save((home / "current.json").read_bytes()).record.seed
+
+
+async def leave_a_game_unfinished(home: Path) -> None:
+    """Play a solo game one round in and close the app: an unfinished save stays behind."""
+    app = make_app(SOLO, store=Store(home))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("r", "5", "b")
+        await pilot.pause()
+
+
+# ---------------------------------------------------------------------- never lose a game
+
+
+async def test_a_new_game_asks_before_replacing_an_unfinished_save(tmp_path: Path) -> None:
+    await leave_a_game_unfinished(tmp_path)
+    app = make_app(store=Store(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("s")  # New solo game
+        await pilot.pause()
+        app.screen.query_one("#seed").value = "99"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        question = app.screen
+        assert isinstance(question, ConfirmScreen)
+        assert question.question.startswith("You have a game in progress (You — round 1).")
+        await pilot.press("escape")  # keep it
+        await settle(pilot)
+        assert isinstance(app.screen, TitleScreen)
+        assert app.store.peek_game().saved is not None and saved_seed(tmp_path) == 12
+        assert app.screen.entries()[0][0] == "continue"
+
+        await pilot.press("s")
+        await pilot.pause()
+        app.screen.query_one("#seed").value = "99"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        await pilot.press("y")  # start the new game and lose the old one
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen) and app.screen.game.seed == 99
+        assert saved_seed(tmp_path) == 99
+
+
+async def test_the_command_line_asks_too_and_keeping_goes_to_the_title(tmp_path: Path) -> None:
+    await leave_a_game_unfinished(tmp_path)
+    app = BuyWordApp(PlayOptions(seed=5, solo=True), lexicon=small_lexicon(), settings=QUIET,
+                     store=Store(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, TitleScreen)
+        assert app.screen.entries()[0][0] == "continue" and saved_seed(tmp_path) == 12
+
+
+async def test_during_a_game_the_palette_new_game_asks_first() -> None:
+    app = make_app(SOLO)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        game = table(app).game
+        app.start_game(SOLO.with_seed(3))  # what the palette's form leads to
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen) and app.screen.game is game
+
+
+async def test_play_again_after_a_finished_game_asks_nothing(tmp_path: Path) -> None:
+    app = make_app(SOLO, store=Store(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        while screen.game.outcome() is None:  # discard everything, through the one way in
+            legal = screen.game.legal_actions()
+            screen.play(next(a for a in (Discard(), Done(), Roll(), Choose(5)) if a in legal))
+        await settle(pilot)
+        assert isinstance(app.screen, ResultsScreen)
+        await pilot.press("n")  # the finished game is recorded: nothing to lose
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen) and app.screen.game.outcome() is None
