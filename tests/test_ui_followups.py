@@ -5,14 +5,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ui_helpers import QUIET, make_app, settle, small_lexicon, table
+from textual.pilot import Pilot
+from ui_helpers import BAG, QUIET, make_app, settle, small_lexicon, table, type_word
 
 from buyword.cli import PlayOptions
-from buyword.engine import Choose, Discard, Done, Roll
+from buyword.engine import Choose, Discard, Done, Phase, Roll
+from buyword.engine import events as ev
 from buyword.store import Store, read_save
 from buyword.ui.app import BuyWordApp
+from buyword.ui.challenge import ChallengeScreen
 from buyword.ui.confirm import ConfirmScreen
-from buyword.ui.options import GameSetup
+from buyword.ui.options import GameSetup, Seat
 from buyword.ui.results import ResultsScreen
 from buyword.ui.table import TableScreen
 from buyword.ui.title import TitleScreen
@@ -106,3 +109,54 @@ async def test_play_again_after_a_finished_game_asks_nothing(tmp_path: Path) -> 
         await pilot.press("n")  # the finished game is recorded: nothing to lose
         await settle(pilot)
         assert isinstance(app.screen, TableScreen) and app.screen.game.outcome() is None
+
+
+# ---------------------------------------------------------------------- computers challenge
+
+#: Ann and Bob are people, Cy a computer: challenge mode needs two people to play it.
+CHALLENGE = GameSetup(seats=(Seat("Ann"), Seat("Bob"), Seat("Cy", "expert")), seed=7, bag=BAG,
+                      challenge=True, private_hands=False)
+
+
+async def ann_selling(pilot: Pilot) -> TableScreen:
+    """Round 1: CHOICE, 5 each; Ann buys TEASR for $25, Bob discards, Cy decides; Ann sells."""
+    await settle(pilot)
+    await pilot.press("r", "5", "b", "d")
+    await settle(pilot)
+    screen = table(pilot.app)
+    assert screen.game.rules.challenge_mode
+    assert screen.game.phase is Phase.SELL and screen.game.current == 0
+    assert screen.game.player(0).money == 175
+    return screen
+
+
+async def test_a_computer_challenges_a_word_the_dictionary_refuses() -> None:
+    app = make_app(CHALLENGE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = (await ann_selling(pilot)).game
+        await type_word(pilot, "tears")  # a real word, but not in the test dictionary
+        await settle(pilot)
+        [challenge] = [e for e in game.log if isinstance(e, ev.Challenged)]
+        assert challenge.challenger == "Cy" and not challenge.valid
+        # The sale is reversed ($25 back to the bank) and Ann pays the $20 penalty.
+        assert game.player(0).money == 175 - 20 and game.player(0).hand == "AERST"
+        message = str(table(app).query_one("#message").render())
+        assert "Cy challenged TEARS: not a word!" in message and "Ann pays $20" in message
+        assert isinstance(app.screen, TableScreen) and game.current == 0  # Ann sells on
+        saved = app.store.peek_game().saved  # logged and autosaved like any action
+        assert saved is not None and saved.record.actions[-2:] == ("sell TEARS", "challenge 3")
+
+
+async def test_a_computer_lets_a_real_word_stand_and_the_people_are_asked() -> None:
+    app = make_app(CHALLENGE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = (await ann_selling(pilot)).game
+        await type_word(pilot, "stare")
+        await settle(pilot)
+        assert not any(isinstance(e, ev.Challenged) for e in game.log)
+        dialog = app.screen
+        assert isinstance(dialog, ChallengeScreen) and dialog.seats == [(2, "Bob")]
+        await pilot.press("enter")  # Bob lets it stand
+        await settle(pilot)
+        assert game.player(0).money == 175 + 25
+        assert not any(isinstance(e, ev.Challenged) for e in game.log)

@@ -23,6 +23,10 @@ class Bot(Protocol):
         """The action this seat takes now."""
         ...
 
+    def challenge(self, game: Any, seat: int) -> Any:
+        """Challenge mode: this seat's challenge of the last sale, or None to let it stand."""
+        ...
+
 
 def bots_available() -> bool:
     """Whether the computer players package is installed (it is written alongside the app)."""

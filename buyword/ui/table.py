@@ -106,6 +106,13 @@ class TableScreen(Screen[None]):
         action: Action | None
         seconds: float
 
+    @dataclass
+    class BotsChallenged(Message):
+        """The computer seats were asked about a sale: the first one's challenge, or None."""
+
+        sale: ev.Sold
+        challenge: Challenge | None
+
     def __init__(self, game: Game, setup: GameSetup, bots: dict[int, Bot]) -> None:
         """A table for `game` as set up by `setup`, with a bot for each computer seat."""
         super().__init__()
@@ -185,8 +192,8 @@ class TableScreen(Screen[None]):
             self.refresh_view()
             self.query_one(DieFace).roll_to(self.game.die or 0, self.buyword.animate)
             return
-        if sale is not None and self._challengers(sale):
-            self._offer_challenge(sale)
+        if sale is not None and self.game.rules.challenge_mode and self.game.last_sale is not None:
+            self._ask_computers(sale)
             return
         self.advance()
 
@@ -282,8 +289,48 @@ class TableScreen(Screen[None]):
 
     # ------------------------------------------------------------------ challenge mode
 
+    def _ask_computers(self, sale: ev.Sold) -> None:
+        """After a sale, the computer seats judge it first (in a worker), then the people."""
+        seats = self.game.seats
+        computers = [seat for seat in ((sale.seat + k) % seats for k in range(1, seats))
+                     if seat in self.bots]
+        if not computers:
+            self._offer_people(sale)
+            return
+        self.state.busy = True
+        self.refresh_view()
+        self._computers_judge(sale, computers)
+
+    @work(thread=True, exclusive=True, group="challenge", exit_on_error=False)
+    def _computers_judge(self, sale: ev.Sold, seats: list[int]) -> None:
+        """Each computer seat in turn from the seller's left: the first challenge, if any."""
+        found: Challenge | None = None
+        for seat in seats:
+            try:
+                found = self.bots[seat].challenge(self.game, seat)
+            except Exception:  # a broken bot lets the word stand rather than end the game
+                found = None
+            if found is not None:
+                break
+        self.post_message(self.BotsChallenged(sale, found))
+
+    def on_table_screen_bots_challenged(self, message: TableScreen.BotsChallenged) -> None:
+        """A computer's challenge is played like any action; else the people may challenge."""
+        if not self.is_attached or self.game.last_sale != message.sale:
+            return
+        self.state.busy = False
+        if message.challenge is not None and self.play(message.challenge):
+            return
+        self._offer_people(message.sale)
+
+    def _offer_people(self, sale: ev.Sold) -> None:
+        if self._challengers(sale):
+            self._offer_challenge(sale)
+        else:
+            self.advance()
+
     def _challengers(self, sale: ev.Sold) -> list[int]:
-        """People who may challenge this sale (computers do not challenge)."""
+        """People who may challenge this sale (the computers have been asked already)."""
         if not self.game.rules.challenge_mode or self.game.last_sale is None:
             return []
         return [s for s in range(self.game.seats) if s != sale.seat and s not in self.bots]
