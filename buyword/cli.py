@@ -17,6 +17,7 @@ class PlayOptions:
     solo: bool = False
     players: tuple[str, ...] = ()
     resume: bool = False  # --continue: resume the autosaved game
+    tiles: str | None = None  # --tiles: a tile-set file instead of the bundled set
 
     @property
     def starts_game(self) -> bool:
@@ -35,6 +36,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--players", help='start a table game, e.g. --players "Ann,Bob"')
     parser.add_argument("--continue", dest="resume", action="store_true",
                         help="resume the game in progress")
+    parser.add_argument("--tiles", metavar="FILE",
+                        help="play with this tile set (a TOML file like data/tiles.toml)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.add_parser("play", help="play the game (the default)")
 
@@ -86,6 +89,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.players is not None and not 2 <= len(players) <= 4:
         print("buyword: --players needs 2 to 4 names, e.g. --players \"Ann,Bob\"", file=sys.stderr)
         return 2
+    if args.tiles is not None:
+        from buyword.engine import TileSetError
+        from buyword.ui.options import load_tiles
+
+        try:
+            load_tiles(args.tiles)
+        except TileSetError as error:
+            print(f"buyword: {error}", file=sys.stderr)
+            return 2
     from buyword.ui.app import run_app
 
-    return run_app(PlayOptions(args.seed, args.solo, players, args.resume))
+    return run_app(PlayOptions(args.seed, args.solo, players, args.resume, args.tiles))

@@ -160,3 +160,92 @@ async def test_a_computer_lets_a_real_word_stand_and_the_people_are_asked() -> N
         await settle(pilot)
         assert game.player(0).money == 175 + 25
         assert not any(isinstance(e, ev.Challenged) for e in game.log)
+
+
+# ---------------------------------------------------------------------- another tile set
+
+TWO_LETTERS = """
+name = "Two letters"
+
+[wild]
+tiles = 9
+pips = 1
+
+[letters]
+A = { tiles = 12, pips = 1 }
+T = { tiles = 8, pips = 2 }
+"""
+
+
+async def start_solo_with_tiles(pilot: Pilot, path: Path) -> None:
+    """New solo game from the title, with the tile-set field set to `path`."""
+    await settle(pilot)
+    await pilot.press("s")
+    await pilot.pause()
+    pilot.app.screen.query_one("#tiles").value = str(path)
+    await pilot.press("ctrl+s")
+    await settle(pilot)
+
+
+async def test_a_custom_tile_set_is_played_shown_and_continued(tmp_path: Path) -> None:
+    tiles = tmp_path / "two.toml"
+    tiles.write_text(TWO_LETTERS)
+    app = make_app(store=Store(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_solo_with_tiles(pilot, tiles)
+        screen = table(app)
+        assert screen.game.rules.tiles.name == "Two letters" and screen.game.bag_size == 20
+        assert "Bag 20 tiles" in str(screen.query_one("#round-info").render())
+        assert str(screen.query_one("#players").border_subtitle).endswith(" · Two letters")
+        await pilot.press("r", "5", "b")
+        await pilot.pause()
+        before = screen.game.state()
+    tiles.unlink()  # the save carries the tile set: the file is not needed to go on
+
+    again = make_app(store=Store(tmp_path))
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+        screen = table(again)
+        game = screen.game
+        assert game.state() == before and game.rules.tiles.name == "Two letters"
+        assert set(game.player(0).hand) <= {"A", "T"}
+        while game.outcome() is None:  # on to the results: the settings line names the set
+            legal = game.legal_actions()
+            screen.play(next(a for a in (Discard(), Done(), Roll(), Choose(5)) if a in legal))
+        await settle(pilot)
+        assert isinstance(again.screen, ResultsScreen)
+        line = str(again.screen.query_one("#settings-line").render())
+        assert line.endswith("strict dictionary · tiles: Two letters")
+
+
+async def test_buyword_tiles_starts_the_command_line_game_with_them(tmp_path: Path) -> None:
+    tiles = tmp_path / "two.toml"
+    tiles.write_text(TWO_LETTERS)
+    app = BuyWordApp(PlayOptions(solo=True, tiles=str(tiles)), lexicon=small_lexicon(),
+                     settings=QUIET)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert table(app).game.rules.tiles.name == "Two letters"
+
+
+async def test_a_malformed_tile_set_is_explained_and_changes_nothing(tmp_path: Path) -> None:
+    await leave_a_game_unfinished(tmp_path)
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "Broken"\n[letters]\nA = { tiles = 3 }\n')
+    app = make_app(store=Store(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_solo_with_tiles(pilot, bad)
+        form = app.screen
+        assert type(form).__name__ == "NewGameScreen"  # still the form: nothing started
+        error = str(form.query_one("#form-error").render())
+        assert error == f"✗ {bad}: letter A needs `pips`"
+        assert saved_seed(tmp_path) == 12 and app.resumable is not None
+
+
+def test_the_command_line_refuses_a_bad_tile_set(tmp_path: Path, capsys) -> None:
+    from buyword.cli import main
+
+    assert main(["--solo", "--tiles", str(tmp_path / "missing.toml")]) == 2
+    assert capsys.readouterr().err.startswith(f"buyword: cannot read tile set {tmp_path}")

@@ -24,10 +24,10 @@ from textual.command import CommandPalette
 from textual.css.query import NoMatches
 from textual.screen import Screen
 
-from buyword.engine import BuyWordError, Game
+from buyword.engine import BuyWordError, Game, TileSetError
 from buyword.store import SavedGame, Store
 from buyword.ui import saving
-from buyword.ui.options import GameSetup, Seat, Settings
+from buyword.ui.options import GameSetup, Seat, Settings, load_tiles
 from buyword.ui.services import Bot, Services
 
 if TYPE_CHECKING:
@@ -123,7 +123,13 @@ class BuyWordApp(App[int]):
         if not options.starts_game:
             return None
         names = options.players or ("You",)
-        return GameSetup(seats=tuple(Seat(name) for name in names), seed=options.seed)
+        try:
+            tiles = load_tiles(options.tiles or "")
+        except TileSetError as error:  # the command line checked it; it may have changed since
+            self.notify(str(error), title="Cannot start the game", severity="error", timeout=8)
+            return None
+        return GameSetup(seats=tuple(Seat(name) for name in names), seed=options.seed,
+                         tiles_file=options.tiles or "", tiles=tiles)
 
     @work(thread=True, exclusive=True, group="dictionary", exit_on_error=False)
     def _load_dictionary(self) -> None:
@@ -312,6 +318,8 @@ class BuyWordApp(App[int]):
             defaults = defaults.with_seed(None)
         else:
             defaults = saving.default_setup(self.stored_settings, solo)
+            if self.options is not None and self.options.tiles:  # `buyword --tiles FILE`
+                defaults = replace(defaults, tiles_file=self.options.tiles)
         screen = NewGameScreen(solo, bots_available(), defaults)
         self.push_screen(screen, self._new_game_chosen)
 

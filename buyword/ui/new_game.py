@@ -1,4 +1,5 @@
-"""New game options: the seats (table games), seed, rule settings, dictionary, hints, privacy."""
+"""New game options: the seats (table games), seed, rule settings, dictionary, tile set, hints,
+privacy."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
 
-from buyword.ui.options import LEVELS, DictionaryChoice, GameSetup, Seat
+from buyword.engine import TileSetError
+from buyword.ui.options import LEVELS, DictionaryChoice, GameSetup, Seat, load_tiles
 
 #: Who sits in a seat: a person, a computer of some level, or nobody (seats 3 and 4).
 PERSON, EMPTY = "person", "empty"
@@ -78,6 +80,9 @@ class NewGameScreen(Screen[GameSetup | None]):
                 yield Static("Word-list file", classes="label file-row")
                 yield Input(d.word_file, placeholder="path to a file, one word a line",
                             id="word-file", compact=True, classes="file-row")
+                yield Static("Tile set", classes="label")
+                yield Input(d.tiles_file, placeholder="blank = the bundled set, or a .toml file",
+                            id="tiles", compact=True)
                 if not self.solo:
                     yield Static("Selling", classes="label")
                     yield Select(
@@ -153,6 +158,11 @@ class NewGameScreen(Screen[GameSetup | None]):
         limit = self.query_one("#limit", Select).value
         dictionary = DictionaryChoice(self.query_one("#dictionary", Select).value)
         word_file = self.query_one("#word-file", Input).value.strip()
+        tiles_file = self.query_one("#tiles", Input).value.strip()
+        try:
+            tiles, tiles_problem = load_tiles(tiles_file), ""
+        except TileSetError as error:
+            tiles, tiles_problem = None, str(error)
         seats = self._read_seats()
         challenge = (not self.solo
                      and self.query_one("#mode", Select).value == "challenge")
@@ -166,8 +176,10 @@ class NewGameScreen(Screen[GameSetup | None]):
             challenge=challenge,
             hints=self.query_one("#hints", Checkbox).value,
             private_hands=self.solo or self.query_one("#private", Checkbox).value,
+            tiles_file=tiles_file,
+            tiles=tiles,
         )
-        return setup, self._problem(setup)
+        return setup, tiles_problem or self._problem(setup)
 
     def _read_seats(self) -> tuple[Seat, ...]:
         if self.solo:

@@ -10,7 +10,7 @@ import unicodedata
 from dataclasses import asdict, dataclass, replace
 from enum import StrEnum
 
-from buyword.engine import Rules
+from buyword.engine import Rules, TileSet, TileSetError, default_tiles
 
 #: Computer levels, weakest first (the bots package's LEVELS, repeated so the title screen can
 #: list them before that package is imported).
@@ -86,6 +86,9 @@ class GameSetup:
     private_hands: bool = True
     #: The front of the bag, stacked (tests and puzzles); the seed shuffles the rest.
     bag: str | None = None
+    #: The tile-set file the player named ("" for the bundled set), and the set read from it.
+    tiles_file: str = ""
+    tiles: TileSet | None = None
 
     @property
     def humans(self) -> int:
@@ -113,6 +116,7 @@ class GameSetup:
             tile_limit=self.tile_limit,
             min_word_length=self.min_word_length,
             challenge_mode=self.challenge and self.challenge_allowed,
+            tiles=self.tiles or default_tiles(),
         )
 
     def with_seed(self, seed: int | None) -> GameSetup:
@@ -124,6 +128,7 @@ class GameSetup:
         data = asdict(self)
         data["seats"] = [asdict(seat) for seat in self.seats]
         data["dictionary"] = str(self.dictionary)
+        data["tiles"] = None if self.tiles is None else self.tiles.to_dict()
         return data
 
     @classmethod
@@ -132,7 +137,29 @@ class GameSetup:
         known = {name: data[name] for name in cls.__dataclass_fields__ if name in data}
         known["seats"] = tuple(Seat(**seat) for seat in known.get("seats", [{"name": "You"}]))
         known["dictionary"] = DictionaryChoice(known.get("dictionary", "bundled"))
+        if known.get("tiles") is not None:
+            known["tiles"] = TileSet.from_dict(known["tiles"])
         return cls(**known)
+
+
+def load_tiles(path: str) -> TileSet | None:
+    """The tile set in a TOML file (None for a blank path: the bundled set).
+
+    Raises TileSetError, in a player's words, for any file that cannot be used.
+    """
+    if not path.strip():
+        return None
+    try:
+        return TileSet.load(path.strip())
+    except ValueError as error:  # TileSetError, or a path the system cannot take at all
+        if isinstance(error, TileSetError):
+            raise
+        raise TileSetError(f"cannot read tile set {path!r}: {error}") from None
+
+
+def custom_tiles(rules: Rules) -> str:
+    """The name of the game's tile set if it is not the bundled one, else ''."""
+    return "" if rules.tiles == default_tiles() else rules.tiles.name
 
 
 @dataclass

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from rich.markup import escape
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,7 +16,7 @@ from textual.widgets import Footer, Sparkline, Static
 
 from buyword.engine import Game
 from buyword.engine import events as ev
-from buyword.ui.options import GameSetup
+from buyword.ui.options import GameSetup, custom_tiles
 
 if TYPE_CHECKING:
     from buyword.ui.app import BuyWordApp
@@ -110,10 +111,10 @@ class ResultsScreen(Screen[None]):
             with Horizontal(id="compare"):
                 yield Vertical(id="compare-you", classes="compare-side")
                 yield Vertical(id="compare-expert", classes="compare-side")
-            yield Static(
-                f"Seed {game.seed} · {game.round} rounds · {game.rules.describe()}",
-                id="settings-line",
-            )
+            settings = f"Seed {game.seed} · {game.round} rounds · {game.rules.describe()}"
+            if tiles := custom_tiles(game.rules):
+                settings += f" · tiles: {escape(tiles)}"
+            yield Static(settings, id="settings-line")
         yield Footer()
 
     def on_mount(self) -> None:

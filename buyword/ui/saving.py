@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import date
 
-from buyword.engine import Game, Rules
+from buyword.engine import Game, Rules, default_tiles
 from buyword.store import DICTIONARIES, Finished, SavedGame, Store, daily_seed
 from buyword.store import Settings as StoredSettings
 from buyword.ui.options import SPEEDS, DictionaryChoice, GameSetup, Seat, Settings
@@ -82,7 +82,8 @@ def setup_of(saved: SavedGame) -> GameSetup:
     seats = tuple(Seat(name, saved.bot(seat)) for seat, name in enumerate(record.players))
     rules = record.rules
     return GameSetup(seats=seats, seed=record.seed, tile_limit=rules.tile_limit,
-                     min_word_length=rules.min_word_length, challenge=rules.challenge_mode)
+                     min_word_length=rules.min_word_length, challenge=rules.challenge_mode,
+                     tiles=None if rules.tiles == default_tiles() else rules.tiles)
 
 
 def daily_setup(day: date) -> GameSetup:

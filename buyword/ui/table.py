@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from rich.markup import escape
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -36,7 +37,7 @@ from buyword.engine import (
     spell,
 )
 from buyword.engine import events as ev
-from buyword.ui.options import GameSetup
+from buyword.ui.options import GameSetup, custom_tiles
 from buyword.ui.widgets import DieFace, GameLog, PlayerLine, PriceList, Rack, Scoreboard
 
 if TYPE_CHECKING:
@@ -399,7 +400,9 @@ class TableScreen(Screen[None]):
             )
             for p in game.players
         )
-        self.query_one("#players").border_subtitle = f"seed {game.seed}"
+        tiles = custom_tiles(game.rules)  # room for its name: the seed says the rest
+        tiles = f" · {escape(tiles)}" if tiles else ""
+        self.query_one("#players").border_subtitle = f"seed {game.seed}{tiles}"
 
     def _label(self, seat: int) -> str:
         return self.game.names[seat]
