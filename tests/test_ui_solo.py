@@ -59,8 +59,11 @@ async def test_solo_buy_sell_and_play_to_the_end() -> None:
         await type_word(pilot, "ee")
         assert "not in the dictionary" in str(screen.query_one("#feedback").render())
         assert game.player(0).money == 191
+        assert "not in the dictionary" in str(screen.query_one("#message").render())
         await pilot.press("escape")
         await pilot.pause()
+        # Once the game moves on, the old refusal no longer stands over the new step.
+        assert "not in the dictionary" not in str(screen.query_one("#message").render())
 
         await finish_quietly(pilot)
         results = app.screen

@@ -522,8 +522,7 @@ class Game:
         seat = self.current
         assert seat is not None
         p = self._players[seat]
-        tiles = self.rules.tiles
-        pips = tiles.pips_of(spelling.letters) + (tiles.wild_pips if spelling.wild else 0)
+        pips = self.rules.tiles.sale_pips(spelling)
         value = price(pips)
         p.hand = _take(p.hand, spelling.letters)
         self.removed += spelling.letters

@@ -38,6 +38,10 @@ class TileSet:
         """Total pips of these letter tiles (upper-case letters)."""
         return sum(self.pips[letter] for letter in letters)
 
+    def sale_pips(self, spelling: Spelling) -> int:
+        """Pips of a word as sold: its letter tiles plus the wild's pip if it uses one."""
+        return self.pips_of(spelling.letters) + (self.wild_pips if spelling.wild else 0)
+
     def price_of(self, letters: str) -> int:
         """The price of these letter tiles: their pips, squared."""
         return price(self.pips_of(letters))

@@ -34,6 +34,7 @@ from buyword.engine import (
     Phase,
     Roll,
     Sell,
+    price,
     spell,
 )
 from buyword.engine import events as ev
@@ -174,6 +175,7 @@ class TableScreen(Screen[None]):
         except BuyWordError as error:
             self.show_message(str(error), error=True)
             return False
+        self._clear_refusal()
         self.post_message(self.Played(self.game, self.setup, action, events))
         self.query_one(GameLog).show(self.game.log)
         self._after(action, events)
@@ -445,6 +447,12 @@ class TableScreen(Screen[None]):
         message.update(text)
         message.set_class(error, "-error")
 
+    def _clear_refusal(self) -> None:
+        """A refusal stays until something succeeds; then it would mislead, so it goes."""
+        message = self.query_one("#message", Static)
+        if message.has_class("-error"):
+            self.show_message("")
+
     def _may_see(self, seat: int) -> bool:
         """Whether the person at the screen may see this seat's tiles."""
         if seat in self.bots:
@@ -493,8 +501,7 @@ class TableScreen(Screen[None]):
             spelling = spell(typed.upper(), player.hand, player.wilds)
         except BuyWordError as error:
             return SalePreview(reason=str(error))
-        tiles = game.rules.tiles
-        pips = tiles.pips_of(spelling.letters) + (tiles.wild_pips if spelling.wild else 0)
+        pips = game.rules.tiles.sale_pips(spelling)
         marked = _tile_indices(player.hand, spelling.letters)
         reason = game.why_not(Sell(spelling.notation))
         note = ""
@@ -503,7 +510,7 @@ class TableScreen(Screen[None]):
         if reason is None and bluff:
             note = "not in the dictionary: a challenge would reverse it"
         return SalePreview(
-            marked, spelling.wild, spelling.notation, pips * pips, pips, reason, note
+            marked, spelling.wild, spelling.notation, price(pips), pips, reason, note
         )
 
     def _show_preview(self, preview: SalePreview) -> None:
