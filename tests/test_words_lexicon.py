@@ -223,3 +223,11 @@ def test_explanations_match_the_first_reason_that_applies(word, hand, wilds, min
 def test_a_lexicon_made_from_words_keeps_a_to_z_words_lower_cased():
     lexicon = Lexicon(["QUIZ", "Tea", "don't", "café", "x1"], "test")
     assert sorted(lexicon) == ["quiz", "tea"] and lexicon.is_word("quiz")
+
+
+def test_a_missing_bundled_list_is_explained_in_words(tmp_path, monkeypatch):
+    import buyword.words.lexicon as lexicon_module
+
+    monkeypatch.setattr(lexicon_module.resources, "files", lambda package: tmp_path)
+    with pytest.raises(LexiconError, match="bundled word list .* is missing or damaged"):
+        Lexicon.bundled()

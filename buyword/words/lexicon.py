@@ -44,8 +44,15 @@ class Lexicon:
     @classmethod
     def bundled(cls) -> Lexicon:
         """The game's default dictionary: SCOWL sizes 10-70, English/American/British."""
-        data = resources.files("buyword.data").joinpath("words.txt").read_bytes()
-        return cls._checked(_parse_words(data.decode("ascii")), "the bundled SCOWL word list")
+        try:
+            data = resources.files("buyword.data").joinpath("words.txt").read_bytes()
+            text = data.decode("ascii")
+        except (OSError, UnicodeDecodeError):
+            raise LexiconError(
+                "the bundled word list (data/words.txt) is missing or damaged: reinstall "
+                "BuyWord, or choose your own word-list file as the dictionary"
+            ) from None
+        return cls._checked(_parse_words(text), "the bundled SCOWL word list")
 
     @classmethod
     def from_file(cls, path: str | Path) -> Lexicon:
