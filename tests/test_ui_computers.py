@@ -1,0 +1,89 @@
+"""Computer players in the app: every level plays whole games through the real screens, and a
+solo result can be compared with Expert's game on the same bag."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from textual.pilot import Pilot
+from ui_helpers import finish_quietly, make_app, settle, table
+
+from buyword.engine import Phase
+from buyword.engine import events as ev
+from buyword.ui.drop import DropScreen
+from buyword.ui.options import GameSetup, Seat
+from buyword.ui.results import ResultsScreen
+from buyword.words.lexicon import Lexicon
+
+
+@cache
+def bundled() -> Lexicon:
+    """The real dictionary, so the computers have words to sell (loaded once)."""
+    return Lexicon.bundled()
+
+
+async def play_to_results(pilot: Pilot, limit: int = 3000) -> None:
+    """The person discards and sells nothing; the computers play their own turns."""
+    app = pilot.app
+    for _ in range(limit):
+        if isinstance(app.screen, ResultsScreen):
+            return
+        if isinstance(app.screen, DropScreen):
+            await pilot.press(*app.screen.hand[: app.screen.need].lower(), "enter")
+            continue
+        screen = table(app)
+        if screen.game.current in screen.bots:
+            await settle(pilot)  # a computer is thinking in a worker
+            continue
+        key = {Phase.ROLL: "r", Phase.CHOOSE: "2", Phase.BUY: "d", Phase.SELL: "escape",
+               Phase.DROP: "x"}[screen.game.phase]
+        await pilot.press(key)
+    raise AssertionError("the game did not reach the results screen")
+
+
+async def test_easy_medium_and_hard_computers_play_a_whole_table_game() -> None:
+    seats = (Seat("Ann"), Seat("Bob", "easy"), Seat("Cy", "medium"), Seat("Di", "hard"))
+    app = make_app(GameSetup(seats=seats, seed=21, private_hands=False), lexicon=bundled())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        game = table(app).game
+        await play_to_results(pilot)
+        assert game.outcome() is not None
+        sellers = {e.seat for e in game.log if isinstance(e, ev.Sold)}
+        assert sellers == {1, 2, 3}  # every computer sold words; Ann sold nothing
+        assert all(bundled().is_word(e.word.lower()) for e in game.log if isinstance(e, ev.Sold))
+        winner = game.outcome().standings[0]
+        assert winner.name != "Ann" and winner.money > 200
+
+
+async def test_expert_plays_a_seat_and_replays_a_solo_bag_for_comparison() -> None:
+    seats = (Seat("Ann"), Seat("Ed", "expert"))
+    app = make_app(GameSetup(seats=seats, seed=5, private_hands=False), lexicon=bundled())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        game = table(app).game
+        await play_to_results(pilot)
+        assert any(isinstance(e, ev.Sold) and e.seat == 1 for e in game.log)
+        assert game.outcome().winners == (1,)
+
+    solo = make_app(GameSetup(seats=(Seat("You"),), seed=5), lexicon=bundled())
+    async with solo.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await finish_quietly(pilot)
+        results = solo.screen
+        assert isinstance(results, ResultsScreen)
+        await pilot.press("e")
+        await settle(pilot)
+        expert = results.expert
+        assert expert is not None and expert.outcome() is not None
+        assert expert.seed == 5 and expert.start_bag == table_bag(results)
+        assert expert.outcome().standings[0].money > 200  # Expert made money on the same bag
+        side_by_side = str(results.query_one("#compare-expert").border_title)
+        assert side_by_side == f"Expert · ${expert.outcome().standings[0].money:,}"
+        shown = " ".join(str(w.render()) for w in results.query("Static"))
+        assert "best " in shown  # Expert's best word is shown beside the player's result
+
+
+def table_bag(results: ResultsScreen) -> str:
+    """The bag the person played (the results screen keeps the finished game)."""
+    return results.game.start_bag
