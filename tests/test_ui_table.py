@@ -94,3 +94,16 @@ async def test_private_hands_hand_off() -> None:
         await pilot.press("enter")
         assert not table(app).query_one("#hand", Rack).face_down
         assert table(app).game.current == 1
+        # Bob may not read Ann's tiles in the log either: the draws show as hidden tiles.
+        log = "\n".join(line.text for line in table(app).query_one("#log").lines)
+        assert "Ann bought ▪▪▪▪▪ for $25" in log
+        assert "TEASR" not in log and "QZJXK" not in log
+
+
+async def test_an_open_table_logs_the_letters_drawn() -> None:
+    app = make_app(TABLE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("r", "5", "b")
+        log = "\n".join(line.text for line in table(app).query_one("#log").lines)
+        assert "Ann bought TEASR for $25" in log

@@ -153,7 +153,7 @@ class TableScreen(Screen[None]):
                         compact=True,
                     )
                     yield Static(id="feedback")
-                yield GameLog(id="log")
+                yield GameLog(id="log", private=self.setup.hand_off)
         yield Footer()
 
     def on_mount(self) -> None:

@@ -8,7 +8,7 @@ lives here.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rich.text import Text
 from textual import events
@@ -26,6 +26,8 @@ from buyword.engine import events as ev
 PIP = "•"
 #: How a wild tile shows before it plays a letter.
 WILD_MARK = "✱"
+#: A tile whose letter is hidden (private hands).
+HIDDEN = "▪"
 
 
 def pip_marks(pips: int) -> str:
@@ -286,25 +288,32 @@ _LOG_STYLES: dict[type, str] = {
 }
 
 
-def log_line(event: ev.Event) -> Text | None:
-    """The log's line for an event, or None for events that would only clutter it."""
+def log_line(event: ev.Event, private: bool = False) -> Text | None:
+    """The log's line for an event, or None for events that would only clutter it.
+
+    With private hands the letters going into a hand are shown as dots: the log must not undo
+    what the hand-off screen hides. Tiles leaving the game (discards, drops, sales) stay public.
+    """
     if isinstance(event, ev.RoundEnded):
         return None
+    if private and isinstance(event, ev.Drew | ev.Bought):
+        event = replace(event, tiles=HIDDEN * len(event.tiles))
     return Text(str(event), style=_LOG_STYLES.get(type(event), ""))
 
 
 class GameLog(RichLog, can_focus=False):
     """The game's story in the engine's own sentences, newest at the bottom."""
 
-    def __init__(self, *, id: str | None = None) -> None:
-        """An empty log that wraps long sentences."""
+    def __init__(self, *, id: str | None = None, private: bool = False) -> None:
+        """An empty log that wraps long sentences; `private` hides the letters of draws."""
         super().__init__(id=id, wrap=True, markup=False, highlight=False, auto_scroll=True)
         self.shown = 0
+        self.private = private
 
     def show(self, log: list[ev.Event]) -> None:
         """Write the events not yet shown (the engine's log only grows)."""
         for event in log[self.shown :]:
-            line = log_line(event)
+            line = log_line(event, self.private)
             if line is not None:
                 self.write(line)
         self.shown = len(log)
