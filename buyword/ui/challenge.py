@@ -17,8 +17,9 @@ class ChallengeScreen(ModalScreen[int | None]):
     CSS_PATH = "dialogs.tcss"
     BINDINGS = [Binding("enter", "accept", "No challenge")]
 
-    def __init__(self, sale: str, seats: list[tuple[int, str]], penalty: int = 20) -> None:
-        """`sale` is the sale's sentence; `seats` the (seat number, name) who may challenge."""
+    def __init__(self, sale: str, seats: list[tuple[int, str]], penalty: int) -> None:
+        """`sale` is the sale's sentence; `seats` the (seat number, name) who may challenge;
+        `penalty` what the one who is wrong pays (the game's rules)."""
         super().__init__()
         self.sale = sale
         self.seats = seats

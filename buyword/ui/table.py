@@ -343,7 +343,8 @@ class TableScreen(Screen[None]):
 
         seats = [(s + 1, self.game.names[s]) for s in self._challengers(sale)]
         self.refresh_view()
-        self.app.push_screen(ChallengeScreen(str(sale), seats), self._challenged)
+        penalty = self.game.rules.challenge_penalty
+        self.app.push_screen(ChallengeScreen(str(sale), seats, penalty), self._challenged)
 
     def _challenged(self, seat: int | None) -> None:
         if seat is not None:
