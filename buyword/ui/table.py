@@ -327,21 +327,20 @@ class TableScreen(Screen[None]):
         self._offer_people(message.sale)
 
     def _offer_people(self, sale: ev.Sold) -> None:
-        if self._challengers(sale):
+        if self._challengers():
             self._offer_challenge(sale)
         else:
             self.advance()
 
-    def _challengers(self, sale: ev.Sold) -> list[int]:
-        """People who may challenge this sale (the computers have been asked already)."""
-        if not self.game.rules.challenge_mode or self.game.last_sale is None:
-            return []
-        return [s for s in range(self.game.seats) if s != sale.seat and s not in self.bots]
+    def _challengers(self) -> list[int]:
+        """People who may challenge the last sale (the computers have been asked already)."""
+        return [action.seat - 1 for action in self.game.legal_actions()
+                if isinstance(action, Challenge) and action.seat - 1 not in self.bots]
 
     def _offer_challenge(self, sale: ev.Sold) -> None:
         from buyword.ui.challenge import ChallengeScreen
 
-        seats = [(s + 1, self.game.names[s]) for s in self._challengers(sale)]
+        seats = [(s + 1, self.game.names[s]) for s in self._challengers()]
         self.refresh_view()
         penalty = self.game.rules.challenge_penalty
         self.app.push_screen(ChallengeScreen(str(sale), seats, penalty), self._challenged)
