@@ -19,6 +19,7 @@ from itertools import combinations
 from buyword.bots.base import Bot
 from buyword.bots.index import Word, WordIndex, take
 from buyword.bots.view import SeatView
+from buyword.engine import price
 
 
 @dataclass(frozen=True)
@@ -87,7 +88,7 @@ class LevelBot(Bot):
             total = 0
             for future in futures:
                 pips = best(tiles + future, wilds)
-                total += pips * pips
+                total += price(pips)
             value = cache[key] = total / len(futures)
         return value
 
