@@ -25,7 +25,6 @@ class GreedyBot(Bot):
 
     def sell(self, view: SeatView) -> list[Word]:
         """The dearest sale, but only when the hand is over the limit or the game ends."""
-        limit = view.tile_limit
-        if view.final_round or (limit is not None and len(view.hand) > limit):
+        if view.final_round or view.over_limit:
             return list(self.index.best_sale(view.hand, view.wilds)[1])
         return []
