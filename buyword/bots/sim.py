@@ -25,7 +25,7 @@ DEFAULT_TABLE = ("expert",)
 Z95 = 1.96
 
 #: The solo benchmarks of the rulebook, reported as shares of games reaching them.
-SOLO_MARKS = (800, 900, 1000)
+SOLO_MARKS = tuple(sorted(threshold for threshold, _ in Rules().solo_ratings))
 
 
 class SimError(ValueError):
