@@ -186,3 +186,29 @@ def test_the_engine_imports_no_ui_or_third_party_code() -> None:
 def test_impossible_rule_settings_are_refused_by_name(settings: dict) -> None:
     with pytest.raises(BuyWordError, match=next(iter(settings))):
         Rules.from_dict(settings)
+
+
+class _AcceptsAll:
+    """A different dictionary from the one the game was played with."""
+
+    def is_word(self, word: str) -> bool:
+        return True
+
+
+def test_challenges_replay_the_same_whatever_dictionary_reads_the_record() -> None:
+    game = Game.new(["Ann", "Bob"], dictionary=WORDS, seed=1, bag="TAETEA",
+                    rules=Rules(challenge_mode=True))
+    play(game, "roll 3", "buy", "buy", "sell TAE", "challenge 2")  # upheld: TAE is no word
+    assert game.rulings == {"tae": False}
+    record = GameRecord.from_json(GameRecord.of(game).to_json())
+    assert record.rulings == {"tae": False}
+    replayed = record.replay(_AcceptsAll())
+    assert replayed.state() == game.state()
+    assert replayed.players[0].money == 200 - 9 - 20
+
+
+def test_malformed_rulings_are_refused() -> None:
+    data = GameRecord.of(stacked("")).to_dict()
+    data["rulings"] = {"tae": "no"}
+    with pytest.raises(RecordError, match="rulings"):
+        GameRecord.from_dict(data)

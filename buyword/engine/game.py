@@ -146,6 +146,9 @@ class Game:
         self.final_round = False
         self.log: list[ev.Event] = []
         self.actions: list[str] = []  # every applied action, chance outcomes written out
+        #: The dictionary's verdict on every challenged word, so a record replays the same
+        #: challenges whatever dictionary reads it later.
+        self.rulings: dict[str, bool] = {}
         self._turn = 0  # index into the seat order of this phase
         self._drop_queue: list[int] = []
         self._last_sale: ev.Sold | None = None  # challengeable until the seller acts again
@@ -540,7 +543,9 @@ class Game:
         sale = self._last_sale
         assert sale is not None
         self._last_sale = None  # a sale is challenged at most once
-        valid = self.dictionary.is_word(sale.word.lower())
+        word = sale.word.lower()
+        valid = self.dictionary.is_word(word)
+        self.rulings[word] = valid
         challenger = self._players[challenger_seat]
         seller = self._players[sale.seat]
         if valid:

@@ -24,13 +24,15 @@ class GameRecord:
     actions: tuple[str, ...]
     leader: int = 0
     meta: dict = field(default_factory=dict, compare=False)
+    #: The dictionary's verdict on each challenged word (lower case), as the game ruled.
+    rulings: dict[str, bool] = field(default_factory=dict)
 
     @classmethod
     def of(cls, game: Game, **meta: object) -> GameRecord:
         """The record of a game so far."""
         return cls(
             game.names, game.seed, game.rules, game.start_bag, tuple(game.actions),
-            game.first_leader, dict(meta),
+            game.first_leader, dict(meta), dict(game.rulings),
         )
 
     def to_dict(self) -> dict:
@@ -43,6 +45,7 @@ class GameRecord:
             "rules": self.rules.to_dict(),
             "bag": self.bag,
             "actions": list(self.actions),
+            "rulings": self.rulings,
             "meta": self.meta,
         }
 
@@ -73,8 +76,13 @@ class GameRecord:
             if not isinstance(seed, int) or not isinstance(bag, str) or not isinstance(leader, int):
                 raise RecordError("the record's seed, bag or leader has the wrong type")
             meta = data.get("meta", {})
+            rulings = data.get("rulings", {})
+            if not isinstance(rulings, dict) or not all(
+                isinstance(w, str) and isinstance(v, bool) for w, v in rulings.items()
+            ):
+                raise RecordError("the record's challenge rulings must map words to true/false")
             return cls(players, seed, rules, bag, actions, leader,
-                       meta if isinstance(meta, dict) else {})
+                       meta if isinstance(meta, dict) else {}, rulings)
         except KeyError as missing:
             raise RecordError(f"the game record has no {missing.args[0]!r}") from None
         except (TypeError, ValueError) as error:
@@ -93,6 +101,8 @@ class GameRecord:
 
     def replay(self, dictionary: Dictionary, upto: int | None = None) -> Game:
         """The game after its first `upto` actions (all by default). RecordError if one fails."""
+        if self.rulings:
+            dictionary = _Ruled(dictionary, self.rulings)
         try:
             game = Game.new(list(self.players), dictionary=dictionary, seed=self.seed,
                             rules=self.rules, bag=self.bag, leader=self.leader)
@@ -106,3 +116,16 @@ class GameRecord:
                     f"action {number} ({action!r}) no longer replays: {error}"
                 ) from None
         return game
+
+
+class _Ruled:
+    """A dictionary whose verdicts on challenged words are the ones the game made."""
+
+    def __init__(self, dictionary: Dictionary, rulings: dict[str, bool]) -> None:
+        self.dictionary = dictionary
+        self.rulings = rulings
+
+    def is_word(self, word: str) -> bool:
+        """The recorded ruling for a challenged word; the dictionary for any other."""
+        ruling = self.rulings.get(word)
+        return self.dictionary.is_word(word) if ruling is None else ruling

@@ -29,12 +29,8 @@ def load_record(path: str) -> tuple[GameRecord, list[Game]]:
     """
     # Finished games, autosaves and bare engine records all read; the message names the file.
     record = read_game_file(path).record
+    # Challenges replay from the verdicts written in the record, so no dictionary is needed.
     dictionary = _Anything()
-    if record.rules.challenge_mode:
-        # A challenge's outcome depends on the dictionary, so replay with the real one.
-        from buyword.words.lexicon import Lexicon
-
-        dictionary = Lexicon.bundled()  # type: ignore[assignment]
     full = record.replay(dictionary)
     ends = [0]
     game = record.replay(dictionary, upto=0)
