@@ -91,7 +91,7 @@ class Bot:
             case Phase.CHOOSE:
                 return Choose(self.choose(view))
             case Phase.BUY:
-                if view.money >= view.offer_price and self.buy(view):
+                if view.can_buy and self.buy(view):
                     return Buy()
                 return Discard()
             case Phase.SELL:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from buyword.engine import Game, Phase, Rules
+from buyword.engine import Buy, Game, Phase, Rules
 from buyword.engine.events import Sold
 
 
@@ -44,6 +44,7 @@ class SeatView:
     bag_size: int
     unseen: str  # the tiles still in the bag, sorted (their order is hidden)
     over_limit: int
+    can_buy: bool  # the engine would let this seat buy its draw now
     opponents: tuple[Opponent, ...]
     last_sale: Sold | None
     rules: Rules
@@ -76,6 +77,7 @@ class SeatView:
             bag_size=game.bag_size,
             unseen="".join(sorted(left.elements())),
             over_limit=game.over_limit(seat),
+            can_buy=game.current == seat and game.is_legal(Buy()),
             opponents=tuple(
                 Opponent(p.seat, p.money, p.hand, p.wilds) for p in players if p.seat != seat
             ),
