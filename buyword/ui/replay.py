@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -31,15 +33,16 @@ def load_record(path: str) -> tuple[GameRecord, list[Game]]:
     record = read_game_file(path).record
     # Challenges replay from the verdicts written in the record, so no dictionary is needed.
     dictionary = _Anything()
-    full = record.replay(dictionary)
-    ends = [0]
+    record.replay(dictionary)  # raises RecordError, naming the action, if one fails
     game = record.replay(dictionary, upto=0)
-    for number, action in enumerate(record.actions, start=1):
+    games = [copy.deepcopy(game)]
+    # One pass, keeping a copy at each round's end (replaying once per round would be slow).
+    for action in record.actions:
         if any(isinstance(e, ev.RoundEnded) for e in game.apply(action)):
-            ends.append(number)
-    if ends[-1] != len(full.actions):
-        ends.append(len(full.actions))
-    return record, [record.replay(dictionary, upto=n) for n in ends]
+            games.append(copy.deepcopy(game))
+    if games[-1].actions != game.actions:  # an unfinished game: show where it stopped
+        games.append(game)
+    return record, games
 
 
 class ReplayScreen(Screen[None]):
