@@ -1,4 +1,4 @@
-"""The rules engine: pure, deterministic, standard library only (RULES.md §1-§6)."""
+"""The rules engine: pure, deterministic, standard library only (rules: docs/rules.md)."""
 
 from buyword.engine.actions import (
     Action,

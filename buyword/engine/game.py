@@ -115,7 +115,7 @@ class Game:
         bag: str | None = None,
         leader: int = 0,
     ) -> None:
-        """Set up a game (RULES.md §3); prefer `Game.new`, which reads the same arguments."""
+        """Set up a game (docs/rules.md, "Set-up"); prefer `Game.new`, which takes the same."""
         self.rules = rules or Rules()
         names = [str(name) for name in names]
         wilds = self.rules.wilds_for(len(names))
@@ -471,7 +471,7 @@ class Game:
         return Roll(face)
 
     def _draw(self, count: int) -> None:
-        """The draw step (RULES.md §4.2, §5): everyone draws, or the final round begins."""
+        """The draw step (docs/rules.md, "A round"): everyone draws, or the final round begins."""
         self.draw_count = count
         needed = count * len(self._players)
         if len(self.bag) < needed:
@@ -485,7 +485,7 @@ class Game:
             p = self._players[seat]
             p.drawn, self.bag = self.bag[:count], self.bag[count:]
             self._log(ev.Drew(seat, p.name, p.drawn))
-        # A bag emptied by exactly enough tiles makes this the final round (RULES.md §5).
+        # A bag emptied exactly makes this the final round (docs/rules.md, "The end of the game").
         self.final_round = not self.bag
         self.phase = Phase.BUY
         self._turn = 0
@@ -559,7 +559,7 @@ class Game:
                 self.removed_wilds -= 1
             seller.money -= sale.price
             loser, reversed_price = seller, sale.price
-        # A penalty never takes a player below $0 (RULES.md §6).
+        # A penalty never takes a player below $0 (docs/rules.md, "Strict and challenge mode").
         penalty = min(self.rules.challenge_penalty, loser.money)
         loser.money -= penalty
         self._log(
@@ -606,7 +606,7 @@ class Game:
         self._turn = 0
 
     def _end_game(self) -> None:
-        """RULES.md §5: no tile limit; unsold tiles are worth nothing; most money wins."""
+        """docs/rules.md, "The end of the game": no tile limit; unsold tiles are worth nothing."""
         self._log(ev.RoundEnded(self.round, tuple(p.money for p in self._players)))
         self.phase = Phase.OVER
         self._turn = 0

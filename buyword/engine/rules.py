@@ -1,4 +1,4 @@
-"""Rule settings: every number of RULES.md lives here or in the tile-set data, not in code."""
+"""Rule settings: every number of docs/rules.md lives here or in the tile-set data, not in code."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from buyword.engine.tiles import TileSet, default_tiles
 #: The die's face that lets the leader choose the draw count.
 CHOICE = "choice"
 
-#: Tile-limit settings a table may choose (RULES.md §7); None means no limit.
+#: Tile-limit settings a table may choose (docs/rules.md, "Rule settings"); None: no limit.
 TILE_LIMITS: tuple[int | None, ...] = (8, 10, None)
 
 
@@ -26,10 +26,10 @@ def _wholes(values: object, minimum: int = 0) -> bool:
 
 @dataclass(frozen=True)
 class Rules:
-    """The rule settings of one game (RULES.md §1-§7). The defaults are the printed rules."""
+    """The rule settings of one game (docs/rules.md, "Rule settings"); defaults: printed rules."""
 
     starting_money: int = 200
-    #: Wild tiles each player gets, by number of players (RULES.md §3).
+    #: Wild tiles each player gets, by number of players (docs/rules.md, "Set-up").
     wilds_per_player: tuple[int, ...] = (8, 4, 3, 2)
     die_faces: tuple[int | str, ...] = (2, 3, 4, 5, CHOICE, CHOICE)
     draw_choices: tuple[int, ...] = (2, 3, 4, 5)
@@ -38,7 +38,7 @@ class Rules:
     #: Strict mode (False): the dictionary checks each sale. Challenge mode (True): table rule.
     challenge_mode: bool = False
     challenge_penalty: int = 20
-    #: Solo rating thresholds, highest first (RULES.md §5).
+    #: Solo rating thresholds, highest first (docs/rules.md, "Solo rating").
     solo_ratings: tuple[tuple[int, str], ...] = (
         (1000, "outstanding"),
         (900, "good"),

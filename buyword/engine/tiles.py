@@ -117,7 +117,7 @@ _DEFAULT: TileSet | None = None
 
 
 def default_tiles() -> TileSet:
-    """The bundled tile set of RULES.md §2 (loaded once)."""
+    """The bundled tile set of docs/rules.md, "The tile set" (loaded once)."""
     global _DEFAULT
     if _DEFAULT is None:
         _DEFAULT = TileSet.load()
