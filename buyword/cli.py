@@ -45,14 +45,19 @@ def _parser() -> argparse.ArgumentParser:
     solve.add_argument("letters", help="the letter tiles held, e.g. QUIZEST")
     solve.add_argument("--wilds", type=int, default=0, help="wild tiles held (default 0)")
     solve.add_argument("--dictionary", metavar="FILE", help="a word-list file (one word a line)")
-    solve.add_argument("--min-length", type=int, default=2, help="shortest word allowed")
+    solve.add_argument("--min-length", type=int, default=2,
+                       help="shortest word allowed (default 2)")
 
     sim = sub.add_parser("sim", help="play seeded games between computer players")
     sim.add_argument("--players", action="append", default=[],
-                     help="comma-separated levels for one table, e.g. expert or expert,hard")
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--jobs", type=int, default=1)
+                     help="comma-separated levels for one table, e.g. expert or expert,hard; "
+                          "repeat it for more tables (default expert)")
+    sim.add_argument("--games", type=int, default=100,
+                     help="games to play per table (default 100)")
+    sim.add_argument("--seed", type=int, default=1,
+                     help="the first game's seed; game N uses SEED+N-1 (default 1)")
+    sim.add_argument("--jobs", type=int, default=1,
+                     help="processes to play on; the results do not depend on it (default 1)")
     sim.add_argument("--json", action="store_true", help="print machine-readable JSON")
 
     replay = sub.add_parser("replay", help="step through a finished game's record")

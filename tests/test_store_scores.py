@@ -188,9 +188,9 @@ def test_history_lists_games_newest_first_with_players_seed_and_result(tmp_path:
     table = finished(players=2, seed=8)
     store.finish_game(saved_game(table, bots=(None, "hard")), table)
     text = printed(store)
-    lines = [line for line in text.splitlines() if "│" in line]
-    assert "Ann, Bob (hard)" in lines[0] and "$" in lines[0]
-    assert f"${solo.players[0].money} (" in lines[1] and " 21 " in lines[1]
+    lines = [line for line in text.splitlines() if "│" in line]  # three lines a game
+    assert "Ann, Bob (hard)" in lines[0] and "$" in lines[0] and "seed 8 " in lines[1]
+    assert f"${solo.players[0].money} (" in lines[3] and "seed 21 " in lines[4]
     assert "buyword replay FILE" in text
 
 

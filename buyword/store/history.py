@@ -49,21 +49,27 @@ def result_text(saved: SavedGame) -> str:
 
 
 def games_table(games: list[PastGame]) -> Table:
-    """The rich table `buyword history` prints."""
-    table = Table(title="Past games", title_justify="left")
-    for column in ("Date", "Players", "Seed", "Result", "File"):
-        table.add_column(column, overflow="fold")
+    """The rich table `buyword history` prints.
+
+    The file name is what `buyword replay` needs, so it is never broken: it sits under the
+    game's date and seed in a column as wide as the longest name, and the players and the
+    result fold into the room left (at 80 columns they get about 20 each).
+    """
+    table = Table(title="Past games", title_justify="left", show_lines=True)
+    table.add_column("Game (date, seed, file)", no_wrap=True, overflow="fold")
+    table.add_column("Players", overflow="fold")
+    table.add_column("Result", overflow="fold")
     for past in games:
-        file = os.path.basename(past.name)
+        file = escape(os.path.basename(past.name))
         saved = past.saved
         if saved is None:
             problem = escape(past.problem or "")
-            table.add_row("?", "", "", f"[red]could not be read: {problem}[/]", escape(file))
+            table.add_row(f"?\n\n{file}", "", f"[red]could not be read: {problem}[/]")
             continue
         kind = " [dim](daily)[/]" if saved.daily else ""
         # Names are the players' own text: escaped so "[bold]" in a name is just text.
-        table.add_row(when(saved), escape(players_text(saved)), str(saved.record.seed),
-                      escape(result_text(saved)) + kind, escape(file))
+        game = f"{when(saved)}\nseed {saved.record.seed}\n{file}"
+        table.add_row(game, escape(players_text(saved)), escape(result_text(saved)) + kind)
     return table
 
 
