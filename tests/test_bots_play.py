@@ -38,7 +38,14 @@ def play_checked(levels, seed, words, rules=None):
     return game
 
 
-@pytest.mark.parametrize("level", BOT_NAMES)
+def slow(*values: object) -> object:
+    """A parameter whose whole game takes over a second: run with the whole suite only."""
+    return pytest.param(*values, marks=pytest.mark.slow)
+
+
+@pytest.mark.parametrize(
+    "level", [slow(level) if level in ("easy", "hard", "expert") else level
+              for level in BOT_NAMES])
 def test_every_level_plays_a_solo_game_legally(level, words):
     game = play_checked([level], 11, words)
     assert game.phase is Phase.OVER
@@ -46,9 +53,9 @@ def test_every_level_plays_a_solo_game_legally(level, words):
 
 
 @pytest.mark.parametrize("levels", [
-    ("expert", "easy"),
+    slow(("expert", "easy")),
     ("hard", "medium", "greedy"),
-    ("easy", "medium", "hard", "expert"),
+    slow(("easy", "medium", "hard", "expert")),
 ])
 def test_tables_of_two_to_four_play_legally(levels, words):
     for seed in (3, 4):
@@ -56,7 +63,7 @@ def test_tables_of_two_to_four_play_legally(levels, words):
         assert game.phase is Phase.OVER
 
 
-@pytest.mark.parametrize("players", [1, 2, 3, 4])
+@pytest.mark.parametrize("players", [1, slow(2), slow(3), slow(4)])
 def test_random_tables_of_every_size_play_legally(players, words):
     """Seeded tables of random levels, with the box rules and a tile limit of 10."""
     rng = random.Random(players)
@@ -66,6 +73,7 @@ def test_random_tables_of_every_size_play_legally(players, words):
         assert play_checked(levels, seed, words, rules).phase is Phase.OVER
 
 
+@pytest.mark.slow  # a whole table game by computer players
 def test_every_seat_of_a_tight_table_legal_with_no_tile_limit_and_long_words(words):
     rules = Rules(tile_limit=None, min_word_length=4)
     game = play_checked(["greedy", "easy", "medium"], 5, words, rules)
@@ -107,6 +115,7 @@ def test_the_view_knows_the_bag_contents_but_not_its_order(words):
     assert len(view.opponents) == 1 and view.opponents[0].seat == 1
 
 
+@pytest.mark.slow  # whole games by computer players
 def test_same_seeds_give_the_same_game(words):
     finder, lexicon = words
     first = play_game(["expert", "medium"], 21, finder, lexicon)
@@ -123,6 +132,7 @@ def test_unknown_level_is_refused(words):
     assert LEVELS == ("easy", "medium", "hard", "expert")
 
 
+@pytest.mark.slow  # whole games by computer players
 def test_expert_beats_the_greedy_baseline_on_fixed_seeds(words):
     """A strength regression check: over the same bags, Expert earns clearly more."""
     finder, lexicon = words

@@ -26,6 +26,7 @@ def test_sim_json_reports_solo_and_table_games(capsys):
     assert report["decision_time"]["greedy"]["decisions"] > 0
 
 
+@pytest.mark.slow  # real processes
 def test_sim_same_seeds_same_results_with_two_processes(capsys):
     args = ["sim", "--players", "medium", "--games", "4", "--seed", "2", "--json"]
     assert main(args) == 0

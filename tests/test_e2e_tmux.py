@@ -18,6 +18,7 @@ TMUX = shutil.which("tmux")
 BUYWORD = Path(sys.executable).with_name("buyword")
 
 pytestmark = [
+    pytest.mark.slow,  # the real program under tmux
     pytest.mark.skipif(TMUX is None, reason="tmux is not installed (CI installs the tmux package)"),
     pytest.mark.skipif(not BUYWORD.exists(), reason=f"the buyword command is not installed "
                                                     f"next to {sys.executable}"),

@@ -24,3 +24,16 @@ def test_ruff_is_pinned_to_the_installed_version() -> None:
         "optional-dependencies"]["test"]
     pins = [spec for spec in extras if spec.startswith("ruff")]
     assert pins == [f"ruff=={version('ruff')}"]
+
+
+def test_ci_runs_the_readme_test_command_and_prints_its_wall_time() -> None:
+    """.ci/run runs the README quick start's second command verbatim, then says how long."""
+    readme = (ROOT / "README.md").read_text()
+    quick_start = readme.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    commands = [block.strip() for block in quick_start.split("```sh")[1:]]
+    second = commands[1].split("```")[0].strip()
+    ci = (ROOT / ".ci" / "run").read_text().splitlines()
+    run = next(line for line in ci if line.startswith(second))
+    assert run == f"{second} || status=$?"  # the exit status is kept, not lost to set -e
+    assert any("wall time" in line for line in ci[ci.index(run):])
+    assert ci[-1] == 'exit "$status"'

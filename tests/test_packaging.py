@@ -10,6 +10,9 @@ from pathlib import Path
 
 import pytest
 
+#: Slow (builds and installs a wheel, runs real processes): left out of the fast set.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 from ui_helpers import QUIET, make_app, settle, small_lexicon, table
@@ -20,6 +21,9 @@ from buyword.ui.results import ResultsScreen
 from buyword.ui.settings_screen import SettingsScreen
 from buyword.ui.table import TableScreen
 from buyword.ui.title import TitleScreen
+
+#: Slow (Pilot drives the app): left out of the fast set.
+pytestmark = pytest.mark.slow
 
 SOLO = GameSetup(seed=12, bag="STARE" + "QUIZ")
 

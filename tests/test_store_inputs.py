@@ -11,6 +11,7 @@ import io
 from contextlib import redirect_stderr
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import Phase as Stage
 from hypothesis import strategies as st
@@ -24,6 +25,9 @@ from buyword.ui.app import BuyWordApp, run_replay
 from buyword.ui.confirm import ConfirmScreen
 from buyword.ui.options import GameSetup
 from buyword.ui.table import TableScreen
+
+#: Slow (Pilot drives the app with hypothesis-made input): left out of the fast set.
+pytestmark = pytest.mark.slow
 
 #: Anything at all: every code point (control characters, surrogates, markup brackets), long.
 ANY_TEXT = (st.text(alphabet=st.characters(codec=None), max_size=30)

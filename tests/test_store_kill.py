@@ -58,6 +58,7 @@ def expected_actions(seed: int) -> list[str]:
     return list(game.actions)
 
 
+@pytest.mark.slow  # real processes, killed
 @pytest.mark.parametrize("attempt", range(8))
 def test_a_kill_at_any_moment_loses_at_most_the_action_in_flight(
         tmp_path: Path, attempt: int) -> None:
@@ -146,6 +147,7 @@ def step(terminal: Terminal, home: Path, seed: int, wait: bool = True) -> list[s
     return wait_until(lambda: (a := saved_record(home)) and len(a) > len(before) and a, 10)
 
 
+@pytest.mark.slow  # the real program under tmux
 @pytest.mark.skipif(not HAVE_TMUX, reason="needs tmux")
 @pytest.mark.parametrize("moves, settle", [(7, True), (16, False)])
 def test_the_real_game_killed_mid_game_continues_where_it_was(
@@ -173,6 +175,7 @@ def test_the_real_game_killed_mid_game_continues_where_it_was(
     assert after[:-1] == before_kill and resumed.state() == expected.state()
 
 
+@pytest.mark.slow  # the real program under tmux
 @pytest.mark.skipif(not HAVE_TMUX, reason="needs tmux")
 def test_the_real_game_shows_a_bad_save_on_the_title_and_starts(tmp_path: Path) -> None:
     (tmp_path / "current.json").write_text('{"save_format": 1, "record": {"pla')

@@ -25,6 +25,9 @@ from buyword.store import Store
 from buyword.ui.options import GameSetup, Seat, Settings
 from buyword.ui.table import TableScreen
 
+#: Slow (Pilot presses thousands of random keys): left out of the fast set.
+pytestmark = pytest.mark.slow
+
 #: Keys a player might press anywhere: letters, the table's keys, dialogs' keys, navigation.
 KEYS = (
     [chr(c) for c in range(ord("a"), ord("z") + 1)]

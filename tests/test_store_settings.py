@@ -74,6 +74,7 @@ text_values = st.text(max_size=300) | st.text(
     alphabet=st.characters(codec=None), min_size=3000, max_size=5000)
 
 
+@pytest.mark.slow  # a big hypothesis run
 @hypothesis_settings(max_examples=60, deadline=None,
                      suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(theme=text_values, word_file=text_values, speed=st.sampled_from(BOT_SPEEDS))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 
+import pytest
 from textual.pilot import Pilot
 from ui_helpers import finish_quietly, make_app, settle, table
 
@@ -14,6 +15,9 @@ from buyword.ui.drop import DropScreen
 from buyword.ui.options import GameSetup, Seat
 from buyword.ui.results import ResultsScreen
 from buyword.words.lexicon import Lexicon
+
+#: Slow (Pilot plays whole games through the app): left out of the fast set.
+pytestmark = pytest.mark.slow
 
 
 @cache

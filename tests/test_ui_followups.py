@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from ui_helpers import BAG, QUIET, make_app, settle, small_lexicon, table, type_word
 
@@ -19,6 +20,9 @@ from buyword.ui.options import GameSetup, Seat
 from buyword.ui.results import ResultsScreen
 from buyword.ui.table import TableScreen
 from buyword.ui.title import TitleScreen
+
+#: Slow (Pilot drives the app): left out of the fast set.
+pytestmark = pytest.mark.slow
 
 SOLO = GameSetup(seed=12, bag="STARE" + "QUIZ")
 

@@ -15,6 +15,9 @@ from buyword.engine import Game, parse_action
 from buyword.ui.options import GameSetup, Seat
 from buyword.ui.results import ResultsScreen
 
+#: Slow (Pilot drives the app to each screen for a snapshot): left out of the fast set.
+pytestmark = pytest.mark.slow
+
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 
 SOLO = GameSetup(seed=12, bag="STARE" "QUIZ" "DIETNO")

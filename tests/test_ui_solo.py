@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from ui_helpers import finish_quietly, make_app, settle, table, type_word
 
 from buyword.engine import Phase
@@ -9,6 +10,9 @@ from buyword.ui.options import GameSetup
 from buyword.ui.results import ResultsScreen
 from buyword.ui.table import TableScreen
 from buyword.ui.widgets import Rack
+
+#: Slow (Pilot plays whole games through the app): left out of the fast set.
+pytestmark = pytest.mark.slow
 
 # Seed 12 rolls CHOICE, then 5, 5, 5: the first draw is the leader's pick.
 SOLO = GameSetup(seed=12, bag="STARE" + "QUIZ")

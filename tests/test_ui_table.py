@@ -3,6 +3,7 @@ draw, a refused word, a wild sale, a tile-limit drop, the final round and the re
 
 from __future__ import annotations
 
+import pytest
 from ui_helpers import BAG, TABLE, finish_quietly, make_app, settle, table, type_word
 
 from buyword.engine import Phase
@@ -11,6 +12,9 @@ from buyword.ui.handoff import HandOffScreen
 from buyword.ui.options import GameSetup, Seat
 from buyword.ui.results import ResultsScreen
 from buyword.ui.widgets import Rack
+
+#: Slow (Pilot plays whole games through the app): left out of the fast set.
+pytestmark = pytest.mark.slow
 
 
 def text_of(app, selector: str) -> str:

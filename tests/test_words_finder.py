@@ -111,6 +111,7 @@ def test_bundled_finder_equals_a_scan_of_the_whole_list(seed, wilds):
     assert found == naive_find(list(bundled_lexicon()), tiles, hand, wilds, 2)
 
 
+@pytest.mark.slow  # a naive scan of the whole word list
 def test_a_very_large_hand_takes_the_pruned_path_and_finds_the_same():
     tiles = default_tiles()
     hand = "".join(random.Random(9).sample(tiles.bag(), 24))

@@ -61,6 +61,7 @@ def test_a_binary_dictionary_is_refused_cleanly(tmp_path, capsys):
     assert "binary" in capsys.readouterr().err
 
 
+@pytest.mark.slow  # a real process
 def test_the_command_line_runs_solve():
     result = subprocess.run(
         [sys.executable, "-m", "buyword", "solve", "QUIZTEA", "--wilds", "1"],
