@@ -74,6 +74,10 @@ class Tmux:
         """Use the tmux program at `tmux`."""
         self.tmux = tmux
         self.socket = f"buyword-bench-{os.getpid()}"
+        # A session that idles until `close`, so the server does not exit (and refuse the next
+        # session) each time a measured session is killed.
+        subprocess.run([tmux, "-L", self.socket, "new-session", "-d", "-s", "keep", "cat"],
+                       check=True)
 
     def run(self, *args: str) -> str:
         """A tmux command's output."""
