@@ -23,7 +23,7 @@ from buyword.engine import (
 )
 from buyword.engine import events as ev
 
-# ---------------------------------------------------------------- §1 components, §2 tile set
+# ---------------- docs/rules.md "Components", "The tile set", "Prices"
 
 
 def test_tile_set_has_108_letters_182_pips_and_9_one_pip_wilds() -> None:
@@ -74,7 +74,7 @@ def test_pricing_is_pips_squared() -> None:
     assert {p: price(p) for p in table} == table
 
 
-# ---------------------------------------------------------------- §3 set-up
+# ---------------- docs/rules.md "Set-up"
 
 
 @pytest.mark.parametrize("players,wilds", [(1, 8), (2, 4), (3, 3), (4, 2)])
@@ -104,7 +104,7 @@ def test_same_seed_same_bag_different_seed_different_bag() -> None:
     assert other.bag != stacked("").bag
 
 
-# ---------------------------------------------------------------- §4.1 roll
+# ---------------- docs/rules.md "A round": 1. Roll
 
 
 @pytest.mark.parametrize("face", [2, 3, 4, 5])
@@ -131,7 +131,7 @@ def test_only_the_roll_is_possible_at_the_start_of_a_round() -> None:
         game.apply("buy")
 
 
-# ---------------------------------------------------------------- §4.2 draw, §4.3 buy
+# ---------------- docs/rules.md "A round": 2. Draw, 3. Buy or discard
 
 
 def test_draw_starts_with_the_leader_and_goes_left() -> None:
@@ -173,7 +173,7 @@ def test_buy_takes_all_or_nothing() -> None:
     assert game.players[0].hand == "AET"
 
 
-# ---------------------------------------------------------------- §4.4 sell
+# ---------------- docs/rules.md "A round": 4. Sell; "Word validity"
 
 
 def test_selling_pays_pips_squared_and_removes_the_tiles() -> None:
@@ -252,7 +252,7 @@ def test_sell_is_refused_outside_the_selling_step() -> None:
     assert "to buy or discard" in game.why_not("sell TEA")
 
 
-# ---------------------------------------------------------------- §4.5 tile limit, §4.6 leader
+# ---------------- docs/rules.md "A round": 5. Tile limit, 6. Pass the die
 
 
 def test_tile_limit_8_drops_down_to_8_and_wilds_do_not_count() -> None:
@@ -290,7 +290,7 @@ def test_the_die_passes_left_and_solo_keeps_it() -> None:
     assert solo.leader == 0 and solo.round == 2
 
 
-# ---------------------------------------------------------------- §5 end of the game
+# ---------------- docs/rules.md "The end of the game", "Winning", "Solo rating"
 
 
 def _drain(game: Game, leave: int) -> None:
@@ -387,7 +387,7 @@ def test_nothing_is_possible_after_the_end() -> None:
     assert "the game is over" in game.why_not("roll")
 
 
-# ---------------------------------------------------------------- §6 challenge mode
+# ---------------- docs/rules.md "Strict and challenge mode"
 
 
 def _challenge_game(word_bag: str = "TAETEA", money: int = 200) -> Game:
