@@ -119,11 +119,14 @@ def _new_tab(browser: playwright_api.Browser) -> Tab:
     return Tab(browser.new_page(viewport={"width": 1280, "height": 800}))
 
 
-def _stop(served: Served, games: set[int]) -> None:
-    """Ctrl+C the server; it must exit with status 0 and leave no game running."""
+def _stop(served: Served, games: set[int], tabs: list[Tab]) -> None:
+    """Ctrl+C the server: it exits with status 0, no game is left and each tab says so."""
     served.interrupt()
     assert served.process.wait(timeout=15) == 0, served.output()
     assert not any(alive(pid) for pid in games), served.output()
+    for tab in tabs:
+        tab.page.wait_for_selector("body.-closed", timeout=5_000)
+        assert "Session ended" in tab.page.inner_text("body")
 
 
 def test_a_solo_game_in_the_browser(browser: playwright_api.Browser, served: Served) -> None:
@@ -175,7 +178,7 @@ def test_a_solo_game_in_the_browser(browser: playwright_api.Browser, served: Ser
     tab.wait_for(f"You sold {best.word}")
     tab.screenshot("browser-sold")
 
-    _stop(served, served.games())
+    _stop(served, served.games(), [tab])
 
 
 def test_two_tabs_at_once_each_run_their_own_game(
@@ -187,4 +190,4 @@ def test_two_tabs_at_once_each_run_their_own_game(
         tab.wait_for("New solo game")
     games = served.wait_for_games(2)
     tabs[1].screenshot("browser-second-tab")
-    _stop(served, games)
+    _stop(served, games, tabs)

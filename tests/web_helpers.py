@@ -68,9 +68,11 @@ class Served:
 
     def __init__(self, home: Path, host: str = "127.0.0.1") -> None:
         self.home = home
+        home.mkdir(parents=True, exist_ok=True)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         env = {**os.environ, "BUYWORD_HOME": str(home), "TEXTUAL_ANIMATIONS": "none"}
+        self._seen_games: set[int] = set()
         self.log = home / "serve.log"
         self._log_file = self.log.open("w")
         self.process = subprocess.Popen(
@@ -94,7 +96,9 @@ class Served:
 
     def games(self) -> set[int]:
         """The game processes running now, one per open tab."""
-        return children(self.process.pid)
+        games = children(self.process.pid)
+        self._seen_games |= games
+        return games
 
     def wait_for_games(self, count: int, timeout: float = 30.0) -> set[int]:
         """Wait until `count` game processes run."""
@@ -113,12 +117,13 @@ class Served:
             self.process.send_signal(signal.SIGINT)
 
     def stop(self) -> None:
-        """Make sure nothing is left running (for a test that failed half-way)."""
+        """Make sure nothing is left running, even after a test that failed half-way."""
         if self.process.poll() is None:
-            games = self.games()
+            self.games()
             self.process.kill()
             self.process.wait()
-            for pid in games:
+        for pid in self._seen_games:
+            if alive(pid):
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(pid, signal.SIGKILL)
         self._log_file.close()
