@@ -190,4 +190,11 @@ def test_two_tabs_at_once_each_run_their_own_game(
         tab.wait_for("New solo game")
     games = served.wait_for_games(2)
     tabs[1].screenshot("browser-second-tab")
-    _stop(served, games, tabs)
+    # Closing a tab ends its game (saved after every move); the other tab plays on.
+    tabs[1].page.close()
+    left = served.wait_for_games(1)
+    assert left < games
+    mark = tabs[0].mark()
+    tabs[0].keys("h")  # How to play: the remaining tab still answers keys
+    tabs[0].wait_for("Prices", since=mark)
+    _stop(served, games, tabs[:1])
