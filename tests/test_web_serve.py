@@ -163,3 +163,32 @@ async def test_ctrl_c_stops_the_server_and_every_game(tmp_path: Path, group: boo
             await websocket.close()
             await session.close()
         served.stop()
+
+
+@pytest.mark.parametrize(("host", "url"), [
+    ("127.0.0.1", "http://127.0.0.1:8000/"),
+    ("0.0.0.0", "http://127.0.0.1:8000/"),
+    ("::", "http://[::1]:8000/"),
+    ("::1", "http://[::1]:8000/"),
+    ("192.168.1.20", "http://192.168.1.20:8000/"),
+])
+def test_the_address_to_open_is_one_a_browser_can_use(host: str, url: str) -> None:
+    from buyword.web.server import GameServer
+
+    assert GameServer(host, 8000).url() == url
+
+
+def test_the_announcement_says_where_to_play_and_how_to_stop(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from buyword.web.server import GameServer
+
+    monkeypatch.setenv("BUYWORD_HOME", str(tmp_path))
+    GameServer("127.0.0.1", 8123)._announce()
+    alone = capsys.readouterr().out
+    assert "served at http://127.0.0.1:8123/" in alone
+    assert f"saved in {tmp_path}" in alone and "Ctrl+C to stop" in alone
+    assert "Others" not in alone
+    GameServer("0.0.0.0", 8123)._announce()
+    shared = capsys.readouterr().out
+    assert "Others on your network open http://<this computer's address>:8123/" in shared

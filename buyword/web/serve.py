@@ -18,7 +18,7 @@ EXTRA_MISSING = (
 _EXTRA_MODULES = frozenset({"textual_serve", "aiohttp", "aiohttp_jinja2", "jinja2"})
 
 #: Host names meaning "every network address of this computer".
-_EVERYWHERE = frozenset({"", "0.0.0.0", "::"})
+EVERYWHERE = frozenset({"", "0.0.0.0", "::"})
 
 
 def is_loopback(host: str) -> bool:
@@ -36,7 +36,7 @@ def exposure_warning(host: str, port: int) -> str | None:
     """The warning printed when serving beyond this computer, or None on a loopback address."""
     if is_loopback(host):
         return None
-    where = "every network address of this computer" if host in _EVERYWHERE else host
+    where = "every network address of this computer" if host in EVERYWHERE else host
     return (
         f"Warning: serving BuyWord on {where}, port {port}. The browser game has no login: "
         f"anyone who can reach port {port} can play, with this computer's saves, scores and "

@@ -24,7 +24,7 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
 from buyword.store import locate
-from buyword.web.serve import exposure_warning
+from buyword.web.serve import EVERYWHERE, exposure_warning
 
 log = logging.getLogger("buyword.web")
 
@@ -55,11 +55,6 @@ class TabGame(AppService):
         )
         self._stdin = process.stdin
         return process
-
-    @property
-    def pid(self) -> int | None:
-        """The game process's id, once started."""
-        return None if self._process is None else self._process.pid
 
     async def finish(self, grace: float = QUIT_GRACE) -> None:
         """Ask the game to quit, kill it if it is still there after `grace` seconds, and reap it."""
@@ -94,7 +89,7 @@ class GameServer(Server):
     def url(self) -> str:
         """The address to open in a browser on this computer."""
         host = self.host
-        if host in {"", "0.0.0.0"}:
+        if host in {"", "0.0.0.0"}:  # every address: this computer's own is loopback
             host = "127.0.0.1"
         elif host == "::":
             host = "[::1]"
@@ -139,8 +134,11 @@ class GameServer(Server):
     def _announce(self) -> None:
         places = locate()
         lines = [f"BuyWord is served at {self.url()} — open it in a web browser."]
-        if exposure_warning(self.host, self.port):
-            lines.append(f"Others use this computer's network address with port {self.port}.")
+        if self.host in EVERYWHERE:
+            lines.append(f"Others on your network open http://<this computer's address>:"
+                         f"{self.port}/ (see the warning above).")
+        elif exposure_warning(self.host, self.port):
+            lines.append("Others on your network open the same address (see the warning above).")
         where = f", saved in {places.data}" if places.data is not None else ""
         lines.append(f"Each tab is its own game{where}.")
         lines.append("Press Ctrl+C to stop.")
