@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import signal
 import socket
 import subprocess
 import sys
@@ -122,25 +123,39 @@ def test_a_port_in_use_is_a_clear_message(tmp_path: Path) -> None:
     assert "Traceback" not in result.stderr + result.stdout
 
 
-async def _open_tab(url: str) -> tuple[aiohttp.ClientSession, aiohttp.ClientWebSocketResponse]:
-    """What a browser tab does: open the websocket and wait for the game's first screen."""
+async def _open_tab(url: str, ready: bool = True
+                    ) -> tuple[aiohttp.ClientSession, aiohttp.ClientWebSocketResponse]:
+    """What a browser tab does: open the websocket and (`ready`) wait for the first screen."""
     session = aiohttp.ClientSession()
     websocket = await session.ws_connect(url.replace("http", "ws") + "ws?width=100&height=30")
-    message = await websocket.receive(timeout=30)
-    assert message.type == aiohttp.WSMsgType.BINARY, message
+    if ready:
+        message = await websocket.receive(timeout=30)
+        assert message.type == aiohttp.WSMsgType.BINARY, message
     return session, websocket
 
 
+#: How the server is stopped: the signal, sent to its process group (as a terminal does) or to
+#: it alone, and whether the tabs' games have drawn their first screen by then.
+STOPS = {
+    "ctrl-c": (signal.SIGINT, True, True),
+    "sigint-to-the-server-alone": (signal.SIGINT, False, True),
+    "ctrl-c-as-a-tab-opens": (signal.SIGINT, True, False),
+    "sigterm": (signal.SIGTERM, False, True),
+    "terminal-closed": (signal.SIGHUP, True, True),
+}
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("group", [False, True], ids=["server-only", "like-a-terminal"])
-async def test_ctrl_c_stops_the_server_and_every_game(tmp_path: Path, group: bool) -> None:
+@pytest.mark.parametrize("stop", STOPS)
+async def test_a_stop_signal_ends_the_server_and_every_game(tmp_path: Path, stop: str) -> None:
+    signum, group, ready = STOPS[stop]
     served = Served(tmp_path)
     tabs = []
     try:
         served.wait_until_serving()
-        tabs = [await _open_tab(served.url) for _ in range(2)]
+        tabs = [await _open_tab(served.url, ready) for _ in range(2)]
         games = served.wait_for_games(2)
-        served.interrupt(group=group)
+        served.interrupt(group=group, signum=signum)
         started = time.monotonic()
         # Promptly: a hung stop would fail here rather than hang the suite.
         status = await asyncio.to_thread(served.process.wait, 15)

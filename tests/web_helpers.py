@@ -109,12 +109,13 @@ class Served:
             time.sleep(0.1)
         return games
 
-    def interrupt(self, group: bool = False) -> None:
-        """Ctrl+C: SIGINT to the server alone, or (`group`) to it and its games, as a terminal."""
+    def interrupt(self, group: bool = False, signum: int = signal.SIGINT) -> None:
+        """Ctrl+C: SIGINT to the server alone, or (`group`) to its process group, as a
+        terminal does (the games run in sessions of their own). `signum`: another signal."""
         if group:
-            os.killpg(self.process.pid, signal.SIGINT)
+            os.killpg(self.process.pid, signum)
         else:
-            self.process.send_signal(signal.SIGINT)
+            self.process.send_signal(signum)
 
     def stop(self) -> None:
         """Make sure nothing is left running, even after a test that failed half-way."""

@@ -3,7 +3,8 @@
 Each browser tab opens a websocket; the server starts one game process for it and relays the
 terminal both ways. On Ctrl+C (SIGINT) or SIGTERM the server stops taking connections, asks
 every game to quit (a game is saved after every move, so nothing is lost), kills any game that
-has not gone within a few seconds, and exits with status 0 leaving no process behind.
+has not gone within a few seconds, and exits with status 0 leaving no process behind. A hang-up
+(the terminal closing) stops it the same way.
 """
 
 from __future__ import annotations
@@ -45,13 +46,19 @@ class TabGame(AppService):
     """One browser tab's game: its own `python -m buyword` process."""
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
-        """Start the game directly (textual-serve would go through a shell)."""
+        """Start the game directly (textual-serve would go through a shell).
+
+        The game gets a session of its own, so a Ctrl+C or hang-up in the server's terminal
+        reaches only the server, which then closes every game in order: a game still starting
+        up would otherwise die of the signal half-way through its imports.
+        """
         self._process = process = await asyncio.create_subprocess_exec(
             *GAME_COMMAND,
             stdin=PIPE,
             stdout=PIPE,
             stderr=PIPE,
             env=self._build_environment(width=width, height=height),
+            start_new_session=True,
         )
         self._stdin = process.stdin
         return process
@@ -73,6 +80,16 @@ class TabGame(AppService):
         if self._task is not None:
             task, self._task = self._task, None
             await task
+        # A game that quits tells the tab itself; one that was killed cannot.
+        await self.remote_close()
+
+    async def kill(self) -> None:
+        """The last resort: end the game's process now, if it is still running."""
+        process = self._process
+        if process is not None and process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
+            await process.wait()
 
 
 class GameServer(Server):
@@ -108,7 +125,8 @@ class GameServer(Server):
     async def _serve(self) -> int:
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
-        for signum in (signal.SIGINT, signal.SIGTERM):
+        # Ctrl+C, a service manager's stop, or the terminal closing: all stop cleanly.
+        for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
             loop.add_signal_handler(signum, stop.set)
         runner = web.AppRunner(
             await self._make_app(), access_log=None, shutdown_timeout=SHUTDOWN_TIMEOUT
@@ -128,6 +146,10 @@ class GameServer(Server):
                       flush=True)
         finally:
             await runner.cleanup()
+            # A tab opened just as the server stopped may have started its game after the
+            # others were closed, or had its closing cut short: nothing may outlive the server.
+            for game in list(self.games):
+                await game.kill()
         print("BuyWord server stopped.", flush=True)
         return 0
 
@@ -190,6 +212,7 @@ class GameServer(Server):
             log.exception("A browser tab's game failed")
         finally:
             await game.finish()
+            # Not reached if the stop cut `finish` short: the server then kills the game itself.
             self.games.discard(game)
         return websocket
 
