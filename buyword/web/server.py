@@ -119,15 +119,20 @@ class GameServer(Server):
         logging.basicConfig(level=logging.WARNING, format="%(message)s")
         try:
             return asyncio.run(self._serve())
-        except KeyboardInterrupt:  # Ctrl+C before the server was listening: nothing to close
+        except KeyboardInterrupt:  # Ctrl+C before the handlers were set (or on Windows)
             return 0
 
     async def _serve(self) -> int:
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         # Ctrl+C, a service manager's stop, or the terminal closing: all stop cleanly.
-        for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-            loop.add_signal_handler(signum, stop.set)
+        for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+            signum = getattr(signal, name, None)  # Windows has no SIGHUP
+            # Windows has no signal handlers in asyncio either: there Ctrl+C cancels `_serve`,
+            # whose `finally` still closes the games.
+            with contextlib.suppress(NotImplementedError, ValueError):
+                if signum is not None:
+                    loop.add_signal_handler(signum, stop.set)
         runner = web.AppRunner(
             await self._make_app(), access_log=None, shutdown_timeout=SHUTDOWN_TIMEOUT
         )
