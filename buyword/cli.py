@@ -1,4 +1,4 @@
-"""The `buyword` command: play (the default), solve, sim, replay and history."""
+"""The `buyword` command: play (the default), solve, sim, replay, history and serve."""
 
 from __future__ import annotations
 
@@ -63,6 +63,11 @@ def _parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="step through a finished game's record")
     replay.add_argument("file", help="a game record (.json)")
     sub.add_parser("history", help="list past games")
+
+    serve = sub.add_parser("serve", help="play in a web browser (needs buyword[web])")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (default 127.0.0.1: this computer only)")
+    serve.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
     return parser
 
 
@@ -86,6 +91,10 @@ def main(argv: list[str] | None = None) -> int:
         from buyword.store.history import history_main
 
         return history_main()
+    if command == "serve":
+        from buyword.web import serve_main
+
+        return serve_main(args.host, args.port)
     if command == "replay":
         from buyword.ui.app import run_replay
 

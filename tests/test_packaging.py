@@ -34,6 +34,7 @@ def test_the_wheel_ships_the_data_files(wheel: Path) -> None:
     for data in ("tiles.toml", "words.txt", "words.LICENSE.txt"):
         assert f"buyword/data/{data}" in names
     assert any(n.startswith("buyword/ui/") and n.endswith(".tcss") for n in names)
+    assert "buyword/web/templates/app_index.html" in names  # the page `buyword serve` serves
     assert not any("/tests/" in n or n.startswith("tests/") for n in names)
 
 

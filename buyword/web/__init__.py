@@ -1,0 +1,20 @@
+"""Play in a web browser: `buyword serve` runs the whole game once per browser tab.
+
+The server itself (`buyword.web.server`) needs the optional `web` extra (textual-serve);
+this package's top level imports nothing from it, so `buyword serve` can say which extra
+to install when it is missing.
+"""
+
+from buyword.web.serve import (
+    DEFAULT_HOST,
+    DEFAULT_PORT,
+    EXTRA_MISSING,
+    exposure_warning,
+    is_loopback,
+    serve_main,
+)
+
+__all__ = [
+    "DEFAULT_HOST", "DEFAULT_PORT", "EXTRA_MISSING", "exposure_warning", "is_loopback",
+    "serve_main",
+]

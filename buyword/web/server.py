@@ -1,0 +1,235 @@
+"""The web server: textual-serve, running the full game (`python -m buyword`) for each tab.
+
+Each browser tab opens a websocket; the server starts one game process for it and relays the
+terminal both ways. On Ctrl+C (SIGINT) or SIGTERM the server stops taking connections, asks
+every game to quit (a game is saved after every move, so nothing is lost), kills any game that
+has not gone within a few seconds, and exits with status 0 leaving no process behind. A hang-up
+(the terminal closing) stops it the same way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import errno
+import logging
+import shlex
+import signal
+import sys
+from asyncio.subprocess import PIPE, Process
+from pathlib import Path
+
+import aiohttp_jinja2
+from aiohttp import web
+from textual_serve.app_service import AppService
+from textual_serve.server import Server, to_int
+
+from buyword.store import locate
+from buyword.web.serve import EVERYWHERE, exposure_warning
+
+log = logging.getLogger("buyword.web")
+
+#: What each tab runs: this Python's installed game, no shell in between.
+GAME_COMMAND: tuple[str, ...] = (sys.executable, "-m", "buyword")
+
+#: Our page: textual-serve's, with a title and the terminal font served from here.
+TEMPLATES = Path(__file__).resolve().with_name("templates")
+
+#: Seconds a game gets to quit when asked, before it is killed.
+QUIT_GRACE = 5.0
+
+#: Seconds aiohttp waits for open connections after the games are closed.
+SHUTDOWN_TIMEOUT = 3.0
+
+
+class TabGame(AppService):
+    """One browser tab's game: its own `python -m buyword` process."""
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
+        """Start the game directly (textual-serve would go through a shell).
+
+        The game gets a session of its own, so a Ctrl+C or hang-up in the server's terminal
+        reaches only the server, which then closes every game in order: a game still starting
+        up would otherwise die of the signal half-way through its imports.
+        """
+        self._process = process = await asyncio.create_subprocess_exec(
+            *GAME_COMMAND,
+            stdin=PIPE,
+            stdout=PIPE,
+            stderr=PIPE,
+            env=self._build_environment(width=width, height=height),
+            start_new_session=True,
+        )
+        self._stdin = process.stdin
+        return process
+
+    async def finish(self, grace: float = QUIT_GRACE) -> None:
+        """Ask the game to quit, kill it if it is still there after `grace` seconds, and reap it."""
+        await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)
+        process = self._process
+        if process is not None and process.returncode is None:
+            if self._stdin is not None:
+                await self.send_meta({"type": "quit"})
+            try:
+                await asyncio.wait_for(process.wait(), grace)
+            except TimeoutError:
+                log.warning("A game (process %d) did not quit; stopping it.", process.pid)
+                with contextlib.suppress(ProcessLookupError):
+                    process.kill()
+                await process.wait()
+        if self._task is not None:
+            task, self._task = self._task, None
+            await task
+        # A game that quits tells the tab itself; one that was killed cannot.
+        await self.remote_close()
+
+    async def kill(self) -> None:
+        """The last resort: end the game's process now, if it is still running."""
+        process = self._process
+        if process is not None and process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
+            await process.wait()
+
+
+class GameServer(Server):
+    """textual-serve's server, serving BuyWord: one game per tab, and a clean stop."""
+
+    def __init__(self, host: str, port: int) -> None:
+        super().__init__(
+            shlex.join(GAME_COMMAND), host=host, port=port, title="BuyWord",
+            templates_path=TEMPLATES,
+        )
+        #: The games being played now, one per open tab.
+        self.games: set[TabGame] = set()
+
+    def url(self) -> str:
+        """The address to open in a browser on this computer."""
+        host = self.host
+        if host in {"", "0.0.0.0"}:  # every address: this computer's own is loopback
+            host = "127.0.0.1"
+        elif host == "::":
+            host = "[::1]"
+        elif ":" in host and not host.startswith("["):
+            host = f"[{host}]"  # an IPv6 address goes in brackets in a URL
+        return f"http://{host}:{self.port}/"
+
+    def run(self) -> int:
+        """Serve until Ctrl+C or SIGTERM: 0 after a clean stop, 2 if the address can't be used."""
+        logging.basicConfig(level=logging.WARNING, format="%(message)s")
+        try:
+            return asyncio.run(self._serve())
+        except KeyboardInterrupt:  # Ctrl+C before the handlers were set (or on Windows)
+            return 0
+
+    async def _serve(self) -> int:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        # Ctrl+C, a service manager's stop, or the terminal closing: all stop cleanly.
+        for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+            signum = getattr(signal, name, None)  # Windows has no SIGHUP
+            # Windows has no signal handlers in asyncio either: there Ctrl+C cancels `_serve`,
+            # whose `finally` still closes the games.
+            with contextlib.suppress(NotImplementedError, ValueError):
+                if signum is not None:
+                    loop.add_signal_handler(signum, stop.set)
+        runner = web.AppRunner(
+            await self._make_app(), access_log=None, shutdown_timeout=SHUTDOWN_TIMEOUT
+        )
+        await runner.setup()
+        try:
+            try:
+                await web.TCPSite(runner, self.host, self.port).start()
+            except OSError as error:
+                print(f"buyword: can't serve on {self.host}:{self.port}: {_why(error, self.port)}",
+                      file=sys.stderr)
+                return 2
+            self._announce()
+            await stop.wait()
+            if self.games:
+                print(f"Stopping: closing {_games(len(self.games))} (saved after every move).",
+                      flush=True)
+        finally:
+            await runner.cleanup()
+            # A tab opened just as the server stopped may have started its game after the
+            # others were closed, or had its closing cut short: nothing may outlive the server.
+            for game in list(self.games):
+                await game.kill()
+        print("BuyWord server stopped.", flush=True)
+        return 0
+
+    def _announce(self) -> None:
+        places = locate()
+        lines = [f"BuyWord is served at {self.url()} — open it in a web browser."]
+        if self.host in EVERYWHERE:
+            lines.append(f"Others on your network open http://<this computer's address>:"
+                         f"{self.port}/ (see the warning above).")
+        elif exposure_warning(self.host, self.port):
+            lines.append("Others on your network open the same address (see the warning above).")
+        where = f", saved in {places.data}" if places.data is not None else ""
+        lines.append(f"Each tab is its own game{where}.")
+        lines.append("Press Ctrl+C to stop.")
+        print("\n".join(lines), flush=True)
+
+    async def on_startup(self, app: web.Application) -> None:
+        """Say nothing yet: the address is announced once it is really being listened on."""
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        """Close every open tab's game before the connections are dropped."""
+        await asyncio.gather(*(game.finish() for game in list(self.games)))
+
+    async def handle_index(self, request: web.Request) -> web.Response:  # type: ignore[override]
+        """The page, with its links built from the address the browser used to reach us.
+
+        textual-serve builds them from the address it listens on, which a browser on another
+        computer cannot use when that is 0.0.0.0.
+        """
+        websocket_scheme = "wss" if request.scheme == "https" else "ws"
+        context = {
+            "font_size": to_int(request.query.get("fontsize", "16"), 16),
+            "app_websocket_url": f"{websocket_scheme}://{request.host}/ws",
+            "config": {"static": {"url": f"{request.scheme}://{request.host}/static/"}},
+            "application": {"name": self.title},
+        }
+        return aiohttp_jinja2.render_template("app_index.html", request, context)
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        """One tab: start its game, relay until the tab or the game closes, then end the game."""
+        websocket = web.WebSocketResponse(heartbeat=15)
+        width = to_int(request.query.get("width", "80"), 80)
+        height = to_int(request.query.get("height", "24"), 24)
+        await websocket.prepare(request)
+        game = TabGame(
+            self.command,
+            write_bytes=websocket.send_bytes,
+            write_str=websocket.send_str,
+            close=websocket.close,
+            download_manager=self.download_manager,
+            debug=self.debug,
+        )
+        self.games.add(game)
+        try:
+            await game.start(width, height)
+            await self._process_messages(websocket, game)
+        except asyncio.CancelledError:
+            await websocket.close()
+        except Exception:  # a broken tab must not take the server down
+            log.exception("A browser tab's game failed")
+        finally:
+            await game.finish()
+            # Not reached if the stop cut `finish` short: the server then kills the game itself.
+            self.games.discard(game)
+        return websocket
+
+
+def _games(count: int) -> str:
+    return "1 game" if count == 1 else f"{count} games"
+
+
+def _why(error: OSError, port: int) -> str:
+    """An address problem in a player's words."""
+    if error.errno == errno.EADDRINUSE:
+        return f"port {port} is already in use (is BuyWord already served? try another --port)"
+    if error.errno == errno.EACCES:
+        return f"not allowed to use port {port} (ports below 1024 need special rights)"
+    return str(error.strerror or error)
