@@ -66,6 +66,17 @@ class TileSet:
         """Every letter tile once, in alphabetical order (shuffle it to fill the bag)."""
         return "".join(letter * self.counts[letter] for letter in sorted(self.counts))
 
+    def check_table(self, players: int, wilds_each: int) -> None:
+        """TileSetError unless the set holds `wilds_each` wild tiles for each of `players`."""
+        need = players * wilds_each
+        if self.wilds < need:
+            table = "a solo game needs" if players == 1 else f"{players} players need"
+            each = "" if players == 1 else f" ({wilds_each} each)"
+            raise TileSetError(
+                f"the tile set {quoted(self.name)} has {self.wilds} wild tiles; "
+                f"{table} {need}{each}"
+            )
+
     def to_dict(self) -> dict:
         """A JSON-ready form that `from_dict` reads back."""
         return {
