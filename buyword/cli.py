@@ -133,10 +133,13 @@ def _check_tiles(path: str, seats: int | None) -> None:
 
     try:
         tiles = load_tiles(path)
+    except BuyWordError as error:
+        raise _Refused(f"--tiles: {error}") from None
+    try:
         if tiles is not None and seats is not None:
             tiles.check_table(seats, Rules().wilds_for(seats))
     except BuyWordError as error:
-        raise _Refused(f"--tiles: {error}") from None
+        raise _Refused(f"--tiles {path!r}: {error}") from None
 
 
 def main(argv: list[str] | None = None) -> int:

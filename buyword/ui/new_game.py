@@ -205,7 +205,7 @@ class NewGameScreen(Screen[GameSetup | None]):
             try:
                 setup.tiles.check_table(len(setup.seats), setup.rules().wilds_for(len(setup.seats)))
             except BuyWordError as error:
-                return str(error)
+                return f"tile set {setup.tiles_file!r}: {error}"
         if setup.challenge and not setup.challenge_allowed:
             return "challenge mode needs two or more people at the table"
         if setup.dictionary is DictionaryChoice.FILE and not setup.word_file:

@@ -14,7 +14,6 @@ from textual.widgets import Footer, Static
 
 from buyword.engine import BuyWordError, Game, GameRecord, RecordError
 from buyword.engine import events as ev
-from buyword.engine.errors import quoted
 from buyword.engine.inputs import not_regular
 from buyword.store import Store, read_game_file
 from buyword.ui.text import markup
@@ -172,4 +171,4 @@ def _check_regular(path: str) -> None:
     except (OSError, ValueError):
         return
     if reason:
-        raise RecordError(f"cannot open {quoted(path)}: it is {reason}")
+        raise RecordError(f"cannot open {path!r}: it is {reason}")
