@@ -96,11 +96,12 @@ class BuyWordApp(App[int]):
         self.call_after_refresh(self._load_dictionary)
 
     def _use_theme(self, theme: str) -> None:
-        """Switch theme; a theme saved by another version that is gone falls back quietly."""
+        """Switch theme; an unknown one (a hand-edited settings file) is reported, not fatal."""
         try:
             self.theme = theme
         except Exception:  # an unknown theme name from the settings file is not fatal
             self.settings.theme = self.theme
+            self.notices.append(f"Settings: there is no theme {theme!r}; using {self.theme!r}.")
 
     def look_for_save(self) -> None:
         """Read the autosave (not replayed yet) for Continue; a bad one becomes a notice."""
