@@ -58,8 +58,8 @@ def test_solve_refuses_more_wilds_than_the_tile_set_holds(capsys) -> None:
 
 
 def test_solve_refuses_a_hand_longer_than_any_game_position(capsys) -> None:
-    assert solve_main("E" * 21, 0, None, 2) == 2
-    assert "21 letters is too many; at most 20" in capsys.readouterr().err
+    assert solve_main("E" * 17, 0, None, 2) == 2
+    assert "17 letters is too many; at most 16" in capsys.readouterr().err
 
 
 def test_solve_shows_a_word_list_name_with_markup_as_text(tmp_path, capsys, monkeypatch):
