@@ -131,7 +131,7 @@ async def test_the_form_refuses_twice_named_seats_and_a_tile_set_too_small(
         await pilot.pause()
         assert app.screen is form
         error = str(form.query_one("#form-error").render())
-        assert "is named twice: give each seat a different name" in error
+        assert "is named twice; give each seat its own name" in error
         form.query_one("#name-1", Input).value = "Bob"
         form.query_one("#tiles", Input).value = str(tiles)
         await pilot.press("ctrl+s")

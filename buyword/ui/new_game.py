@@ -200,7 +200,7 @@ class NewGameScreen(Screen[GameSetup | None]):
         names = [seat.name.casefold() for seat in setup.seats]
         if len(set(names)) != len(names):
             twice = next(seat.name for seat in setup.seats if names.count(seat.name.casefold()) > 1)
-            return f"{twice!r} is named twice: give each seat a different name"
+            return f"{twice!r} is named twice; give each seat its own name"
         if setup.tiles is not None:
             try:
                 setup.tiles.check_table(len(setup.seats), setup.rules().wilds_for(len(setup.seats)))
