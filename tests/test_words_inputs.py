@@ -9,9 +9,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from words_helpers import bundled_finder
 
 from buyword.words import lexicon as lexicon_module
+from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon, LexiconError
 from buyword.words.planner import plan_sale
 from buyword.words.solve import solve_main
@@ -85,7 +85,9 @@ def test_solve_with_a_pipe_as_dictionary_exits_2_at_once(tmp_path: Path) -> None
 
 
 def test_the_sale_search_stops_at_its_budget_with_a_valid_plan() -> None:
-    finder = bundled_finder()
+    words = ["quiz", "tea", "eat", "ate", "at", "rate", "tear", "star", "rats", "arts", "sat",
+             "rest", "stare", "tears", "treat", "state", "taste", "ear", "era", "are"]
+    finder = WordFinder(Lexicon(words))
     hand = "QUIZTEATEARATESTAR"
     exact = plan_sale(finder, hand, 2)
     assert exact.exact
