@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from dataclasses import dataclass
+from typing import NoReturn
 
 from buyword import __version__
+
+#: The exit status of every refusal: input the command cannot use (as argparse uses).
+USAGE_ERROR = 2
 
 
 @dataclass(frozen=True)
@@ -25,8 +30,16 @@ class PlayOptions:
         return self.solo or bool(self.players) or self.seed is not None
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its refusals as one line on stderr (not the usage block), exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        """Say what is wrong in one line and exit with status 2."""
+        self.exit(USAGE_ERROR, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="buyword",
         description="BuyWord: buy letter tiles at (pips)², sell words at (pips)².",
     )
@@ -75,10 +88,85 @@ def _names(text: str | None) -> tuple[str, ...]:
     return tuple(n.strip() for n in (text or "").split(",") if n.strip())
 
 
+class _Refused(Exception):
+    """A command-line value that cannot be used; the message names it."""
+
+
+def _refuse(message: str) -> int:
+    """One line on stderr, and the exit status of a refusal."""
+    print(f"buyword: {message}", file=sys.stderr)
+    return USAGE_ERROR
+
+
+def _check_home() -> None:
+    """BUYWORD_HOME, if set, must name a folder (or nothing yet: it is created)."""
+    home = os.environ.get("BUYWORD_HOME")
+    if not home:
+        return
+    try:
+        is_other = os.path.exists(home) and not os.path.isdir(home)
+    except ValueError:  # a NUL in the value
+        is_other = True
+    if is_other:
+        raise _Refused(
+            f"BUYWORD_HOME is {home!r}, which is not a folder; set it to a folder "
+            "(it is created if missing) or unset it"
+        )
+
+
+def _check_players(text: str | None) -> tuple[str, ...]:
+    """The --players names, as the table will show them; _Refused if they cannot seat."""
+    from buyword.engine.errors import quoted
+    from buyword.ui.options import table_name
+
+    names = tuple(table_name(name) for name in _names(text))
+    if text is None:
+        return names
+    if not 2 <= len(names) <= 4:
+        raise _Refused(
+            f"--players {quoted(text)}: a table needs 2 to 4 names, e.g. --players \"Ann,Bob\""
+        )
+    seen: set[str] = set()
+    for name in names:
+        if name.casefold() in seen:
+            raise _Refused(
+                f"--players {quoted(text)}: {name!r} is named twice; give each seat its own name"
+            )
+        seen.add(name.casefold())
+    return names
+
+
+def _check_tiles(path: str, seats: int | None) -> None:
+    """The --tiles file must be a tile set, with wilds enough for `seats` (None: not known)."""
+    from buyword.engine import BuyWordError, Rules
+    from buyword.ui.options import load_tiles
+
+    try:
+        tiles = load_tiles(path)
+    except BuyWordError as error:
+        raise _Refused(f"--tiles: {error}") from None
+    try:
+        if tiles is not None and seats is not None:
+            tiles.check_table(seats, Rules().wilds_for(seats))
+    except BuyWordError as error:
+        raise _Refused(f"--tiles {path!r}: {error}") from None
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the process exit code."""
     args = _parser().parse_args(argv)
     command = args.command or "play"
+    players: tuple[str, ...] = ()
+    try:
+        if command in ("play", "history", "replay"):
+            _check_home()
+        if command == "play":
+            players = _check_players(args.players)
+            if args.tiles is not None:
+                starts = bool(players) or args.solo or args.seed is not None
+                _check_tiles(args.tiles, (len(players) or 1) if starts else None)
+    except _Refused as refusal:
+        return _refuse(str(refusal))
     if command == "solve":
         from buyword.words.solve import solve_main
 
@@ -96,22 +184,9 @@ def main(argv: list[str] | None = None) -> int:
 
         return serve_main(args.host, args.port)
     if command == "replay":
-        from buyword.ui.app import run_replay
+        from buyword.ui.replay import run_replay
 
         return run_replay(args.file)
-    players = _names(args.players)
-    if args.players is not None and not 2 <= len(players) <= 4:
-        print("buyword: --players needs 2 to 4 names, e.g. --players \"Ann,Bob\"", file=sys.stderr)
-        return 2
-    if args.tiles is not None:
-        from buyword.engine import TileSetError
-        from buyword.ui.options import load_tiles
-
-        try:
-            load_tiles(args.tiles)
-        except TileSetError as error:
-            print(f"buyword: {error}", file=sys.stderr)
-            return 2
     from buyword.ui.app import run_app
 
     return run_app(PlayOptions(args.seed, args.solo, players, args.resume, args.tiles))

@@ -21,9 +21,10 @@ from ui_helpers import QUIET, make_app, settle, small_lexicon, table
 
 from buyword.engine import Phase
 from buyword.store import Store
-from buyword.ui.app import BuyWordApp, run_replay
+from buyword.ui.app import BuyWordApp
 from buyword.ui.confirm import ConfirmScreen
 from buyword.ui.options import GameSetup
+from buyword.ui.replay import run_replay
 from buyword.ui.table import TableScreen
 
 #: Slow (Pilot drives the app with hypothesis-made input): left out of the fast set.
@@ -157,7 +158,7 @@ def test_any_replay_path_is_refused_in_words(path: str) -> None:
     err = io.StringIO()
     with redirect_stderr(err):
         code = run_replay(f"/nonexistent-buyword-test/{path}")
-    assert code == 1
+    assert code == 2
     message = err.getvalue()
     assert message.startswith(('buyword replay: cannot open "', "buyword replay: cannot open '"))
     assert message.count("\n") == 1
@@ -166,10 +167,10 @@ def test_any_replay_path_is_refused_in_words(path: str) -> None:
 def test_names_are_made_safe_to_show() -> None:
     from buyword.ui.options import Seat, table_name
 
-    assert table_name("Ann[/b]") == "Ann(/b)" and table_name("[/]") == "(/)"
-    assert table_name("\x1b[31mRed\x00") == "(31mRed" and table_name(" \t\n") == "Player"
+    assert table_name("Ann[/b]") == "Ann[/b]" and table_name("[/]") == "[/]"
+    assert table_name("\x1b[31mRed\x00") == "[31mRed" and table_name(" \t\n") == "Player"
     assert table_name("Zoë 🎲") == "Zoë 🎲" and len(table_name("x" * 500)) == 20
-    assert Seat("[b]Bob").name == "(b)Bob"
+    assert Seat("[b]Bob").name == "[b]Bob"
 
 
 async def test_a_name_that_looks_like_markup_plays_and_resumes(tmp_path: Path) -> None:
@@ -182,9 +183,9 @@ async def test_a_name_that_looks_like_markup_plays_and_resumes(tmp_path: Path) -
         await settle(pilot)
         await pilot.press("enter", "r")  # past the hand-off screen, roll
         await settle(pilot)
-        assert table(app).game.names == ("(/)", "Ann(/b)") and app._exception is None
+        assert table(app).game.names == ("[/]", "Ann[/b]") and app._exception is None
     again = BuyWordApp(PlayOptions(resume=True), lexicon=small_lexicon(), settings=QUIET,
                        store=Store(tmp_path))
     async with again.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert table(again).game.names == ("(/)", "Ann(/b)") and again._exception is None
+        assert table(again).game.names == ("[/]", "Ann[/b]") and again._exception is None

@@ -244,7 +244,7 @@ async def test_a_malformed_tile_set_is_explained_and_changes_nothing(tmp_path: P
         form = app.screen
         assert type(form).__name__ == "NewGameScreen"  # still the form: nothing started
         error = str(form.query_one("#form-error").render())
-        assert error == f"✗ {bad}: letter A needs `pips`"
+        assert error == f"✗ tile set {str(bad)!r}: letter A needs `pips`"
         assert saved_seed(tmp_path) == 12 and app.resumable is not None
 
 
@@ -252,4 +252,4 @@ def test_the_command_line_refuses_a_bad_tile_set(tmp_path: Path, capsys) -> None
     from buyword.cli import main
 
     assert main(["--solo", "--tiles", str(tmp_path / "missing.toml")]) == 2
-    assert capsys.readouterr().err.startswith(f"buyword: cannot read tile set {tmp_path}")
+    assert capsys.readouterr().err.startswith(f"buyword: --tiles: cannot read tile set '{tmp_path}")

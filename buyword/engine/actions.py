@@ -4,9 +4,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from buyword.engine.errors import MalformedAction
+from buyword.engine.errors import MalformedAction, quoted
 from buyword.engine.rules import CHOICE
-from buyword.engine.tiles import ALPHABET, parse_spelling
+from buyword.engine.tiles import ALPHABET, MAX_TILES, parse_spelling
+
+# An action checks its own fields when it is built, so a malformed one (`Roll(2.0)`,
+# `Sell(5)`) is refused as MalformedAction before the game looks at it, and everything the
+# game accepts writes back as notation that parses to the same action.
+
+#: The largest draw count or seat number an action may name: far beyond any table (draws are
+#: 2-5, seats 1-4), and small enough that no number in notation is long to read.
+MAX_NUMBER = 99
+#: The longest word a sale may name (no word list has one near it).
+MAX_WORD = 100
+def _is_number(value: object, lowest: int = 1) -> bool:
+    """A whole number (an `int` itself: not a bool, float or subclass) in the action range."""
+    return type(value) is int and lowest <= value <= MAX_NUMBER
+
+
+def _text(value: object, what: str, action: str) -> str:
+    """`value` if it is a `str`, else MalformedAction saying the action needs text."""
+    if type(value) is not str:
+        raise MalformedAction(f"{action}({quoted(value)}): {what} must be text")
+    return value
 
 
 @dataclass(frozen=True)
@@ -14,6 +34,15 @@ class Roll:
     """The leader rolls the die; `face` is the explicit outcome (2-5 or 'choice') or None."""
 
     face: int | str | None = None
+
+    def __post_init__(self) -> None:
+        """A face is None (roll the die), 'choice', or a whole number of tiles to draw."""
+        face = self.face
+        if face is None or (type(face) is str and face == CHOICE) or _is_number(face):
+            return
+        raise MalformedAction(
+            f"Roll({quoted(face)}): a die face is a whole number of tiles or {CHOICE!r}"
+        )
 
     def __str__(self) -> str:
         return "roll" if self.face is None else f"roll {self.face}"
@@ -24,6 +53,13 @@ class Choose:
     """After a CHOICE roll the leader picks the draw count."""
 
     count: int
+
+    def __post_init__(self) -> None:
+        """The draw count is a whole number."""
+        if not _is_number(self.count):
+            raise MalformedAction(
+                f"Choose({quoted(self.count)}): the draw count is a whole number, e.g. 3"
+            )
 
     def __str__(self) -> str:
         return f"choose {self.count}"
@@ -51,6 +87,15 @@ class Sell:
 
     word: str
 
+    def __post_init__(self) -> None:
+        """A word in `sell` notation: letters A-Z, at most one lower case, not too long."""
+        word = _text(self.word, "the word", "Sell")
+        if len(word) > MAX_WORD:
+            raise MalformedAction(
+                f"{quoted(word)} has {len(word):,} letters; a word has at most {MAX_WORD}"
+            )
+        parse_spelling(word)
+
     def __str__(self) -> str:
         return f"sell {self.word}"
 
@@ -60,6 +105,13 @@ class Challenge:
     """Challenge mode: the player in `seat` (counting from 1) challenges the last sale."""
 
     seat: int
+
+    def __post_init__(self) -> None:
+        """Seats are whole numbers counted from 1."""
+        if not _is_number(self.seat):
+            raise MalformedAction(
+                f"Challenge({quoted(self.seat)}): name the seat by its number, from 1"
+            )
 
     def __str__(self) -> str:
         return f"challenge {self.seat}"
@@ -79,6 +131,15 @@ class Drop:
 
     letters: str
 
+    def __post_init__(self) -> None:
+        """Letter tiles named in capitals A-Z, at least one."""
+        letters = _text(self.letters, "the tiles to drop", "Drop")
+        if not letters or len(letters) > MAX_TILES or not all(c in ALPHABET for c in letters):
+            raise MalformedAction(
+                f"drop {quoted(letters)}: name the letter tiles to drop in capitals, "
+                "e.g. 'drop QX'"
+            )
+
     def __str__(self) -> str:
         return f"drop {self.letters}"
 
@@ -89,21 +150,26 @@ Action = Roll | Choose | Buy | Discard | Sell | Challenge | Done | Drop
 def parse_action(text: str) -> Action:
     """Read an action's text notation; raise MalformedAction saying what is wrong."""
     if not isinstance(text, str):
-        raise MalformedAction(f"{text!r} is not an action")
+        raise MalformedAction(f"{quoted(text)} is not an action")
     parts = text.split()
     if not parts:
         raise MalformedAction("an empty action; try 'roll', 'buy', 'sell WORD' or 'done'")
     verb, args = parts[0], parts[1:]
     parser = _PARSERS.get(verb)
     if parser is None:
-        raise MalformedAction(f"{text!r} is not an action; the verbs are {', '.join(_PARSERS)}")
-    return parser(text, args)
+        raise MalformedAction(
+            f"{quoted(text)} is not an action; the verbs are {', '.join(_PARSERS)}"
+        )
+    return parser(quoted(text), args)
+
+
+# The parsers below receive the action's text already quoted for messages.
 
 
 def _no_args(cls: type) -> object:
     def parse(text: str, args: list[str]) -> Action:
         if args:
-            raise MalformedAction(f"{text!r}: '{cls().__str__()}' takes nothing after it")
+            raise MalformedAction(f"{text}: '{cls().__str__()}' takes nothing after it")
         return cls()
 
     return parse
@@ -111,13 +177,13 @@ def _no_args(cls: type) -> object:
 
 def _one_arg(text: str, args: list[str], what: str) -> str:
     if len(args) != 1:
-        raise MalformedAction(f"{text!r} needs exactly one {what}")
+        raise MalformedAction(f"{text} needs exactly one {what}")
     return args[0]
 
 
 def _count(text: str, arg: str) -> int:
     if arg not in ("2", "3", "4", "5"):
-        raise MalformedAction(f"{text!r}: the draw count is 2, 3, 4 or 5, not {arg!r}")
+        raise MalformedAction(f"{text}: the draw count is 2, 3, 4 or 5, not {quoted(arg)}")
     return int(arg)
 
 
@@ -133,15 +199,16 @@ def _parse_choose(text: str, args: list[str]) -> Action:
 
 
 def _parse_sell(text: str, args: list[str]) -> Action:
-    word = _one_arg(text, args, "word")
-    parse_spelling(word)
-    return Sell(word)
+    return Sell(_one_arg(text, args, "word"))
 
 
 def _parse_challenge(text: str, args: list[str]) -> Action:
     arg = _one_arg(text, args, "seat number")
-    if not (arg.isascii() and arg.isdigit()) or int(arg) < 1:
-        raise MalformedAction(f"{text!r}: seats are numbered from 1")
+    # The length is checked before int(): a number of thousands of digits is refused in
+    # words, not by Python's limit on converting long numbers.
+    digits = len(str(MAX_NUMBER))
+    if not (arg.isascii() and arg.isdigit() and len(arg) <= digits) or int(arg) < 1:
+        raise MalformedAction(f"{text}: seats are numbered from 1 to at most {MAX_NUMBER}")
     return Challenge(int(arg))
 
 
@@ -149,7 +216,7 @@ def _parse_drop(text: str, args: list[str]) -> Action:
     letters = _one_arg(text, args, "set of letters")
     if not all(c in ALPHABET for c in letters):
         raise MalformedAction(
-            f"{text!r}: name the letter tiles to drop in capitals, e.g. 'drop QX'"
+            f"{text}: name the letter tiles to drop in capitals, e.g. 'drop QX'"
         )
     return Drop(letters)
 

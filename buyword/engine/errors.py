@@ -1,5 +1,17 @@
 """The engine's errors: one small tree, each message in a player's words."""
 
+#: How much of a refused value a message quotes.
+_QUOTED = 60
+
+
+def quoted(value: object) -> str:
+    """`repr(value)` for a message, cut short so a huge input cannot flood the screen."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int too long for Python to write out in decimal
+        return "a number far too large"
+    return text if len(text) <= _QUOTED else text[: _QUOTED - 1] + "…"
+
 
 class BuyWordError(ValueError):
     """Anything the game refuses. The game state is exactly as before it was raised."""

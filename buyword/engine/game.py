@@ -26,7 +26,7 @@ from buyword.engine.actions import (
     Sell,
     parse_action,
 )
-from buyword.engine.errors import BuyWordError, IllegalAction
+from buyword.engine.errors import BuyWordError, IllegalAction, MalformedAction, quoted
 from buyword.engine.rules import CHOICE, Rules
 from buyword.engine.tiles import Spelling, check_spelling, missing_letters, parse_spelling, price
 
@@ -343,7 +343,7 @@ class Game:
             Drop: self._check_drop,
         }.get(type(action))
         if checker is None:
-            raise IllegalAction(f"{action!r} is not a BuyWord action")
+            raise MalformedAction(f"{quoted(action)} is not a BuyWord action")
         return checker(action)
 
     def _check_roll(self, action: Roll) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from buyword.engine.errors import BuyWordError, RecordError
+from buyword.engine.errors import BuyWordError, RecordError, quoted
 from buyword.engine.game import Dictionary, Game
 from buyword.engine.rules import Rules
 
@@ -113,7 +113,7 @@ class GameRecord:
                 game.apply(action)
             except BuyWordError as error:
                 raise RecordError(
-                    f"action {number} ({action!r}) no longer replays: {error}"
+                    f"action {number} ({quoted(action)}) no longer replays: {error}"
                 ) from None
         return game
 

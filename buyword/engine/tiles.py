@@ -8,10 +8,26 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from buyword.engine.errors import IllegalAction, MalformedAction, TileSetError
+from buyword.engine.errors import IllegalAction, MalformedAction, TileSetError, quoted
+from buyword.engine.inputs import read_limited
 
 #: The letters a tile can show; words are matched on these only.
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+# The bounds of any tile set, checked where tile sets are read (`TileSet.from_dict`), so a
+# tile-set file, the new-game form and an old save all meet the same limits. They are far
+# beyond any playable set (the box holds 108 tiles of 1-4 pips and 9 wilds) and keep a
+# hostile file from filling memory with a billion-tile bag.
+#: The most letter tiles a set may hold, all letters together.
+MAX_TILES = 1_000
+#: The most pips a tile (letter or wild) may show.
+MAX_PIPS = 10
+#: The most wild tiles a set may hold.
+MAX_WILDS = 100
+#: The longest tile-set name.
+MAX_NAME = 40
+#: The largest tile-set file read (the bundled one is under 2 KB).
+MAX_FILE_BYTES = 64_000
 
 
 def price(pips: int) -> int:
@@ -50,6 +66,17 @@ class TileSet:
         """Every letter tile once, in alphabetical order (shuffle it to fill the bag)."""
         return "".join(letter * self.counts[letter] for letter in sorted(self.counts))
 
+    def check_table(self, players: int, wilds_each: int) -> None:
+        """TileSetError unless the set holds `wilds_each` wild tiles for each of `players`."""
+        need = players * wilds_each
+        if self.wilds < need:
+            table = "a solo game needs" if players == 1 else f"{players} players need"
+            each = "" if players == 1 else f" ({wilds_each} each)"
+            raise TileSetError(
+                f"the tile set {quoted(self.name)} has {self.wilds} wild tiles; "
+                f"{table} {need}{each}"
+            )
+
     def to_dict(self) -> dict:
         """A JSON-ready form that `from_dict` reads back."""
         return {
@@ -73,16 +100,24 @@ class TileSet:
         pips: dict[str, int] = {}
         for letter, entry in letters.items():
             if not (isinstance(letter, str) and len(letter) == 1 and letter in ALPHABET):
-                raise TileSetError(f"{source}: {letter!r} is not a letter A-Z")
-            counts[letter] = _whole(entry, "tiles", f"{source}: letter {letter}", minimum=0)
-            pips[letter] = _whole(entry, "pips", f"{source}: letter {letter}", minimum=1)
-        if sum(counts.values()) == 0:
+                raise TileSetError(f"{source}: {quoted(letter)} is not a letter A-Z")
+            where = f"{source}: letter {letter}"
+            counts[letter] = _whole(entry, "tiles", where, 0, MAX_TILES)
+            pips[letter] = _whole(entry, "pips", where, 1, MAX_PIPS)
+        total = sum(counts.values())
+        if total == 0:
             raise TileSetError(f"{source}: the set has no letter tiles")
+        if total > MAX_TILES:
+            raise TileSetError(
+                f"{source}: the set has {total:,} letter tiles; a set holds at most {MAX_TILES:,}"
+            )
         wild = data.get("wild", {"tiles": 9, "pips": 1})
-        wilds = _whole(wild, "tiles", f"{source}: [wild]", minimum=0)
-        wild_pips = _whole(wild, "pips", f"{source}: [wild]", minimum=1)
+        wilds = _whole(wild, "tiles", f"{source}: [wild]", 0, MAX_WILDS)
+        wild_pips = _whole(wild, "pips", f"{source}: [wild]", 1, MAX_PIPS)
         name = data.get("name", "custom")
-        return cls(counts, pips, wilds, wild_pips, str(name))
+        if not isinstance(name, str) or len(name) > MAX_NAME:
+            raise TileSetError(f"{source}: the name must be text of at most {MAX_NAME} characters")
+        return cls(counts, pips, wilds, wild_pips, name)
 
     @classmethod
     def load(cls, path: str | Path | None = None) -> TileSet:
@@ -91,25 +126,29 @@ class TileSet:
             text = resources.files("buyword.data").joinpath("tiles.toml").read_bytes()
             source = "the bundled tile set"
         else:
-            source = str(path)
-            try:
-                text = Path(path).read_bytes()
-            except OSError as error:
-                raise TileSetError(f"cannot read tile set {source}: {error.strerror}") from None
+            source = f"tile set {str(path)!r}"
+            text = read_limited(path, what="tile set", limit=MAX_FILE_BYTES, error=TileSetError)
         try:
             data = tomllib.loads(text.decode("utf-8"))
-        except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        except UnicodeDecodeError:
+            raise TileSetError(f"{source} is not UTF-8 text") from None
+        except tomllib.TOMLDecodeError as error:
             raise TileSetError(f"{source} is not a valid TOML tile set: {error}") from None
+        except RecursionError:
+            # Only a file nested thousands of levels deep gets here; no tile set is.
+            raise TileSetError(f"{source} is nested too deeply to be a tile set") from None
         return cls.from_dict(data, source)
 
 
-def _whole(entry: object, key: str, where: str, minimum: int) -> int:
-    """Read a whole number of at least `minimum` from a table, or say what is wrong."""
+def _whole(entry: object, key: str, where: str, minimum: int, maximum: int) -> int:
+    """Read a whole number from `minimum` to `maximum` from a table, or say what is wrong."""
     if not isinstance(entry, dict) or key not in entry:
         raise TileSetError(f"{where} needs `{key}`")
     value = entry[key]
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise TileSetError(f"{where}: `{key}` must be a whole number of at least {minimum}")
+    if isinstance(value, bool) or not isinstance(value, int) or not minimum <= value <= maximum:
+        raise TileSetError(
+            f"{where}: `{key}` must be a whole number from {minimum} to {maximum:,}"
+        )
     return value
 
 
@@ -147,11 +186,11 @@ def parse_spelling(text: str) -> Spelling:
     if not text:
         raise MalformedAction("a word to sell is needed, e.g. 'sell QUIZ'")
     if not all(c.isascii() and c.isalpha() for c in text):
-        raise MalformedAction(f"{text!r} has characters other than the letters A-Z")
+        raise MalformedAction(f"{quoted(text)} has characters other than the letters A-Z")
     lower = [i for i, c in enumerate(text) if c.islower()]
     if len(lower) > 1:
         raise MalformedAction(
-            f"{text!r} marks {len(lower)} letters as wild; a word may use only one wild"
+            f"{quoted(text)} marks {len(lower)} letters as wild; a word may use only one wild"
         )
     word = text.upper()
     if not lower:

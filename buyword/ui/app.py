@@ -1,4 +1,4 @@
-"""The Textual app: title, new games, the table, results; `run_app` and `run_replay` start it.
+"""The Textual app: title, new games, the table, results; `run_app` starts it.
 
 All game-starting goes through `BuyWordApp.start_game` (a setup, optionally a save to
 resume), and every action through `TableScreen.play`, which posts `TableScreen.Played`: the
@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import contextlib
 import random
-import sys
 from collections.abc import Iterable
 from dataclasses import replace
 from datetime import date
 from functools import partial
 from typing import TYPE_CHECKING
 
-from rich.markup import escape
 from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -98,11 +96,12 @@ class BuyWordApp(App[int]):
         self.call_after_refresh(self._load_dictionary)
 
     def _use_theme(self, theme: str) -> None:
-        """Switch theme; a theme saved by another version that is gone falls back quietly."""
+        """Switch theme; an unknown one (a hand-edited settings file) is reported, not fatal."""
         try:
             self.theme = theme
         except Exception:  # an unknown theme name from the settings file is not fatal
             self.settings.theme = self.theme
+            self.notices.append(f"Settings: there is no theme {theme!r}; using {self.theme!r}.")
 
     def look_for_save(self) -> None:
         """Read the autosave (not replayed yet) for Continue; a bad one becomes a notice."""
@@ -126,7 +125,8 @@ class BuyWordApp(App[int]):
         try:
             tiles = load_tiles(options.tiles or "")
         except TileSetError as error:  # the command line checked it; it may have changed since
-            self.notify(str(error), title="Cannot start the game", severity="error", timeout=8)
+            self.notify(str(error), title="Cannot start the game", severity="error", timeout=8,
+                        markup=False)
             return None
         return GameSetup(seats=tuple(Seat(name) for name in names), seed=options.seed,
                          tiles_file=options.tiles or "", tiles=tiles)
@@ -138,7 +138,7 @@ class BuyWordApp(App[int]):
             self.services.bundled()
         except Exception as error:  # reported when a game needs it, not as a traceback
             self.call_from_thread(self.notify, f"The dictionary did not load: {error}",
-                                  severity="error")
+                                  severity="error", markup=False)
 
     @property
     def animate(self) -> bool:
@@ -173,7 +173,7 @@ class BuyWordApp(App[int]):
         from buyword.ui.confirm import ConfirmScreen
 
         question = ConfirmScreen(
-            escape(saving.lose_question(unfinished)),
+            saving.lose_question(unfinished),
             "Yes starts the new game; No (Esc) keeps the one in progress.",
         )
         self.push_screen(question, lambda yes: self._begin_game(setup, None, daily) if yes
@@ -222,11 +222,12 @@ class BuyWordApp(App[int]):
                                 seed=setup.seed, rules=setup.rules(), bag=setup.bag)
         except BuyWordError as error:
             self.call_from_thread(self.notify, str(error), title="Cannot start the game",
-                                  severity="error", timeout=8)
+                                  severity="error", timeout=8, markup=False)
             return
         except Exception as error:  # e.g. computer players not installed: say so, calmly
             self.call_from_thread(self.notify, f"{type(error).__name__}: {error}",
-                                  title="Cannot start the game", severity="error", timeout=8)
+                                  title="Cannot start the game", severity="error", timeout=8,
+                                  markup=False)
             return
         self.call_from_thread(self.open_table, game, setup, bots, saved, daily)
 
@@ -266,7 +267,7 @@ class BuyWordApp(App[int]):
         warning = self.store.warning
         if warning and not self._warned:
             self._warned = True
-            self.notify(warning, title="Not saving", severity="warning", timeout=15)
+            self.notify(warning, title="Not saving", severity="warning", timeout=15, markup=False)
 
     def show_results(self, table: TableScreen) -> None:
         """The game is over: record it (and score a solo game), then the results screen."""
@@ -419,19 +420,5 @@ class _CommandPalette(CommandPalette):
 def run_app(options: PlayOptions) -> int:
     """Run the game as the command line asked; returns the exit code."""
     app = BuyWordApp(options, store=Store())
-    result = app.run()
-    return result if isinstance(result, int) else (app.return_code or 0)
-
-
-def run_replay(path: str) -> int:
-    """Step through a saved game record, round by round; a bad file is refused in words."""
-    from buyword.ui.replay import ReplayApp, load_record
-
-    try:
-        record, games = load_record(Store().find_record(path))
-    except BuyWordError as error:
-        print(f"buyword replay: {error}", file=sys.stderr)
-        return 1
-    app = ReplayApp(record, games)
     result = app.run()
     return result if isinstance(result, int) else (app.return_code or 0)

@@ -5,9 +5,12 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.content import Content
 from textual.events import Key
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
+
+from buyword.ui.text import literal, markup
 
 
 class ChallengeScreen(ModalScreen[int | None]):
@@ -27,10 +30,12 @@ class ChallengeScreen(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         """The sale, who may challenge with which key, and what it risks."""
-        who = "\n".join(f"  [b]{number}[/b]  {name} challenges" for number, name in self.seats)
+        who = Content("\n").join(
+            markup(f"  [b]{number}[/b]  $name challenges", name=name) for number, name in self.seats
+        )
         with Vertical(classes="dialog", id="challenge"):
             yield Static("Challenge?", classes="dialog-title")
-            yield Static(f"{self.sale}.", classes="dialog-body")
+            yield Static(literal(f"{self.sale}."), classes="dialog-body")
             yield Static(who, classes="dialog-list")
             yield Static(
                 f"The dictionary decides. Whoever is wrong pays ${self.penalty}; "

@@ -8,6 +8,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
+from buyword.ui.text import literal
+
 
 class ConfirmScreen(ModalScreen[bool]):
     """Dismisses with True for yes, False for no."""
@@ -27,7 +29,8 @@ class ConfirmScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         """The question and two buttons."""
         with Vertical(classes="dialog", id="confirm"):
-            yield Static(self.question, classes="dialog-title")
+            # The question may quote the players' names: shown as text, never markup.
+            yield Static(literal(self.question), classes="dialog-title")
             if self.detail:
                 yield Static(self.detail, classes="dialog-body")
             with Horizontal(classes="dialog-buttons"):

@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from buyword.engine import TileSet
+from buyword.ui.text import markup
 from buyword.ui.widgets import Rack
 
 
@@ -38,8 +39,9 @@ class DropScreen(ModalScreen[str]):
         with Vertical(classes="dialog", id="drop"):
             yield Static("Tile limit", classes="dialog-title")
             yield Static(
-                f"[b]{self.player}[/b] holds {len(self.hand)} letter tiles; the limit is "
-                f"{self.limit}. Choose {self.need} to drop: press their letters or click them.",
+                markup(f"[b]$name[/b] holds {len(self.hand)} letter tiles; the limit is "
+                       f"{self.limit}. Choose {self.need} to drop: press their letters or click "
+                       "them.", name=self.player),
                 classes="dialog-body",
             )
             yield Rack(self.tileset, id="drop-rack")

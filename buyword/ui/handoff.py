@@ -8,6 +8,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from buyword.ui.text import markup
+
 
 class HandOffScreen(ModalScreen[None]):
     """"Pass to Bob — press Enter when ready." Nothing of anyone's hand shows behind it."""
@@ -23,10 +25,10 @@ class HandOffScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         """The name, large and clear, and what to press."""
         with Vertical(classes="dialog", id="hand-off"):
-            yield Static(f"Pass to [b]{self.player}[/b]", classes="dialog-title")
+            yield Static(markup("Pass to [b]$name[/b]", name=self.player), classes="dialog-title")
             yield Static(
-                f"{self.player}, press [b]Enter[/b] when you are ready.\n"
-                "Everyone else: no peeking at the tiles.",
+                markup("$name, press [b]Enter[/b] when you are ready.\n"
+                       "Everyone else: no peeking at the tiles.", name=self.player),
                 classes="dialog-body",
             )
         yield Footer()

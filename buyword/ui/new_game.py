@@ -10,8 +10,9 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
 
-from buyword.engine import TileSetError
+from buyword.engine import BuyWordError, TileSetError
 from buyword.ui.options import LEVELS, DictionaryChoice, GameSetup, Seat, load_tiles
+from buyword.ui.text import literal
 
 #: Who sits in a seat: a person, a computer of some level, or nobody (seats 3 and 4).
 PERSON, EMPTY = "person", "empty"
@@ -143,7 +144,7 @@ class NewGameScreen(Screen[GameSetup | None]):
         setup, problem = self.read_setup()
         if problem:
             error = self.query_one("#form-error", Static)
-            error.update(f"✗ {problem}")
+            error.update(literal(f"✗ {problem}"))  # it may quote a file name: text
             return
         self.dismiss(setup)
 
@@ -196,9 +197,15 @@ class NewGameScreen(Screen[GameSetup | None]):
     def _problem(self, setup: GameSetup) -> str:
         if not self.solo and len(setup.seats) < 2:
             return "a table game needs at least two seats"
-        names = [seat.name.lower() for seat in setup.seats]
+        names = [seat.name.casefold() for seat in setup.seats]
         if len(set(names)) != len(names):
-            return "give each seat a different name"
+            twice = next(seat.name for seat in setup.seats if names.count(seat.name.casefold()) > 1)
+            return f"{twice!r} is named twice; give each seat its own name"
+        if setup.tiles is not None:
+            try:
+                setup.tiles.check_table(len(setup.seats), setup.rules().wilds_for(len(setup.seats)))
+            except BuyWordError as error:
+                return f"tile set {setup.tiles_file!r}: {error}"
         if setup.challenge and not setup.challenge_allowed:
             return "challenge mode needs two or more people at the table"
         if setup.dictionary is DictionaryChoice.FILE and not setup.word_file:

@@ -33,10 +33,10 @@ NAME_LENGTH = 20
 
 
 def table_name(text: str) -> str:
-    """A name as every screen can show it: square brackets (markup) become round ones,
-    control and invisible format characters go, and it is cut to NAME_LENGTH."""
+    """A name as a seat keeps it: control and invisible format characters go, and it is cut
+    to NAME_LENGTH. (Screens show it as text, brackets and all: see `buyword.ui.text`.)"""
     kept = []
-    for char in text.replace("[", "(").replace("]", ")"):
+    for char in text:
         kind = unicodedata.category(char)
         if kind in ("Zl", "Zp") or char in "\t\n\r":
             kept.append(" ")
@@ -57,7 +57,7 @@ class Seat:
     level: str | None = None
 
     def __post_init__(self) -> None:
-        """Names are interpolated into the screens' markup: a "[/]" must stay text."""
+        """Names typed or passed in lose control characters and are cut to length."""
         object.__setattr__(self, "name", table_name(self.name))
 
     @property

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import copy
+import os
+import sys
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -10,9 +12,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from buyword.engine import Game, GameRecord
+from buyword.engine import BuyWordError, Game, GameRecord, RecordError
 from buyword.engine import events as ev
-from buyword.store import read_game_file
+from buyword.engine.inputs import not_regular
+from buyword.store import Store, read_game_file
+from buyword.ui.text import markup
 from buyword.ui.widgets import DieFace, GameLog, PlayerLine, Rack, Scoreboard
 
 
@@ -104,7 +108,7 @@ class ReplayScreen(Screen[None]):
         hands.remove_children()
         for player in game.players:
             rack = Rack(game.rules.tiles, classes="replay-hand")
-            rack.border_title = f"{player.name} · ${player.money}"
+            rack.border_title = markup(f"$name · ${player.money}", name=player.name)
             hands.mount(rack)
             rack.tiles, rack.wilds, rack.empty_text = player.hand, player.wilds, "no tiles"
         log = self.query_one(GameLog)
@@ -138,3 +142,33 @@ class ReplayApp(App[int]):
     def on_mount(self) -> None:
         """Open the replay."""
         self.push_screen(ReplayScreen(self.record, self.games))
+
+
+#: The exit status when the file cannot be replayed (as for every command-line refusal).
+USAGE_ERROR = 2
+
+
+def run_replay(path: str) -> int:
+    """`buyword replay FILE`: step through a saved game; a bad file is one line on stderr and
+    exit status 2."""
+    try:
+        found = Store().find_record(path)
+        _check_regular(found)
+        record, games = load_record(found)
+    except BuyWordError as error:
+        print(f"buyword replay: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    app = ReplayApp(record, games)
+    result = app.run()
+    return result if isinstance(result, int) else (app.return_code or 0)
+
+
+def _check_regular(path: str) -> None:
+    """RecordError if `path` is a folder, a named pipe or a device: reading one would fail or
+    wait for ever. A missing file is left to the reader, which says so."""
+    try:
+        reason = not_regular(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return
+    if reason:
+        raise RecordError(f"cannot open {path!r}: it is {reason}")

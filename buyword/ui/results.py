@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rich.markup import escape
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Sparkline, Static
@@ -17,6 +17,7 @@ from textual.widgets import Footer, Sparkline, Static
 from buyword.engine import Game
 from buyword.engine import events as ev
 from buyword.ui.options import GameSetup, custom_tiles
+from buyword.ui.text import literal, markup
 
 if TYPE_CHECKING:
     from buyword.ui.app import BuyWordApp
@@ -56,10 +57,10 @@ class PlayerResult(Horizontal):
         best = best_sale(game, seat)
         best_text = f"{best.word.upper()} ${best.price}" if best else "no word sold"
         winner = " -winner" if self.place == 1 else ""
-        yield Static(f"{self.place}. {self.label}", classes=f"result-name{winner}")
+        yield Static(literal(f"{self.place}. {self.label}"), classes=f"result-name{winner}")
         yield Static(f"${money:,}", classes="result-money")
         yield Sparkline(history, classes="result-spark")
-        yield Static(best_text, classes="result-best")
+        yield Static(literal(best_text), classes="result-best")
 
 
 class ResultsScreen(Screen[None]):
@@ -113,8 +114,8 @@ class ResultsScreen(Screen[None]):
                 yield Vertical(id="compare-expert", classes="compare-side")
             settings = f"Seed {game.seed} · {game.round} rounds · {game.rules.describe()}"
             if tiles := custom_tiles(game.rules):
-                settings += f" · tiles: {escape(tiles)}"
-            yield Static(settings, id="settings-line")
+                settings += f" · tiles: {tiles}"
+            yield Static(literal(settings), id="settings-line")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -122,15 +123,17 @@ class ResultsScreen(Screen[None]):
         self.query_one("#standings").border_title = "Standings · money over the rounds"
         self.query_one("#compare").display = False
 
-    def _headline(self) -> str:
+    def _headline(self) -> Content:
         outcome = self.game.outcome()
         assert outcome is not None
         if self.game.seats == 1:
             money = self.game.player(0).money
-            return f"[b]Game over[/b] — {outcome.reason}. You finished with [b]${money:,}[/b]."
+            return markup(f"[b]Game over[/b] — $reason. You finished with [b]${money:,}[/b].",
+                          reason=outcome.reason)
         names = " and ".join(self.game.names[s] for s in outcome.winners)
         verb = "share the win" if len(outcome.winners) > 1 else "wins"
-        return f"[b]Game over[/b] — {outcome.reason}. [b]{names}[/b] {verb}!"
+        return markup(f"[b]Game over[/b] — $reason. [b]$names[/b] {verb}!",
+                      reason=outcome.reason, names=names)
 
     def _verdict(self) -> str:
         game = self.game
@@ -200,7 +203,8 @@ class ResultsScreen(Screen[None]):
         compare.loading = False
         self.refresh_bindings()
         if message.game is None:
-            self.query_one("#compare-you").mount(Static(f"No Expert game: {message.error}"))
+            why = literal(f"No Expert game: {message.error}")
+            self.query_one("#compare-you").mount(Static(why))
             return
         you, expert = self.query_one("#compare-you"), self.query_one("#compare-expert")
         you.border_title = f"You · ${self.game.player(0).money:,}"
@@ -215,5 +219,6 @@ class ResultsScreen(Screen[None]):
         sold = sum(1 for e in game.log if isinstance(e, ev.Sold))
         return [
             Sparkline([row[0] for row in game.money_history()], classes="compare-spark"),
-            Static(f"[b]{game.rules.solo_rating(money)}[/b] · {sold} words · {best_text}"),
+            Static(markup(f"[b]{game.rules.solo_rating(money)}[/b] · {sold} words · $best",
+                          best=best_text)),
         ]

@@ -12,11 +12,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from rich.markup import escape
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
@@ -39,6 +39,7 @@ from buyword.engine import (
 )
 from buyword.engine import events as ev
 from buyword.ui.options import GameSetup, custom_tiles
+from buyword.ui.text import literal, markup
 from buyword.ui.widgets import DieFace, GameLog, PlayerLine, PriceList, Rack, Scoreboard
 
 if TYPE_CHECKING:
@@ -372,13 +373,14 @@ class TableScreen(Screen[None]):
         drawn.tiles = player.drawn
         offer = game.offer_price(shown) if phase is Phase.BUY else 0
         pips = game.rules.tiles.pips_of(player.drawn)
-        drawn.border_title = f"{player.name} drew {len(player.drawn)} · {pips} pips · ${offer}"
+        drawn.border_title = markup(f"$name drew {len(player.drawn)} · {pips} pips · ${offer}",
+                                    name=player.name)
         hand.face_down = not self._may_see(shown)
         hand.tiles = player.hand
         hand.wilds = player.wilds
         hand.empty_text = "no tiles yet"
         owner = "Your" if player.name == "You" else f"{player.name}'s"
-        hand.border_title = f"{owner} hand · {len(player.hand)} tiles"
+        hand.border_title = literal(f"{owner} hand · {len(player.hand)} tiles")
         hand.border_subtitle = f"{player.wilds} wild" + ("s" if player.wilds != 1 else "")
         if phase is not Phase.SELL:
             self._clear_preview()
@@ -392,7 +394,8 @@ class TableScreen(Screen[None]):
         bag = f"Bag {game.bag_size} tiles"
         draw = f"Draw {game.draw_count} each" if game.draw_count else "Die not rolled"
         final = "FINAL ROUND" if game.final_round else f"Round {game.round}"
-        info = f"[b]{final}[/b]\nLeader [b]{game.names[game.leader]}[/b]\n{bag}\n{draw}"
+        info = markup(f"[b]{final}[/b]\nLeader [b]$leader[/b]\n{bag}\n{draw}",
+                      leader=game.names[game.leader])
         self.query_one("#round-info", Static).update(info)
         self.query_one("#round-info").set_class(game.final_round, "-final")
         self.query_one(Scoreboard).lines = tuple(
@@ -403,8 +406,8 @@ class TableScreen(Screen[None]):
             for p in game.players
         )
         tiles = custom_tiles(game.rules)  # room for its name: the seed says the rest
-        tiles = f" · {escape(tiles)}" if tiles else ""
-        self.query_one("#players").border_subtitle = f"seed {game.seed}{tiles}"
+        tiles = f" · {tiles}" if tiles else ""
+        self.query_one("#players").border_subtitle = literal(f"seed {game.seed}{tiles}")
 
     def _label(self, seat: int) -> str:
         return self.game.names[seat]
@@ -412,14 +415,21 @@ class TableScreen(Screen[None]):
     def _show_prompt(self) -> None:
         self.query_one("#prompt", Static).update(self._prompt())
 
-    def _prompt(self) -> str:
-        """One sentence: whose turn it is and what they can do."""
+    def _prompt(self) -> Content:
+        """One sentence: whose turn it is and what they can do (names shown as text)."""
+        game = self.game
+        seat = game.current
+        name = "" if seat is None else game.names[seat]
+        return markup(self._prompt_template(), name=name, reason=game.why_not(Buy()) or "")
+
+    def _prompt_template(self) -> str:
+        """The prompt as markup; `$name` is the current player, `$reason` why they can't buy."""
         game = self.game
         if game.phase is Phase.OVER:
             return "[b]Game over.[/b]"
         seat = game.current
         assert seat is not None
-        name = game.names[seat]
+        name = "$name"
         if seat in self.bots:
             return f"[b]{name}[/b] ({self.setup.seats[seat].level}) is playing…"
         prefix = "[reverse b] FINAL ROUND [/] " if game.final_round else ""
@@ -431,7 +441,7 @@ class TableScreen(Screen[None]):
             case Phase.BUY:
                 reason = game.why_not(Buy())
                 if reason:
-                    return f"[b]{name}[/b] cannot buy: {reason}. Press [b]D[/b]."
+                    return f"[b]{name}[/b] cannot buy: $reason. Press [b]D[/b]."
                 cost = game.offer_price(seat)
                 return f"[b]{name}[/b], buy these tiles for [b]${cost}[/b] or discard them?"
             case Phase.SELL:
@@ -444,7 +454,7 @@ class TableScreen(Screen[None]):
     def show_message(self, text: str, *, error: bool = False) -> None:
         """The line under the prompt: a refusal (marked) or a confirmation."""
         message = self.query_one("#message", Static)
-        message.update(text)
+        message.update(literal(text))
         message.set_class(error, "-error")
 
     def _clear_refusal(self) -> None:

@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
-from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from buyword.engine import default_tiles
 from buyword.ui import saving
+from buyword.ui.text import literal
 from buyword.ui.widgets import Rack
 
 if TYPE_CHECKING:
@@ -91,14 +91,14 @@ class TitleScreen(Screen[None]):
         app = self.buyword
         menu = self.query_one("#menu", OptionList)
         menu.clear_options()
-        # A saved game's names are the player's text: escaped so they stay text.
-        menu.add_options([Option(escape(label), id=key) for key, label in self.entries()])
+        # A saved game's names are the player's text: shown as text, never markup.
+        menu.add_options([Option(literal(label), id=key) for key, label in self.entries()])
         menu.highlighted = 0
         for name, text in (("notice", "\n".join(app.notices)), ("warning", app.store.warning),
                            ("scores", saving.title_scores(app.store,
                                                           app.stored_settings.rules()))):
             widget = self.query_one(f"#{name}", Static)
-            widget.update(text or "")
+            widget.update(literal(text or ""))  # notices and warnings name files: text
             widget.display = bool(text)
         self.refresh_bindings()
 

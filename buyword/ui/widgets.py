@@ -21,6 +21,7 @@ from textual.widgets import RichLog, Static
 
 from buyword.engine import CHOICE, TileSet, price
 from buyword.engine import events as ev
+from buyword.ui.text import visible
 
 #: The pip mark on a tile.
 PIP = "•"
@@ -240,7 +241,8 @@ class PlayerRow(Static):
         line = self.line
         marker = "▶" if line.current else " "
         die = "◆" if line.leader else " "
-        name = line.name if len(line.name) <= 10 else line.name[:9] + "…"
+        name = visible(line.name)  # a player's text: control characters shown, not obeyed
+        name = name if len(name) <= 10 else name[:9] + "…"
         text = Text(f"{marker}{die}{name:<10}", no_wrap=True)
         text.append(f"{'$' + format(line.money, ','):>7}", style="bold")
         text.append(f" {WILD_MARK}{line.wilds} ▭{line.tiles:<2}")
@@ -298,7 +300,7 @@ def log_line(event: ev.Event, private: bool = False) -> Text | None:
         return None
     if private and isinstance(event, ev.Drew | ev.Bought):
         event = replace(event, tiles=HIDDEN * len(event.tiles))
-    return Text(str(event), style=_LOG_STYLES.get(type(event), ""))
+    return Text(visible(event), style=_LOG_STYLES.get(type(event), ""))
 
 
 class GameLog(RichLog, can_focus=False):

@@ -6,9 +6,11 @@ import math
 import re
 from collections.abc import Iterable, Iterator
 from importlib import resources
+from itertools import islice
 from pathlib import Path
 
 from buyword.engine.errors import BuyWordError, IllegalAction, MalformedAction
+from buyword.engine.inputs import read_limited, size_words
 from buyword.engine.tiles import parse_spelling, spell
 
 #: A line of a word list that holds a word: letters A-Z only, surrounding blanks allowed.
@@ -16,6 +18,16 @@ _WORD_LINE = re.compile(r"^[ \t]*([A-Za-z]+)[ \t]*$", re.MULTILINE)
 
 #: The default "common words only" threshold: Zipf 3 is about once per million words.
 DEFAULT_ZIPF = 3.0
+
+# The largest word list read. The bundled list is 115,435 words (1.1 MB); the biggest
+# published English lists (SCOWL size 95, Collins) hold under 700,000. Indexing a list for the
+# word finder costs time and memory in proportion to its words (a million random words took
+# about 30 s and 750 MB on a 2-core machine), so a bigger file is refused, with the limit in
+# the message, rather than left to freeze the game.
+#: The largest word-list file, in bytes.
+MAX_FILE_BYTES = 20_000_000
+#: The most words a word list may hold.
+MAX_WORDS = 1_000_000
 
 
 class LexiconError(BuyWordError):
@@ -58,11 +70,12 @@ class Lexicon:
     def from_file(cls, path: str | Path) -> Lexicon:
         """Load a word list: UTF-8 text, one word a line; lines with non-letters are skipped.
 
-        Raises LexiconError, naming the file, if it is missing, not a file, binary, not UTF-8
-        text, empty, or holds no word made only of the letters A-Z.
+        Raises LexiconError, naming the file, if it is missing, not a regular file (a folder,
+        a named pipe, a device), bigger than MAX_FILE_BYTES, binary, not UTF-8 text, empty,
+        holds no word made only of the letters A-Z, or more than MAX_WORDS words.
         """
         name = str(path)
-        data = _read_bytes(Path(path), name)
+        data = read_limited(path, what="word list", limit=MAX_FILE_BYTES, error=LexiconError)
         if b"\0" in data:
             raise LexiconError(f"word list {name!r} looks like a binary file, not text")
         try:
@@ -73,10 +86,15 @@ class Lexicon:
             ) from None
         if not text.strip():
             raise LexiconError(f"word list {name!r} is empty")
-        words = _parse_words(text)
+        words = _parse_words(text, limit=MAX_WORDS + 1)
         if not words:
             raise LexiconError(
                 f"word list {name!r} has no words made only of the letters A-Z, one a line"
+            )
+        if len(words) > MAX_WORDS:
+            raise LexiconError(
+                f"word list {name!r} has more than {MAX_WORDS:,} words, the most BuyWord reads"
+                f" (files up to {size_words(MAX_FILE_BYTES)} and {MAX_WORDS:,} words)"
             )
         return cls._checked(words, name)
 
@@ -142,27 +160,20 @@ def _too_short(word: str, min_length: int) -> str:
     return f"{word!r} is too short: words need at least {min_length} {letters}"
 
 
-def _read_bytes(path: Path, name: str) -> bytes:
-    """The file's bytes, or a LexiconError saying why it cannot be read."""
-    try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise LexiconError(f"word list {name!r} does not exist") from None
-    except IsADirectoryError:
-        raise LexiconError(f"word list {name!r} is a folder, not a file") from None
-    except OSError as error:
-        raise LexiconError(f"cannot read word list {name!r}: {error.strerror}") from None
+def _parse_words(text: str, limit: int | None = None) -> list[str]:
+    """The lower-cased words of a one-word-a-line text, skipping lines with non-letters.
 
-
-def _parse_words(text: str) -> list[str]:
-    """The lower-cased words of a one-word-a-line text, skipping lines with non-letters."""
+    With a `limit`, at most that many words are read (memory stays bounded for any text).
+    """
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     if text.isascii():
         # Lower-casing the whole text at once is only safe for ASCII: some non-ASCII letters
         # (the Kelvin sign) lower-case to a-z and would sneak in.
-        return _WORD_LINE.findall(text.lower())
-    return [word.lower() for word in _WORD_LINE.findall(text)]
+        if limit is None:
+            return _WORD_LINE.findall(text.lower())
+        return [m[1] for m in islice(_WORD_LINE.finditer(text.lower()), limit)]
+    return [m[1].lower() for m in islice(_WORD_LINE.finditer(text), limit)]
 
 
 def _zipf(frequency: float) -> float:

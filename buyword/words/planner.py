@@ -9,6 +9,13 @@ squares is at most the largest times the sum) cannot beat the best plan found so
 word's price is the square of its pips, the big words that win are met first and the bound
 cuts the rest short.
 
+The search is bounded. A step's cost grows with the number of items (its bitsets are that
+long), so the budget is a quantity of work, SEARCH_WORK: steps times items. Once it is spent
+the search returns the best plan found so far, marked `exact=False`. A hand a game deals (eight
+tiles kept, five drawn: a few thousand items) may take hundreds of thousands of steps and never
+meets the bound; a hand of forty tiles with nine wilds (200,000 items) gets a few thousand steps,
+a few seconds, instead of a search that ran for minutes.
+
 The items still open at a step are a bitset (a Python int, bit i for the i-th richest item):
 taking a word's tiles removes, per letter it uses, every item that needs more of that letter
 than is left, with one mask each, so no step scans the whole item list.
@@ -22,6 +29,12 @@ from dataclasses import dataclass
 from buyword.engine.tiles import TileSet, price
 from buyword.words.finder import Candidate, WordFinder, hand_counts
 
+#: The search's budget: steps (partial plans tried) times items, before it settles for the best
+#: plan so far.
+SEARCH_WORK = 1_000_000_000
+#: Every search may take at least this many steps, however many items there are.
+MIN_STEPS = 2_000
+
 
 @dataclass(frozen=True)
 class SalePlan:
@@ -31,6 +44,8 @@ class SalePlan:
     total: int  # dollars, the sum of the words' prices
     leftover: str  # the letter tiles not sold, in hand order
     wilds_used: int
+    #: False when the search stopped at its budget: the best plan found, maybe not the best.
+    exact: bool = True
 
     @property
     def notations(self) -> tuple[str, ...]:
@@ -50,19 +65,26 @@ class _Item:
     value: int  # its price
 
 
-def plan_sale(finder: WordFinder, hand: str, wilds: int, min_length: int = 2) -> SalePlan:
+def plan_sale(
+    finder: WordFinder, hand: str, wilds: int, min_length: int = 2,
+    budget: int | None = None,
+) -> SalePlan:
     """The most money the hand can make by selling words now, and which words.
 
     Words are disjoint, each uses at most one wild and `wilds` is the number held. Among
-    equally rich plans the one using fewer wilds is chosen (wilds are worth keeping).
+    equally rich plans the one using fewer wilds is chosen (wilds are worth keeping). The
+    search stops after `budget` steps (by default as many as SEARCH_WORK allows for this many
+    items) with the best plan so far, and then `exact` is False.
     """
     counts = hand_counts(hand, wilds)
     items = _items(finder, counts, min_length, wilds > 0)
     # A wild alone is a word only if the dictionary has a one-letter word and the rules allow it.
     lone = next((item for item in items if not item.key), None)
     items = [item for item in items if item.key]
-    chosen = _search(items, lone, counts, finder.tiles.pips_of(hand), wilds, finder.tiles)
-    return _plan(finder, hand, chosen)
+    chosen, exact = _search(
+        items, lone, counts, finder.tiles.pips_of(hand), wilds, finder.tiles, budget
+    )
+    return _plan(finder, hand, chosen, exact)
 
 
 def _items(finder: WordFinder, counts: Counter[str], min_length: int, wild: bool) -> list[_Item]:
@@ -94,31 +116,29 @@ def _search(
     hand_pips: int,
     wilds: int,
     tiles: TileSet,
-) -> list[_Item]:
-    """The best collection of disjoint items: depth first, richest first, bounded."""
+    budget: int | None,
+) -> tuple[list[_Item], bool]:
+    """The best collection of disjoint items, depth first, richest first, bounded; and
+    whether the search finished (True) or stopped at its `budget` of steps (False)."""
     # Scores put money first and, at equal money, fewer wilds: total * (wilds + 1) - used.
     scale = wilds + 1
     wild_pips = tiles.wild_pips
     lone_value = lone.value if lone else 0
     left = dict(counts)  # the tiles left, by letter: changed and restored as the search goes
-    # needs_more[letter][k]: the items that need more than k of that letter.
-    needs_more = {letter: [0] * (n + 1) for letter, n in counts.items()}
-    plain = 0  # the items without a wild
-    for i, item in enumerate(items):
-        bit = 1 << i
-        if not item.wild:
-            plain |= bit
-        for letter, n in item.letters:
-            masks = needs_more[letter]
-            for k in range(n):
-                masks[k] |= bit
+    if budget is None:
+        budget = max(MIN_STEPS, SEARCH_WORK // max(1, len(items)))
+    needs_more, plain = _masks(items, counts)
     best_score = -1
     best: list[_Item] = []
     chosen: list[_Item] = []
+    steps = 0
 
     def visit(options: int, pips_left: int, wilds_left: int, total: int, used: int) -> None:
         """Try the extensions of `chosen` by `options` (a bitset) that could beat `best`."""
-        nonlocal best_score, best
+        nonlocal best_score, best, steps
+        steps += 1
+        if steps > budget:
+            raise _OutOfSteps
         # Stopping here, any wilds left are sold alone if that is allowed.
         banked = total + wilds_left * lone_value
         score = banked * scale - used - (wilds_left if lone else 0)
@@ -150,11 +170,43 @@ def _search(
                 left[letter] += n
 
     everything = (1 << len(items)) - 1
-    visit(everything if wilds else plain, hand_pips, wilds, 0, 0)
-    return best
+    try:
+        visit(everything if wilds else plain, hand_pips, wilds, 0, 0)
+    except _OutOfSteps:
+        return best, False
+    return best, True
 
 
-def _plan(finder: WordFinder, hand: str, chosen: list[_Item]) -> SalePlan:
+def _masks(items: list[_Item], counts: Counter[str]) -> tuple[dict[str, list[int]], int]:
+    """The search's bitsets: needs_more[letter][k], the items that need more than k of that
+    letter, and the items without a wild.
+
+    Each is filled in a bytearray and turned into an int once: OR-ing bits into growing ints
+    one at a time took time quadratic in the number of items.
+    """
+    size = (len(items) + 7) // 8
+    bits = {letter: [bytearray(size) for _ in range(n + 1)] for letter, n in counts.items()}
+    plain = bytearray(size)
+    for i, item in enumerate(items):
+        byte, bit = i >> 3, 1 << (i & 7)
+        if not item.wild:
+            plain[byte] |= bit
+        for letter, n in item.letters:
+            arrays = bits[letter]
+            for k in range(n):
+                arrays[k][byte] |= bit
+    needs_more = {
+        letter: [int.from_bytes(array, "little") for array in arrays]
+        for letter, arrays in bits.items()
+    }
+    return needs_more, int.from_bytes(plain, "little")
+
+
+class _OutOfSteps(Exception):
+    """The search used its budget of steps (caught in `_search`, never seen outside)."""
+
+
+def _plan(finder: WordFinder, hand: str, chosen: list[_Item], exact: bool = True) -> SalePlan:
     """The SalePlan that sells these items: their words, the money, the tiles left."""
     words = sorted((_candidate(finder, item) for item in chosen), key=lambda c: (-c.pips, c.word))
     leftover = Counter(hand) - Counter("".join(item.key for item in chosen))
@@ -163,6 +215,7 @@ def _plan(finder: WordFinder, hand: str, chosen: list[_Item]) -> SalePlan:
         total=sum(c.price for c in words),
         leftover=_in_hand_order(hand, leftover),
         wilds_used=sum(item.wild for item in chosen),
+        exact=exact,
     )
 
 

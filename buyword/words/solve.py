@@ -6,8 +6,9 @@ import sys
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
-from buyword.engine.errors import BuyWordError
+from buyword.engine.errors import BuyWordError, quoted
 from buyword.engine.tiles import default_tiles
 from buyword.words.finder import Candidate, WordFinder
 from buyword.words.lexicon import Lexicon
@@ -15,9 +16,11 @@ from buyword.words.planner import SalePlan, plan_sale
 
 #: How many of the best words the table lists; the rest are counted.
 SHOWN_WORDS = 20
-#: A hand longer than this is no game position (108 tiles, a tile limit of 8) and would
-#: only make the search slow.
-MAX_LETTERS = 40
+#: A hand longer than this is no game position (a tile limit of 8 or 10, and a draw of at most
+#: 5): the number of words a hand spells grows steeply with its length (on a busy 2-core
+#: machine, 16 letters and 9 wilds took 2 s, 20 letters 6 s, 40 letters over a minute), so
+#: longer ones are refused.
+MAX_LETTERS = 16
 #: Exit status for input the command cannot use (as argparse uses for bad arguments).
 USAGE_ERROR = 2
 
@@ -28,18 +31,22 @@ def solve_main(letters: str, wilds: int, dictionary: str | None, min_length: int
     `dictionary` is a word-list file, or None for the bundled list. Returns the exit status:
     0, or 2 after a one-line message on stderr when the input cannot be used.
     """
+    tiles = default_tiles()
     try:
-        hand = _read_hand(letters, wilds, min_length)
+        hand = _read_hand(letters, wilds, min_length, tiles.wilds)
         lexicon = Lexicon.bundled() if dictionary is None else Lexicon.from_file(dictionary)
     except BuyWordError as error:
         print(f"buyword solve: {error}", file=sys.stderr)
         return USAGE_ERROR
-    finder = WordFinder(lexicon, default_tiles())
+    finder = WordFinder(lexicon, tiles)
     words = finder.find(hand, wilds, min_length)
     plan = plan_sale(finder, hand, wilds, min_length)
     console = Console()
     wild_note = f" + {wilds} wild{'s' if wilds != 1 else ''}" if wilds else ""
-    console.print(f"[bold]{hand}[/bold]{wild_note}: {lexicon.source} ({len(lexicon):,} words)")
+    # The word list's name is a file name the player chose: shown as text, never as markup.
+    heading = Text(hand, style="bold")
+    heading.append(f"{wild_note}: {lexicon.source} ({len(lexicon):,} words)")
+    console.print(heading)
     if not words:
         console.print(f"No word of {min_length}+ letters can be made from these tiles.")
         return 0
@@ -48,14 +55,23 @@ def solve_main(letters: str, wilds: int, dictionary: str | None, min_length: int
     return 0
 
 
-def _read_hand(letters: str, wilds: int, min_length: int) -> str:
-    """The hand in capitals, or BuyWordError saying what is wrong with the input."""
-    if not letters.isascii() or not letters.isalpha():
-        raise BuyWordError(f"{letters!r}: give the letter tiles as letters A-Z, e.g. QUIZEST")
+def _read_hand(letters: str, wilds: int, min_length: int, most_wilds: int) -> str:
+    """The hand in capitals, or BuyWordError saying what is wrong with the input.
+
+    `most_wilds` is how many wild tiles the tile set holds: no hand can hold more.
+    """
     if len(letters) > MAX_LETTERS:
         raise BuyWordError(f"{len(letters)} letters is too many; at most {MAX_LETTERS}")
+    if not letters.isascii() or not letters.isalpha():
+        raise BuyWordError(
+            f"{quoted(letters)}: give the letter tiles as letters A-Z, e.g. QUIZEST"
+        )
     if wilds < 0:
         raise BuyWordError(f"--wilds {wilds}: the number of wild tiles cannot be negative")
+    if wilds > most_wilds:
+        raise BuyWordError(
+            f"--wilds {wilds}: the tile set holds only {most_wilds} wild tiles"
+        )
     if min_length < 1:
         raise BuyWordError(f"--min-length {min_length}: words have at least 1 letter")
     return letters.upper()
@@ -104,4 +120,6 @@ def _plan_table(plan: SalePlan) -> Table:
     table.add_row("total", "", "", "", f"${plan.total}")
     wilds = f"; wilds used: {plan.wilds_used}" if plan.wilds_used else ""
     table.caption = f"kept in hand: {plan.leftover or 'nothing'}{wilds}"
+    if not plan.exact:
+        table.caption += " (the search stopped at its limit: a richer sale may exist)"
     return table

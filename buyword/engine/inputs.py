@@ -1,0 +1,112 @@
+"""Reading a player's files safely: regular files only, and never more than a stated size.
+
+A path a player names may be a named pipe (reading it waits for a writer forever), a device
+(`/dev/zero` never ends), a folder, or simply far too big. `read_limited` looks before it opens
+(`os.stat`), opens without blocking, checks again what it opened, and reads at most one byte
+past the limit, so no file can hang the game or eat its memory.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+
+from buyword.engine.errors import BuyWordError
+
+#: What a path is, in a player's words, when it is not a regular file.
+_KINDS: tuple[tuple[object, str], ...] = (
+    (stat.S_ISDIR, "a folder, not a file"),
+    (stat.S_ISFIFO, "a named pipe, not a file"),
+    (stat.S_ISCHR, "a device, not a file"),
+    (stat.S_ISBLK, "a device, not a file"),
+    (stat.S_ISSOCK, "a socket, not a file"),
+)
+
+#: Why a file cannot be opened, in a player's words (the system's own wording otherwise).
+_REASONS = {
+    errno.ENOENT: "it does not exist",
+    errno.EACCES: "permission denied",
+    errno.EPERM: "permission denied",
+    errno.ENOTDIR: "part of its path is a file, not a folder",
+    errno.ENAMETOOLONG: "the name is too long",
+    errno.ELOOP: "its path loops through symbolic links",
+}
+
+
+def size_words(limit: int) -> str:
+    """A size as a player reads it: '64 KB', '50 MB'."""
+    for unit, scale in (("MB", 1_000_000), ("KB", 1_000)):
+        if limit >= scale:
+            return f"{limit / scale:g} {unit}"
+    return f"{limit} bytes"
+
+
+def not_regular(mode: int) -> str | None:
+    """Why a file of this `st_mode` may not be read ('a folder, not a file'), or None."""
+    if stat.S_ISREG(mode):
+        return None
+    for test, words in _KINDS:
+        if test(mode):  # type: ignore[operator]
+            return words
+    return "not a regular file"
+
+
+def read_limited(
+    path: str | os.PathLike[str],
+    *,
+    what: str,
+    limit: int,
+    error: type[BuyWordError] = BuyWordError,
+) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes, or `error` naming the file.
+
+    `what` names the file for the player ("tile set", "word list"); the message says what it
+    is (a folder, a named pipe, a device), that it is missing, or that it is bigger than the
+    limit, with the limit in it.
+    """
+    shown = f"{what} {str(path)!r}"
+    try:
+        reason = not_regular(os.stat(path).st_mode)
+    except (OSError, ValueError) as problem:
+        raise error(f"cannot read {shown}: {_why(problem)}") from None
+    if reason:
+        raise error(f"cannot read {shown}: it is {reason}")
+    try:
+        # O_NONBLOCK: if the path was swapped for a pipe since the stat, opening must not wait.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except (OSError, ValueError) as problem:
+        raise error(f"cannot read {shown}: {_why(problem)}") from None
+    try:
+        reason = not_regular(os.fstat(fd).st_mode)
+        if reason:
+            raise error(f"cannot read {shown}: it is {reason}")
+        data = _read_up_to(fd, limit + 1)
+    except OSError as problem:
+        raise error(f"cannot read {shown}: {_why(problem)}") from None
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise error(f"cannot read {shown}: it is larger than {size_words(limit)}, the limit")
+    return data
+
+
+def _read_up_to(fd: int, count: int) -> bytes:
+    """At most `count` bytes from `fd` (fewer only at the end of the file)."""
+    chunks = []
+    left = count
+    while left > 0:
+        chunk = os.read(fd, min(left, 1 << 20))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
+
+
+def _why(problem: OSError | ValueError) -> str:
+    """An OSError (or a path the system cannot take) in a player's words."""
+    if not isinstance(problem, OSError):
+        return "its name cannot be used as a file name"
+    return _REASONS.get(problem.errno or 0, problem.strerror or "the system refused")
+

@@ -1,0 +1,52 @@
+"""Showing what players and files supply (names, words, file names, tile-set names) as text.
+
+Textual reads square brackets in a string as markup, so a seat named `[/bold]Eve` crashed a
+screen and `[@click=app.quit]Q` became a live link. And a terminal obeys escape sequences, so a
+name holding `ESC [31m` could repaint the screen. Every such string goes through this module:
+
+- `literal(value)` is a Content showing the value exactly (never parsed as markup);
+- `markup(template, name=value)` fills a markup template's `$name` variables with literal text
+  (`markup("[b]$name[/b] wins", name=name)`);
+- `visible(value)` is the plain string with control characters shown as symbols (ESC as ␛),
+  for Rich `Text` and other places that do not read markup.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from textual.content import Content
+
+#: Control characters are shown as the Unicode "control pictures" (U+2400 + code): ␛ for ESC.
+_PICTURES = {code: chr(0x2400 + code) for code in range(0x20)} | {0x7F: "\u2421"}
+
+
+def visible(value: object) -> str:
+    """`str(value)` with every control or invisible format character made visible or removed.
+
+    C0 controls (ESC, tab, newline ...) and DEL become their control pictures (␛, ␉, ␊);
+    other control and format characters (C1 controls, bidirectional overrides, zero-width
+    marks) are left out, so nothing a player types can move the cursor or reorder the line.
+    """
+    text = str(value)
+    if text.isprintable():
+        return text
+    shown = []
+    for char in text:
+        code = ord(char)
+        if code in _PICTURES:
+            shown.append(_PICTURES[code])
+        elif char == " " or unicodedata.category(char) not in ("Cc", "Cf", "Cs", "Zl", "Zp"):
+            shown.append(char)
+    return "".join(shown)
+
+
+def literal(value: object, style: str = "") -> Content:
+    """The value as Content that shows it exactly, markup-looking brackets and all."""
+    content = Content(visible(value))
+    return content.stylize(style) if style else content
+
+
+def markup(template: str, **values: object) -> Content:
+    """A markup template (our own, trusted) with `$name` variables filled in as literal text."""
+    return Content.from_markup(template, **{key: visible(v) for key, v in values.items()})
