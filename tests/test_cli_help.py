@@ -28,11 +28,16 @@ def _options(parser: argparse.ArgumentParser) -> list[argparse.Action]:
     return [a for a in parser._actions if not isinstance(a, argparse._HelpAction)]
 
 
-def test_the_commands_are_the_ones_the_readme_describes() -> None:
-    assert set(_commands()) == {"play", "solve", "sim", "replay", "history"}
+README = Path(__file__).resolve().parent.parent / "README.md"
 
 
-@pytest.mark.parametrize("command", ["play", "solve", "sim", "replay", "history"])
+def test_the_readme_describes_every_command() -> None:
+    readme = README.read_text(encoding="utf-8")
+    missing = [name for name in _commands() if name != "play" and f"buyword {name}" not in readme]
+    assert not missing
+
+
+@pytest.mark.parametrize("command", sorted(_commands()))
 def test_help_names_every_option_of_a_command_with_a_text(
         command: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_:
