@@ -292,6 +292,14 @@ class Store:
             return None
         return Slot(CURRENT, self._read_quietly(CURRENT), open_elsewhere=True)
 
+    def slot_path(self, name: str) -> Path | None:
+        """Where slot `name` is on disk (None when files are kept in memory only)."""
+        return None if self.data.in_memory else self.data.path(name)
+
+    def slot_stamp(self, name: str) -> tuple[int, int] | None:
+        """A value that changes whenever slot `name` is saved again (None once it is gone)."""
+        return self.data.stamp(name)
+
     def still_open_elsewhere(self, name: str) -> bool:
         """True while another window plays slot `name` (for a window watching it)."""
         return self.data.locked_elsewhere(name)
