@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from store_helpers import Window, advance, new_game, saved_game
+from store_terminal import HAVE_TMUX, Terminal, wait_until
 from textual.widgets import OptionList, Static
 from ui_helpers import make_app, settle, table
 
@@ -18,6 +19,7 @@ from buyword.ui.new_game import NewGameScreen
 from buyword.ui.table import TableScreen
 from buyword.ui.title import TitleScreen
 from buyword.ui.watch import WatchScreen
+from buyword.ui.widgets import GameLog, Rack
 
 pytestmark = [
     pytest.mark.slow,
@@ -84,6 +86,13 @@ async def test_watching_follows_the_other_windows_game_read_only(tmp_path: Path)
             moves = int(other.ask("play 30")[1])
             watch.poll()  # what the timer does every second
             assert len(watch.games[watch.at].actions) == moves  # it follows the latest move
+            await pilot.pause()
+            # A table's hands are private while it plays: counts only, never the letters.
+            racks = list(watch.query(".replay-hand").results(Rack))
+            assert len(racks) == 2 and all(rack.tiles == "" for rack in racks)
+            assert all("hidden while playing" in rack.empty_text for rack in racks)
+            log = watch.query_one(GameLog)
+            assert log.private and any("drew ▪" in str(line.text) for line in log.lines)
             other.close()
             watch.poll()
             await pilot.pause()
@@ -114,3 +123,27 @@ async def test_continue_offers_every_saved_game_and_resumes_the_one_chosen(
         await settle(pilot)
         assert tuple(table(app).game.actions) == second.record.actions  # (under a hand-off)
         assert app.store.slot == "slots/other.json"
+
+
+@pytest.mark.skipif(not HAVE_TMUX, reason="needs tmux")
+def test_two_real_windows_play_apart_and_the_second_can_watch_the_first(tmp_path: Path) -> None:
+    (tmp_path / "settings.toml").write_text("animations = false\n")
+    with Terminal(tmp_path, "--solo", "--seed", "42") as first:
+        first.wait_for("roll the die")
+        first.keys("r")
+        wait_until(lambda: saved_actions(tmp_path / CURRENT)[1] >= 1)
+        first_id = saved_actions(tmp_path / CURRENT)[0]
+        with Terminal(tmp_path) as second:
+            second.wait_for("A game is open in another window")
+            second.keys("Down", "Down", "Enter")  # "Watch it here (read-only)"
+            second.wait_for("Watching a game open in another window")
+            second.keys("Escape")
+            second.wait_for("Watch solo: You")  # the title offers to watch it again
+            second.keys("s")
+            second.wait_for("Start")
+            second.keys("C-s")
+            second.wait_for("roll the die")
+            second.keys("r")
+            slots = wait_until(lambda: list((tmp_path / "slots").glob("*.json")))
+            assert saved_actions(tmp_path / CURRENT)[0] == first_id
+            assert len(slots) == 1 and saved_actions(slots[0])[0] != first_id

@@ -90,8 +90,13 @@ class Slot:
         """One line for Continue: who plays, the round, and when it was last saved."""
         if self.saved is None:
             return "a saved game that cannot be read just now"
-        when = _day_and_time(self.saved.saved_at or self.saved.started_at)
-        return f"{self.saved.describe()}" + (f" · {when}" if when else "")
+        return self.saved.describe() + (f" · {self.when}" if self.when else "")
+
+    @property
+    def when(self) -> str:
+        """When the game was last saved, to the minute ("2026-11-30 11:20"; "" if unknown)."""
+        return "" if self.saved is None else _day_and_time(
+            self.saved.saved_at or self.saved.started_at)
 
 
 def _day_and_time(text: str) -> str:

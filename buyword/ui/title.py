@@ -129,9 +129,9 @@ class TitleScreen(Screen[None]):
         entries = list(MENU)
         entries.insert(1, ("daily", saving.daily_label(app.store, date.today())))
         for key, slot in self.watchable.items():
-            entries.insert(3, (key, f"Watch {slot.describe()} (open in another window)"))
+            entries.insert(3, (key, f"Watch {_game_of(slot)}\n  open in another window"))
         for key, slot in reversed(self.continuable.items()):
-            entries.insert(0, (key, f"Continue {slot.describe()}"))
+            entries.insert(0, (key, f"Continue {_game_of(slot)}{_saved_when(slot)}"))
         return entries
 
     def read_slots(self) -> None:
@@ -201,3 +201,17 @@ class TitleScreen(Screen[None]):
             case "quit":
                 app.exit(0)
 
+
+
+def _game_of(slot: Slot) -> str:
+    """Who plays a saved game and which round ("solo: You · round 3")."""
+    return slot.saved.describe() if slot.saved is not None else slot.describe()
+
+
+def _saved_when(slot: Slot) -> str:
+    """A second menu line saying when a game was last saved: "today at 11:20" or the date."""
+    when = slot.when
+    if not when:
+        return ""
+    day, _, time = when.partition(" ")
+    return f"\n  saved today at {time}" if day == date.today().isoformat() else f"\n  saved {when}"

@@ -8,6 +8,7 @@ from textual.widgets import Static
 from buyword.engine import BuyWordError, Game, GameRecord
 from buyword.store import Store
 from buyword.ui.replay import ReplayScreen, load_record
+from buyword.ui.widgets import GameLog, Rack
 
 #: How often the other window's save is looked at, in seconds (a stat; read only if changed).
 POLL_SECONDS = 1.0
@@ -68,13 +69,29 @@ class WatchScreen(ReplayScreen):
         self._show()
 
     def _show(self) -> None:
-        super()._show()
         game = self.games[self.at]
+        # At a table the hands are private while the game is on (as on the players' screen).
+        private = game.outcome() is None and len(game.players) > 1
+        self.query_one(GameLog).private = private  # the log then hides the letters drawn
+        super()._show()
+        if private:
+            self._hide_hands(game)
         where = f"round {game.round}" if game.outcome() is None else "the end of the game"
         state = self.ended or f"Watching a game open in another window, at {where}."
         self.query_one("#prompt", Static).update(
             f"{state} Read-only. ←/→ step through rounds; Esc goes back."
         )
+
+    def _hide_hands(self, game: Game) -> None:
+        """A watcher sees how many tiles each player holds (as the scoreboard shows), not which.
+        """
+        # The racks just mounted are the last ones: the old ones may not be removed yet.
+        racks = [child for child in self.query_one("#hands").children
+                 if isinstance(child, Rack)][-len(game.players):]
+        for rack, player in zip(racks, game.players, strict=False):
+            count = len(player.hand)
+            rack.tiles, rack.wilds = "", 0  # the wilds are counted on the scoreboard
+            rack.empty_text = f"{count} tile{'s' if count != 1 else ''}, hidden while playing"
 
     def action_leave(self) -> None:
         """Back to where the player came from (the title)."""
