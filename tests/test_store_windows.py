@@ -189,3 +189,5 @@ def test_a_finished_game_in_one_window_never_clears_another_windows_save(
     done = finished(seed=11)
     here.finish_game(saved_game(done), done)  # never saved here: no slot of its own
     assert actions_in(tmp_path / slot)[0] == game_id and len(actions_in(tmp_path / slot)[1]) == 4
+    Store(tmp_path).clear_game()  # a window with no game of its own forgets nothing
+    assert actions_in(tmp_path / slot)[0] == game_id

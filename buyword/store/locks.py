@@ -141,11 +141,23 @@ def _still_named(path: Path, fd: int) -> bool:
     return (named.st_dev, named.st_ino) == (opened.st_dev, opened.st_ino)
 
 
-def try_lock(path: Path) -> Lock | None:
+def try_lock(path: Path, patience: float = 0.02) -> Lock | None:
     """Take the lock on `path` now, or None if another process holds it.
 
+    It tries for `patience` seconds: another window checking whether the slot is taken
+    (`is_locked_elsewhere`) holds the lock for an instant, and must not make it look taken.
     Raises OSError when the lock file cannot be opened at all (no folder, no permission).
     """
+    deadline = time.monotonic() + patience
+    while True:
+        lock = _try_once(path)
+        if lock is not None or time.monotonic() >= deadline:
+            return lock
+        time.sleep(_POLL / 2)
+
+
+def _try_once(path: Path) -> Lock | None:
+    """One attempt at the lock on `path` (shared with this process's own holder)."""
     with _REGISTRY_LOCK:
         mine = _HELD.get(_key(path))
         if mine is not None:
@@ -210,7 +222,7 @@ def _wait_for(path: Path, deadline: float) -> Lock | None:
     """The lock on `path`, polling until `deadline`; None if it cannot be had."""
     while True:
         try:
-            lock = try_lock(path)
+            lock = _try_once(path)
         except OSError:
             return None
         if lock is not None or time.monotonic() >= deadline:

@@ -142,6 +142,8 @@ class Store:
         if places.config != places.data:
             self.config.probe()
         self.data.clean_temporaries()
+        if places.config != places.data:
+            self.config.clean_temporaries()
         #: Messages for the player (bad files moved aside, settings reset), oldest first.
         self.messages: list[str] = []
         self._book: ScoreBook | None = None
@@ -370,7 +372,12 @@ class Store:
                 f"{self._kept(self.data, name)} Starting fresh.")
 
     def clear_game(self) -> None:
-        """Forget the game in progress in this window (it finished, or was abandoned)."""
+        """Forget the game in progress in this window (it finished, or was abandoned).
+
+        Without a slot of its own, this is CURRENT, unless another window is playing it.
+        """
+        if self._held is None and self.data.locked_elsewhere(CURRENT):
+            return  # another window's game is never this one's to forget
         self.data.delete(self.slot or CURRENT)
         self.release()
 
