@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
-from engine_helpers import WORDS
+from engine_helpers import WORDS, WordSet
 from store_helpers import advance, finished, new_game, saved_game
 
 from buyword.engine import RecordError
@@ -118,7 +118,7 @@ def test_a_save_that_is_not_a_regular_file_is_refused_unread_and_kept_aside(
 @POSIX_ONLY
 def test_replay_of_a_pipe_or_a_device_is_refused_by_name(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "game.json")
-    with pytest.raises(RecordError, match=r"cannot open '.*game\.json': it is a named pipe"):
+    with pytest.raises(RecordError, match=r"cannot open '.*': it is a named pipe"):
         read_game_file(tmp_path / "game.json")
     with pytest.raises(RecordError, match="it is a device, not a regular file"):
         read_game_file("/dev/zero")
@@ -165,3 +165,25 @@ def test_buyword_home_on_a_regular_file_says_so_in_words(tmp_path: Path) -> None
     store = Store(environ={"BUYWORD_HOME": str(plain)})
     assert store.warning == f"Progress is not being saved in {plain}: it is a file, not a folder."
     assert "File exists" not in (store.warning or "")
+
+
+def test_a_save_in_no_slot_that_no_longer_replays_moves_nothing_aside(tmp_path: Path) -> None:
+    kept = saved_game(advance(new_game(), 4))
+    (tmp_path / CURRENT).write_text(kept.to_json())
+    sold = saved_game(advance(new_game(seed=7), 60))  # never saved here: in no slot
+    assert any(action.startswith("sell") for action in sold.record.actions)
+    loaded = Store(tmp_path).resume(sold, WordSet("zzz"))  # its sales no longer replay
+    assert loaded.game is None and loaded.message is not None
+    assert "kept as" not in loaded.message
+    assert read_game_file(tmp_path / CURRENT).game_id == kept.game_id  # left alone
+
+
+@POSIX_ONLY
+@pytest.mark.parametrize("name", ["settings.toml", "scores.json"])
+def test_settings_or_scores_that_are_a_pipe_are_refused_unread(tmp_path: Path, name: str) -> None:
+    os.mkfifo(tmp_path / name)
+    store = Store(tmp_path)
+    assert store.load_settings() == Settings() and store.scores().solo == []
+    messages = store.take_messages()
+    assert len(messages) == 1 and "it is a named pipe, not a regular file" in messages[0]
+    assert list(tmp_path.glob(f"{name}.bad-*"))  # kept aside, out of the way

@@ -351,7 +351,8 @@ class Store:
         try:
             return Loaded(saved, saved.record.replay(dictionary))
         except Exception as error:  # e.g. a changed dictionary refuses a word sold earlier
-            message = self._bad_save(error, name or CURRENT)
+            # Only the slot this window took is moved aside; a save in no slot moves nothing.
+            message = self._bad_save(error, name or None)
             self.release()
             return Loaded(message=message)
 
@@ -362,14 +363,15 @@ class Store:
             return peeked
         return self.resume(peeked.saved, dictionary)
 
-    def _bad_save(self, error: Exception, name: str = CURRENT) -> str:
-        """Move the save aside; the message that says why and where it went."""
+    def _bad_save(self, error: Exception, name: str | None = CURRENT) -> str:
+        """Move the save in slot `name` aside (None: nothing to move); the message that says
+        why and where it went."""
         if isinstance(error, RecordError):
             reason = str(error)
         else:
             reason = f"it is damaged ({type(error).__name__})"
-        return (f"Your saved game could not be resumed: {reason}. "
-                f"{self._kept(self.data, name)} Starting fresh.")
+        kept = "" if name is None else f"{self._kept(self.data, name)} "
+        return f"Your saved game could not be resumed: {reason}. {kept}Starting fresh."
 
     def clear_game(self) -> None:
         """Forget the game in progress in this window (it finished, or was abandoned).
