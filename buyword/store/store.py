@@ -51,8 +51,8 @@ GAMES = "games"
 SCORES = "scores.json"
 #: The player's settings (config folder).
 SETTINGS = "settings.toml"
-#: Its lock (.games.lock, beside the folder) is held while a record's name is chosen and the
-#: record written.
+#: Held while a finished game's record name is chosen and the record written (the lock file
+#: is .games.lock, beside the GAMES folder).
 RECORDS_LOCK = GAMES
 #: What Continue says when another window opened the game first.
 OPEN_ELSEWHERE = ("That game is open in another window now: it goes on there. Watch it from "

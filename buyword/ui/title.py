@@ -202,7 +202,6 @@ class TitleScreen(Screen[None]):
                 app.exit(0)
 
 
-
 def _game_of(slot: Slot) -> str:
     """Who plays a saved game and which round ("solo: You · round 3")."""
     return slot.saved.describe() if slot.saved is not None else slot.describe()
