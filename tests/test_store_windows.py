@@ -12,6 +12,7 @@ import os
 import random
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -27,7 +28,7 @@ pytestmark = [
 ]
 
 @pytest.fixture
-def windows(tmp_path: Path):
+def windows(tmp_path: Path) -> Iterator[Callable[[], Window]]:
     """Open windows on tmp_path; all closed at the end."""
     opened: list[Window] = []
 
@@ -49,7 +50,7 @@ def actions_in(path: Path) -> tuple[str, list[str]]:
 
 @pytest.mark.parametrize("last", ["first", "second"])
 def test_a_second_window_gets_its_own_slot_and_never_overwrites_the_first(
-        tmp_path: Path, windows, last: str) -> None:
+        tmp_path: Path, windows: Callable[[], Window], last: str) -> None:
     first, second = windows(), windows()
     _, first_slot, first_id = first.ask("new 3 2")
     assert first_slot == CURRENT
@@ -81,7 +82,7 @@ def test_a_second_window_gets_its_own_slot_and_never_overwrites_the_first(
 
 @pytest.mark.parametrize("order", ["ab", "ba"])
 def test_two_windows_finishing_solo_games_at_once_keep_every_score(
-        tmp_path: Path, windows, order: str) -> None:
+        tmp_path: Path, windows: Callable[[], Window], order: str) -> None:
     one, two = windows(), windows()
     assert one.ask("ready") == two.ask("ready") == ["ready"]  # both up: the games overlap
     starts = {"a": (one, "solo 12 100"), "b": (two, "solo 12 200")}
@@ -100,7 +101,7 @@ def test_two_windows_finishing_solo_games_at_once_keep_every_score(
 
 @pytest.mark.parametrize("attempt", range(4))
 def test_a_window_killed_mid_write_loses_no_score_and_no_game(
-        tmp_path: Path, windows, attempt: int) -> None:
+        tmp_path: Path, windows: Callable[[], Window], attempt: int) -> None:
     doomed, survivor = windows(), windows()
     assert doomed.ask("ready") == survivor.ask("ready") == ["ready"]
     doomed.send("solo 500 1000")
@@ -126,7 +127,7 @@ def test_a_window_killed_mid_write_loses_no_score_and_no_game(
     assert not list(tmp_path.rglob("*.tmp"))  # its temporary files were tidied at start-up
 
 
-def test_a_killed_window_leaves_no_lock(tmp_path: Path, windows) -> None:
+def test_a_killed_window_leaves_no_lock(tmp_path: Path, windows: Callable[[], Window]) -> None:
     window = windows()
     window.ask("new 9 1")
     window.ask("play 5")
@@ -181,7 +182,7 @@ time.sleep(60)
 
 
 def test_a_finished_game_in_one_window_never_clears_another_windows_save(
-        tmp_path: Path, windows) -> None:
+        tmp_path: Path, windows: Callable[[], Window]) -> None:
     window = windows()
     _, slot, game_id = window.ask("new 3 1")
     window.ask("play 4")
