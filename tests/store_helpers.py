@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import queue
@@ -94,7 +95,8 @@ class Window:
         # A thread reads the answers, so waiting for one can time out (select would miss
         # lines already in the pipe's buffer).
         self.answers: queue.Queue[str] = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
 
     def _read(self) -> None:
         assert self.process.stdout is not None
@@ -131,8 +133,12 @@ class Window:
             except (OSError, subprocess.TimeoutExpired):
                 self.process.kill()
                 self.process.wait()
-        if self.process.stdin is not None:
-            self.process.stdin.close()
+        if self.process.stdin is not None and not self.process.stdin.closed:
+            with contextlib.suppress(OSError):
+                self.process.stdin.close()
+        self._reader.join(5)  # it ends at the end of the output
+        if self.process.stdout is not None:
+            self.process.stdout.close()
 
     def kill(self) -> None:
         """SIGKILL, as a crash or `kill -9` would."""

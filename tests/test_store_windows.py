@@ -163,6 +163,8 @@ def test_continue_refuses_a_game_another_window_opened_meanwhile(tmp_path: Path)
     finally:
         holder.kill()
         holder.wait()
+        if holder.stdout is not None:
+            holder.stdout.close()
 
 
 #: Continues the game in CURRENT and keeps it open until killed.
