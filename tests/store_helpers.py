@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
+import queue
 import random
+import signal
+import subprocess
+import sys
+import threading
 from collections.abc import Callable
+from pathlib import Path
 
 from engine_helpers import WORDS
 
@@ -67,3 +74,73 @@ FULL = errno.ENOSPC
 def store_at(path: os.PathLike[str] | str) -> Store:
     """A store whose every file lives under `path`."""
     return Store(path)
+
+
+# ----------------------------------------------------------------- other windows
+
+WINDOW = Path(__file__).with_name("store_window.py")
+#: No command here takes more than a few seconds; a stuck child fails the test, not the run.
+ANSWER_WITHIN = 30.0
+
+
+class Window:
+    """One window's process: send a command, read its answer."""
+
+    def __init__(self, home: Path) -> None:
+        """Start the process on the data folder `home`."""
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+        self.process = subprocess.Popen(
+            [sys.executable, str(WINDOW), str(home)], stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, text=True, bufsize=1, env=env)
+        # A thread reads the answers, so waiting for one can time out (select would miss
+        # lines already in the pipe's buffer).
+        self.answers: queue.Queue[str] = queue.Queue()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for text in self.process.stdout:
+            self.answers.put(text.strip())
+        self.answers.put("")  # the end of the process
+
+    def send(self, command: str) -> None:
+        """Send a command without waiting for its answer."""
+        assert self.process.stdin is not None
+        self.process.stdin.write(command + "\n")
+        self.process.stdin.flush()
+
+    def line(self) -> str:
+        """The next answer line (fails the test after ANSWER_WITHIN seconds)."""
+        try:
+            text = self.answers.get(timeout=ANSWER_WITHIN)
+        except queue.Empty:
+            raise AssertionError("the window did not answer in time") from None
+        assert text, "the window ended unexpectedly"
+        return text
+
+    def ask(self, command: str) -> list[str]:
+        """Send a command and return its answer's words."""
+        self.send(command)
+        return self.line().split()
+
+    def close(self) -> None:
+        """Quit (or kill, if already gone wrong) and reap the process."""
+        if self.process.poll() is None:
+            try:
+                self.send("quit")
+                self.process.wait(10)
+            except (OSError, subprocess.TimeoutExpired):
+                self.process.kill()
+                self.process.wait()
+        if self.process.stdin is not None and not self.process.stdin.closed:
+            with contextlib.suppress(OSError):
+                self.process.stdin.close()
+        self._reader.join(5)  # it ends at the end of the output
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+
+    def kill(self) -> None:
+        """SIGKILL, as a crash or `kill -9` would."""
+        os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait()

@@ -19,11 +19,11 @@ from buyword.store.scores import (
     rules_key,
 )
 from buyword.store.settings import BOT_SPEEDS, BUNDLED, DICTIONARIES, Settings
-from buyword.store.store import Finished, Loaded, PastGame, Store, read_game_file
+from buyword.store.store import Finished, Loaded, PastGame, Slot, Store, read_game_file
 
 __all__ = [
     "BOT_SPEEDS", "BUNDLED", "DICTIONARIES", "HOME_VARIABLE", "MIGRATIONS", "SAVE_FORMAT",
     "SCORES_FORMAT", "DailyEntry", "Finished", "Loaded", "PastGame", "Places", "SavedGame",
-    "ScoreBook", "Settings", "SoloResult", "SoloScore", "SoloStats", "Store", "daily_rules",
+    "ScoreBook", "Settings", "Slot", "SoloResult", "SoloScore", "SoloStats", "Store", "daily_rules",
     "daily_seed", "locate", "read_game_file", "read_save", "rules_key",
 ]

@@ -12,14 +12,73 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
+import stat
+import sys
 import tempfile
 import time
 from pathlib import Path
 
-#: Temporary files are named `.NAME.SUFFIX` so a leftover one (after a kill) is easy to spot.
+from buyword.engine import RecordError
+from buyword.store import locks
+
+#: Temporary files are named `.NAME.PID.RANDOM.tmp`, so a leftover one (after a kill) is easy
+#: to spot and its writer (PID) can be asked whether it is still running.
 TEMP_SUFFIX = ".tmp"
+_TEMP_PID = re.compile(r"\.(\d+)\.[A-Za-z0-9_]+" + re.escape(TEMP_SUFFIX) + "$")
 #: A bad file is kept beside the original as `NAME.bad-YYYYmmdd-HHMMSS`.
 BAD_MARK = ".bad-"
+#: The largest file of each kind read, in bytes: anything bigger is refused unread, so a
+#: wrong file (a disk image, /dev/zero) cannot fill the memory.
+SAVE_LIMIT = 5_000_000
+SCORES_LIMIT = 20_000_000
+SETTINGS_LIMIT = 100_000
+
+
+class FileRefused(RecordError):
+    """A file not read at all: not a regular file, or larger than the limit for its kind."""
+
+
+def size_text(size: int) -> str:
+    """A byte count as a player reads it: "5 MB", "100 kB", "12 bytes"."""
+    for unit, name in ((1_000_000, "MB"), (1_000, "kB")):
+        if size >= unit:
+            return f"{size / unit:g} {name}"
+    return f"{size} bytes"
+
+
+def _kind(mode: int) -> str:
+    """What a file that is not a regular file is, in a player's words."""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def read_regular(path: Path, limit: int, what: str = "this kind of file") -> bytes:
+    """The bytes of `path` if it is a regular file of at most `limit` bytes.
+
+    Anything else is refused with FileRefused before it is opened for reading (a named pipe
+    would block, a device never ends). OSError (missing, no permission) passes through.
+    """
+    mode = os.stat(path).st_mode
+    if not stat.S_ISREG(mode):
+        raise FileRefused(f"it is {_kind(mode)}, not a regular file")
+    # O_NONBLOCK: should a pipe be swapped in after the check, opening it does not wait.
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with os.fdopen(fd, "rb") as handle:
+        opened = os.fstat(handle.fileno())
+        if not stat.S_ISREG(opened.st_mode):
+            raise FileRefused(f"it is {_kind(opened.st_mode)}, not a regular file")
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise FileRefused(f"it is larger than {size_text(limit)}, the limit for {what}")
+    return data
 
 
 def describe_os_error(error: OSError | ValueError) -> str:
@@ -36,6 +95,7 @@ def describe_os_error(error: OSError | ValueError) -> str:
         errno.ENOENT: "it does not exist",
         errno.ENAMETOOLONG: "the name is too long",
         errno.EISDIR: "it is a folder, not a file",
+        errno.EEXIST: "it is a file, not a folder",  # mkdir where a file stands
     }
     return reasons.get(error.errno or 0, error.strerror or "the system refused")
 
@@ -43,7 +103,8 @@ def describe_os_error(error: OSError | ValueError) -> str:
 def write_atomic(path: Path, text: str) -> None:
     """Replace `path` with `text` so that a crash leaves the old file or the new, never a mix."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
+    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.{os.getpid()}.",
+                                suffix=TEMP_SUFFIX)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
@@ -113,8 +174,12 @@ class Files:
         """Where `name` lives on disk (None without a folder)."""
         return None if self.root is None else self.root / name
 
-    def read(self, name: str) -> bytes | None:
-        """The bytes of `name`, or None if there is no such file (or it cannot be read)."""
+    def read(self, name: str, limit: int = SAVE_LIMIT, what: str = "a save") -> bytes | None:
+        """The bytes of `name`, or None if there is no such file (or it cannot be read).
+
+        Raises FileRefused for a file that is not a regular file or is over `limit` bytes
+        (`what` names the kind of file in the message).
+        """
         if self.memory is not None and name in self.memory:
             text = self.memory[name]
             return None if text is None else text.encode("utf-8")
@@ -122,7 +187,9 @@ class Files:
         if path is None:
             return None
         try:
-            return path.read_bytes()
+            return read_regular(path, limit, what)
+        except FileRefused:
+            raise
         except (OSError, ValueError):
             return None
 
@@ -218,14 +285,81 @@ class Files:
             self._fall_back(describe_os_error(error))
 
     def clean_temporaries(self, max_age: float = 3600.0) -> None:
-        """Remove temporary files left by a killed process (older than `max_age` seconds)."""
+        """Remove temporary files left by a killed process.
+
+        One whose writer is no longer running goes at once; any older than `max_age` seconds
+        goes too (a writer on another machine sharing the folder, or an old-style name).
+        """
         if self.root is None or self.memory is not None:
             return
         cutoff = time.time() - max_age
         try:
             for pattern in (f".*{TEMP_SUFFIX}", f"*/.*{TEMP_SUFFIX}"):
                 for path in self.root.glob(pattern):
-                    if path.stat().st_mtime < cutoff:
-                        path.unlink()
+                    if _writer_gone(path.name) or path.stat().st_mtime < cutoff:
+                        path.unlink(missing_ok=True)
         except (OSError, ValueError):
             pass  # a stale temporary file is harmless; it is only tidied up
+
+    # ----------------------------------------------------------------- locks
+
+    def lock_path(self, name: str) -> Path | None:
+        """The lock file that guards `name`: `.NAME.lock` in the same folder."""
+        path = self.path(name)
+        return None if path is None else path.with_name(f".{path.name}.lock")
+
+    def try_lock(self, name: str) -> locks.Lock | None:
+        """Take the lock on `name` for this process, or None if another process holds it.
+
+        Without a folder, or where lock files cannot be made, the lock is granted: such a
+        store keeps its files in memory, so it cannot overwrite another window's.
+        """
+        path = self.lock_path(name)
+        if path is None or self.memory is not None:
+            return locks.free_lock()
+        try:
+            return locks.try_lock(path)
+        except (OSError, ValueError):
+            return locks.free_lock()
+
+    def locked_elsewhere(self, name: str) -> bool:
+        """True if another process holds the lock on `name` (a window is playing it)."""
+        path = self.lock_path(name)
+        return path is not None and locks.is_locked_elsewhere(path)
+
+    def exclusive(self, name: str) -> contextlib.AbstractContextManager[bool]:
+        """Hold `name`'s lock for a read-change-write (see `locks.exclusive`)."""
+        path = self.lock_path(name)
+        if path is None or self.memory is not None:
+            return contextlib.nullcontext(True)
+        return locks.exclusive(path)
+
+    def stamp(self, name: str) -> tuple[int, int] | None:
+        """When `name` last changed and its size (None if absent): a cheap "has it changed?"."""
+        if self.memory is not None and name in self.memory:
+            text = self.memory[name]
+            return None if text is None else (id(text), len(text))
+        path = self.path(name)
+        try:
+            info = path.stat() if path is not None else None
+        except (OSError, ValueError):
+            return None
+        return None if info is None else (info.st_mtime_ns, info.st_size)
+
+
+def _writer_gone(name: str) -> bool:
+    """True if the temporary file `name` names a process that is no longer running here."""
+    match = _TEMP_PID.search(name)
+    if match is None or sys.platform == "win32":
+        # os.kill(pid, 0) would stop a process on Windows: there the age alone decides.
+        return False
+    pid = int(match.group(1))
+    if pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except (OSError, OverflowError):
+        return False  # alive but not ours (EPERM), or not a real pid: leave it to the age
+    return False

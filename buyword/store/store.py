@@ -10,14 +10,25 @@ from __future__ import annotations
 import os
 import re
 import tomllib
-from dataclasses import dataclass, replace
-from datetime import date
+from collections.abc import Callable
+from dataclasses import dataclass, fields, replace
+from datetime import date, datetime
 from pathlib import Path
+from typing import TypeVar
 
 from buyword.engine import Dictionary, Game, RecordError, Rules
-from buyword.store.files import Files, describe_os_error
+from buyword.store.files import (
+    SAVE_LIMIT,
+    SCORES_LIMIT,
+    SETTINGS_LIMIT,
+    FileRefused,
+    Files,
+    describe_os_error,
+    read_regular,
+)
+from buyword.store.locks import Lock
 from buyword.store.places import Places, locate
-from buyword.store.saves import SavedGame, now_text, read_save, result_of
+from buyword.store.saves import SavedGame, new_game_id, now_text, read_save, result_of
 from buyword.store.scores import (
     DailyEntry,
     ScoreBook,
@@ -28,14 +39,24 @@ from buyword.store.scores import (
 )
 from buyword.store.settings import Settings, parse_settings
 
-#: The game in progress (data folder).
+T = TypeVar("T")
+
+#: The game in progress (data folder): the first window's save slot.
 CURRENT = "current.json"
+#: Save slots of further games, one file each, for windows that find CURRENT open elsewhere.
+SLOTS = "slots"
 #: Finished games, one record file each (data folder).
 GAMES = "games"
 #: Solo scores and daily attempts (data folder).
 SCORES = "scores.json"
 #: The player's settings (config folder).
 SETTINGS = "settings.toml"
+#: Held while a finished game's record name is chosen and the record written (the lock file
+#: is .games.lock, beside the GAMES folder).
+RECORDS_LOCK = GAMES
+#: What Continue says when another window opened the game first.
+OPEN_ELSEWHERE = ("That game is open in another window now: it goes on there. Watch it from "
+                  "the title, or start a game of your own.")
 
 
 @dataclass(frozen=True)
@@ -55,6 +76,44 @@ class Finished:
     path: Path | None  # where it is on disk (None when kept in memory only)
     solo: SoloResult | None = None  # a scored solo game's result
     note: str | None = None  # e.g. why a solo game was not scored
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One save slot: its game (None if unreadable) and whether another window is playing it."""
+
+    name: str  # CURRENT or "slots/....json"
+    saved: SavedGame | None
+    open_elsewhere: bool = False
+
+    def describe(self) -> str:
+        """One line for Continue: who plays, the round, and when it was last saved."""
+        if self.saved is None:
+            return "a saved game that cannot be read just now"
+        return self.saved.describe() + (f" · {self.when}" if self.when else "")
+
+    @property
+    def when(self) -> str:
+        """When the game was last saved, to the minute ("2026-11-30 11:20"; "" if unknown)."""
+        return "" if self.saved is None else _day_and_time(
+            self.saved.saved_at or self.saved.started_at)
+
+
+def _day_and_time(text: str) -> str:
+    """A save's time to the minute ("2026-11-30 11:20"), or "" if it has none."""
+    try:
+        return datetime.fromisoformat(text).strftime("%Y-%m-%d %H:%M")
+    except (TypeError, ValueError):
+        return ""
+
+
+@dataclass
+class _Held:
+    """The save slot this window plays in, its lock, and the game in it."""
+
+    name: str
+    lock: Lock
+    game_id: str | None = None
 
 
 @dataclass(frozen=True)
@@ -83,9 +142,16 @@ class Store:
         if places.config != places.data:
             self.config.probe()
         self.data.clean_temporaries()
+        if places.config != places.data:
+            self.config.clean_temporaries()
         #: Messages for the player (bad files moved aside, settings reset), oldest first.
         self.messages: list[str] = []
         self._book: ScoreBook | None = None
+        self._book_stamp: tuple[int, int] | None = None
+        #: The slot this window plays in (see "the game in progress" below).
+        self._held: _Held | None = None
+        #: The settings as last read or written, so a save changes only what the player did.
+        self._settings_seen: Settings | None = None
 
     # ----------------------------------------------------------------- state for the UI
 
@@ -116,35 +182,179 @@ class Store:
         return f"It was kept as {files.path(kept)}."
 
     # ----------------------------------------------------------------- the game in progress
+    #
+    # Each game in progress has a save slot: CURRENT, or slots/ID.json for a further game. The
+    # window playing a game holds its slot's OS lock (see locks.py) until the game ends or the
+    # window closes, so no other window writes over it, and a crash never leaves it locked.
+
+    @property
+    def slot(self) -> str | None:
+        """The save slot this window is playing in (None before its game's first save)."""
+        return None if self._held is None else self._held.name
 
     def has_saved_game(self) -> bool:
-        """True if there is a game in progress to offer as Continue (not yet checked)."""
-        return self.data.exists(CURRENT)
+        """True if this window's slot (or, before it has one, CURRENT) holds a saved game."""
+        return self.data.exists(self.slot or CURRENT)
 
     def save_game(self, saved: SavedGame) -> bool:
-        """Autosave the game in progress; True if it reached the disk (else see `warning`)."""
-        return self.data.write(CURRENT, replace(saved, saved_at=now_text()).to_json())
+        """Autosave the game in progress; True if it reached the disk (else see `warning`).
+
+        It goes to this window's slot: the one its game was resumed from, or for a new game
+        CURRENT if no other window plays it, else a slot of its own. Another window's save is
+        never written over.
+        """
+        slot = self._slot_for(saved.game_id)
+        return self.data.write(slot, replace(saved, saved_at=now_text()).to_json())
+
+    def _slot_for(self, game_id: str) -> str:
+        """The slot `game_id` is saved in, claiming one for a new game."""
+        held = self._held
+        if held is not None:
+            # A new game in this window replaces the old one in its slot (the app asks first).
+            held.game_id = game_id
+            return held.name
+        lock = self.data.try_lock(CURRENT)
+        name = CURRENT
+        if lock is None:  # another window plays CURRENT: this game gets a slot of its own
+            name = f"{SLOTS}/{new_game_id()}.json"
+            lock = self.data.try_lock(name)
+            assert lock is not None  # a fresh name: nobody else can hold it
+        self._held = _Held(name, lock, game_id)
+        return name
+
+    def _claim(self, game_id: str) -> str | None:
+        """Take the slot holding `game_id` for this window; its name, or None if another
+        window plays it. A game in no slot (never saved, or deleted) claims nothing."""
+        if self._held is not None and self._held.game_id == game_id:
+            return self._held.name
+        for name in self._slot_names():
+            if self._game_id_in(name) != game_id:
+                continue
+            lock = self.data.try_lock(name)
+            if lock is None:
+                return None
+            if self._game_id_in(name) != game_id:  # replaced before the lock was had
+                lock.release()
+                continue
+            self.release()
+            self._held = _Held(name, lock, game_id)
+            return name
+        return ""
+
+    def _game_id_in(self, name: str) -> str | None:
+        """The game id saved in slot `name`, or None if it cannot be read (nothing is moved)."""
+        try:
+            raw = self.data.read(name)
+            return None if raw is None else read_save(raw).game_id
+        except Exception:  # untrusted input: unreadable means "not that game"
+            return None
+
+    def release(self) -> None:
+        """Let go of this window's slot (its game ended, or the window closes)."""
+        held, self._held = self._held, None
+        if held is not None:
+            # A further slot's lock file goes with it; CURRENT's stays for the next window.
+            held.lock.release(remove=held.name != CURRENT and not self.data.exists(held.name))
+
+    def _slot_names(self) -> list[str]:
+        """CURRENT, then the further slots (newest first)."""
+        names = [name for name in self.data.names(SLOTS) if name.endswith(".json")
+                 and not Path(name).name.startswith(".")]
+        names.sort(key=lambda name: self.data.stamp(name) or (0, 0), reverse=True)
+        return [CURRENT, *names]
+
+    def saved_games(self) -> list[Slot]:
+        """Every saved game in progress, CURRENT first, each marked if another window plays it.
+
+        A slot another window plays is only read; a bad save in a free slot is moved aside
+        and explained in `messages`, as Continue would.
+        """
+        slots = []
+        for name in self._slot_names():
+            if not self.data.exists(name) and not self._is_odd(name):
+                continue
+            if self.data.locked_elsewhere(name):
+                slots.append(Slot(name, self._read_quietly(name), open_elsewhere=True))
+                continue
+            peeked = self._peek(name)
+            if peeked.message:
+                self.messages.append(peeked.message)
+            if peeked.saved is not None:
+                slots.append(Slot(name, peeked.saved))
+        return slots
+
+    def _is_odd(self, name: str) -> bool:
+        """True if `name` is there but is not a regular file (a pipe, a folder): bad, not absent.
+        """
+        path = self.data.path(name)
+        try:
+            return path is not None and self.data.memory is None and (
+                path.exists() and not path.is_file())
+        except (OSError, ValueError):
+            return False
+
+    def open_elsewhere(self) -> Slot | None:
+        """The game in CURRENT when another window is playing it (its save read, not touched)."""
+        if not self.data.locked_elsewhere(CURRENT):
+            return None
+        return Slot(CURRENT, self._read_quietly(CURRENT), open_elsewhere=True)
+
+    def slot_path(self, name: str) -> Path | None:
+        """Where slot `name` is on disk (None when files are kept in memory only)."""
+        return None if self.data.in_memory else self.data.path(name)
+
+    def slot_stamp(self, name: str) -> tuple[int, int] | None:
+        """A value that changes whenever slot `name` is saved again (None once it is gone)."""
+        return self.data.stamp(name)
+
+    def still_open_elsewhere(self, name: str) -> bool:
+        """True while another window plays slot `name` (for a window watching it)."""
+        return self.data.locked_elsewhere(name)
+
+    def _read_quietly(self, name: str) -> SavedGame | None:
+        """Slot `name` read without moving anything (it may be another window's)."""
+        try:
+            raw = self.data.read(name)
+            return None if raw is None else read_save(raw)
+        except Exception:  # untrusted input, possibly caught mid-replace: shown as unreadable
+            return None
 
     def peek_game(self) -> Loaded:
-        """The saved game read but not replayed (quick: no dictionary needed).
+        """The game in CURRENT read but not replayed (quick: no dictionary needed).
 
-        For the title screen's Continue entry; a damaged or too-new save is moved aside and
-        explained here already. `resume` then replays it.
+        For the title screen's Continue entry; nothing while another window plays it. A
+        damaged or too-new save is moved aside and explained here already. `resume` then
+        replays it.
         """
-        raw = self.data.read(CURRENT)
-        if raw is None:
+        if self.data.locked_elsewhere(CURRENT):
             return Loaded()
+        return self._peek(CURRENT)
+
+    def _peek(self, name: str) -> Loaded:
         try:
+            raw = self.data.read(name, SAVE_LIMIT, "a save")
+            if raw is None:
+                return Loaded()
             return Loaded(read_save(raw))
         except Exception as error:  # a save is untrusted input: any failure means a bad file
-            return Loaded(message=self._bad_save(error))
+            return Loaded(message=self._bad_save(error, name))
 
     def resume(self, saved: SavedGame, dictionary: Dictionary) -> Loaded:
-        """Replay a peeked save; if it no longer replays it is moved aside and explained."""
+        """Replay a peeked save, taking its slot for this window.
+
+        If another window has opened it meanwhile, the message says so; if it no longer
+        replays, it is moved aside and explained.
+        """
+        name = self._claim(saved.game_id)
+        if name is None:
+            return Loaded(message=OPEN_ELSEWHERE)
         try:
             return Loaded(saved, saved.record.replay(dictionary))
         except Exception as error:  # e.g. a changed dictionary refuses a word sold earlier
-            return Loaded(message=self._bad_save(error))
+            # Only the slot this window took is moved aside; a save in no slot moves nothing.
+            message = self._bad_save(error, name or None)
+            self.release()
+            return Loaded(message=message)
 
     def load_game(self, dictionary: Dictionary) -> Loaded:
         """The saved game, replayed; a bad save is moved aside and explained, never raised."""
@@ -153,36 +363,55 @@ class Store:
             return peeked
         return self.resume(peeked.saved, dictionary)
 
-    def _bad_save(self, error: Exception) -> str:
-        """Move the save aside; the message that says why and where it went."""
+    def _bad_save(self, error: Exception, name: str | None = CURRENT) -> str:
+        """Move the save in slot `name` aside (None: nothing to move); the message that says
+        why and where it went."""
         if isinstance(error, RecordError):
             reason = str(error)
         else:
             reason = f"it is damaged ({type(error).__name__})"
-        return (f"Your saved game could not be resumed: {reason}. "
-                f"{self._kept(self.data, CURRENT)} Starting fresh.")
+        kept = "" if name is None else f"{self._kept(self.data, name)} "
+        return f"Your saved game could not be resumed: {reason}. {kept}Starting fresh."
 
     def clear_game(self) -> None:
-        """Forget the game in progress (it finished, or the player abandoned it)."""
-        self.data.delete(CURRENT)
+        """Forget the game in progress in this window (it finished, or was abandoned).
+
+        Without a slot of its own, this is CURRENT, unless another window is playing it.
+        """
+        if self._held is None and self.data.locked_elsewhere(CURRENT):
+            return  # another window's game is never this one's to forget
+        self.data.delete(self.slot or CURRENT)
+        self.release()
 
     # ----------------------------------------------------------------- finished games
 
     def finish_game(self, saved: SavedGame, game: Game) -> Finished:
-        """Keep a finished game's record, score a solo game, and clear the autosave.
+        """Keep a finished game's record, score a solo game, and clear its autosave.
 
-        Calling it again for the same game changes nothing and scores nothing twice.
+        Calling it again for the same game changes nothing and scores nothing twice; another
+        window's save is never cleared.
         """
         result = result_of(game)
         if result is None:
             raise ValueError("finish_game needs a game that is over")
         final = replace(saved.updated(game), result=result, saved_at=now_text())
-        name = self._record_name(final)
-        if not self.data.exists(name):
-            self.data.write(name, final.to_json())
+        with self.data.exclusive(RECORDS_LOCK):  # two windows never pick the same name
+            name = self._record_name(final)
+            if not self.data.exists(name):
+                self.data.write(name, final.to_json())
         solo, note = self._score(final, game.rules) if final.solo else (None, None)
-        self.clear_game()
+        self._forget(saved.game_id)
         return Finished(name, None if self.data.in_memory else self.data.path(name), solo, note)
+
+    def _forget(self, game_id: str) -> None:
+        """Clear the autosave of a finished game: this window's slot, or CURRENT if it holds
+        that game and no other window plays it."""
+        if self._held is not None:
+            if self._held.game_id in (game_id, None):
+                self.clear_game()
+            return
+        if not self.data.locked_elsewhere(CURRENT) and self._game_id_in(CURRENT) == game_id:
+            self.data.delete(CURRENT)
 
     def _record_name(self, saved: SavedGame) -> str:
         """games/YYYYmmdd-HHMMSS-<id>.json; the existing name if this game was kept already."""
@@ -194,22 +423,24 @@ class Store:
         return f"{GAMES}/{stamp}-{saved.game_id}.json"
 
     def _score(self, saved: SavedGame, rules: Rules) -> tuple[SoloResult | None, str | None]:
-        book = self.scores()
-        daily = saved.daily
-        if daily is not None:
-            entry = book.daily.get(daily)
-            if entry is None:  # begin_daily was not called: this is still the day's first
-                book.daily[daily] = DailyEntry(daily, saved.game_id, saved.started_at)
-            elif entry.game_id != saved.game_id:
-                note = f"The daily solo for {daily} was already played; this run is not scored."
-                return None, note
         money = saved.result["standings"][0]["money"] if saved.result else 0
         score = SoloScore(saved.game_id, money, rules_key(rules), rules.describe(),
-                          saved.record.seed, now_text(), saved.hinted, daily)
-        result = book.add(score, rules)
-        if result.counted:
-            self._write_scores(book)
-        return result, None
+                          saved.record.seed, now_text(), saved.hinted, saved.daily)
+
+        def add(book: ScoreBook) -> tuple[tuple[SoloResult | None, str | None], bool]:
+            daily = saved.daily
+            if daily is not None:
+                entry = book.daily.get(daily)
+                if entry is None:  # begin_daily was not called: this is still the day's first
+                    book.daily[daily] = DailyEntry(daily, saved.game_id, saved.started_at)
+                elif entry.game_id != saved.game_id:
+                    note = (f"The daily solo for {daily} was already played; this run is not "
+                            "scored.")
+                    return (None, note), False
+            result = book.add(score, rules)
+            return (result, None), result.counted
+
+        return self._update_scores(add)
 
     def find_record(self, name: str) -> str:
         """`name` as given if it is a file, else the finished game of that name, if kept.
@@ -234,8 +465,8 @@ class Store:
         games = []
         names = [name for name in self.data.names(GAMES) if name.endswith(".json")]
         for name in sorted(names, key=self._age, reverse=True):
-            raw = self.data.read(name)
             try:
+                raw = self.data.read(name, SAVE_LIMIT, "a game record")
                 if raw is None:
                     raise RecordError("the file cannot be read")
                 games.append(PastGame(name, self.data.path(name), read_save(raw)))
@@ -256,16 +487,19 @@ class Store:
     # ----------------------------------------------------------------- scores and the daily solo
 
     def scores(self) -> ScoreBook:
-        """The score book (read once; a bad file is moved aside and the book starts empty)."""
-        if self._book is None:
+        """The score book (read again whenever another window has changed the file; a bad
+        file is moved aside and the book starts empty)."""
+        stamp = self.data.stamp(SCORES)
+        if self._book is None or stamp != self._book_stamp:
+            self._book_stamp = stamp  # taken first: a change while reading is read next time
             self._book = self._read_scores()
         return self._book
 
     def _read_scores(self) -> ScoreBook:
-        raw = self.data.read(SCORES)
-        if raw is None:
-            return ScoreBook()
         try:
+            raw = self.data.read(SCORES, SCORES_LIMIT, "a scores file")
+            if raw is None:
+                return ScoreBook()
             return ScoreBook.from_bytes(raw)
         except RecordError as error:
             self.messages.append(
@@ -274,8 +508,21 @@ class Store:
             )
             return ScoreBook()
 
-    def _write_scores(self, book: ScoreBook) -> None:
-        self.data.write(SCORES, book.to_json())
+    def _update_scores(self, change: Callable[[ScoreBook], tuple[T, bool]]) -> T:
+        """Apply one change to the score book as it is on disk now, merge-safe.
+
+        Under the scores lock: read the file afresh (another window may have added a score
+        since), apply `change` (which says whether it changed anything), write it back
+        atomically. So two windows finishing at once keep both scores.
+        """
+        with self.data.exclusive(SCORES):
+            self._book = None
+            book = self.scores()
+            result, changed = change(book)
+            if changed:
+                self.data.write(SCORES, book.to_json())
+                self._book_stamp = self.data.stamp(SCORES)
+        return result
 
     def solo_stats(self, rules: Rules, hinted: bool = False) -> SoloStats:
         """The solo record under `rules` (hinted games are a separate record)."""
@@ -289,38 +536,68 @@ class Store:
         """Note that `game_id` is `day`'s daily attempt; True if it is the scored one.
 
         The first attempt of the day is scored, even if abandoned; later ones are practice.
+        Two windows starting the daily at once: the first to write is the scored one.
         """
-        book = self.scores()
         key = day.isoformat()
-        entry = book.daily.get(key)
-        if entry is not None:
-            return entry.game_id == game_id
-        book.daily[key] = DailyEntry(key, game_id, now_text())
-        self._write_scores(book)
-        return True
+
+        def begin(book: ScoreBook) -> tuple[bool, bool]:
+            entry = book.daily.get(key)
+            if entry is not None:
+                return entry.game_id == game_id, False
+            book.daily[key] = DailyEntry(key, game_id, now_text())
+            return True, True
+
+        return self._update_scores(begin)
 
     # ----------------------------------------------------------------- settings
 
     def load_settings(self) -> Settings:
         """The player's settings; an unreadable file gives the defaults and a message."""
-        raw = self.config.read(SETTINGS)
-        if raw is None:
-            return Settings()
+        settings = self._read_settings()
+        self._settings_seen = settings
+        return settings
+
+    def _read_settings(self) -> Settings:
         try:
+            raw = self.config.read(SETTINGS, SETTINGS_LIMIT, "a settings file")
+            if raw is None:
+                return Settings()
             settings, problems = parse_settings(raw.decode("utf-8"))
-        except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-            reason = "it is not text" if isinstance(error, UnicodeDecodeError) else str(error)
+        except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError,
+                FileRefused) as error:
             self.messages.append(
-                f"Your settings could not be read ({reason}); using the defaults. "
-                f"{self._kept(self.config, SETTINGS)}"
+                f"Your settings could not be read ({_settings_problem(error)}); using the "
+                f"defaults. {self._kept(self.config, SETTINGS)}"
             )
             return Settings()
         self.messages.extend(problems)
         return settings
 
     def save_settings(self, settings: Settings) -> bool:
-        """Keep the settings; True if they reached the disk (else see `warning`)."""
-        return self.config.write(SETTINGS, settings.to_toml())
+        """Keep the settings; True if they reached the disk (else see `warning`).
+
+        Merge-safe: only the values that differ from the settings this store last read or
+        wrote are changed in the file as it is now, so two windows changing different
+        settings keep both changes.
+        """
+        with self.config.exclusive(SETTINGS):
+            seen = self._settings_seen
+            if seen is not None:
+                changed = {f.name: getattr(settings, f.name) for f in fields(Settings)
+                           if getattr(settings, f.name) != getattr(seen, f.name)}
+                settings = replace(self._read_settings(), **changed)
+            written = self.config.write(SETTINGS, settings.to_toml())
+            self._settings_seen = settings
+        return written
+
+
+def _settings_problem(error: Exception) -> str:
+    """Why the settings file could not be read, in a few words."""
+    if isinstance(error, UnicodeDecodeError):
+        return "it is not text"
+    if isinstance(error, RecursionError):
+        return "it is nested too deeply"
+    return str(error)
 
 
 def read_game_file(path: str | os.PathLike[str]) -> SavedGame:
@@ -330,7 +607,9 @@ def read_game_file(path: str | os.PathLike[str]) -> SavedGame:
     """
     shown = _shown(path)
     try:
-        raw = Path(path).read_bytes()
+        raw = read_regular(Path(path), SAVE_LIMIT, "a game record")
+    except FileRefused as error:
+        raise RecordError(f"cannot open {shown}: {error}") from None
     except (OSError, ValueError) as error:
         raise RecordError(f"cannot open {shown}: {describe_os_error(error)}") from None
     try:

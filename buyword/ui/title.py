@@ -12,7 +12,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from buyword.engine import default_tiles
+from buyword.engine import BuyWordError, default_tiles
+from buyword.store import Slot
+from buyword.store.store import CURRENT
 from buyword.ui import saving
 from buyword.ui.text import literal
 from buyword.ui.widgets import Rack
@@ -44,6 +46,14 @@ class TitleScreen(Screen[None]):
         Binding("q", "choose('quit')", "Quit"),
     ]
 
+    def __init__(self) -> None:
+        """The title; what Continue and Watch offer is read from the store when shown."""
+        super().__init__()
+        #: Menu id -> the save slot that entry continues ("continue" is the first one).
+        self.continuable: dict[str, Slot] = {}
+        #: Menu id -> the slot that entry watches (games open in other windows).
+        self.watchable: dict[str, Slot] = {}
+
     @property
     def buyword(self) -> BuyWordApp:
         """The app, typed."""
@@ -72,19 +82,74 @@ class TitleScreen(Screen[None]):
         self.query_one("#title-tiles", Rack).tiles = "BUYWORD"
         self.show_store()
         self.query_one("#menu").focus()
+        self.offer_elsewhere()
+
+    def offer_elsewhere(self) -> None:
+        """In a second window, say that the game is open in the other one and ask what to do
+        here (not when the command line starts a game: that one is kept apart anyway)."""
+        from buyword.ui.elsewhere import ElsewhereScreen
+
+        app = self.buyword
+        if app.first_setup is not None or (app.options is not None and app.options.starts_game):
+            return
+        elsewhere = app.store.open_elsewhere()
+        if elsewhere is not None:
+            app.push_screen(ElsewhereScreen(elsewhere),
+                            lambda choice: self._elsewhere_chosen(choice, elsewhere))
+
+    def _elsewhere_chosen(self, choice: str | None, slot: Slot) -> None:
+        if choice == "watch":
+            self.watch(slot)
+        elif choice is not None:
+            self.action_choose(choice)
+
+    def watch(self, slot: Slot) -> None:
+        """Watch a game open in another window, read-only (or say why it cannot be read)."""
+        from buyword.ui.watch import WatchScreen, load_watched
+
+        app = self.buyword
+        try:
+            record, games = load_watched(app.store, slot.name)
+        except BuyWordError as error:
+            app.notify(str(error), title="Cannot watch that game", severity="warning",
+                       markup=False, timeout=8)
+            return
+        app.push_screen(WatchScreen(app.store, slot.name, record, games))
 
     def on_screen_resume(self) -> None:
         """Back from a game: the saved game, the daily and the scores may have changed."""
         self.show_store()
 
     def entries(self) -> list[tuple[str, str]]:
-        """The menu now: Continue first when a game is saved, the daily after the solo game."""
+        """The menu now: a Continue for each saved game no other window is playing, then new
+        games (the daily after the solo game), a Watch for each game open in another window,
+        then the rest."""
         app = self.buyword
+        self.read_slots()
         entries = list(MENU)
         entries.insert(1, ("daily", saving.daily_label(app.store, date.today())))
-        if app.resumable is not None:
-            entries.insert(0, ("continue", f"Continue {app.resumable.describe()}"))
+        for key, slot in self.watchable.items():
+            entries.insert(3, (key, f"Watch {_game_of(slot)}\n  open in another window"))
+        for key, slot in reversed(self.continuable.items()):
+            entries.insert(0, (key, f"Continue {_game_of(slot)}{_saved_when(slot)}"))
         return entries
+
+    def read_slots(self) -> None:
+        """What Continue and Watch offer now, from the store's save slots.
+
+        The app's `resumable` is the game in current.json when this window may continue it:
+        the one a new game would replace (so the app asks first). With current.json open in
+        another window, a new game here gets a save of its own and nothing is replaced.
+        """
+        app = self.buyword
+        # The game this window is playing (its slot held by this store) is not offered.
+        slots = [slot for slot in app.store.saved_games() if slot.name != app.store.slot]
+        free = [slot for slot in slots if not slot.open_elsewhere and slot.saved is not None]
+        self.continuable = {("continue" if number == 0 else f"continue:{slot.name}"): slot
+                            for number, slot in enumerate(free)}
+        self.watchable = {f"watch:{slot.name}": slot for slot in slots if slot.open_elsewhere}
+        app.resumable = next((slot.saved for slot in free if slot.name == CURRENT), None)
+        app.notices.extend(app.store.take_messages())
 
     def show_store(self) -> None:
         """Set the menu, the notices and the solo record from the app's store."""
@@ -105,7 +170,7 @@ class TitleScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Continue only when there is a saved game."""
         if action == "choose" and parameters and parameters[0] == "continue":
-            return self.buyword.resumable is not None
+            return "continue" in self.continuable
         return True
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -115,9 +180,14 @@ class TitleScreen(Screen[None]):
     def action_choose(self, choice: str) -> None:
         """Do what the menu entry says."""
         app = self.buyword
+        if choice in self.continuable:  # "continue" (key C) or one of several saved games
+            app.resumable = self.continuable[choice].saved
+            app.continue_game()
+            return
+        if choice in self.watchable:
+            self.watch(self.watchable[choice])
+            return
         match choice:
-            case "continue":
-                app.continue_game()
             case "daily":
                 app.start_daily()
             case "solo":
@@ -130,3 +200,17 @@ class TitleScreen(Screen[None]):
                 app.action_settings()
             case "quit":
                 app.exit(0)
+
+
+def _game_of(slot: Slot) -> str:
+    """Who plays a saved game and which round ("solo: You · round 3")."""
+    return slot.saved.describe() if slot.saved is not None else slot.describe()
+
+
+def _saved_when(slot: Slot) -> str:
+    """A second menu line saying when a game was last saved: "today at 11:20" or the date."""
+    when = slot.when
+    if not when:
+        return ""
+    day, _, time = when.partition(" ")
+    return f"\n  saved today at {time}" if day == date.today().isoformat() else f"\n  saved {when}"
