@@ -22,6 +22,7 @@ from web_helpers import (
     Served,
     alive,
     bundled_lexicon,
+    saved,
     saved_game,
     wait_for_save,
 )
@@ -184,17 +185,40 @@ def test_a_solo_game_in_the_browser(browser: playwright_api.Browser, served: Ser
 def test_two_tabs_at_once_each_run_their_own_game(
         browser: playwright_api.Browser, served: Served) -> None:
     tabs = [_new_tab(browser), _new_tab(browser)]
-    for tab in tabs:
-        tab.open(served.url)
-    for tab in tabs:
-        tab.wait_for("New solo game")
+    first, second = tabs
+    first.open(served.url)
+    first.wait_for("New solo game")
+    # The first tab starts a game: its save is locked by that tab's process.
+    first.keys("s")
+    first.wait_for("Seed")
+    first.keys("1", "2", "Enter")
+    first.wait_for("Roll")
+    first.keys("r")
+    wait_for_save(served.home, lambda actions: len(actions) >= 1)
+    mine = saved(served.home).record.actions
+
+    # The second tab, on the same data folder, is told and may start a game of its own.
+    second.open(served.url)
+    second.wait_for("A game is open in another window")
     games = served.wait_for_games(2)
-    tabs[1].screenshot("browser-second-tab")
+    second.screenshot("browser-second-tab")
+    second.keys("Enter")  # the first choice: a separate solo game
+    second.wait_for("Seed")
+    second.keys("Enter")
+    second.wait_for("Roll")
+    second.keys("r")
+    deadline = time.monotonic() + 20
+    while not list((served.home / "slots").glob("*.json")):
+        assert time.monotonic() < deadline, "the second tab's game was never saved apart"
+        time.sleep(0.1)
+    # The first tab's save is untouched by the second tab's game.
+    assert saved(served.home).record.actions == mine
+
     # Closing a tab ends its game (saved after every move); the other tab plays on.
-    tabs[1].page.close()
+    second.page.close()
     left = served.wait_for_games(1)
     assert left < games
-    mark = tabs[0].mark()
-    tabs[0].keys("h")  # How to play: the remaining tab still answers keys
-    tabs[0].wait_for("Prices", since=mark)
+    mark = first.mark()
+    first.keys("?")  # the keys: the remaining tab still answers
+    first.wait_for("Keys", since=mark)
     _stop(served, games, tabs[:1])
