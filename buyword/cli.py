@@ -46,6 +46,8 @@ def _parser() -> argparse.ArgumentParser:
     solve.add_argument("--wilds", type=int, default=0, help="wild tiles held (default 0)")
     solve.add_argument("--dictionary", metavar="FILE", help="a word-list file (one word a line)")
     solve.add_argument("--min-length", type=int, default=2, help="shortest word allowed")
+    solve.add_argument("--theme", metavar="NAME",
+                       help="only words that fit this theme (animals, food, plants, ...)")
 
     sim = sub.add_parser("sim", help="play seeded games between computer players")
     sim.add_argument("--players", action="append", default=[],
@@ -72,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     if command == "solve":
         from buyword.words.solve import solve_main
 
-        return solve_main(args.letters, args.wilds, args.dictionary, args.min_length)
+        return solve_main(args.letters, args.wilds, args.dictionary, args.min_length, args.theme)
     if command == "sim":
         from buyword.bots.sim import sim_main
 

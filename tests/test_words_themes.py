@@ -13,7 +13,16 @@ from words_helpers import bundled_lexicon
 
 from buyword.words.finder import WordFinder
 from buyword.words.planner import plan_sale
-from buyword.words.themes import THEMES, ThemeBook, ThemeError, detached, manifest, theme_named
+from buyword.words.solve import solve_main
+from buyword.words.themes import (
+    THEMES,
+    ThemeBook,
+    ThemeError,
+    ThemeFinders,
+    detached,
+    manifest,
+    theme_named,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 BOOK = ThemeBook()
@@ -130,6 +139,19 @@ def test_a_word_of_another_dictionary_fits_by_its_base_form():
     assert not book.fits("fo", "animals")
 
 
+def test_the_bundled_dictionarys_words_of_a_theme_are_exactly_its_list():
+    dictionary = bundled_lexicon()
+    for theme in THEMES:
+        assert set(BOOK.lexicon(theme.name, dictionary)) == BOOK.words(theme.name), theme.name
+
+
+def test_a_listed_word_is_not_cut_again():
+    # "saw" fits motion (the past of "see"); "sawed" is a bundled word that does not, and the
+    # "ed" rule must not reach it through "saw".
+    assert BOOK.fits("saw", "motion") and "sawed" in bundled_lexicon()
+    assert not BOOK.fits("sawed", "motion")
+
+
 def test_the_scripts_base_forms_use_the_exception_lists():
     script = _script()
     exceptions = {"mice": {"mouse"}}
@@ -185,3 +207,33 @@ def test_the_planner_sells_only_theme_words():
     plan = plan_sale(finder, "CATDOGSEAL", 0)
     assert plan.total > 0
     assert all(BOOK.fits(c.word, "animals") for c in plan.words)
+
+
+def test_theme_finders_build_one_themed_finder_per_theme_and_share_it():
+    finders = ThemeFinders(BOOK, bundled_lexicon())
+    animals = finders("animals")
+    assert animals is finders("Animals") and animals.theme == "animals"
+    assert len(animals) == len(BOOK.words("animals"))
+    with pytest.raises(ThemeError):
+        finders("pirates")
+
+
+def test_the_sale_preview_explains_an_off_theme_word_as_the_engine_does():
+    lexicon = bundled_lexicon()
+    assert lexicon.explain("TABLE", "ABELT", 0, theme="animals", themes=BOOK) == (
+        "'TABLE' is a word but not an animal (the theme is animals)")
+    assert lexicon.explain("CAT", "ACT", 0, theme="animals", themes=BOOK) is None
+    assert lexicon.explain("CAt", "AC", 1, theme="animals", themes=BOOK) is None
+    assert lexicon.explain("TABLE", "ABELT", 0) is None  # no theme: any word
+
+
+def test_solve_with_a_theme_lists_only_its_words(capsys):
+    assert solve_main("CATSDOGE", 0, None, 2, "animals") == 0
+    out = capsys.readouterr().out
+    assert "theme animals" in out and "DOGS" in out and "CODES" not in out
+
+
+def test_solve_with_an_unknown_theme_is_a_clear_message(capsys):
+    assert solve_main("CATS", 0, None, 2, "pirates") == 2
+    err = capsys.readouterr().err
+    assert err.startswith("buyword solve: 'pirates' is not a theme") and "Traceback" not in err

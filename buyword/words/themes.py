@@ -6,17 +6,21 @@ A word fits a theme when it is on the list, or when one of its base forms is: th
 are found by WordNet's own detachment rules (the ones its `morphy` uses), so "cats" fits
 animals because "cat" does, and "ran" fits motion because WordNet's exception list maps it to
 "run". The lists already hold every word of the bundled dictionary that fits (inflected forms
-included); at play time the detachment rules extend a theme to the words of another word list.
+included), so for those words the list decides alone; at play time the detachment rules extend a
+theme to the words of another word list that the bundled one lacks.
 """
 
 from __future__ import annotations
 
+import threading
 import tomllib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from importlib import resources
 
 from buyword.engine.errors import BuyWordError
+from buyword.engine.tiles import TileSet
+from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon
 
 
@@ -101,13 +105,20 @@ class ThemeBook:
     `themes`, and asks it `fits(word, theme)` and `kind(theme)` for a refusal's wording.
     """
 
-    def __init__(self, lists: dict[str, Iterable[str]] | None = None) -> None:
-        """The bundled lists, or `lists` (theme name -> words, for tests) instead."""
+    def __init__(self, lists: dict[str, Iterable[str]] | None = None,
+                 listed: Lexicon | None = None) -> None:
+        """The bundled lists, or `lists` (theme name -> words, for tests) instead.
+
+        `listed` is the dictionary the lists were built from (the bundled one, loaded on first
+        need; none with `lists`): its words fit only if they are on a list.
+        """
         self._words: dict[str, frozenset[str]] = {}
         if lists is not None:
             for name, words in lists.items():
                 self._words[theme_named(name).name] = frozenset(w.lower() for w in words)
         self._given = lists is not None
+        self._listed = listed if listed is not None or lists is None else Lexicon([])
+        self._lock = threading.Lock()
 
     def words(self, name: str) -> frozenset[str]:
         """Every word of the theme's list (lower case), read from the package on first use."""
@@ -127,7 +138,18 @@ class ThemeBook:
         words = self.words(theme)
         if word in words:
             return True
+        # The list holds every fitting word of the dictionary it was built from; cutting an
+        # ending off one of those would chain inflections ("sawed" from "saw", from "see").
+        if word in self._listed_words():
+            return False
         return not words.isdisjoint(detached(word, theme_named(theme).pos))
+
+    def _listed_words(self) -> Lexicon:
+        """The dictionary the lists were built from (the bundled one, read on first need)."""
+        with self._lock:
+            if self._listed is None:
+                self._listed = Lexicon.bundled()
+            return self._listed
 
     def kind(self, theme: str) -> str:
         """What a word of the theme is, in a player's words: "an animal"."""
@@ -144,13 +166,44 @@ class ThemeBook:
         players only ever meet words that may be sold this round.
         """
         words = self.words(theme)
-        title = theme_named(theme).title
-        fitting = [w for w in dictionary if w in words or self.fits(w, theme)]
-        return Lexicon(fitting, source or f"{title.lower()} words of the game's dictionary")
+        listed = self._listed_words()
+        about = theme_named(theme)
+        fitting = [
+            w for w in dictionary
+            if w in words or (w not in listed and not words.isdisjoint(detached(w, about.pos)))
+        ]
+        return Lexicon(fitting, source or f"{about.title.lower()} words of the game's dictionary")
 
     def __iter__(self) -> Iterator[Theme]:
         """The bundled themes, in the form's order."""
         return iter(THEMES)
+
+
+class ThemeFinders:
+    """Word finders over one dictionary's words of each theme, built on first use and shared.
+
+    What hints, the sale preview and the computer players of a themed game search: call it
+    with the round's theme (`game.theme`). Safe to call from worker threads.
+    """
+
+    def __init__(self, book: ThemeBook, dictionary: Lexicon, tiles: TileSet | None = None
+                 ) -> None:
+        """Finders for `dictionary`'s words of each of `book`'s themes, priced by `tiles`."""
+        self.book = book
+        self.dictionary = dictionary
+        self.tiles = tiles
+        self._finders: dict[str, WordFinder] = {}
+        self._lock = threading.Lock()
+
+    def __call__(self, theme: str) -> WordFinder:
+        """The finder over the dictionary's words that fit `theme` (ThemeError if unknown)."""
+        name = theme_named(theme).name
+        with self._lock:
+            finder = self._finders.get(name)
+            if finder is None:
+                words = self.book.lexicon(name, self.dictionary)
+                finder = self._finders[name] = WordFinder.themed(words, name, self.tiles)
+            return finder
 
 
 def _read_list(name: str) -> frozenset[str]:
