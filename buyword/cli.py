@@ -56,6 +56,9 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--jobs", type=int, default=1)
     sim.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    sim.add_argument("--theme", metavar="NAME",
+                     help="every word must fit this theme (animals, food, ...), or each-round "
+                          "for a new theme each round")
 
     replay = sub.add_parser("replay", help="step through a finished game's record")
     replay.add_argument("file", help="a game record (.json)")

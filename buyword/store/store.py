@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 
-from buyword.engine import Dictionary, Game, RecordError, Rules
+from buyword.engine import Dictionary, Game, RecordError, Rules, Themes
 from buyword.store.files import Files, describe_os_error
 from buyword.store.places import Places, locate
 from buyword.store.saves import SavedGame, now_text, read_save, result_of
@@ -139,10 +139,12 @@ class Store:
         except Exception as error:  # a save is untrusted input: any failure means a bad file
             return Loaded(message=self._bad_save(error))
 
-    def resume(self, saved: SavedGame, dictionary: Dictionary) -> Loaded:
-        """Replay a peeked save; if it no longer replays it is moved aside and explained."""
+    def resume(self, saved: SavedGame, dictionary: Dictionary,
+               themes: Themes | None = None) -> Loaded:
+        """Replay a peeked save (a themed game needs the theme lists, `themes`); if it no
+        longer replays it is moved aside and explained."""
         try:
-            return Loaded(saved, saved.record.replay(dictionary))
+            return Loaded(saved, saved.record.replay(dictionary, themes=themes))
         except Exception as error:  # e.g. a changed dictionary refuses a word sold earlier
             return Loaded(message=self._bad_save(error))
 

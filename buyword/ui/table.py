@@ -617,8 +617,8 @@ class TableScreen(Screen[None]):
 
         try:
             found = self.buyword.services.best_words(
-                self.game.dictionary, hand, wilds, self.game.rules.min_word_length
-            )
+                self.game.dictionary, hand, wilds, self.game.rules.min_word_length,
+                theme=self.game.theme)
         except Exception as error:  # the hints are a help, never a crash
             self.app.call_from_thread(self.show_message, f"No hints: {error}", error=True)
             return
