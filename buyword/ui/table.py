@@ -506,9 +506,9 @@ class TableScreen(Screen[None]):
         reason = game.why_not(Sell(spelling.notation))
         note = ""
         # A bluff may be offered in challenge mode; the seller is told what they risk.
-        bluff = game.rules.challenge_mode and not game.dictionary.is_word(spelling.word.lower())
+        bluff = game.rules.challenge_mode and game.word_refusal(spelling.word)
         if reason is None and bluff:
-            note = "not in the dictionary: a challenge would reverse it"
+            note = f"{bluff}: a challenge would reverse it"
         return SalePreview(
             marked, spelling.wild, spelling.notation, price(pips), pips, reason, note
         )
