@@ -3,6 +3,7 @@ the round-by-round theme sequence and records."""
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 
@@ -10,6 +11,7 @@ import pytest
 from engine_helpers import WORDS, play
 
 from buyword.engine import BuyWordError, Game, GameRecord, IllegalAction, RecordError, Rules
+from buyword.engine import events as ev
 
 THEME_LISTS = {
     "animals": {"cat", "zoo"},  # "zoo" is no animal, but a list is what the tables say
@@ -224,3 +226,48 @@ def test_a_themed_record_replayed_without_theme_lists_says_so():
     game = themed("", themes=("animals",))
     with pytest.raises(RecordError, match="no theme lists were given"):
         GameRecord.of(game).replay(WORDS)
+
+
+# ------------------------------------------------------------------ random play-outs
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("challenge", [False, True])
+def test_random_themed_games_keep_every_invariant_and_replay(challenge):
+    from test_engine_playout import _check_invariants, _random_action
+
+    kinds = set()
+    for seed in range(150):
+        rng = random.Random(seed)
+        if seed % 2:
+            rules = Rules(themes=("food",), challenge_mode=challenge)
+        else:
+            rules = Rules(themes=("animals", "food", "time"), theme_each_round=True,
+                          challenge_mode=challenge)
+        players = 1 + seed % 3 if not challenge else 2 + seed % 2
+        game = Game.new(["Ann", "Bob", "Cy"][:players], dictionary=WORDS, seed=seed,
+                        rules=rules, themes=FakeThemes())
+        theme_of_round = {}
+        for _ in range(5000):
+            if game.outcome() is not None:
+                break
+            theme_of_round[game.round] = game.theme
+            before = game.state()
+            try:
+                events = game.apply(_random_action(game, rng))
+            except BuyWordError:
+                assert game.state() == before
+                continue
+            for event in events:
+                if isinstance(event, ev.Sold) and not challenge:
+                    assert event.word.lower() in THEME_LISTS[game.theme]
+                if isinstance(event, ev.Challenged):
+                    kinds.add("off theme" if event.off_theme else str(event.valid))
+            _check_invariants(game)
+        assert game.outcome() is not None
+        assert game.round_themes == [theme_of_round[r] for r in sorted(theme_of_round)]
+        replayed = GameRecord.from_json(GameRecord.of(game).to_json()).replay(
+            WORDS, themes=FakeThemes())
+        assert replayed.state() == game.state()
+    if challenge:  # random play met every kind of ruling
+        assert kinds == {"off theme", "True", "False"}
