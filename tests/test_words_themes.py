@@ -237,3 +237,14 @@ def test_solve_with_an_unknown_theme_is_a_clear_message(capsys):
     assert solve_main("CATS", 0, None, 2, "pirates") == 2
     err = capsys.readouterr().err
     assert err.startswith("buyword solve: 'pirates' is not a theme") and "Traceback" not in err
+
+
+def test_a_themed_game_can_be_copied_and_shares_the_theme_lists():
+    import copy
+
+    from buyword.engine import Game, Rules
+
+    game = Game.new(["Ann"], dictionary=bundled_lexicon(), seed=1, themes=BOOK,
+                    rules=Rules(themes=("animals",)))
+    twin = copy.deepcopy(game)
+    assert twin.themes is BOOK and twin.state() == game.state()

@@ -120,6 +120,11 @@ class ThemeBook:
         self._listed = listed if listed is not None or lists is None else Lexicon([])
         self._lock = threading.Lock()
 
+    def __deepcopy__(self, memo: dict) -> ThemeBook:
+        """The lists never change once read: a copied game shares them (as it may share a
+        lock-guarded cache, which cannot be copied)."""
+        return self
+
     def words(self, name: str) -> frozenset[str]:
         """Every word of the theme's list (lower case), read from the package on first use."""
         theme = theme_named(name)
