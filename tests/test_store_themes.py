@@ -47,3 +47,16 @@ def test_a_themed_game_saved_and_read_back_resumes_with_the_theme_lists():
         game.apply(action)
     record = GameRecord.from_json(GameRecord.of(game).to_json())
     assert record.replay(WORDS, themes=_Themes()).state() == game.state()
+
+
+def test_buyword_replay_reads_a_themed_record_without_theme_lists(tmp_path):
+    from buyword.ui.replay import load_record
+
+    game = Game.new(["Ann"], dictionary=WORDS, seed=4, themes=_Themes(),
+                    rules=Rules(themes=("food",)), bag="TEAX")
+    for action in ("roll 4", "buy", "sell TEA", "done"):
+        game.apply(action)
+    path = tmp_path / "game.json"
+    path.write_text(GameRecord.of(game).to_json())
+    record, games = load_record(str(path))
+    assert record.themes == ("food", "food") and games[-1].state() == game.state()
