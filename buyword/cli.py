@@ -60,6 +60,8 @@ def _parser() -> argparse.ArgumentParser:
     solve.add_argument("--dictionary", metavar="FILE", help="a word-list file (one word a line)")
     solve.add_argument("--min-length", type=int, default=2,
                        help="shortest word allowed (default 2)")
+    solve.add_argument("--theme", metavar="NAME",
+                       help="only words that fit this theme (animals, food, plants, ...)")
 
     sim = sub.add_parser("sim", help="play seeded games between computer players")
     sim.add_argument("--players", action="append", default=[],
@@ -72,6 +74,9 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--jobs", type=int, default=1,
                      help="processes to play on; the results do not depend on it (default 1)")
     sim.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    sim.add_argument("--theme", metavar="NAME",
+                     help="every word must fit this theme (animals, food, ...), or each-round "
+                          "for a new theme each round")
 
     replay = sub.add_parser("replay", help="step through a finished game's record")
     replay.add_argument("file", help="a game record (.json)")
@@ -170,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     if command == "solve":
         from buyword.words.solve import solve_main
 
-        return solve_main(args.letters, args.wilds, args.dictionary, args.min_length)
+        return solve_main(args.letters, args.wilds, args.dictionary, args.min_length, args.theme)
     if command == "sim":
         from buyword.bots.sim import sim_main
 

@@ -31,7 +31,8 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_the_wheel_ships_the_data_files(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
-    for data in ("tiles.toml", "words.txt", "words.LICENSE.txt"):
+    for data in ("tiles.toml", "words.txt", "words.LICENSE.txt", "themes/animals.txt",
+                 "themes/manifest.toml", "themes/LICENSE.txt"):
         assert f"buyword/data/{data}" in names
     assert any(n.startswith("buyword/ui/") and n.endswith(".tcss") for n in names)
     assert "buyword/web/templates/app_index.html" in names  # the page `buyword serve` serves
@@ -46,13 +47,15 @@ def test_the_installed_wheel_runs_from_another_directory(wheel: Path, tmp_path: 
     code = (
         "import buyword, buyword.engine as e;"
         "print(buyword.__file__);"
-        "print(e.default_tiles().letter_total)"
+        "print(e.default_tiles().letter_total);"
+        "from buyword.words.themes import ThemeBook;"
+        "print(ThemeBook().fits('cats', 'animals'))"
     )
     env = {**os.environ, "PYTHONPATH": str(site)}
     result = subprocess.run([sys.executable, "-c", code], cwd=elsewhere, env=env,
                             capture_output=True, text=True, check=True)
-    where, tiles = result.stdout.split()
-    assert where.startswith(str(site)) and tiles == "108"
+    where, tiles, themed = result.stdout.split()
+    assert where.startswith(str(site)) and tiles == "108" and themed == "True"
     solve = subprocess.run([sys.executable, "-m", "buyword", "solve", "QUIZTE", "--wilds", "1"],
                            cwd=elsewhere, env=env, capture_output=True, text=True)
     assert solve.returncode == 0, solve.stderr

@@ -11,6 +11,8 @@ sells only words of the game's dictionary.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from buyword.bots.base import Bot
 from buyword.bots.greedy import GreedyBot
 from buyword.bots.index import WordIndex
@@ -25,23 +27,34 @@ LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 BOT_NAMES: tuple[str, ...] = (*LEVELS, "greedy")
 
 
-def make_bot(level: str, finder: WordFinder, seed: int) -> Bot:
+def make_bot(level: str, finder: WordFinder, seed: int,
+             themes: Callable[[str], WordFinder] | None = None) -> Bot:
     """A computer player of `level` ("easy" ... "expert", or "greedy") for a game played with
     `finder`'s dictionary (a `buyword.words.finder.WordFinder`), deciding with `seed`.
+
+    In a themed game, `themes` gives the finder over the dictionary's words of a theme (a
+    `buyword.words.themes.ThemeFinders`): each round the player searches only the words of
+    that round's theme, its level's vocabulary within them.
 
     The first bot of a lower level on a finder builds that level's common-words vocabulary
     (about half a second: do it off the UI's thread); later bots share it. Raises ValueError
     for an unknown level.
     """
     name = level.strip().lower()
+    bot: Bot
     if name == "greedy":
-        return GreedyBot(WordIndex.common(finder, None), seed)
-    style = LEVEL_STYLES.get(name)
-    if style is None:
-        raise ValueError(f"{level!r} is not a computer player; the levels are "
-                         f"{', '.join(BOT_NAMES)}")
-    index = WordIndex.common(finder, style.zipf)
-    return LevelBot(index, seed, style, name)
+        zipf = None
+        bot = GreedyBot(WordIndex.common(finder, None), seed)
+    else:
+        style = LEVEL_STYLES.get(name)
+        if style is None:
+            raise ValueError(f"{level!r} is not a computer player; the levels are "
+                             f"{', '.join(BOT_NAMES)}")
+        zipf = style.zipf
+        bot = LevelBot(WordIndex.common(finder, zipf), seed, style, name)
+    if themes is not None:
+        bot.themed = lambda theme: WordIndex.common(themes(theme), zipf)
+    return bot
 
 
 __all__ = ["BOT_NAMES", "LEVELS", "LEVEL_STYLES", "Bot", "GreedyBot", "LevelBot", "SeatView",

@@ -8,6 +8,7 @@ hand it was planned for, and hands out one word per call.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from itertools import combinations
 
 from buyword.bots.index import Word, WordIndex, take
@@ -43,6 +44,8 @@ class Bot:
         # for `done`. Cleared each round.
         self._sale: dict[tuple[int, int, str, int], str | None] = {}
         self._sale_round: int | None = None
+        #: In a themed game: the words this player knows of a theme (set by `make_bot`).
+        self.themed: Callable[[str], WordIndex] | None = None
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.level} seed={self.seed}>"
@@ -62,27 +65,32 @@ class Bot:
                 raise IllegalAction(f"it is not seat {seat + 1}'s turn and there is nothing to do")
             return challenge
         action = self.decide(view)
-        if isinstance(action, Sell) and not game.dictionary.is_word(action.word.lower()):
-            # Never reached with an index built from the game's dictionary; a guard so that a
-            # bot handed the wrong word list stays honest rather than bluffing.
+        if isinstance(action, Sell) and game.word_refusal(action.word) is not None:
+            # Never reached with an index built from the game's dictionary (and theme); a guard
+            # so that a bot handed the wrong word list stays honest rather than bluffing.
             self._sale.clear()
             return Done()
         return action
 
     def challenge(self, game: Game, seat: int) -> Challenge | None:
-        """Challenge mode: `Challenge` if the last sale is not a word (and not ours), else None.
+        """Challenge mode: `Challenge` if the last sale is not a word or does not fit the
+        round's theme (and is not ours), else None.
 
-        Bots challenge only on certainty — the game's dictionary — so they never lose $20.
+        Bots challenge only on certainty — the game's dictionary and theme lists — so they
+        never lose $20.
         """
         sale = game.last_sale
         if sale is None or sale.seat == seat or not game.rules.challenge_mode:
             return None
-        if game.dictionary.is_word(sale.word.lower()):
+        if game.word_refusal(sale.word) is None:
             return None
         return Challenge(seat + 1)
 
     def decide(self, view: SeatView) -> Action:
         """The action for the seat whose turn it is, by phase."""
+        # A themed round: only the theme's words may be sold, so only they are searched.
+        if view.theme is not None and self.themed is not None:
+            self.index = self.themed(view.theme)
         # The shortest word is a rule setting of this game, not of the shared index.
         self.index = self.index.at_least(view.rules.min_word_length)
         match view.phase:

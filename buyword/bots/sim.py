@@ -18,6 +18,9 @@ from dataclasses import dataclass, field
 from buyword.bots import BOT_NAMES, make_bot
 from buyword.engine import Game, Phase, Rules
 
+#: `--theme each-round`: a new theme each round, drawn from all the bundled themes.
+EACH_ROUND = "each-round"
+
 #: The table played when no --players is given.
 DEFAULT_TABLE = ("expert",)
 
@@ -48,12 +51,19 @@ class GameResult:
 
 
 def play_game(levels: Sequence[str], seed: int, finder: object, lexicon: object,
-              table: int = 0, rules: Rules | None = None) -> GameResult:
-    """Play one game of `levels` (one per seat) on `seed` to the end."""
+              table: int = 0, rules: Rules | None = None, themes: object = None,
+              theme_finders: object = None) -> GameResult:
+    """Play one game of `levels` (one per seat) on `seed` to the end.
+
+    A themed game (`rules.themes`) needs `themes` (a ThemeBook) and `theme_finders` (a
+    ThemeFinders over `lexicon`), so that the players search only the round's theme.
+    """
     names = [f"{i + 1} {level}" for i, level in enumerate(levels)]
-    game = Game.new(names, dictionary=lexicon, seed=seed, rules=rules)  # type: ignore[arg-type]
+    game = Game.new(names, dictionary=lexicon, seed=seed, rules=rules,  # type: ignore[arg-type]
+                    themes=themes)  # type: ignore[arg-type]
     # Each seat's bot gets its own seed, fixed by the game's seed and the seat.
-    bots = [make_bot(level, finder, seed * 16 + seat) for seat, level in enumerate(levels)]
+    bots = [make_bot(level, finder, seed * 16 + seat, theme_finders)  # type: ignore[arg-type]
+            for seat, level in enumerate(levels)]
     times: dict[str, list[float]] = {level: [] for level in levels}
     turn = None
     while game.current is not None:
@@ -85,29 +95,56 @@ def _is_decision(game: Game) -> bool:
 _WORKER: dict[str, object] = {}
 
 
-def _load_words() -> tuple[object, object]:
-    """The bundled dictionary and its word finder (built once per process)."""
+def _load_words(themes: tuple[str, ...] = ()) -> tuple[object, object]:
+    """The bundled dictionary and its word finder (built once per process), and the theme
+    lists with the finders of `themes` (built once per process and theme)."""
     if not _WORKER:
         from buyword.words.finder import WordFinder
         from buyword.words.lexicon import Lexicon
+        from buyword.words.themes import ThemeBook, ThemeFinders
 
         lexicon = Lexicon.bundled()
         _WORKER["lexicon"] = lexicon
         _WORKER["finder"] = WordFinder(lexicon, Rules().tiles)
+        _WORKER["themes"] = book = ThemeBook(listed=lexicon)
+        _WORKER["theme_finders"] = ThemeFinders(book, lexicon, Rules().tiles)
+    for theme in themes:
+        _WORKER["theme_finders"](theme)  # type: ignore[operator]
     return _WORKER["finder"], _WORKER["lexicon"]
 
 
-def _play_task(task: tuple[int, tuple[str, ...], int]) -> GameResult:
-    table, levels, seed = task
+def _play_task(task: tuple[int, tuple[str, ...], int, Rules]) -> GameResult:
+    table, levels, seed, rules = task
     finder, lexicon = _load_words()
-    return play_game(levels, seed, finder, lexicon, table)
+    if not rules.themes:
+        return play_game(levels, seed, finder, lexicon, table, rules)
+    return play_game(levels, seed, finder, lexicon, table, rules, _WORKER["themes"],
+                     _WORKER["theme_finders"])
+
+
+def theme_rules(theme: str | None) -> Rules:
+    """The rules `--theme` asks for: a named theme all game, `each-round` for a new theme each
+    round (of all of them), or none. SimError for an unknown theme."""
+    if theme is None:
+        return Rules()
+    from buyword.words.themes import THEMES, ThemeError, theme_named
+
+    if theme.strip().lower() == EACH_ROUND:
+        return Rules(themes=tuple(t.name for t in THEMES), theme_each_round=True)
+    try:
+        return Rules(themes=(theme_named(theme).name,))
+    except ThemeError as error:
+        raise SimError(f"--theme: {error}, or {EACH_ROUND}") from None
 
 
 def run_games(tables: Sequence[tuple[str, ...]], games: int, seed: int,
-              jobs: int = 1) -> Iterator[GameResult]:
+              jobs: int = 1, rules: Rules | None = None) -> Iterator[GameResult]:
     """Play `games` seeded games of each table, yielding results as they finish."""
-    tasks = [(t, levels, seed + i) for t, levels in enumerate(tables) for i in range(games)]
-    _load_words()  # in the parent, so forked workers share the finder instead of rebuilding it
+    rules = rules or Rules()
+    tasks = [(t, levels, seed + i, rules) for t, levels in enumerate(tables)
+             for i in range(games)]
+    # In the parent, so forked workers share the finders instead of rebuilding them.
+    _load_words(rules.themes)
     if jobs <= 1:
         yield from map(_play_task, tasks)
         return
@@ -218,12 +255,15 @@ def sim_main(args: object) -> int:
         games, seed = int(args.games), int(args.seed)  # type: ignore[attr-defined]
         jobs = int(getattr(args, "jobs", 1))
         _check_counts(games, jobs)
+        rules = theme_rules(getattr(args, "theme", None))
     except SimError as error:
         print(f"buyword sim: {error}", file=sys.stderr)
         return 2
     as_json = bool(getattr(args, "json", False))
-    results = _collect(tables, games, seed, jobs, progress=not as_json)
+    results = _collect(tables, games, seed, jobs, rules, progress=not as_json)
     report = summarise(tables, results, games, seed)
+    if rules.themes:
+        report["theme"] = EACH_ROUND if rules.theme_each_round else rules.themes[0]
     if as_json:
         print(json.dumps(report, indent=2))
     else:
@@ -231,10 +271,10 @@ def sim_main(args: object) -> int:
     return 0
 
 
-def _collect(tables: list[tuple[str, ...]], games: int, seed: int, jobs: int,
+def _collect(tables: list[tuple[str, ...]], games: int, seed: int, jobs: int, rules: Rules,
              progress: bool) -> list[GameResult]:
     """Play every game, with a progress bar on stderr when asked."""
-    stream = run_games(tables, games, seed, jobs)
+    stream = run_games(tables, games, seed, jobs, rules)
     if not progress:
         return list(stream)
     from rich.console import Console
@@ -263,6 +303,8 @@ def print_report(report: dict) -> None:
     for entry in report["tables"]:
         solo = len(entry["players"]) == 1
         title = f"{', '.join(entry['players'])} — {report['games']} games, seeds {first}..{last}"
+        if "theme" in report:
+            title += f", theme {report['theme']}"
         table = Table(title=title)
         for column in ("seat", "level", "mean", "95% CI", "median", "stdev"):
             table.add_column(column, justify="left" if column == "level" else "right")

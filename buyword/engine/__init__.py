@@ -22,12 +22,13 @@ from buyword.engine.errors import (
 from buyword.engine.game import Dictionary, Game, Outcome, Phase, PlayerState, Standing
 from buyword.engine.record import RECORD_FORMAT, GameRecord
 from buyword.engine.rules import CHOICE, TILE_LIMITS, Rules
+from buyword.engine.themes import Themes
 from buyword.engine.tiles import Spelling, TileSet, default_tiles, price, spell
 
 __all__ = [
     "CHOICE", "RECORD_FORMAT", "TILE_LIMITS", "Action", "Buy", "BuyWordError", "Challenge",
     "Choose", "Dictionary", "Discard", "Done", "Drop", "Game", "GameRecord", "IllegalAction",
     "MalformedAction", "Outcome", "Phase", "PlayerState", "RecordError", "Roll", "Rules", "Sell",
-    "Spelling", "Standing", "TileSet", "TileSetError", "default_tiles", "parse_action", "price",
-    "spell",
+    "Spelling", "Standing", "Themes", "TileSet", "TileSetError", "default_tiles", "parse_action",
+    "price", "spell",
 ]

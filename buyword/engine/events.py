@@ -12,9 +12,11 @@ class Rolled:
     round: int
     name: str
     face: int | str
+    theme: str | None = None  # the round's theme, in a themed game
 
     def __str__(self) -> str:
-        return f"Round {self.round}: {self.name} rolled {str(self.face).upper()}"
+        theme = f" (theme: {self.theme})" if self.theme else ""
+        return f"Round {self.round}{theme}: {self.name} rolled {str(self.face).upper()}"
 
 
 @dataclass(frozen=True)
@@ -108,9 +110,11 @@ class Challenged:
     seller_seat: int
     seller: str
     word: str
-    valid: bool
+    valid: bool  # the sale stands: in the dictionary (and fitting the theme, if any)
     reversed_price: int
     penalty: int
+    #: A dictionary word that did not fit the theme: what it is not ("an animal"); else None.
+    off_theme: str | None = None
 
     def __str__(self) -> str:
         word = self.word.upper()
@@ -119,8 +123,9 @@ class Challenged:
                 f"{self.challenger} challenged {word}: it stands; "
                 f"{self.challenger} pays a ${self.penalty} penalty"
             )
+        verdict = f"a word, but not {self.off_theme}!" if self.off_theme else "not a word!"
         return (
-            f"{self.challenger} challenged {word}: not a word! The sale is reversed "
+            f"{self.challenger} challenged {word}: {verdict} The sale is reversed "
             f"(${self.reversed_price} back to the bank) and {self.seller} pays ${self.penalty}"
         )
 

@@ -28,6 +28,7 @@ from buyword.engine.actions import (
 )
 from buyword.engine.errors import BuyWordError, IllegalAction, MalformedAction, quoted
 from buyword.engine.rules import CHOICE, Rules
+from buyword.engine.themes import ThemeDraw, Themes, off_theme
 from buyword.engine.tiles import Spelling, check_spelling, missing_letters, parse_spelling, price
 
 
@@ -114,6 +115,7 @@ class Game:
         rules: Rules | None = None,
         bag: str | None = None,
         leader: int = 0,
+        themes: Themes | None = None,
     ) -> None:
         """Set up a game (docs/rules.md, "Set-up"); prefer `Game.new`, which takes the same."""
         self.rules = rules or Rules()
@@ -153,12 +155,21 @@ class Game:
         self._drop_queue: list[int] = []
         self._last_sale: ev.Sold | None = None  # challengeable until the seller acts again
         self._outcome: Outcome | None = None
+        # Themes (docs/rules.md, "Themes"): the theme lists, and this round's theme (None: no theme), known
+        # before the roll. `round_themes` lists every round's theme so far, for the record.
+        self.themes = themes
+        self._theme_draw = ThemeDraw(self.rules, seed, themes)
+        self.theme: str | None = self._theme_draw.next(None)
+        self.round_themes: list[str] = [self.theme] if self.theme else []
+        #: The theme lists' verdict on every challenged word, as "theme:word".
+        self.theme_rulings: dict[str, bool] = {}
 
     @classmethod
     def new(cls, names: list[str], **options: Any) -> Game:
         """A new game for these players (1-4); the options are those of `Game(...)`:
         dictionary, seed, rules, bag (the front of the bag, for tests, puzzles and daily
-        challenges; the rest of the tiles follow, shuffled by seed) and leader."""
+        challenges; the rest of the tiles follow, shuffled by seed), leader and themes (the
+        theme lists, needed when the rules name a theme)."""
         return cls(names, **options)
 
     def _fill_bag(self, front: str | None) -> str:
@@ -247,6 +258,7 @@ class Game:
             len(self.log),
             tuple(self.actions),
             self._die.getstate(),
+            self.theme,
         )
 
     def dump(self) -> str:
@@ -256,6 +268,7 @@ class Game:
             f"current {None if self.current is None else self.current + 1} "
             f"die {self.die} draw {self.draw_count} bag {self.bag_size}"
             f"{' FINAL' if self.final_round else ''}"
+            f"{f' theme {self.theme}' if self.theme else ''}"
         ]
         for p in self.players:
             lines.append(
@@ -290,6 +303,16 @@ class Game:
             self._check(self._action(action))
         except BuyWordError as error:
             return str(error)
+        return None
+
+    def word_refusal(self, word: str) -> str | None:
+        """Why the dictionary or this round's theme refuses `word`, in a player's words; None
+        if both accept it. Challenge mode sells first and asks this only when challenged."""
+        if not self.dictionary.is_word(word.lower()):
+            return f"{word.upper()!r} is not in the dictionary"
+        if self.theme is not None and not self.themes.fits(  # type: ignore[union-attr]
+                word.lower(), self.theme):
+            return off_theme(word, self.theme, self.themes)  # type: ignore[arg-type]
         return None
 
     def _action(self, action: Action | str) -> Action:
@@ -380,8 +403,9 @@ class Game:
                 f"{spelling.word!r} is too short: words need at least {shortest} letters"
             )
         check_spelling(spelling, p.hand, p.wilds)
-        if not self.rules.challenge_mode and not self.dictionary.is_word(spelling.word.lower()):
-            raise IllegalAction(f"{spelling.word!r} is not in the dictionary")
+        refusal = None if self.rules.challenge_mode else self.word_refusal(spelling.word)
+        if refusal:
+            raise IllegalAction(refusal)
         return spelling
 
     def _check_challenge(self, action: Challenge) -> int:
@@ -462,7 +486,7 @@ class Game:
         rolled = self._die.choice(self.rules.die_faces)
         face = rolled if action.face is None else action.face
         self.die = face
-        self._log(ev.Rolled(self.round, self.names[self.leader], face))
+        self._log(ev.Rolled(self.round, self.names[self.leader], face, self.theme))
         if face == CHOICE:
             self.phase = Phase.CHOOSE
         else:
@@ -546,6 +570,13 @@ class Game:
         word = sale.word.lower()
         valid = self.dictionary.is_word(word)
         self.rulings[word] = valid
+        # With a theme, a word must fit it too: a challenge of an off-theme word succeeds.
+        off = None
+        if valid and self.theme is not None:
+            fits = self.themes.fits(word, self.theme)  # type: ignore[union-attr]
+            self.theme_rulings[f"{self.theme}:{word}"] = fits
+            off = None if fits else self.themes.kind(self.theme)  # type: ignore[union-attr]
+            valid = fits
         challenger = self._players[challenger_seat]
         seller = self._players[sale.seat]
         if valid:
@@ -565,7 +596,7 @@ class Game:
         self._log(
             ev.Challenged(
                 challenger_seat, challenger.name, sale.seat, seller.name, sale.word,
-                valid, reversed_price, penalty,
+                valid, reversed_price, penalty, off,
             )
         )
 
@@ -604,6 +635,9 @@ class Game:
         self.die = None
         self.draw_count = None
         self._turn = 0
+        self.theme = self._theme_draw.next(self.theme)
+        if self.theme:
+            self.round_themes.append(self.theme)
 
     def _end_game(self) -> None:
         """docs/rules.md, "The end of the game": no tile limit; unsold tiles are worth nothing."""

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from buyword.engine.errors import BuyWordError, RecordError, quoted
 from buyword.engine.game import Dictionary, Game
 from buyword.engine.rules import Rules
+from buyword.engine.themes import Themes
 
 #: The record format's version; readers migrate older versions and refuse newer ones.
 RECORD_FORMAT = 1
@@ -26,13 +27,18 @@ class GameRecord:
     meta: dict = field(default_factory=dict, compare=False)
     #: The dictionary's verdict on each challenged word (lower case), as the game ruled.
     rulings: dict[str, bool] = field(default_factory=dict)
+    #: Themed games: each round's theme as played (the rules say which themes and how), and
+    #: the theme lists' verdict on each challenged word, as "theme:word".
+    themes: tuple[str, ...] = ()
+    theme_rulings: dict[str, bool] = field(default_factory=dict)
 
     @classmethod
     def of(cls, game: Game, **meta: object) -> GameRecord:
         """The record of a game so far."""
         return cls(
             game.names, game.seed, game.rules, game.start_bag, tuple(game.actions),
-            game.first_leader, dict(meta), dict(game.rulings),
+            game.first_leader, dict(meta), dict(game.rulings), tuple(game.round_themes),
+            dict(game.theme_rulings),
         )
 
     def to_dict(self) -> dict:
@@ -47,7 +53,14 @@ class GameRecord:
             "actions": list(self.actions),
             "rulings": self.rulings,
             "meta": self.meta,
-        }
+        } | self._theme_dict()
+
+    def _theme_dict(self) -> dict:
+        """The themes played and their rulings; nothing for an unthemed game (older readers
+        then see exactly the record they know)."""
+        if not self.themes:
+            return {}
+        return {"themes": list(self.themes), "theme_rulings": self.theme_rulings}
 
     def to_json(self) -> str:
         """The record as JSON text."""
@@ -81,8 +94,9 @@ class GameRecord:
                 isinstance(w, str) and isinstance(v, bool) for w, v in rulings.items()
             ):
                 raise RecordError("the record's challenge rulings must map words to true/false")
+            themes, theme_rulings = _read_themes(data)
             return cls(players, seed, rules, bag, actions, leader,
-                       meta if isinstance(meta, dict) else {}, rulings)
+                       meta if isinstance(meta, dict) else {}, rulings, themes, theme_rulings)
         except KeyError as missing:
             raise RecordError(f"the game record has no {missing.args[0]!r}") from None
         except (TypeError, ValueError) as error:
@@ -99,13 +113,19 @@ class GameRecord:
             raise RecordError(f"the game record is not valid JSON ({error.msg})") from None
         return cls.from_dict(data)
 
-    def replay(self, dictionary: Dictionary, upto: int | None = None) -> Game:
-        """The game after its first `upto` actions (all by default). RecordError if one fails."""
+    def replay(self, dictionary: Dictionary, upto: int | None = None,
+               themes: Themes | None = None) -> Game:
+        """The game after its first `upto` actions (all by default). RecordError if one fails.
+
+        A themed game needs `themes`, the theme lists (e.g. `buyword.words.themes.ThemeBook`).
+        """
         if self.rulings:
             dictionary = _Ruled(dictionary, self.rulings)
+        if self.theme_rulings and themes is not None:
+            themes = _RuledThemes(themes, self.theme_rulings)
         try:
             game = Game.new(list(self.players), dictionary=dictionary, seed=self.seed,
-                            rules=self.rules, bag=self.bag, leader=self.leader)
+                            rules=self.rules, bag=self.bag, leader=self.leader, themes=themes)
         except BuyWordError as error:
             raise RecordError(f"the game record cannot be set up: {error}") from None
         for number, action in enumerate(self.actions[:upto], start=1):
@@ -115,6 +135,12 @@ class GameRecord:
                 raise RecordError(
                     f"action {number} ({quoted(action)}) no longer replays: {error}"
                 ) from None
+        played = tuple(game.round_themes)
+        if upto is None and self.themes and played != self.themes:
+            raise RecordError(
+                f"the record's round themes ({', '.join(self.themes)}) differ from the ones "
+                f"its seed draws ({', '.join(played)})"
+            )
         return game
 
 
@@ -129,3 +155,33 @@ class _Ruled:
         """The recorded ruling for a challenged word; the dictionary for any other."""
         ruling = self.rulings.get(word)
         return self.dictionary.is_word(word) if ruling is None else ruling
+
+
+class _RuledThemes:
+    """Theme lists whose verdicts on challenged words are the ones the game made."""
+
+    def __init__(self, themes: Themes, rulings: dict[str, bool]) -> None:
+        self.themes = themes
+        self.rulings = rulings
+
+    def fits(self, word: str, theme: str) -> bool:
+        """The recorded ruling for a challenged word; the theme lists for any other."""
+        ruling = self.rulings.get(f"{theme}:{word}")
+        return self.themes.fits(word, theme) if ruling is None else ruling
+
+    def kind(self, theme: str) -> str:
+        """What a word of the theme is, from the theme lists."""
+        return self.themes.kind(theme)
+
+
+def _read_themes(data: dict) -> tuple[tuple[str, ...], dict[str, bool]]:
+    """A record's round themes and theme rulings (absent in unthemed and older records)."""
+    themes = data.get("themes", [])
+    rulings = data.get("theme_rulings", {})
+    if not isinstance(themes, list) or not all(isinstance(t, str) for t in themes):
+        raise RecordError("the record's round themes must be a list of theme names")
+    if not isinstance(rulings, dict) or not all(
+        isinstance(w, str) and isinstance(v, bool) for w, v in rulings.items()
+    ):
+        raise RecordError("the record's theme rulings must map words to true/false")
+    return tuple(themes), rulings

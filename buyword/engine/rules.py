@@ -24,6 +24,13 @@ def _wholes(values: object, minimum: int = 0) -> bool:
     return isinstance(values, tuple) and bool(values) and all(_whole(v, minimum) for v in values)
 
 
+def _names(values: object) -> bool:
+    """A tuple of distinct names made of letters a-z (theme names)."""
+    return isinstance(values, tuple) and all(
+        isinstance(v, str) and v.isascii() and v.isalpha() and v.islower() for v in values
+    ) and len(set(values)) == len(values)
+
+
 @dataclass(frozen=True)
 class Rules:
     """The rule settings of one game (docs/rules.md, "Rule settings"); defaults: printed rules."""
@@ -45,6 +52,11 @@ class Rules:
         (800, "fair"),
     )
     tiles: TileSet = field(default_factory=default_tiles)
+    #: Themes (docs/rules.md, "Themes"): every word sold must also fit the round's theme. One name: that
+    #: theme all game. With `theme_each_round`, each round draws one of these (a new one each
+    #: round) with the game's seed. Empty: no theme (the printed rules).
+    themes: tuple[str, ...] = ()
+    theme_each_round: bool = False
 
     def __post_init__(self) -> None:
         """Refuse settings no game could be played with (e.g. from a hand-edited save)."""
@@ -62,6 +74,10 @@ class Rules:
                 isinstance(r, tuple) and len(r) == 2 and _whole(r[0]) and isinstance(r[1], str)
                 for r in self.solo_ratings)),
             ("tiles", isinstance(self.tiles, TileSet)),
+            ("themes", _names(self.themes)),
+            # One theme all game, or several to draw from each round.
+            ("theme_each_round", isinstance(self.theme_each_round, bool) and _names(self.themes)
+             and (bool(self.themes) if self.theme_each_round else len(self.themes) <= 1)),
         ]
         bad = [name for name, ok in problems if not ok]
         if bad:
@@ -121,4 +137,10 @@ class Rules:
         """A one-line summary a player recognises: the settings that differ from the box."""
         limit = "no tile limit" if self.tile_limit is None else f"tile limit {self.tile_limit}"
         mode = "challenge mode" if self.challenge_mode else "strict dictionary"
-        return f"{limit}, words of {self.min_word_length}+ letters, {mode}"
+        return f"{limit}, words of {self.min_word_length}+ letters, {mode}{self._theme_text()}"
+
+    def _theme_text(self) -> str:
+        """", theme: animals" / ", a new theme each round (of 10)" / "" (no theme)."""
+        if self.theme_each_round:
+            return f", a new theme each round (of {len(self.themes)})"
+        return f", theme: {self.themes[0]}" if self.themes else ""

@@ -16,7 +16,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import TypeVar
 
-from buyword.engine import Dictionary, Game, RecordError, Rules
+from buyword.engine import Dictionary, Game, RecordError, Rules, Themes
 from buyword.store.files import (
     SAVE_LIMIT,
     SCORES_LIMIT,
@@ -339,8 +339,10 @@ class Store:
         except Exception as error:  # a save is untrusted input: any failure means a bad file
             return Loaded(message=self._bad_save(error, name))
 
-    def resume(self, saved: SavedGame, dictionary: Dictionary) -> Loaded:
-        """Replay a peeked save, taking its slot for this window.
+    def resume(self, saved: SavedGame, dictionary: Dictionary,
+               themes: Themes | None = None) -> Loaded:
+        """Replay a peeked save (a themed game needs the theme lists, `themes`), taking its
+        slot for this window.
 
         If another window has opened it meanwhile, the message says so; if it no longer
         replays, it is moved aside and explained.
@@ -349,7 +351,7 @@ class Store:
         if name is None:
             return Loaded(message=OPEN_ELSEWHERE)
         try:
-            return Loaded(saved, saved.record.replay(dictionary))
+            return Loaded(saved, saved.record.replay(dictionary, themes=themes))
         except Exception as error:  # e.g. a changed dictionary refuses a word sold earlier
             # Only the slot this window took is moved aside; a save in no slot moves nothing.
             message = self._bad_save(error, name or None)

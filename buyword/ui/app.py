@@ -203,7 +203,8 @@ class BuyWordApp(App[int]):
         try:
             lexicon = self.services.dictionary_for(setup)
             bots: dict[int, Bot] = {
-                seat: self.services.make_bot(player.level, lexicon, setup.seed * 10 + seat)
+                seat: self.services.make_bot(player.level, lexicon, setup.seed * 10 + seat,
+                                             themed=bool(setup.theme))
                 for seat, player in enumerate(setup.seats)
                 if player.level is not None
             }
@@ -212,14 +213,16 @@ class BuyWordApp(App[int]):
                 names = tuple(seat.name for seat in setup.seats)
                 if len(names) == len(saved.record.players):
                     saved = replace(saved, record=replace(saved.record, players=names))
-                resumed = self.store.resume(saved, lexicon)
+                resumed = self.store.resume(saved, lexicon, self.services.themes)
                 if resumed.game is None:  # it no longer replays: moved aside, explained
                     self.call_from_thread(self._save_unusable, resumed.message or "")
                     return
                 game = resumed.game
             else:
+                rules = setup.rules()
                 game = Game.new([seat.name for seat in setup.seats], dictionary=lexicon,
-                                seed=setup.seed, rules=setup.rules(), bag=setup.bag)
+                                seed=setup.seed, rules=rules, bag=setup.bag,
+                                themes=self.services.themes if rules.themes else None)
         except BuyWordError as error:
             self.call_from_thread(self.notify, str(error), title="Cannot start the game",
                                   severity="error", timeout=8, markup=False)

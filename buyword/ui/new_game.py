@@ -11,8 +11,9 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
 
 from buyword.engine import BuyWordError, TileSetError
-from buyword.ui.options import LEVELS, DictionaryChoice, GameSetup, Seat, load_tiles
+from buyword.ui.options import EACH_ROUND, LEVELS, DictionaryChoice, GameSetup, Seat, load_tiles
 from buyword.ui.text import literal
+from buyword.words.themes import THEMES
 
 #: Who sits in a seat: a person, a computer of some level, or nobody (seats 3 and 4).
 PERSON, EMPTY = "person", "empty"
@@ -81,6 +82,12 @@ class NewGameScreen(Screen[GameSetup | None]):
                 yield Static("Word-list file", classes="label file-row")
                 yield Input(d.word_file, placeholder="path to a file, one word a line",
                             id="word-file", compact=True, classes="file-row")
+                yield Static("Theme", classes="label")
+                yield Select(
+                    [("no theme", "none"), *((t.title, t.name) for t in THEMES),
+                     ("a new theme each round", EACH_ROUND)],
+                    value=d.theme or "none", allow_blank=False, id="theme", compact=True,
+                )
                 yield Static("Tile set", classes="label")
                 yield Input(d.tiles_file, placeholder="blank = the bundled set, or a .toml file",
                             id="tiles", compact=True)
@@ -179,6 +186,7 @@ class NewGameScreen(Screen[GameSetup | None]):
             private_hands=self.solo or self.query_one("#private", Checkbox).value,
             tiles_file=tiles_file,
             tiles=tiles,
+            theme="" if (theme := str(self.query_one("#theme", Select).value)) == "none" else theme,
         )
         return setup, tiles_problem or self._problem(setup)
 

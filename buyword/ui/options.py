@@ -16,6 +16,9 @@ from buyword.engine import Rules, TileSet, TileSetError, default_tiles
 #: list them before that package is imported).
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 
+#: The `theme` setting for a new theme each round (drawn from all the bundled themes).
+EACH_ROUND = "each-round"
+
 #: Seconds between a computer player's steps, by speed setting.
 SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 0.9, "fast": 0.35, "instant": 0.0}
 
@@ -89,6 +92,8 @@ class GameSetup:
     #: The tile-set file the player named ("" for the bundled set), and the set read from it.
     tiles_file: str = ""
     tiles: TileSet | None = None
+    #: Themes (docs/rules.md, "Themes"): "" for none, a theme's name for one all game, or EACH_ROUND.
+    theme: str = ""
 
     @property
     def humans(self) -> int:
@@ -117,7 +122,18 @@ class GameSetup:
             min_word_length=self.min_word_length,
             challenge_mode=self.challenge and self.challenge_allowed,
             tiles=self.tiles or default_tiles(),
+            **self._theme_rules(),
         )
+
+    def _theme_rules(self) -> dict:
+        """The rules' theme settings for the `theme` chosen."""
+        if not self.theme:
+            return {}
+        if self.theme != EACH_ROUND:
+            return {"themes": (self.theme,)}
+        from buyword.words.themes import THEMES
+
+        return {"themes": tuple(theme.name for theme in THEMES), "theme_each_round": True}
 
     def with_seed(self, seed: int | None) -> GameSetup:
         """The same setup with this seed (None: a fresh random one when the game starts)."""

@@ -21,11 +21,20 @@ from buyword.ui.widgets import DieFace, GameLog, PlayerLine, Rack, Scoreboard
 
 
 class _Anything:
-    """A dictionary that accepts every word: a record holds only sales that were accepted."""
+    """A dictionary and theme lists that accept every word: a record holds only sales that were
+    accepted (challenged ones replay from the verdicts it wrote down)."""
 
     def is_word(self, word: str) -> bool:
         """Every recorded sale was legal when it was made."""
         return True
+
+    def fits(self, word: str, theme: str) -> bool:
+        """Every recorded sale fitted its round's theme (challenged ones replay as ruled)."""
+        return True
+
+    def kind(self, theme: str) -> str:
+        """A theme's words, in the log of a replay (no theme lists are read)."""
+        return f"a word of the theme {theme}"
 
 
 def load_record(path: str) -> tuple[GameRecord, list[Game]]:
@@ -37,8 +46,8 @@ def load_record(path: str) -> tuple[GameRecord, list[Game]]:
     record = read_game_file(path).record
     # Challenges replay from the verdicts written in the record, so no dictionary is needed.
     dictionary = _Anything()
-    record.replay(dictionary)  # raises RecordError, naming the action, if one fails
-    game = record.replay(dictionary, upto=0)
+    record.replay(dictionary, themes=dictionary)  # RecordError, naming the action, if one fails
+    game = record.replay(dictionary, upto=0, themes=dictionary)
     games = [copy.deepcopy(game)]
     # One pass, keeping a copy at each round's end (replaying once per round would be slow).
     for action in record.actions:

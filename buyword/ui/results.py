@@ -183,8 +183,9 @@ class ResultsScreen(Screen[None]):
         game = self.game
         try:
             expert = Game.new(["Expert"], dictionary=game.dictionary, seed=game.seed,
-                              rules=game.rules, bag=game.start_bag)
-            bot = self.buyword.services.make_bot("expert", game.dictionary, game.seed)
+                              rules=game.rules, bag=game.start_bag, themes=game.themes)
+            bot = self.buyword.services.make_bot("expert", game.dictionary, game.seed,
+                                                 themed=bool(game.rules.themes))
             for _ in range(_MAX_ACTIONS):
                 if expert.outcome() is not None:
                     break

@@ -14,6 +14,7 @@ from buyword.ui.options import DictionaryChoice, GameSetup
 if TYPE_CHECKING:
     from buyword.words.finder import Candidate, WordFinder
     from buyword.words.lexicon import Lexicon
+    from buyword.words.themes import ThemeBook, ThemeFinders
 
 
 class Bot(Protocol):
@@ -46,6 +47,8 @@ class Services:
         self._lock = threading.Lock()
         self._finders: dict[int, WordFinder] = {}
         self._common: Lexicon | None = None
+        self._themes: ThemeBook | None = None
+        self._theme_finders: dict[int, ThemeFinders] = {}
 
     @property
     def ready(self) -> bool:
@@ -85,14 +88,44 @@ class Services:
                 finder = self._finders[id(lexicon)] = WordFinder(lexicon)
             return finder
 
-    def best_words(
-        self, lexicon: Lexicon, hand: str, wilds: int, min_length: int, limit: int = 8
-    ) -> list[Candidate]:
-        """The best words this hand can sell now, best first (the hints)."""
-        return self.finder(lexicon).find(hand, wilds, min_length=min_length)[:limit]
+    @property
+    def themes(self) -> ThemeBook:
+        """The bundled theme lists (a themed game's `themes`), read as each is first needed."""
+        from buyword.words.themes import ThemeBook
 
-    def make_bot(self, level: str, lexicon: Lexicon, seed: int) -> Bot:
-        """A computer player of this level playing with this dictionary."""
+        with self._lock:
+            if self._themes is None:
+                self._themes = ThemeBook(listed=self._bundled)
+            return self._themes
+
+    def theme_finders(self, lexicon: Lexicon) -> ThemeFinders:
+        """The finders over a dictionary's words of each theme (built once per theme)."""
+        from buyword.words.themes import ThemeFinders
+
+        themes = self.themes
+        with self._lock:
+            finders = self._theme_finders.get(id(lexicon))
+            if finders is None:
+                finders = self._theme_finders[id(lexicon)] = ThemeFinders(themes, lexicon)
+            return finders
+
+    def finder_for(self, lexicon: Lexicon, theme: str | None) -> WordFinder:
+        """The finder hints and the sale preview search this round: over the round's theme's
+        words in a themed game (`game.theme`), else over the whole dictionary."""
+        return self.finder(lexicon) if theme is None else self.theme_finders(lexicon)(theme)
+
+    def best_words(
+        self, lexicon: Lexicon, hand: str, wilds: int, min_length: int, limit: int = 8,
+        theme: str | None = None,
+    ) -> list[Candidate]:
+        """The best words this hand can sell now, best first (the hints); within `theme`."""
+        finder = self.finder_for(lexicon, theme)
+        return finder.find(hand, wilds, min_length=min_length)[:limit]
+
+    def make_bot(self, level: str, lexicon: Lexicon, seed: int, themed: bool = False) -> Bot:
+        """A computer player of this level playing with this dictionary (and, if `themed`,
+        within each round's theme)."""
         from buyword.bots import make_bot
 
-        return make_bot(level, self.finder(lexicon), seed)
+        themes = self.theme_finders(lexicon) if themed else None
+        return make_bot(level, self.finder(lexicon), seed, themes)

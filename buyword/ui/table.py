@@ -516,9 +516,9 @@ class TableScreen(Screen[None]):
         reason = game.why_not(Sell(spelling.notation))
         note = ""
         # A bluff may be offered in challenge mode; the seller is told what they risk.
-        bluff = game.rules.challenge_mode and not game.dictionary.is_word(spelling.word.lower())
+        bluff = game.rules.challenge_mode and game.word_refusal(spelling.word)
         if reason is None and bluff:
-            note = "not in the dictionary: a challenge would reverse it"
+            note = f"{bluff}: a challenge would reverse it"
         return SalePreview(
             marked, spelling.wild, spelling.notation, price(pips), pips, reason, note
         )
@@ -627,8 +627,8 @@ class TableScreen(Screen[None]):
 
         try:
             found = self.buyword.services.best_words(
-                self.game.dictionary, hand, wilds, self.game.rules.min_word_length
-            )
+                self.game.dictionary, hand, wilds, self.game.rules.min_word_length,
+                theme=self.game.theme)
         except Exception as error:  # the hints are a help, never a crash
             self.app.call_from_thread(self.show_message, f"No hints: {error}", error=True)
             return

@@ -78,9 +78,19 @@ class WordFinder:
         off the UI's thread, and share it.
         """
         self.tiles = tiles or default_tiles()
+        #: The theme whose words alone this finder indexes (see `themed`), or None.
+        self.theme: str | None = None
         self._exact = _exact_index(lexicon)
         self._wild = _wild_index(self._exact)
         self._sorted_keys: list[str] | None = None  # built on the first very large hand
+
+    @classmethod
+    def themed(cls, words: Iterable[str], theme: str, tiles: TileSet | None = None) -> WordFinder:
+        """A finder over a theme's words only (`ThemeBook.lexicon`): a theme restricts the
+        index, so every query answers within it at the cost of an unthemed one."""
+        finder = cls(words, tiles)
+        finder.theme = theme
+        return finder
 
     @property
     def exact_index(self) -> Mapping[str, tuple[str, ...]]:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from buyword.engine.errors import BuyWordError, IllegalAction, MalformedAction
 from buyword.engine.inputs import read_limited, size_words
+from buyword.engine.themes import Themes, off_theme
 from buyword.engine.tiles import parse_spelling, spell
 
 #: A line of a word list that holds a word: letters A-Z only, surrounding blanks allowed.
@@ -131,13 +132,15 @@ class Lexicon:
         common = [w for w in self._words if _zipf(frequencies.get(w, 0.0)) >= zipf]
         return Lexicon._checked(common, f"{self.source}, common words only (Zipf {zipf:g}+)")
 
-    def explain(self, word: str, hand: str, wilds: int, min_length: int = 2) -> str | None:
+    def explain(self, word: str, hand: str, wilds: int, min_length: int = 2,
+                theme: str | None = None, themes: Themes | None = None) -> str | None:
         """Why `word` cannot be sold from this hand, in a player's words; None if it can.
 
         `word` is in `sell` notation (upper case; one lower-case letter marks the wild),
         `hand` the seller's letter tiles (upper case) and `wilds` how many wild tiles they have.
         The reasons, in the order checked: characters other than letters, too short, letters
-        the hand lacks (or a second wild it would need), not in the dictionary.
+        the hand lacks (or a second wild it would need), not in the dictionary, and (with a
+        `theme` and the `themes` lists) not fitting the theme, worded as the engine words it.
         """
         try:
             parse_spelling(word)
@@ -151,6 +154,9 @@ class Lexicon:
             return str(error)
         if not self.is_word(spelling.word):
             return f"{spelling.word!r} is not in the dictionary"
+        if theme is not None and themes is not None and not themes.fits(
+                spelling.word.lower(), theme):
+            return off_theme(spelling.word, theme, themes)
         return None
 
 

@@ -13,6 +13,7 @@ from buyword.engine.tiles import default_tiles
 from buyword.words.finder import Candidate, WordFinder
 from buyword.words.lexicon import Lexicon
 from buyword.words.planner import SalePlan, plan_sale
+from buyword.words.themes import ThemeBook, theme_named
 
 #: How many of the best words the table lists; the rest are counted.
 SHOWN_WORDS = 20
@@ -25,16 +26,23 @@ MAX_LETTERS = 16
 USAGE_ERROR = 2
 
 
-def solve_main(letters: str, wilds: int, dictionary: str | None, min_length: int) -> int:
+def solve_main(letters: str, wilds: int, dictionary: str | None, min_length: int,
+               theme: str | None = None) -> int:
     """Print the best words and the best sale plan for `letters` plus `wilds` wild tiles.
 
-    `dictionary` is a word-list file, or None for the bundled list. Returns the exit status:
-    0, or 2 after a one-line message on stderr when the input cannot be used.
+    `dictionary` is a word-list file, or None for the bundled list; `theme` a theme's name
+    (only its words are searched). Returns the exit status: 0, or 2 after a one-line message
+    on stderr when the input cannot be used.
     """
     tiles = default_tiles()
     try:
         hand = _read_hand(letters, wilds, min_length, tiles.wilds)
+        if theme is not None:
+            theme = theme_named(theme).name
         lexicon = Lexicon.bundled() if dictionary is None else Lexicon.from_file(dictionary)
+        if theme is not None:
+            source = f"{lexicon.source}, theme {theme}"
+            lexicon = ThemeBook().lexicon(theme, lexicon, source)
     except BuyWordError as error:
         print(f"buyword solve: {error}", file=sys.stderr)
         return USAGE_ERROR

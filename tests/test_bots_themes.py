@@ -1,0 +1,106 @@
+"""Computer players under a theme (RULES §7.6): they sell only words of the round's theme,
+challenge off-theme words, and `buyword sim --theme` measures them."""
+
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace
+
+import pytest
+from engine_helpers import WordSet, play
+
+from buyword.bots import make_bot
+from buyword.bots.sim import _WORKER, SimError, _load_words, sim_main, theme_rules
+from buyword.bots.view import SeatView
+from buyword.engine import Challenge, Game, Phase, Rules, Sell
+from buyword.words.finder import WordFinder
+from buyword.words.themes import THEMES, ThemeBook
+
+
+@pytest.fixture(scope="module")
+def words():
+    """The bundled finder and lexicon, the theme lists and the themed finders (one process)."""
+    finder, lexicon = _load_words()
+    return finder, lexicon, _WORKER["themes"], _WORKER["theme_finders"]
+
+
+def play_themed(level: str, seed: int, words, rules: Rules) -> tuple[Game, list[tuple]]:
+    """A solo game of `level` to the end; every sale checked against its round's theme."""
+    finder, lexicon, book, theme_finders = words
+    game = Game.new(["Bot"], dictionary=lexicon, seed=seed, rules=rules, themes=book)
+    bot = make_bot(level, finder, seed, theme_finders)
+    sales = []
+    while game.current is not None:
+        action = bot.act(game, 0)
+        assert game.why_not(action) is None, f"{action} illegal\n{game.dump()}"
+        if isinstance(action, Sell):
+            sales.append((game.theme, action.word))
+        game.apply(action)
+    return game, sales
+
+
+@pytest.mark.slow
+def test_a_themed_solo_game_is_played_to_the_end_within_the_theme(words):
+    _, lexicon, book, _ = words
+    game, sales = play_themed("hard", 7, words, Rules(themes=("animals",)))
+    assert game.phase is Phase.OVER and game.outcome().rating is not None
+    assert sales, "the computer sold nothing"
+    for theme, word in sales:
+        assert theme == "animals"
+        assert lexicon.is_word(word.lower()) and book.fits(word.lower(), "animals"), word
+
+
+@pytest.mark.slow
+def test_a_solo_game_with_a_new_theme_each_round_sells_each_rounds_theme(words):
+    _, lexicon, book, _ = words
+    rules = Rules(themes=tuple(t.name for t in THEMES), theme_each_round=True)
+    game, sales = play_themed("expert", 3, words, rules)
+    assert game.phase is Phase.OVER
+    assert len({theme for theme, _ in sales}) > 1
+    for theme, word in sales:
+        assert book.fits(word.lower(), theme), (theme, word)
+
+
+def test_the_seat_view_carries_the_rounds_theme(words):
+    _, lexicon, book, _ = words
+    game = Game.new(["Bot"], dictionary=lexicon, seed=1, rules=Rules(themes=("food",)),
+                    themes=book)
+    assert SeatView.of(game, 0).theme == "food"
+    assert SeatView.of(Game.new(["Bot"], dictionary=lexicon, seed=1), 0).theme is None
+
+
+def test_a_computer_challenges_a_word_off_the_theme_and_not_one_on_it():
+    dictionary = WordSet("tea", "cat")
+    book = ThemeBook({"animals": ["cat"]})
+    rules = Rules(themes=("animals",), challenge_mode=True)
+    bot = make_bot("greedy", WordFinder(dictionary.words), 1)
+    for word, expected in (("TEA", Challenge(2)), ("CAT", None)):
+        game = Game.new(["Ann", "Bot"], dictionary=dictionary, seed=1, rules=rules,
+                        bag=f"{word}XYZ", themes=book)
+        play(game, "roll 3", "buy", "buy", f"sell {word}")
+        assert bot.challenge(game, 1) == expected
+
+
+def test_sim_theme_rules():
+    assert theme_rules(None) == Rules()
+    assert theme_rules("Animals") == Rules(themes=("animals",))
+    each = theme_rules("each-round")
+    assert each.theme_each_round and len(each.themes) == len(THEMES)
+    with pytest.raises(SimError, match="'pirates' is not a theme"):
+        theme_rules("pirates")
+
+
+def test_sim_with_an_unknown_theme_exits_2(capsys):
+    args = SimpleNamespace(players=["greedy"], games=1, seed=1, jobs=1, json=True,
+                           theme="pirates")
+    assert sim_main(args) == 2
+    assert "buyword sim: --theme: 'pirates' is not a theme" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_sim_with_a_theme_reports_it(capsys, words):
+    args = SimpleNamespace(players=["greedy"], games=2, seed=1, jobs=1, json=True,
+                           theme="food")
+    assert sim_main(args) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["theme"] == "food" and report["tables"][0]["seats"][0]["games"] == 2
