@@ -48,7 +48,7 @@ class SeatView:
     opponents: tuple[Opponent, ...]
     last_sale: Sold | None
     rules: Rules
-    theme: str | None = None  # this round's theme (docs/rules.md, "Themes"), None in an unthemed game
+    theme: str | None = None  # this round's theme (docs/rules.md, Themes), None in an unthemed game
 
     @classmethod
     def of(cls, game: Game, seat: int) -> SeatView:

@@ -155,7 +155,7 @@ class Game:
         self._drop_queue: list[int] = []
         self._last_sale: ev.Sold | None = None  # challengeable until the seller acts again
         self._outcome: Outcome | None = None
-        # Themes (docs/rules.md, "Themes"): the theme lists, and this round's theme (None: no theme), known
+        # Themes (docs/rules.md): the theme lists, and this round's theme (None: no theme), known
         # before the roll. `round_themes` lists every round's theme so far, for the record.
         self.themes = themes
         self._theme_draw = ThemeDraw(self.rules, seed, themes)

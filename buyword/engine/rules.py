@@ -52,7 +52,7 @@ class Rules:
         (800, "fair"),
     )
     tiles: TileSet = field(default_factory=default_tiles)
-    #: Themes (docs/rules.md, "Themes"): every word sold must also fit the round's theme. One name: that
+    #: Themes (docs/rules.md): every word sold must also fit the round's theme. One name: that
     #: theme all game. With `theme_each_round`, each round draws one of these (a new one each
     #: round) with the game's seed. Empty: no theme (the printed rules).
     themes: tuple[str, ...] = ()

@@ -92,7 +92,7 @@ class GameSetup:
     #: The tile-set file the player named ("" for the bundled set), and the set read from it.
     tiles_file: str = ""
     tiles: TileSet | None = None
-    #: Themes (docs/rules.md, "Themes"): "" for none, a theme's name for one all game, or EACH_ROUND.
+    #: Themes (docs/rules.md, Themes): "" for none, a theme's name for one all game, or EACH_ROUND.
     theme: str = ""
 
     @property
