@@ -4,25 +4,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import dataclass
 
 from buyword import __version__
-
-
-@dataclass(frozen=True)
-class PlayOptions:
-    """How `buyword` (play) was asked to start: the title screen, or straight into a game."""
-
-    seed: int | None = None
-    solo: bool = False
-    players: tuple[str, ...] = ()
-    resume: bool = False  # --continue: resume the autosaved game
-    tiles: str | None = None  # --tiles: a tile-set file instead of the bundled set
-
-    @property
-    def starts_game(self) -> bool:
-        """True when the command line asks for a game rather than the title screen."""
-        return self.solo or bool(self.players) or self.seed is not None
+from buyword.ui.options import PlayOptions
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -46,6 +30,8 @@ def _parser() -> argparse.ArgumentParser:
     solve.add_argument("--wilds", type=int, default=0, help="wild tiles held (default 0)")
     solve.add_argument("--dictionary", metavar="FILE", help="a word-list file (one word a line)")
     solve.add_argument("--min-length", type=int, default=2, help="shortest word allowed")
+    solve.add_argument("--tiles", metavar="FILE", dest="sub_tiles",
+                       help="price words with this tile set (a TOML file like data/tiles.toml)")
 
     sim = sub.add_parser("sim", help="play seeded games between computer players")
     sim.add_argument("--players", action="append", default=[],
@@ -54,6 +40,8 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--jobs", type=int, default=1)
     sim.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    sim.add_argument("--tiles", metavar="FILE", dest="sub_tiles",
+                     help="play with this tile set (a TOML file like data/tiles.toml)")
 
     replay = sub.add_parser("replay", help="step through a finished game's record")
     replay.add_argument("file", help="a game record (.json)")
@@ -70,12 +58,20 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     command = args.command or "play"
     if command == "solve":
+        from buyword.engine import TileSetError
+        from buyword.table.setup import load_tiles
         from buyword.words.solve import solve_main
 
-        return solve_main(args.letters, args.wilds, args.dictionary, args.min_length)
+        try:
+            tiles = load_tiles(args.sub_tiles or args.tiles or "")
+        except TileSetError as error:
+            print(f"buyword solve: {error}", file=sys.stderr)
+            return 2
+        return solve_main(args.letters, args.wilds, args.dictionary, args.min_length, tiles)
     if command == "sim":
-        from buyword.bots.sim import sim_main
+        from buyword.table.sim import sim_main
 
+        args.tiles = args.sub_tiles or args.tiles
         return sim_main(args)
     if command == "history":
         from buyword.store.history import history_main

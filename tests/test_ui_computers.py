@@ -32,7 +32,7 @@ async def play_to_results(pilot: Pilot, limit: int = 3000) -> None:
             await pilot.press(*app.screen.hand[: app.screen.need].lower(), "enter")
             continue
         screen = table(app)
-        if screen.game.current in screen.bots:
+        if screen.session.awaiting().computer:
             await settle(pilot)  # a computer is thinking in a worker
             continue
         key = {Phase.ROLL: "r", Phase.CHOOSE: "2", Phase.BUY: "d", Phase.SELL: "escape",

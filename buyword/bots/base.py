@@ -1,8 +1,10 @@
-"""The computer-player interface: `act(game, seat)` returns one legal action and changes nothing.
+"""The computer-player interface: `act(view)` returns one action, `challenge(view, sale)` says
+whether to challenge a sale.
 
-A bot decides from a `SeatView` (what its seat may know) and its own `random.Random`. Selling
-is many actions (each word, then `done`); a bot plans the whole sale once, remembers it by the
-hand it was planned for, and hands out one word per call.
+A bot decides from a `SeatView` (what its seat may know, built by the table session) and its
+own `random.Random`; it never holds the game. Selling is many actions (each word, then `done`);
+a bot plans the whole sale once, remembers it by the hand it was planned for, and hands out one
+word per call.
 """
 
 from __future__ import annotations
@@ -10,26 +12,16 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
-from buyword.bots.index import Word, WordIndex, take
+from buyword.bots.index import Word, WordIndex, hand_key, take
 from buyword.bots.view import SeatView
-from buyword.engine import (
-    Action,
-    Buy,
-    Challenge,
-    Choose,
-    Discard,
-    Done,
-    Drop,
-    Game,
-    IllegalAction,
-    Phase,
-    Roll,
-    Sell,
-)
+from buyword.engine.actions import Action, Buy, Choose, Discard, Done, Drop, Roll, Sell
+from buyword.engine.errors import IllegalAction
+from buyword.engine.events import Sold
+from buyword.engine.phase import Phase
 
 
 class Bot:
-    """A computer player. Subclasses decide; this class reads the game and keeps it honest."""
+    """A computer player: the one interface every level implements. Subclasses decide."""
 
     #: The level's name, as `make_bot` knows it.
     level = "bot"
@@ -49,37 +41,26 @@ class Bot:
 
     # ----------------------------------------------------------------- the interface
 
-    def act(self, game: Game, seat: int) -> Action:
-        """One legal action for `seat` now. Never changes `game`.
+    def act(self, view: SeatView) -> Action:
+        """The action this seat takes now, its turn (`view.current == view.seat`)."""
+        if view.current != view.seat:
+            raise IllegalAction(f"it is not seat {view.seat + 1}'s turn")
+        return self.decide(view)
 
-        When it is not this seat's turn, the only thing a bot may do is challenge the last sale
-        (challenge mode); `IllegalAction` says there is nothing for it to do.
+    def challenge(self, view: SeatView, sale: Sold) -> bool:
+        """Challenge mode: whether this seat challenges `sale` (another seat's).
+
+        A computer challenges a word it does not know, judged by its own vocabulary, as a person
+        would: a lower level may challenge a real but rare word and pay the penalty.
         """
-        view = SeatView.of(game, seat)
-        if view.current != seat:
-            challenge = self.challenge(game, seat)
-            if challenge is None:
-                raise IllegalAction(f"it is not seat {seat + 1}'s turn and there is nothing to do")
-            return challenge
-        action = self.decide(view)
-        if isinstance(action, Sell) and not game.dictionary.is_word(action.word.lower()):
-            # Never reached with an index built from the game's dictionary; a guard so that a
-            # bot handed the wrong word list stays honest rather than bluffing.
-            self._sale.clear()
-            return Done()
-        return action
+        return sale.seat != view.seat and not self.knows(sale.word, view.rules.min_word_length)
 
-    def challenge(self, game: Game, seat: int) -> Challenge | None:
-        """Challenge mode: `Challenge` if the last sale is not a word (and not ours), else None.
-
-        Bots challenge only on certainty — the game's dictionary — so they never lose $20.
-        """
-        sale = game.last_sale
-        if sale is None or sale.seat == seat or not game.rules.challenge_mode:
-            return None
-        if game.dictionary.is_word(sale.word.lower()):
-            return None
-        return Challenge(seat + 1)
+    def knows(self, word: str, min_length: int = 1) -> bool:
+        """Whether `word` (any case, sell notation allowed) is a word this player knows."""
+        letters = word.upper()
+        if len(letters) < min_length or not letters.isascii() or not letters.isalpha():
+            return False
+        return letters in self.index.exact.get(hand_key(letters), ())
 
     def decide(self, view: SeatView) -> Action:
         """The action for the seat whose turn it is, by phase."""

@@ -11,7 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
 
 from buyword.engine import TileSetError
-from buyword.ui.options import LEVELS, DictionaryChoice, GameSetup, Seat, load_tiles
+from buyword.ui.options import DictionaryChoice, GameSetup, Seat, load_tiles
 
 #: Who sits in a seat: a person, a computer of some level, or nobody (seats 3 and 4).
 PERSON, EMPTY = "person", "empty"
@@ -23,6 +23,8 @@ SEAT_NAMES = ("Ann", "Bob", "Cy", "Di")
 def _seat_kinds(optional: bool, bots: bool) -> list[tuple[str, str]]:
     kinds = [("Person", PERSON)]
     if bots:
+        from buyword.bots import LEVELS
+
         kinds += [(f"Computer · {level}", level) for level in LEVELS]
     if optional:
         kinds.append(("Empty seat", EMPTY))
@@ -200,7 +202,7 @@ class NewGameScreen(Screen[GameSetup | None]):
         if len(set(names)) != len(names):
             return "give each seat a different name"
         if setup.challenge and not setup.challenge_allowed:
-            return "challenge mode needs two or more people at the table"
+            return "challenge mode needs two or more players at the table"
         if setup.dictionary is DictionaryChoice.FILE and not setup.word_file:
             return "name the word-list file, or choose another dictionary"
         return ""

@@ -21,9 +21,6 @@ from buyword.ui.options import GameSetup, custom_tiles
 if TYPE_CHECKING:
     from buyword.ui.app import BuyWordApp
 
-#: A safety net for the Expert replay: far more actions than any real game takes.
-_MAX_ACTIONS = 5000
-
 
 def best_sale(game: Game, seat: int) -> ev.Sold | None:
     """The seat's best-paid word (the first of equals), or None if they sold nothing."""
@@ -177,15 +174,13 @@ class ResultsScreen(Screen[None]):
     @work(thread=True, exclusive=True, exit_on_error=False)
     def _play_expert(self) -> None:
         """Replay the seed (same bag, same rolls) with the Expert computer player."""
+        from buyword.table import play_computers
+
         game = self.game
         try:
-            expert = Game.new(["Expert"], dictionary=game.dictionary, seed=game.seed,
-                              rules=game.rules, bag=game.start_bag)
-            bot = self.buyword.services.make_bot("expert", game.dictionary, game.seed)
-            for _ in range(_MAX_ACTIONS):
-                if expert.outcome() is not None:
-                    break
-                expert.apply(bot.act(expert, expert.current))
+            finder = self.buyword.services.finder(game.dictionary, game.rules.tiles)
+            expert = play_computers(("expert",), game.seed, game.dictionary, finder,
+                                    rules=game.rules, names=("Expert",), bag=game.start_bag)
             result: Game | None = expert if expert.outcome() else None
             error = "" if result else "the Expert did not finish"
         except Exception as problem:  # shown on screen, never a traceback

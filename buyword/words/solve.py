@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.table import Table
 
 from buyword.engine.errors import BuyWordError
-from buyword.engine.tiles import default_tiles
+from buyword.engine.tiles import TileSet, default_tiles
 from buyword.words.finder import Candidate, WordFinder
 from buyword.words.lexicon import Lexicon
 from buyword.words.planner import SalePlan, plan_sale
@@ -22,19 +22,26 @@ MAX_LETTERS = 40
 USAGE_ERROR = 2
 
 
-def solve_main(letters: str, wilds: int, dictionary: str | None, min_length: int) -> int:
+def solve_main(letters: str, wilds: int, dictionary: str | None, min_length: int,
+               tiles: TileSet | None = None) -> int:
     """Print the best words and the best sale plan for `letters` plus `wilds` wild tiles.
 
-    `dictionary` is a word-list file, or None for the bundled list. Returns the exit status:
-    0, or 2 after a one-line message on stderr when the input cannot be used.
+    `dictionary` is a word-list file, or None for the bundled list; `tiles` the tile set that
+    prices the words (None: the bundled set). Returns the exit status: 0, or 2 after a one-line
+    message on stderr when the input cannot be used.
     """
+    tiles = tiles or default_tiles()
     try:
         hand = _read_hand(letters, wilds, min_length)
+        unknown = sorted(set(hand) - set(tiles.pips))
+        if unknown:
+            raise BuyWordError(f"{letters!r}: the tile set {tiles.name!r} has no "
+                               f"{', '.join(unknown)} tiles")
         lexicon = Lexicon.bundled() if dictionary is None else Lexicon.from_file(dictionary)
     except BuyWordError as error:
         print(f"buyword solve: {error}", file=sys.stderr)
         return USAGE_ERROR
-    finder = WordFinder(lexicon, default_tiles())
+    finder = WordFinder(lexicon, tiles)
     words = finder.find(hand, wilds, min_length)
     plan = plan_sale(finder, hand, wilds, min_length)
     console = Console()

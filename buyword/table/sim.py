@@ -2,6 +2,8 @@
 
 Game N of a run uses seed S+N-1, which fixes the bag and the die whatever the players decide, so
 two levels run on the same seeds meet exactly the same tiles and can be compared game by game.
+Each game is played at a table session (private hands), the computers seeded as at the app's
+table (`buyword.table.computers.seat_seed`).
 """
 
 from __future__ import annotations
@@ -11,12 +13,13 @@ import math
 import multiprocessing
 import statistics
 import sys
-import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from buyword.bots import BOT_NAMES, make_bot
-from buyword.engine import Game, Phase, Rules
+from buyword.bots import BOT_NAMES
+from buyword.engine import Game, Phase, Rules, TileSet, TileSetError
+from buyword.table.session import TableSession, Wait
+from buyword.table.setup import Seat, load_tiles
 
 #: The table played when no --players is given.
 DEFAULT_TABLE = ("expert",)
@@ -49,26 +52,25 @@ class GameResult:
 
 def play_game(levels: Sequence[str], seed: int, finder: object, lexicon: object,
               table: int = 0, rules: Rules | None = None) -> GameResult:
-    """Play one game of `levels` (one per seat) on `seed` to the end."""
+    """Play one game of `levels` (one per seat) on `seed` to the end, at a table session with
+    private hands (each computer sees what a person in its seat would)."""
     names = [f"{i + 1} {level}" for i, level in enumerate(levels)]
     game = Game.new(names, dictionary=lexicon, seed=seed, rules=rules)  # type: ignore[arg-type]
-    # Each seat's bot gets its own seed, fixed by the game's seed and the seat.
-    bots = [make_bot(level, finder, seed * 16 + seat) for seat, level in enumerate(levels)]
+    seats = [Seat(name, level) for name, level in zip(names, levels, strict=True)]
+    session = TableSession(game, seats, finder)  # type: ignore[arg-type]
     times: dict[str, list[float]] = {level: [] for level in levels}
     turn = None
-    while game.current is not None:
-        seat = game.current
-        start = time.perf_counter()
-        action = bots[seat].act(game, seat)
-        spent = time.perf_counter() - start
+    while session.awaiting().wait is not Wait.OVER:
+        decision = session.think()
+        seat = decision.seat
         # A decision is a whole turn (choose, buy or discard, a round's selling, a drop): the
-        # time the table waits. Rolling and a forced discard involve no thinking.
-        if _is_decision(game):
+        # time the table waits. Rolling, a forced discard and challenges involve no thinking.
+        if session.awaiting().wait is not Wait.CHALLENGE and _is_decision(game):
             if (game.round, game.phase, seat) != turn:
                 turn = (game.round, game.phase, seat)
                 times[levels[seat]].append(0.0)
-            times[levels[seat]][-1] += spent
-        game.apply(action)
+            times[levels[seat]][-1] += decision.seconds
+        session.play(decision)
     outcome = game.outcome()
     assert outcome is not None
     money = tuple(p.money for p in game.players)
@@ -85,29 +87,33 @@ def _is_decision(game: Game) -> bool:
 _WORKER: dict[str, object] = {}
 
 
-def _load_words() -> tuple[object, object]:
-    """The bundled dictionary and its word finder (built once per process)."""
-    if not _WORKER:
+def _load_words(tiles: TileSet | None = None) -> tuple[object, object]:
+    """The bundled dictionary and its word finder for `tiles` (the bundled set by default),
+    built once per process."""
+    tiles = tiles or Rules().tiles
+    if _WORKER.get("tiles") != tiles:
         from buyword.words.finder import WordFinder
         from buyword.words.lexicon import Lexicon
 
-        lexicon = Lexicon.bundled()
-        _WORKER["lexicon"] = lexicon
-        _WORKER["finder"] = WordFinder(lexicon, Rules().tiles)
+        lexicon = _WORKER.get("lexicon") or Lexicon.bundled()
+        _WORKER.update(lexicon=lexicon, tiles=tiles, finder=WordFinder(lexicon, tiles))
     return _WORKER["finder"], _WORKER["lexicon"]
 
 
-def _play_task(task: tuple[int, tuple[str, ...], int]) -> GameResult:
-    table, levels, seed = task
-    finder, lexicon = _load_words()
-    return play_game(levels, seed, finder, lexicon, table)
+def _play_task(task: tuple[int, tuple[str, ...], int, Rules]) -> GameResult:
+    table, levels, seed, rules = task
+    finder, lexicon = _load_words(rules.tiles)
+    return play_game(levels, seed, finder, lexicon, table, rules)
 
 
 def run_games(tables: Sequence[tuple[str, ...]], games: int, seed: int,
-              jobs: int = 1) -> Iterator[GameResult]:
-    """Play `games` seeded games of each table, yielding results as they finish."""
-    tasks = [(t, levels, seed + i) for t, levels in enumerate(tables) for i in range(games)]
-    _load_words()  # in the parent, so forked workers share the finder instead of rebuilding it
+              jobs: int = 1, rules: Rules | None = None) -> Iterator[GameResult]:
+    """Play `games` seeded games of each table (under `rules`, the box's by default),
+    yielding results as they finish."""
+    rules = rules or Rules()
+    tasks = [(t, levels, seed + i, rules) for t, levels in enumerate(tables)
+             for i in range(games)]
+    _load_words(rules.tiles)  # in the parent, so forked workers share the finder
     if jobs <= 1:
         yield from map(_play_task, tasks)
         return
@@ -218,11 +224,13 @@ def sim_main(args: object) -> int:
         games, seed = int(args.games), int(args.seed)  # type: ignore[attr-defined]
         jobs = int(getattr(args, "jobs", 1))
         _check_counts(games, jobs)
-    except SimError as error:
+        tiles = load_tiles(getattr(args, "tiles", None) or "")
+    except (SimError, TileSetError) as error:
         print(f"buyword sim: {error}", file=sys.stderr)
         return 2
+    rules = Rules() if tiles is None else Rules(tiles=tiles)
     as_json = bool(getattr(args, "json", False))
-    results = _collect(tables, games, seed, jobs, progress=not as_json)
+    results = _collect(tables, games, seed, jobs, rules, progress=not as_json)
     report = summarise(tables, results, games, seed)
     if as_json:
         print(json.dumps(report, indent=2))
@@ -231,10 +239,10 @@ def sim_main(args: object) -> int:
     return 0
 
 
-def _collect(tables: list[tuple[str, ...]], games: int, seed: int, jobs: int,
+def _collect(tables: list[tuple[str, ...]], games: int, seed: int, jobs: int, rules: Rules,
              progress: bool) -> list[GameResult]:
     """Play every game, with a progress bar on stderr when asked."""
-    stream = run_games(tables, games, seed, jobs)
+    stream = run_games(tables, games, seed, jobs, rules)
     if not progress:
         return list(stream)
     from rich.console import Console
