@@ -92,6 +92,9 @@ class TableScreen(Screen[None]):
         self.session = session
         self.setup = setup
         self.state = ScreenState()
+        people = session.people
+        if len(people) == 1:  # one person holds the screen all game, computers' turns included
+            self.state.viewer = people[0]
 
     @property
     def game(self) -> Game:
