@@ -19,6 +19,7 @@ can run it in a worker, pace it (`pause`) and then `play` it.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -178,6 +179,7 @@ class TableSession:
         }
         self._window: _Window | None = None
         self._logs: dict[frozenset[int], list[ev.Event]] = {}
+        self._logs_lock = threading.Lock()  # a computer's view is built in a worker thread
         if game.last_sale is not None and game.phase is Phase.SELL:
             self._open_window(game.last_sale)  # resumed in the window: ask everyone again
 
@@ -232,14 +234,15 @@ class TableSession:
     def log_for(self, viewer: int | None) -> list[ev.Event]:
         """The game's log as `viewer` may read it (each event's `str` is its line): the
         letters going into hands it may not see are hidden tiles."""
-        return list(self._log_seen_by(self.visible_to(viewer)))
+        return self._log_seen_by(self.visible_to(viewer))
 
     def _log_seen_by(self, visible: frozenset[int]) -> list[ev.Event]:
         # Kept per viewer and extended as the log grows, so a computer's view is cheap.
-        seen = self._logs.setdefault(visible, [])
-        log = self.game.log
-        seen.extend(redact(event, visible) for event in log[len(seen):])
-        return seen
+        with self._logs_lock:
+            seen = self._logs.setdefault(visible, [])
+            log = self.game.log
+            seen.extend(redact(event, visible) for event in log[len(seen):])
+            return list(seen)
 
     # ------------------------------------------------------------------ whose turn
 
