@@ -118,3 +118,25 @@ async def test_no_screen_shows_another_seats_hidden_tiles(seats, monkeypatch) ->
         assert hidden > 10  # there was something to hide, all along
         game = table(app).game
         assert game.round > 3 and any(e.__class__.__name__ == "Sold" for e in game.log)
+
+
+async def test_the_challenge_prompt_hides_the_sellers_tiles_then_hands_back() -> None:
+    setup = GameSetup(seats=(Seat("Ann"), Seat("Bob")), seed=7, bag=BAG, private_hands=True,
+                      challenge=True)
+    app = make_app(setup)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter", "r", "5", "b")  # Ann buys TEASR
+        await pilot.press("enter", "d")  # Bob cannot afford QZJXK
+        await settle(pilot)
+        await pilot.press("enter")  # back to Ann, who sells
+        await pilot.press(*"rates", "enter")
+        await settle(pilot)
+        prompt = app.screen
+        assert isinstance(prompt, ChallengeScreen) and prompt.has_class("-opaque")
+        assert prompt.seats == [(2, "Bob")]
+        assert table(app).query_one("#hand", Rack).face_down
+        await pilot.press("enter")  # Bob lets it stand
+        await settle(pilot)
+        assert isinstance(app.screen, HandOffScreen) and app.screen.player == "Ann"
+        assert table(app).game.player(0).money == 175 + 25  # RATES: 5 pips
