@@ -271,7 +271,8 @@ class TableScreen(Screen[None]):
 
     def _challenged(self, awaiting: Awaiting, number: int | None) -> None:
         if number is not None:
-            self.play(Challenge(number), number - 1)
+            if not self.play(Challenge(number), number - 1):
+                self.advance()  # refused (the reason is shown): ask again
             return
         for seat in awaiting.seats:  # Enter: everyone asked lets it stand
             self.session.act(seat, Pass())
