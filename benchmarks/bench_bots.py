@@ -14,7 +14,7 @@ import argparse
 import time
 
 from buyword.bots import LEVELS
-from buyword.bots.sim import run_games, summarise
+from buyword.table.sim import run_games, summarise
 
 SOLO = ("greedy", *LEVELS)
 TABLES = (tuple(reversed(LEVELS)), LEVELS)  # expert first, then expert last

@@ -5,29 +5,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from dataclasses import dataclass
 from typing import NoReturn
 
 from buyword import __version__
+from buyword.ui.options import PlayOptions
 
 #: The exit status of every refusal: input the command cannot use (as argparse uses).
 USAGE_ERROR = 2
-
-
-@dataclass(frozen=True)
-class PlayOptions:
-    """How `buyword` (play) was asked to start: the title screen, or straight into a game."""
-
-    seed: int | None = None
-    solo: bool = False
-    players: tuple[str, ...] = ()
-    resume: bool = False  # --continue: resume the autosaved game
-    tiles: str | None = None  # --tiles: a tile-set file instead of the bundled set
-
-    @property
-    def starts_game(self) -> bool:
-        """True when the command line asks for a game rather than the title screen."""
-        return self.solo or bool(self.players) or self.seed is not None
 
 
 class _Parser(argparse.ArgumentParser):
@@ -62,6 +46,8 @@ def _parser() -> argparse.ArgumentParser:
                        help="shortest word allowed (default 2)")
     solve.add_argument("--theme", metavar="NAME",
                        help="only words that fit this theme (animals, food, plants, ...)")
+    solve.add_argument("--tiles", metavar="FILE", dest="sub_tiles",
+                       help="price words with this tile set (a TOML file like data/tiles.toml)")
 
     sim = sub.add_parser("sim", help="play seeded games between computer players")
     sim.add_argument("--players", action="append", default=[],
@@ -77,6 +63,8 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--theme", metavar="NAME",
                      help="every word must fit this theme (animals, food, ...), or each-round "
                           "for a new theme each round")
+    sim.add_argument("--tiles", metavar="FILE", dest="sub_tiles",
+                     help="play with this tile set (a TOML file like data/tiles.toml)")
 
     replay = sub.add_parser("replay", help="step through a finished game's record")
     replay.add_argument("file", help="a game record (.json)")
@@ -173,12 +161,21 @@ def main(argv: list[str] | None = None) -> int:
     except _Refused as refusal:
         return _refuse(str(refusal))
     if command == "solve":
+        from buyword.engine import TileSetError
+        from buyword.table.setup import load_tiles
         from buyword.words.solve import solve_main
 
-        return solve_main(args.letters, args.wilds, args.dictionary, args.min_length, args.theme)
+        try:
+            tiles = load_tiles(args.sub_tiles or args.tiles or "")
+        except TileSetError as error:
+            print(f"buyword solve: {error}", file=sys.stderr)
+            return USAGE_ERROR
+        return solve_main(args.letters, args.wilds, args.dictionary, args.min_length,
+                          args.theme, tiles)
     if command == "sim":
-        from buyword.bots.sim import sim_main
+        from buyword.table.sim import sim_main
 
+        args.tiles = args.sub_tiles or args.tiles
         return sim_main(args)
     if command == "history":
         from buyword.store.history import history_main

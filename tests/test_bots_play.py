@@ -9,9 +9,10 @@ import statistics
 import pytest
 
 from buyword.bots import BOT_NAMES, LEVELS, make_bot
-from buyword.bots.sim import _load_words, play_game
-from buyword.bots.view import SeatView
-from buyword.engine import Challenge, Game, Phase, Rules, Sell
+from buyword.engine import Game, Phase, Rules, Sell
+from buyword.engine import events as ev
+from buyword.table import Seat, TableSession, Wait
+from buyword.table.sim import _load_words, play_game
 
 
 @pytest.fixture(scope="module")
@@ -21,20 +22,25 @@ def words():
 
 
 def play_checked(levels, seed, words, rules=None):
-    """Play a game of bots, checking every action before it is applied; returns the game."""
+    """Play a game of bots at a table session, checking every decision before it is applied;
+    returns the game."""
     finder, lexicon = words
     game = Game.new([f"P{i}" for i in range(len(levels))], dictionary=lexicon, seed=seed,
                     rules=rules)
-    bots = [make_bot(level, finder, seed * 16 + seat) for seat, level in enumerate(levels)]
-    while game.current is not None:
-        seat = game.current
+    seats = [Seat(f"P{i}", level) for i, level in enumerate(levels)]
+    session = TableSession(game, seats, finder)
+    while session.awaiting().wait is not Wait.OVER:
         before = game.state()
-        action = bots[seat].act(game, seat)
-        assert game.state() == before, f"{levels[seat]} changed the game while deciding"
-        assert game.why_not(action) is None, f"{levels[seat]}: {action} illegal\n{game.dump()}"
+        decision = session.think()
+        level = levels[decision.seat]
+        assert decision.error is None, f"{level} failed: {decision.error}"
+        assert game.state() == before, f"{level} changed the game while deciding"
+        action = decision.action
+        if session.awaiting().wait is not Wait.CHALLENGE:
+            assert game.why_not(action) is None, f"{level}: {action} illegal\n{game.dump()}"
         if isinstance(action, Sell):
             assert lexicon.is_word(action.word.lower()), f"{action.word} is not a word"
-        game.apply(action)
+        session.play(decision)
     return game
 
 
@@ -81,38 +87,30 @@ def test_every_seat_of_a_tight_table_legal_with_no_tile_limit_and_long_words(wor
     assert sold and all(len(a.split()[1]) >= 4 for a in sold)
 
 
-def test_challenge_mode_bots_sell_only_words_and_challenge_only_non_words(words):
+def test_challenge_mode_computers_sell_only_words_and_judge_by_their_own_vocabulary(words):
     finder, lexicon = words
     rules = Rules(challenge_mode=True)
-    game = play_checked(["medium", "hard"], 8, words, rules)
+    game = play_checked(["expert", "expert"], 8, words, rules)
+    # Experts know every word of the dictionary and sell only those: nothing to challenge.
+    assert any(a.startswith("sell") for a in game.actions)
     assert not any(a.startswith("challenge") for a in game.actions)
-    # A bluff by the human at seat 1 is challenged by the bot at seat 2.
-    game = Game.new(["Ann", "Bot"], dictionary=lexicon, seed=1, rules=rules, bag="QXZJ")
-    for action in ("roll 2", "buy", "buy", "sell QX"):
-        game.apply(action)
-    bot = make_bot("easy", finder, 1)
-    before = game.state()
-    assert bot.act(game, 1) == Challenge(2)
-    assert game.state() == before
+    # Easy knows only common words: it challenges a rare one and loses.
+    easy, expert = make_bot("easy", finder, 1), make_bot("expert", finder, 1)
+    rare = ev.Sold(0, "Ann", "QUIXOTIC", "QUIXOTIC", None, 14, 196)
+    common = ev.Sold(0, "Ann", "QUARTZ", "QUARTZ", None, 11, 121)
+    bluff = ev.Sold(0, "Ann", "QX", "QX", None, 8, 64)
+    view = _view(lexicon, finder, rules)
+    assert easy.challenge(view, rare) and not expert.challenge(view, rare)
+    assert not easy.challenge(view, common) and not expert.challenge(view, common)
+    assert easy.challenge(view, bluff) and expert.challenge(view, bluff)
+    own = ev.Sold(1, "Bot", "QX", "QX", None, 8, 64)
+    assert not expert.challenge(view, own)  # never its own sale
 
 
-def test_a_bot_does_not_challenge_a_real_word(words):
-    finder, lexicon = words
-    game = Game.new(["Ann", "Bot"], dictionary=lexicon, seed=1,
-                    rules=Rules(challenge_mode=True), bag="ATZZ")
-    for action in ("roll 2", "buy", "discard", "sell AT"):
-        game.apply(action)
-    assert make_bot("expert", finder, 1).challenge(game, 1) is None
-
-
-def test_the_view_knows_the_bag_contents_but_not_its_order(words):
-    finder, lexicon = words
-    game = Game.new(["Ann", "Bob"], dictionary=lexicon, seed=9)
-    game.apply("roll 3")
-    view = SeatView.of(game, 0)
-    assert view.unseen == "".join(sorted(game.bag)) and view.bag_size == len(game.bag)
-    assert view.drawn == game.players[0].drawn
-    assert len(view.opponents) == 1 and view.opponents[0].seat == 1
+def _view(lexicon, finder, rules):
+    """Seat 2's view of a fresh two-player game."""
+    game = Game.new(["Ann", "Bot"], dictionary=lexicon, seed=1, rules=rules)
+    return TableSession(game, [Seat("Ann"), Seat("Bot", "expert")], finder).view(1)
 
 
 @pytest.mark.slow  # whole games by computer players

@@ -10,11 +10,12 @@ import pytest
 from engine_helpers import WordSet, play
 
 from buyword.bots import make_bot
-from buyword.bots.sim import _WORKER, SimError, _load_words, sim_main, theme_rules
-from buyword.bots.view import SeatView
-from buyword.engine import Challenge, Game, Phase, Rules, Sell
+from buyword.engine import Game, Phase, Rules, Sell
+from buyword.table.sim import _WORKER, SimError, _load_words, sim_main, theme_rules
+from buyword.table.views import seat_view
 from buyword.words.finder import WordFinder
-from buyword.words.themes import THEMES, ThemeBook
+from buyword.words.lexicon import Lexicon
+from buyword.words.themes import THEMES, ThemeBook, ThemeFinders
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +32,7 @@ def play_themed(level: str, seed: int, words, rules: Rules) -> tuple[Game, list[
     bot = make_bot(level, finder, seed, theme_finders)
     sales = []
     while game.current is not None:
-        action = bot.act(game, 0)
+        action = bot.act(seat_view(game, 0, {0}))
         assert game.why_not(action) is None, f"{action} illegal\n{game.dump()}"
         if isinstance(action, Sell):
             sales.append((game.theme, action.word))
@@ -65,20 +66,22 @@ def test_the_seat_view_carries_the_rounds_theme(words):
     _, lexicon, book, _ = words
     game = Game.new(["Bot"], dictionary=lexicon, seed=1, rules=Rules(themes=("food",)),
                     themes=book)
-    assert SeatView.of(game, 0).theme == "food"
-    assert SeatView.of(Game.new(["Bot"], dictionary=lexicon, seed=1), 0).theme is None
+    assert seat_view(game, 0, {0}).theme == "food"
+    assert seat_view(Game.new(["Bot"], dictionary=lexicon, seed=1), 0, {0}).theme is None
 
 
 def test_a_computer_challenges_a_word_off_the_theme_and_not_one_on_it():
     dictionary = WordSet("tea", "cat")
     book = ThemeBook({"animals": ["cat"]})
     rules = Rules(themes=("animals",), challenge_mode=True)
-    bot = make_bot("greedy", WordFinder(dictionary.words), 1)
-    for word, expected in (("TEA", Challenge(2)), ("CAT", None)):
+    lexicon = Lexicon(sorted(dictionary.words), "test words")
+    bot = make_bot("greedy", WordFinder(lexicon), 1, ThemeFinders(book, lexicon))
+    for word, expected in (("TEA", True), ("CAT", False)):
         game = Game.new(["Ann", "Bot"], dictionary=dictionary, seed=1, rules=rules,
                         bag=f"{word}XYZ", themes=book)
         play(game, "roll 3", "buy", "buy", f"sell {word}")
-        assert bot.challenge(game, 1) == expected
+        assert game.last_sale is not None
+        assert bot.challenge(seat_view(game, 1, {1}), game.last_sale) is expected
 
 
 def test_sim_theme_rules():

@@ -207,7 +207,7 @@ async def test_settings_and_default_rules_are_kept(tmp_path: Path) -> None:
     again = BuyWordApp(PlayOptions(), lexicon=small_lexicon(), store=Store(tmp_path))
     async with again.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert again.settings.speed == "fast" and not again.settings.animations
+        assert again.settings.bot_speed == "fast" and not again.settings.animations
         await pilot.press("s")
         await pilot.pause()
         assert again.screen.query_one("#limit").value == "10"

@@ -77,7 +77,7 @@ text_values = st.text(max_size=300) | st.text(
 @pytest.mark.slow  # a big hypothesis run
 @hypothesis_settings(max_examples=60, deadline=None,
                      suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(theme=text_values, word_file=text_values, speed=st.sampled_from(BOT_SPEEDS))
+@given(theme=text_values, word_file=text_values, speed=st.sampled_from(tuple(BOT_SPEEDS)))
 def test_any_text_setting_survives_the_file(tmp_path: Path, theme: str, word_file: str,
                                             speed: str) -> None:
     chosen = Settings(theme=theme, word_file=word_file, bot_speed=speed)

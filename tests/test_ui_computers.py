@@ -3,12 +3,14 @@ solo result can be compared with Expert's game on the same bag."""
 
 from __future__ import annotations
 
+import json
 from functools import cache
 
 import pytest
 from textual.pilot import Pilot
 from ui_helpers import finish_quietly, make_app, settle, table
 
+from buyword.cli import main
 from buyword.engine import Phase
 from buyword.engine import events as ev
 from buyword.ui.drop import DropScreen
@@ -36,7 +38,7 @@ async def play_to_results(pilot: Pilot, limit: int = 3000) -> None:
             await pilot.press(*app.screen.hand[: app.screen.need].lower(), "enter")
             continue
         screen = table(app)
-        if screen.game.current in screen.bots:
+        if screen.session.awaiting().computer:
             await settle(pilot)  # a computer is thinking in a worker
             continue
         key = {Phase.ROLL: "r", Phase.CHOOSE: "2", Phase.BUY: "d", Phase.SELL: "escape",
@@ -60,7 +62,7 @@ async def test_easy_medium_and_hard_computers_play_a_whole_table_game() -> None:
         assert winner.name != "Ann" and winner.money > 200
 
 
-async def test_expert_plays_a_seat_and_replays_a_solo_bag_for_comparison() -> None:
+async def test_expert_plays_a_seat_and_replays_a_solo_bag_for_comparison(capsys) -> None:
     seats = (Seat("Ann"), Seat("Ed", "expert"))
     app = make_app(GameSetup(seats=seats, seed=5, private_hands=False), lexicon=bundled())
     async with app.run_test(size=(100, 30)) as pilot:
@@ -86,6 +88,11 @@ async def test_expert_plays_a_seat_and_replays_a_solo_bag_for_comparison() -> No
         assert side_by_side == f"Expert · ${expert.outcome().standings[0].money:,}"
         shown = " ".join(str(w.render()) for w in results.query("Static"))
         assert "best " in shown  # Expert's best word is shown beside the player's result
+    # `buyword sim` plays the very same game on that seed: one seat-seed formula everywhere.
+    capsys.readouterr()
+    assert main(["sim", "--players", "expert", "--seed", "5", "--games", "1", "--json"]) == 0
+    [seat] = json.loads(capsys.readouterr().out)["tables"][0]["seats"]
+    assert seat["mean"] == expert.outcome().standings[0].money
 
 
 def table_bag(results: ResultsScreen) -> str:

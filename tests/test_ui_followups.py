@@ -117,7 +117,7 @@ async def test_play_again_after_a_finished_game_asks_nothing(tmp_path: Path) -> 
 
 # ---------------------------------------------------------------------- computers challenge
 
-#: Ann and Bob are people, Cy a computer: challenge mode needs two people to play it.
+#: Ann and Bob are people, Cy a computer who knows only the test words.
 CHALLENGE = GameSetup(seats=(Seat("Ann"), Seat("Bob"), Seat("Cy", "expert")), seed=7, bag=BAG,
                       challenge=True, private_hands=False)
 
@@ -134,11 +134,16 @@ async def ann_selling(pilot: Pilot) -> TableScreen:
     return screen
 
 
-async def test_a_computer_challenges_a_word_the_dictionary_refuses() -> None:
+async def test_the_person_on_the_sellers_left_is_asked_first_then_the_computer() -> None:
     app = make_app(CHALLENGE)
     async with app.run_test(size=(80, 24)) as pilot:
         game = (await ann_selling(pilot)).game
         await type_word(pilot, "tears")  # a real word, but not in the test dictionary
+        await settle(pilot)
+        # Bob sits on Ann's left: he is asked first, with the prompt every sale gets.
+        dialog = app.screen
+        assert isinstance(dialog, ChallengeScreen) and dialog.seats == [(2, "Bob")]
+        await pilot.press("enter")  # Bob lets it stand; Cy does not know the word
         await settle(pilot)
         [challenge] = [e for e in game.log if isinstance(e, ev.Challenged)]
         assert challenge.challenger == "Cy" and not challenge.valid
@@ -151,19 +156,20 @@ async def test_a_computer_challenges_a_word_the_dictionary_refuses() -> None:
         assert saved is not None and saved.record.actions[-2:] == ("sell TEARS", "challenge 3")
 
 
-async def test_a_computer_lets_a_real_word_stand_and_the_people_are_asked() -> None:
+async def test_a_real_word_gets_the_same_prompt_and_a_wrong_challenge_costs_20() -> None:
     app = make_app(CHALLENGE)
     async with app.run_test(size=(80, 24)) as pilot:
         game = (await ann_selling(pilot)).game
         await type_word(pilot, "stare")
         await settle(pilot)
-        assert not any(isinstance(e, ev.Challenged) for e in game.log)
         dialog = app.screen
         assert isinstance(dialog, ChallengeScreen) and dialog.seats == [(2, "Bob")]
-        await pilot.press("enter")  # Bob lets it stand
+        await pilot.press("2")  # Bob challenges a real word
         await settle(pilot)
-        assert game.player(0).money == 175 + 25
-        assert not any(isinstance(e, ev.Challenged) for e in game.log)
+        [challenge] = [e for e in game.log if isinstance(e, ev.Challenged)]
+        assert challenge.challenger == "Bob" and challenge.valid
+        assert game.player(0).money == 175 + 25 and game.player(1).money == 200 - 20
+        assert isinstance(app.screen, TableScreen) and game.current == 0
 
 
 # ---------------------------------------------------------------------- another tile set

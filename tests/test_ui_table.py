@@ -100,8 +100,8 @@ async def test_private_hands_hand_off() -> None:
         assert table(app).game.current == 1
         # Bob may not read Ann's tiles in the log either: the draws show as hidden tiles.
         log = "\n".join(line.text for line in table(app).query_one("#log").lines)
-        assert "Ann bought ▪▪▪▪▪ for $25" in log
-        assert "TEASR" not in log and "QZJXK" not in log
+        assert "Ann bought ▪▪▪▪▪ for $25" in log and "TEASR" not in log
+        assert "Bob drew QZJXK" in log  # his own draw, now that he holds the screen
 
 
 async def test_an_open_table_logs_the_letters_drawn() -> None:

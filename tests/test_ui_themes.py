@@ -59,8 +59,9 @@ async def test_hints_in_a_themed_game_list_only_the_themes_words() -> None:
     app = make_app(THEMED)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        found = app.services.best_words(table(app).game.dictionary, "AERST", 0, 2,
-                                        theme="animals")
+        game = table(app).game
+        finders = app.services.theme_finders(game.dictionary, game.rules.tiles)
+        found = finders("animals").find("AERST", 0, min_length=2)
         assert {c.word for c in found} == {"RAT", "RATS"}
 
 

@@ -24,7 +24,7 @@ TABLE = GameSetup(seats=(Seat("Ann"), Seat("Bob"), Seat("Cy")), seed=7, bag=BAG,
                   private_hands=False)
 
 #: Deterministic settings: no die tumble, computers move at once.
-QUIET = Settings(animations=False, speed="instant")
+QUIET = Settings(animations=False, bot_speed="instant")
 
 
 def small_lexicon() -> Lexicon:

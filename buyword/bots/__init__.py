@@ -2,7 +2,11 @@
 
     from buyword.bots import LEVELS, make_bot
     bot = make_bot("expert", finder, seed=7)
-    game.apply(bot.act(game, seat))     # one legal action; `act` never changes the game
+    action = bot.act(view)              # view: the SeatView the table session built
+    bot.challenge(view, sale)           # challenge mode: True to challenge another seat's sale
+
+A bot never holds the game: the table session (buyword.table) builds each seat's view, asks
+the bot, and applies its action.
 
 Levels differ in how well they decide and in how many words they know: lower levels only know
 words above a wordfreq Zipf frequency, so they miss rare words the way people do. Every level
@@ -20,8 +24,8 @@ from buyword.bots.levels import LEVEL_STYLES, LevelBot, Style
 from buyword.bots.view import SeatView
 from buyword.words.finder import WordFinder
 
-#: The computer players' levels, weakest first.
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+#: The computer players' levels, weakest first (the one list: screens, settings and `sim`).
+LEVELS: tuple[str, ...] = tuple(LEVEL_STYLES)
 
 #: Every name `make_bot` accepts: the levels and the greedy baseline.
 BOT_NAMES: tuple[str, ...] = (*LEVELS, "greedy")

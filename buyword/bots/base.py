@@ -1,8 +1,10 @@
-"""The computer-player interface: `act(game, seat)` returns one legal action and changes nothing.
+"""The computer-player interface: `act(view)` returns one action, `challenge(view, sale)` says
+whether to challenge a sale.
 
-A bot decides from a `SeatView` (what its seat may know) and its own `random.Random`. Selling
-is many actions (each word, then `done`); a bot plans the whole sale once, remembers it by the
-hand it was planned for, and hands out one word per call.
+A bot decides from a `SeatView` (what its seat may know, built by the table session) and its
+own `random.Random`; it never holds the game. Selling is many actions (each word, then `done`);
+a bot plans the whole sale once, remembers it by the hand it was planned for, and hands out one
+word per call.
 """
 
 from __future__ import annotations
@@ -11,26 +13,16 @@ import random
 from collections.abc import Callable
 from itertools import combinations
 
-from buyword.bots.index import Word, WordIndex, take
+from buyword.bots.index import Word, WordIndex, hand_key, take
 from buyword.bots.view import SeatView
-from buyword.engine import (
-    Action,
-    Buy,
-    Challenge,
-    Choose,
-    Discard,
-    Done,
-    Drop,
-    Game,
-    IllegalAction,
-    Phase,
-    Roll,
-    Sell,
-)
+from buyword.engine.actions import Action, Buy, Choose, Discard, Done, Drop, Roll, Sell
+from buyword.engine.errors import IllegalAction
+from buyword.engine.events import Sold
+from buyword.engine.phase import Phase
 
 
 class Bot:
-    """A computer player. Subclasses decide; this class reads the game and keeps it honest."""
+    """A computer player: the one interface every level implements. Subclasses decide."""
 
     #: The level's name, as `make_bot` knows it.
     level = "bot"
@@ -52,39 +44,36 @@ class Bot:
 
     # ----------------------------------------------------------------- the interface
 
-    def act(self, game: Game, seat: int) -> Action:
-        """One legal action for `seat` now. Never changes `game`.
+    def act(self, view: SeatView) -> Action:
+        """The action this seat takes now, its turn (`view.current == view.seat`)."""
+        if view.current != view.seat:
+            raise IllegalAction(f"it is not seat {view.seat + 1}'s turn")
+        return self.decide(view)
 
-        When it is not this seat's turn, the only thing a bot may do is challenge the last sale
-        (challenge mode); `IllegalAction` says there is nothing for it to do.
+    def challenge(self, view: SeatView, sale: Sold) -> bool:
+        """Challenge mode: whether this seat challenges `sale` (another seat's).
+
+        A computer challenges a word it does not know, judged by its own vocabulary, as a person
+        would: a lower level may challenge a real but rare word and pay the penalty.
         """
-        view = SeatView.of(game, seat)
-        if view.current != seat:
-            challenge = self.challenge(game, seat)
-            if challenge is None:
-                raise IllegalAction(f"it is not seat {seat + 1}'s turn and there is nothing to do")
-            return challenge
-        action = self.decide(view)
-        if isinstance(action, Sell) and game.word_refusal(action.word) is not None:
-            # Never reached with an index built from the game's dictionary (and theme); a guard
-            # so that a bot handed the wrong word list stays honest rather than bluffing.
-            self._sale.clear()
-            return Done()
-        return action
+        if sale.seat == view.seat:
+            return False
+        return not self.knows(sale.word, view.rules.min_word_length, self._words_of(view))
 
-    def challenge(self, game: Game, seat: int) -> Challenge | None:
-        """Challenge mode: `Challenge` if the last sale is not a word or does not fit the
-        round's theme (and is not ours), else None.
+    def knows(self, word: str, min_length: int = 1, index: WordIndex | None = None) -> bool:
+        """Whether `word` (any case, sell notation allowed) is a word this player knows (of
+        `index`, by default the words it searches now)."""
+        letters = word.upper()
+        if len(letters) < min_length or not letters.isascii() or not letters.isalpha():
+            return False
+        index = self.index if index is None else index
+        return letters in index.exact.get(hand_key(letters), ())
 
-        Bots challenge only on certainty — the game's dictionary and theme lists — so they
-        never lose $20.
-        """
-        sale = game.last_sale
-        if sale is None or sale.seat == seat or not game.rules.challenge_mode:
-            return None
-        if game.word_refusal(sale.word) is None:
-            return None
-        return Challenge(seat + 1)
+    def _words_of(self, view: SeatView) -> WordIndex:
+        """The words this player knows that may be sold now: in a themed round, the theme's."""
+        if view.theme is not None and self.themed is not None:
+            return self.themed(view.theme)
+        return self.index
 
     def decide(self, view: SeatView) -> Action:
         """The action for the seat whose turn it is, by phase."""

@@ -15,7 +15,7 @@ from copy import copy
 from dataclasses import dataclass
 from itertools import groupby
 
-from buyword.engine import price
+from buyword.engine.tiles import price
 from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon
 from buyword.words.planner import plan_sale

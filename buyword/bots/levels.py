@@ -19,7 +19,7 @@ from itertools import combinations
 from buyword.bots.base import Bot
 from buyword.bots.index import Word, WordIndex, take
 from buyword.bots.view import SeatView
-from buyword.engine import price
+from buyword.engine.tiles import price
 
 
 @dataclass(frozen=True)

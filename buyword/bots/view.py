@@ -1,27 +1,35 @@
 """What one seat may know of the game: a frozen snapshot a computer player decides from.
 
-The view holds the seat's hand, money and wilds, every visible draw, the bag's size and the
-tiles still in it as a sorted multiset (known to anyone who watched the draws) — never the bag's
-order, and never a reference to the live game, so a player cannot change it or peek.
+Plain data: the table session builds it (`buyword.table.views.seat_view`) from the live game and
+the table's privacy rule, and a bot never sees anything else. With private hands the view holds
+the seat's own hand, wilds, money and draw, the public record (every sale, discard, drop, price
+paid, tile counts) and the multiset of tiles the seat cannot see (the bag plus the other hidden
+hands and draws, mixed, sorted): never their order or owner. Without private hands the other
+hands and draws are part of the view, and only the bag is unseen.
+
+This module imports no part of the engine that holds a game, so a bot cannot reach one.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
-from buyword.engine import Buy, Game, Phase, Rules
-from buyword.engine.events import Sold
+from buyword.engine.events import Event, Sold
+from buyword.engine.phase import Phase
+from buyword.engine.rules import Rules
 
 
 @dataclass(frozen=True)
 class Opponent:
-    """What the table sees of another player."""
+    """What one seat may see of another player: `hand` and `drawn` are None when hidden."""
 
     seat: int
+    name: str
     money: int
-    hand: str
     wilds: int
+    tiles: int  # letter tiles in hand (public: the table can count them)
+    hand: str | None
+    drawn: str | None
 
 
 @dataclass(frozen=True)
@@ -30,62 +38,29 @@ class SeatView:
 
     seat: int
     seats: int
+    names: tuple[str, ...]
     phase: Phase
     round: int
     leader: int
     current: int | None
+    die: int | str | None
     draw_count: int | None
     final_round: bool
     hand: str
     money: int
     wilds: int
     drawn: str  # this seat's draw, waiting for buy or discard
-    draws: tuple[str, ...]  # every seat's visible draw this round, by seat
+    draws: tuple[str | None, ...]  # each seat's draw as this seat sees it (None: hidden)
     bag_size: int
-    unseen: str  # the tiles still in the bag, sorted (their order is hidden)
+    unseen: str  # the tiles this seat cannot see, sorted (their order and owners are hidden)
     over_limit: int
     can_buy: bool  # the engine would let this seat buy its draw now
     opponents: tuple[Opponent, ...]
     last_sale: Sold | None
     rules: Rules
+    private: bool  # whether other players' hands and draws are hidden from this seat
+    log: tuple[Event, ...] = ()  # the game's log as this seat may read it
     theme: str | None = None  # this round's theme (docs/rules.md, Themes), None in an unthemed game
-
-    @classmethod
-    def of(cls, game: Game, seat: int) -> SeatView:
-        """The view of `game` from `seat` (reads the game, never changes it)."""
-        players = game.players
-        me = players[seat]
-        # The bag's contents follow from what everyone has seen leave it; its order does not.
-        out = Counter(game.removed)
-        for p in players:
-            out.update(p.hand)
-            out.update(p.drawn)
-        left = Counter(game.rules.tiles.bag()) - out
-        return cls(
-            seat=seat,
-            seats=game.seats,
-            phase=game.phase,
-            round=game.round,
-            leader=game.leader,
-            current=game.current,
-            draw_count=game.draw_count,
-            final_round=game.final_round,
-            hand=me.hand,
-            money=me.money,
-            wilds=me.wilds,
-            drawn=me.drawn,
-            draws=tuple(p.drawn for p in players),
-            bag_size=game.bag_size,
-            unseen="".join(sorted(left.elements())),
-            over_limit=game.over_limit(seat),
-            can_buy=game.current == seat and game.is_legal(Buy()),
-            opponents=tuple(
-                Opponent(p.seat, p.money, p.hand, p.wilds) for p in players if p.seat != seat
-            ),
-            last_sale=game.last_sale,
-            rules=game.rules,
-            theme=game.theme,
-        )
 
     @property
     def offer_price(self) -> int:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from enum import StrEnum
 from itertools import combinations
 from typing import Any, Protocol
 
@@ -27,6 +26,7 @@ from buyword.engine.actions import (
     parse_action,
 )
 from buyword.engine.errors import BuyWordError, IllegalAction, MalformedAction, quoted
+from buyword.engine.phase import Phase
 from buyword.engine.rules import CHOICE, Rules
 from buyword.engine.themes import ThemeDraw, Themes, off_theme
 from buyword.engine.tiles import Spelling, check_spelling, missing_letters, parse_spelling, price
@@ -38,17 +38,6 @@ class Dictionary(Protocol):
     def is_word(self, word: str) -> bool:
         """True if `word` may be sold."""
         ...
-
-
-class Phase(StrEnum):
-    """Where the game stands: whose decision is awaited, and of what kind."""
-
-    ROLL = "roll"  # the leader rolls the die
-    CHOOSE = "choose"  # the die showed CHOICE: the leader picks 2-5
-    BUY = "buy"  # each player in turn buys or discards their draw
-    SELL = "sell"  # each player in turn sells words, then says done
-    DROP = "drop"  # a player over the tile limit drops tiles
-    OVER = "over"  # the game has ended
 
 
 @dataclass(frozen=True)
@@ -123,6 +112,10 @@ class Game:
         wilds = self.rules.wilds_for(len(names))
         if not 0 <= leader < len(names):
             raise BuyWordError(f"the first leader must be one of the {len(names)} seats")
+        if self.rules.challenge_mode and len(names) < 2:
+            # The rule names the other players as the challengers: alone, nobody could.
+            raise BuyWordError("challenge mode needs 2 or more players, since the other players "
+                               "are the ones who challenge (docs/rules.md, word validity)")
         if seed is None:
             seed = random.SystemRandom().randrange(1, 10**9)
         self.seed: int = seed

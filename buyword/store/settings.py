@@ -1,18 +1,33 @@
-"""The player's settings (theme, animations, bot speed, dictionary, default rules) as TOML."""
+"""The player's settings (theme, animations, bot speed, dictionary, default rules) as TOML.
+
+The one settings model of the game: the app reads and changes these, and the table session
+paces computer players by `Settings.step_delay`.
+"""
 
 from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, fields, replace
+from enum import StrEnum
 
 from buyword.engine import TILE_LIMITS, Rules
 
-#: How fast computer players move; the UI maps each to a delay.
-BOT_SPEEDS: tuple[str, ...] = ("slow", "normal", "fast", "instant")
+#: How fast computer players move: seconds each step stays on screen, by speed setting.
+BOT_SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 0.9, "fast": 0.35, "instant": 0.0}
+
+
+class DictionaryChoice(StrEnum):
+    """Which word list decides what may be sold."""
+
+    BUNDLED = "bundled"
+    COMMON = "common"
+    FILE = "file"
+
+
 #: The `dictionary` setting that means the word list shipped with the game.
-BUNDLED = "bundled"
+BUNDLED = DictionaryChoice.BUNDLED.value
 #: Dictionary choices: the bundled list, its common words only, or a word-list file.
-DICTIONARIES: tuple[str, ...] = (BUNDLED, "common", "file")
+DICTIONARIES: tuple[str, ...] = tuple(choice.value for choice in DictionaryChoice)
 
 
 @dataclass(frozen=True)
@@ -29,6 +44,11 @@ class Settings:
     tile_limit: int | None = 8
     min_word_length: int = 2
     challenge_mode: bool = False
+
+    @property
+    def step_delay(self) -> float:
+        """Seconds a computer player's step stays on screen before the next."""
+        return BOT_SPEEDS.get(self.bot_speed, BOT_SPEEDS["normal"])
 
     def rules(self) -> Rules:
         """The default rules these settings describe."""

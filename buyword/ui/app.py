@@ -1,8 +1,9 @@
 """The Textual app: title, new games, the table, results; `run_app` starts it.
 
 All game-starting goes through `BuyWordApp.start_game` (a setup, optionally a save to
-resume), and every action through `TableScreen.play`, which posts `TableScreen.Played`: the
-app autosaves there, and records the game in the store when it ends (buyword.store).
+resume), which builds a table session (buyword.table) and the table screen that draws it. The
+session calls the app back after every move: the app autosaves there, and records the game in
+the store when it ends (buyword.store). The app never reads a screen's state.
 """
 
 from __future__ import annotations
@@ -24,13 +25,11 @@ from textual.screen import Screen
 
 from buyword.engine import BuyWordError, Game, TileSetError
 from buyword.store import SavedGame, Store
+from buyword.table import Played, Services, TableSession
 from buyword.ui import saving
-from buyword.ui.options import GameSetup, Seat, Settings, load_tiles
-from buyword.ui.services import Bot, Services
+from buyword.ui.options import GameSetup, PlayOptions, Seat, Settings, load_tiles
 
 if TYPE_CHECKING:
-    from buyword.cli import PlayOptions
-    from buyword.ui.table import TableScreen
     from buyword.words.lexicon import Lexicon
 
 #: Seeds the app picks are short, so a player can note one down and play the bag again.
@@ -66,8 +65,10 @@ class BuyWordApp(App[int]):
         self.services = Services(lexicon)
         self.bag = bag
         self.store = store if store is not None else Store(memory=True)
-        self.stored_settings = self.store.load_settings()
-        self.settings = settings or saving.app_settings(self.stored_settings)
+        #: The player's settings (the store's one model); `settings` overrides them (tests).
+        self.settings = settings if settings is not None else self.store.load_settings()
+        #: The game on the table (None when no game is open).
+        self.session: TableSession | None = None
         self.first_setup = setup
         self.last_setup: GameSetup | None = None
         #: The game on the table as saved (None when no game is open).
@@ -100,7 +101,7 @@ class BuyWordApp(App[int]):
         try:
             self.theme = theme
         except Exception:  # an unknown theme name from the settings file is not fatal
-            self.settings.theme = self.theme
+            self.settings = replace(self.settings, theme=self.theme)
             self.notices.append(f"Settings: there is no theme {theme!r}; using {self.theme!r}.")
 
     def look_for_save(self) -> None:
@@ -139,6 +140,11 @@ class BuyWordApp(App[int]):
         except Exception as error:  # reported when a game needs it, not as a traceback
             self.call_from_thread(self.notify, f"The dictionary did not load: {error}",
                                   severity="error", markup=False)
+
+    @property
+    def stored_settings(self) -> Settings:
+        """The settings as kept in the store: the same one model as `settings`."""
+        return self.settings
 
     @property
     def animate(self) -> bool:
@@ -202,12 +208,6 @@ class BuyWordApp(App[int]):
         """Build the dictionary, computer players and game off the UI thread."""
         try:
             lexicon = self.services.dictionary_for(setup)
-            bots: dict[int, Bot] = {
-                seat: self.services.make_bot(player.level, lexicon, setup.seed * 10 + seat,
-                                             themed=bool(setup.theme))
-                for seat, player in enumerate(setup.seats)
-                if player.level is not None
-            }
             if saved is not None:
                 # Names go into the screens' markup: made safe as a new game's are.
                 names = tuple(seat.name for seat in setup.seats)
@@ -223,6 +223,14 @@ class BuyWordApp(App[int]):
                 game = Game.new([seat.name for seat in setup.seats], dictionary=lexicon,
                                 seed=setup.seed, rules=rules, bag=setup.bag,
                                 themes=self.services.themes if rules.themes else None)
+            # One finder for this game: its dictionary and tile set price every word.
+            finder = self.services.finder(lexicon, game.rules.tiles)
+            theme_finders = self.services.theme_finders(lexicon, game.rules.tiles) \
+                if game.rules.themes else None
+            session = TableSession.of(
+                game, setup, finder, hints_used=saved is not None and saved.hinted,
+                on_change=self._autosave, step_delay=self.settings.step_delay,
+                theme_finders=theme_finders)
         except BuyWordError as error:
             self.call_from_thread(self.notify, str(error), title="Cannot start the game",
                                   severity="error", timeout=8, markup=False)
@@ -232,7 +240,7 @@ class BuyWordApp(App[int]):
                                   title="Cannot start the game", severity="error", timeout=8,
                                   markup=False)
             return
-        self.call_from_thread(self.open_table, game, setup, bots, saved, daily)
+        self.call_from_thread(self.open_table, session, setup, saved, daily)
 
     def _save_unusable(self, message: str) -> None:
         """A save that could not be resumed: say so on the title; the player starts afresh."""
@@ -244,16 +252,17 @@ class BuyWordApp(App[int]):
         if isinstance(self.screen, TitleScreen):
             self.screen.show_store()
 
-    def open_table(self, game: Game, setup: GameSetup, bots: dict[int, Bot],
+    def open_table(self, session: TableSession, setup: GameSetup,
                    saved: SavedGame | None = None, daily: date | None = None) -> None:
         """Show the table for a ready game, above the title screen; save it from the start."""
         from buyword.ui.table import TableScreen
 
         self._back_to_title()
-        table = TableScreen(game, setup, bots)
+        game = session.game
+        table = TableScreen(session, setup)
         if saved is None:
             saved = saving.new_save(game, setup, daily)
-        table.state.hints_used = saved.hinted
+        self.session = session
         self.playing = saved
         self.resumable = None
         self.notices.clear()  # what the title said about an old save no longer applies
@@ -272,20 +281,20 @@ class BuyWordApp(App[int]):
             self._warned = True
             self.notify(warning, title="Not saving", severity="warning", timeout=15, markup=False)
 
-    def show_results(self, table: TableScreen) -> None:
+    def show_results(self, session: TableSession, setup: GameSetup) -> None:
         """The game is over: record it (and score a solo game), then the results screen."""
         from buyword.ui.results import ResultsScreen
 
-        if self.playing is not None:
-            saved = saving.updated_save(self.playing, table.game, table.state.hints_used)
-            finished = self.store.finish_game(saved, table.game)
-            self._record_line = (table.game, saving.results_lines(finished))
+        game = session.game
+        if self.playing is not None and session is self.session:
+            saved = saving.updated_save(self.playing, game, session.hints_used)
+            finished = self.store.finish_game(saved, game)
+            self._record_line = (game, saving.results_lines(finished))
             self.playing = None
             self._warn_if_not_saving()
-        game, line = self._record_line
-        record_line = line if game is table.game else ""
-        self.push_screen(ResultsScreen(table.game, table.setup, table.state.hints_used,
-                                       record_line))
+        recorded, line = self._record_line
+        record_line = line if recorded is game else ""
+        self.push_screen(ResultsScreen(game, setup, session.hints_used, record_line))
 
     def show_title(self) -> None:
         """Back to the title screen."""
@@ -297,16 +306,14 @@ class BuyWordApp(App[int]):
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
 
-    def on_table_screen_played(self, message: TableScreen.Played) -> None:
-        """Every applied action arrives here: autosave it (a finished game is recorded instead).
-        """
-        from buyword.ui.table import TableScreen
-
-        if self.playing is None or message.game.outcome() is not None:
+    def _autosave(self, session: TableSession, played: Played) -> None:
+        """The session calls this after every move: save it (a finished game is recorded
+        instead, by `show_results`)."""
+        if self.playing is None or session is not self.session:
             return
-        hints = any(screen.state.hints_used for screen in self.screen_stack
-                    if isinstance(screen, TableScreen) and screen.game is message.game)
-        self.playing = saving.updated_save(self.playing, message.game, hints)
+        if session.game.outcome() is not None:
+            return
+        self.playing = saving.updated_save(self.playing, session.game, session.hints_used)
         self.store.save_game(self.playing)
         self._warn_if_not_saving()
 
@@ -321,7 +328,7 @@ class BuyWordApp(App[int]):
         if defaults is not None:
             defaults = defaults.with_seed(None)
         else:
-            defaults = saving.default_setup(self.stored_settings, solo)
+            defaults = saving.default_setup(self.settings, solo)
             if self.options is not None and self.options.tiles:  # `buyword --tiles FILE`
                 defaults = replace(defaults, tiles_file=self.options.tiles)
         screen = NewGameScreen(solo, bots_available(), defaults)
@@ -329,14 +336,16 @@ class BuyWordApp(App[int]):
 
     def _new_game_chosen(self, setup: GameSetup | None) -> None:
         if setup is not None:
-            self._keep_settings(saving.with_setup(self.stored_settings, setup))
+            self._keep_settings(saving.with_setup(self.settings, setup))
             self.start_game(setup)
 
-    def _keep_settings(self, stored: saving.StoredSettings) -> None:
+    def _keep_settings(self, settings: Settings) -> None:
         """Remember settings for next time (in memory only if the disk refuses)."""
-        if stored != self.stored_settings:
-            self.stored_settings = stored
-            self.store.save_settings(stored)
+        if settings != self.settings:
+            self.settings = settings
+            self.store.save_settings(settings)
+        if self.session is not None:
+            self.session.step_delay = settings.step_delay
 
     def action_help(self, tab: str = "rules") -> None:
         """How to play, the key map and the price list."""
@@ -354,18 +363,16 @@ class BuyWordApp(App[int]):
 
     def _settings_chosen(self, settings: Settings | None) -> None:
         if settings is not None:
-            self.settings = settings
             self._use_theme(settings.theme)
-            self._keep_settings(saving.with_app_settings(self.stored_settings, settings))
+            self._keep_settings(settings)
 
     def game_in_progress(self) -> bool:
         """Whether a game is open and not over (quitting then asks first)."""
         from buyword.ui.table import TableScreen
 
-        return any(
-            isinstance(screen, TableScreen) and screen.game.outcome() is None
-            for screen in self.screen_stack
-        )
+        session = self.session
+        return (session is not None and session.game.outcome() is None
+                and any(isinstance(screen, TableScreen) for screen in self.screen_stack))
 
     async def action_quit(self) -> None:
         """Quit; during a game, ask first."""

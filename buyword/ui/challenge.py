@@ -1,4 +1,4 @@
-"""Challenge mode: after a sale, the other people at the table may challenge the word."""
+"""Challenge mode: after a sale, the people the table is asking may challenge the word."""
 
 from __future__ import annotations
 
@@ -14,16 +14,18 @@ from buyword.ui.text import literal, markup
 
 
 class ChallengeScreen(ModalScreen[int | None]):
-    """Asks the table whether anyone challenges; dismisses with the challenger's seat (from 1)
-    or None when the word stands unchallenged."""
+    """Asks whether anyone challenges; dismisses with the challenger's seat (from 1) or None
+    when the word stands. The prompt is the same whatever the word: it gives nothing away."""
 
     CSS_PATH = "dialogs.tcss"
     BINDINGS = [Binding("enter", "accept", "No challenge")]
 
-    def __init__(self, sale: str, seats: list[tuple[int, str]], penalty: int) -> None:
+    def __init__(self, sale: str, seats: list[tuple[int, str]], penalty: int, *,
+                 opaque: bool = False) -> None:
         """`sale` is the sale's sentence; `seats` the (seat number, name) who may challenge;
-        `penalty` what the one who is wrong pays (the game's rules)."""
-        super().__init__()
+        `penalty` what the one who is wrong pays (the game's rules). `opaque` hides the table
+        behind the prompt (private hands: the seller's tiles must not show)."""
+        super().__init__(classes="-opaque" if opaque else "")
         self.sale = sale
         self.seats = seats
         self.penalty = penalty

@@ -11,7 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
 
 from buyword.engine import BuyWordError, TileSetError
-from buyword.ui.options import EACH_ROUND, LEVELS, DictionaryChoice, GameSetup, Seat, load_tiles
+from buyword.ui.options import EACH_ROUND, DictionaryChoice, GameSetup, Seat, load_tiles
 from buyword.ui.text import literal
 from buyword.words.themes import THEMES
 
@@ -25,6 +25,8 @@ SEAT_NAMES = ("Ann", "Bob", "Cy", "Di")
 def _seat_kinds(optional: bool, bots: bool) -> list[tuple[str, str]]:
     kinds = [("Person", PERSON)]
     if bots:
+        from buyword.bots import LEVELS
+
         kinds += [(f"Computer · {level}", level) for level in LEVELS]
     if optional:
         kinds.append(("Empty seat", EMPTY))
@@ -215,7 +217,7 @@ class NewGameScreen(Screen[GameSetup | None]):
             except BuyWordError as error:
                 return f"tile set {setup.tiles_file!r}: {error}"
         if setup.challenge and not setup.challenge_allowed:
-            return "challenge mode needs two or more people at the table"
+            return "challenge mode needs two or more players at the table"
         if setup.dictionary is DictionaryChoice.FILE and not setup.word_file:
             return "name the word-list file, or choose another dictionary"
         return ""

@@ -1,192 +1,40 @@
-"""What a new game is set up with (seats, rules, dictionary, hints, privacy) and app settings.
+"""What the app is started with (`PlayOptions`) and the plain data its screens share.
 
-Plain data, no Textual: the title screen fills a `GameSetup`, the app turns it into a `Game`,
-and a saved game can carry it in its record's `meta` (see `to_meta` / `from_meta`).
+No Textual here. A game's setup lives in the table session's package and the settings model in
+the store; they are re-exported so that the screens have one place to import them from.
 """
 
 from __future__ import annotations
 
-import unicodedata
-from dataclasses import asdict, dataclass, replace
-from enum import StrEnum
+from dataclasses import dataclass
 
-from buyword.engine import Rules, TileSet, TileSetError, default_tiles
-
-#: Computer levels, weakest first (the bots package's LEVELS, repeated so the title screen can
-#: list them before that package is imported).
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
-
-#: The `theme` setting for a new theme each round (drawn from all the bundled themes).
-EACH_ROUND = "each-round"
-
-#: Seconds between a computer player's steps, by speed setting.
-SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 0.9, "fast": 0.35, "instant": 0.0}
-
-
-class DictionaryChoice(StrEnum):
-    """Which word list decides what may be sold."""
-
-    BUNDLED = "bundled"
-    COMMON = "common"
-    FILE = "file"
-
-
-#: The longest name a seat shows (the form allows 12; the command line is cut to this).
-NAME_LENGTH = 20
-
-
-def table_name(text: str) -> str:
-    """A name as a seat keeps it: control and invisible format characters go, and it is cut
-    to NAME_LENGTH. (Screens show it as text, brackets and all: see `buyword.ui.text`.)"""
-    kept = []
-    for char in text:
-        kind = unicodedata.category(char)
-        if kind in ("Zl", "Zp") or char in "\t\n\r":
-            kept.append(" ")
-        elif kind not in ("Cc", "Cf", "Cs"):
-            kept.append(char)
-    name = " ".join("".join(kept).split())[:NAME_LENGTH].strip()
-    return name or "Player"
+from buyword.store.settings import BOT_SPEEDS, DictionaryChoice, Settings
+from buyword.table.setup import (
+    EACH_ROUND,
+    NAME_LENGTH,
+    GameSetup,
+    Seat,
+    custom_tiles,
+    load_tiles,
+    table_name,
+)
 
 
 @dataclass(frozen=True)
-class Seat:
-    """One seat at the table: a name, and a computer level (None for a person).
+class PlayOptions:
+    """How `buyword` (play) was asked to start: the title screen, or straight into a game."""
 
-    The name is made safe to show (see `table_name`) whatever was typed or passed in.
-    """
-
-    name: str
-    level: str | None = None
-
-    def __post_init__(self) -> None:
-        """Names typed or passed in lose control characters and are cut to length."""
-        object.__setattr__(self, "name", table_name(self.name))
-
-    @property
-    def human(self) -> bool:
-        """True when a person plays this seat."""
-        return self.level is None
-
-    @property
-    def label(self) -> str:
-        """The name as the table shows it: computers carry their level."""
-        return self.name if self.human else f"{self.name} ({self.level})"
-
-
-@dataclass(frozen=True)
-class GameSetup:
-    """Everything chosen before a game starts; `seed` None means "pick one and show it"."""
-
-    seats: tuple[Seat, ...] = (Seat("You"),)
     seed: int | None = None
-    tile_limit: int | None = 8
-    min_word_length: int = 2
-    dictionary: DictionaryChoice = DictionaryChoice.BUNDLED
-    word_file: str = ""
-    challenge: bool = False
-    hints: bool = False
-    private_hands: bool = True
-    #: The front of the bag, stacked (tests and puzzles); the seed shuffles the rest.
-    bag: str | None = None
-    #: The tile-set file the player named ("" for the bundled set), and the set read from it.
-    tiles_file: str = ""
-    tiles: TileSet | None = None
-    #: Themes (docs/rules.md, Themes): "" for none, a theme's name for one all game, or EACH_ROUND.
-    theme: str = ""
+    solo: bool = False
+    players: tuple[str, ...] = ()
+    resume: bool = False  # --continue: resume the autosaved game
+    tiles: str | None = None  # --tiles: a tile-set file instead of the bundled set
 
     @property
-    def humans(self) -> int:
-        """How many seats people play."""
-        return sum(seat.human for seat in self.seats)
-
-    @property
-    def solo(self) -> bool:
-        """A one-seat game, rated against the rulebook's $800 / $900 / $1000."""
-        return len(self.seats) == 1
-
-    @property
-    def challenge_allowed(self) -> bool:
-        """Challenge mode needs two or more people to challenge each other."""
-        return self.humans >= 2
-
-    @property
-    def hand_off(self) -> bool:
-        """Whether hands are hidden between turns (private hands with 2+ people)."""
-        return self.private_hands and self.humans >= 2
-
-    def rules(self) -> Rules:
-        """The engine's rule settings for this setup."""
-        return Rules(
-            tile_limit=self.tile_limit,
-            min_word_length=self.min_word_length,
-            challenge_mode=self.challenge and self.challenge_allowed,
-            tiles=self.tiles or default_tiles(),
-            **self._theme_rules(),
-        )
-
-    def _theme_rules(self) -> dict:
-        """The rules' theme settings for the `theme` chosen."""
-        if not self.theme:
-            return {}
-        if self.theme != EACH_ROUND:
-            return {"themes": (self.theme,)}
-        from buyword.words.themes import THEMES
-
-        return {"themes": tuple(theme.name for theme in THEMES), "theme_each_round": True}
-
-    def with_seed(self, seed: int | None) -> GameSetup:
-        """The same setup with this seed (None: a fresh random one when the game starts)."""
-        return replace(self, seed=seed)
-
-    def to_meta(self) -> dict:
-        """A JSON-ready form for a game record's `meta` (read back by `from_meta`)."""
-        data = asdict(self)
-        data["seats"] = [asdict(seat) for seat in self.seats]
-        data["dictionary"] = str(self.dictionary)
-        data["tiles"] = None if self.tiles is None else self.tiles.to_dict()
-        return data
-
-    @classmethod
-    def from_meta(cls, data: dict) -> GameSetup:
-        """Rebuild a setup from `to_meta` output; unknown keys are ignored."""
-        known = {name: data[name] for name in cls.__dataclass_fields__ if name in data}
-        known["seats"] = tuple(Seat(**seat) for seat in known.get("seats", [{"name": "You"}]))
-        known["dictionary"] = DictionaryChoice(known.get("dictionary", "bundled"))
-        if known.get("tiles") is not None:
-            known["tiles"] = TileSet.from_dict(known["tiles"])
-        return cls(**known)
+    def starts_game(self) -> bool:
+        """True when the command line asks for a game rather than the title screen."""
+        return self.solo or bool(self.players) or self.seed is not None
 
 
-def load_tiles(path: str) -> TileSet | None:
-    """The tile set in a TOML file (None for a blank path: the bundled set).
-
-    Raises TileSetError, in a player's words, for any file that cannot be used.
-    """
-    if not path.strip():
-        return None
-    try:
-        return TileSet.load(path.strip())
-    except ValueError as error:  # TileSetError, or a path the system cannot take at all
-        if isinstance(error, TileSetError):
-            raise
-        raise TileSetError(f"cannot read tile set {path!r}: {error}") from None
-
-
-def custom_tiles(rules: Rules) -> str:
-    """The name of the game's tile set if it is not the bundled one, else ''."""
-    return "" if rules.tiles == default_tiles() else rules.tiles.name
-
-
-@dataclass
-class Settings:
-    """How the app behaves, independent of any one game."""
-
-    animations: bool = True
-    speed: str = "normal"
-    theme: str = "textual-dark"
-
-    @property
-    def step_delay(self) -> float:
-        """Seconds a computer player's step stays on screen before the next."""
-        return SPEEDS.get(self.speed, SPEEDS["normal"])
+__all__ = ["BOT_SPEEDS", "EACH_ROUND", "NAME_LENGTH", "DictionaryChoice", "GameSetup",
+           "PlayOptions", "Seat", "Settings", "custom_tiles", "load_tiles", "table_name"]

@@ -22,9 +22,6 @@ from buyword.ui.text import literal, markup
 if TYPE_CHECKING:
     from buyword.ui.app import BuyWordApp
 
-#: A safety net for the Expert replay: far more actions than any real game takes.
-_MAX_ACTIONS = 5000
-
 
 def best_sale(game: Game, seat: int) -> ev.Sold | None:
     """The seat's best-paid word (the first of equals), or None if they sold nothing."""
@@ -180,16 +177,17 @@ class ResultsScreen(Screen[None]):
     @work(thread=True, exclusive=True, exit_on_error=False)
     def _play_expert(self) -> None:
         """Replay the seed (same bag, same rolls) with the Expert computer player."""
+        from buyword.table import play_computers
+
         game = self.game
         try:
-            expert = Game.new(["Expert"], dictionary=game.dictionary, seed=game.seed,
-                              rules=game.rules, bag=game.start_bag, themes=game.themes)
-            bot = self.buyword.services.make_bot("expert", game.dictionary, game.seed,
-                                                 themed=bool(game.rules.themes))
-            for _ in range(_MAX_ACTIONS):
-                if expert.outcome() is not None:
-                    break
-                expert.apply(bot.act(expert, expert.current))
+            services = self.buyword.services
+            finder = services.finder(game.dictionary, game.rules.tiles)
+            themed = services.theme_finders(game.dictionary, game.rules.tiles) \
+                if game.rules.themes else None
+            expert = play_computers(("expert",), game.seed, game.dictionary, finder,
+                                    rules=game.rules, names=("Expert",), bag=game.start_bag,
+                                    themes=game.themes, theme_finders=themed)
             result: Game | None = expert if expert.outcome() else None
             error = "" if result else "the Expert did not finish"
         except Exception as problem:  # shown on screen, never a traceback

@@ -12,22 +12,10 @@ from datetime import date
 from buyword.engine import Game, Rules, default_tiles
 from buyword.store import DICTIONARIES, Finished, SavedGame, Store, daily_seed
 from buyword.store import Settings as StoredSettings
-from buyword.ui.options import SPEEDS, DictionaryChoice, GameSetup, Seat, Settings
+from buyword.ui.options import DictionaryChoice, GameSetup, Seat
 
 #: The name the daily solo's player plays under.
 DAILY_NAME = "You"
-
-
-def app_settings(stored: StoredSettings) -> Settings:
-    """The app's settings from the stored ones."""
-    speed = stored.bot_speed if stored.bot_speed in SPEEDS else "normal"
-    return Settings(animations=stored.animations, speed=speed, theme=stored.theme)
-
-
-def with_app_settings(stored: StoredSettings, settings: Settings) -> StoredSettings:
-    """The stored settings updated from the app's."""
-    return replace(stored, animations=settings.animations, bot_speed=settings.speed,
-                   theme=settings.theme)
 
 
 def default_setup(stored: StoredSettings, solo: bool) -> GameSetup:

@@ -11,7 +11,7 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Footer, Select, Static
 
-from buyword.ui.options import SPEEDS, Settings
+from buyword.ui.options import BOT_SPEEDS, Settings
 
 
 class SettingsScreen(ModalScreen[Settings | None]):
@@ -36,7 +36,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 yield Checkbox("die tumbles when rolled", s.animations, id="animations",
                                compact=True)
                 yield Static("Computer speed", classes="label")
-                yield Select([(name, name) for name in SPEEDS], value=s.speed,
+                yield Select([(name, name) for name in BOT_SPEEDS], value=s.bot_speed,
                              allow_blank=False, id="speed", compact=True)
                 yield Static("Theme", classes="label")
                 yield Select([(name, name) for name in self.themes], value=s.theme,
@@ -57,7 +57,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
             replace(
                 self.settings,
                 animations=self.query_one("#animations", Checkbox).value,
-                speed=str(self.query_one("#speed", Select).value),
+                bot_speed=str(self.query_one("#speed", Select).value),
                 theme=str(self.query_one("#theme", Select).value),
             )
         )

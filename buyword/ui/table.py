@@ -1,15 +1,14 @@
-"""The table screen: owns the one Game, shows it, and turns keys and clicks into actions.
+"""The table screen: draws the table session and forwards keys and clicks to it.
 
-Every action, a person's or a computer's, goes through `TableScreen.play`, which asks the
-engine and posts `TableScreen.Played` afterwards (the hook for autosave). The screen never
-decides a rule itself: what is legal comes from `game.why_not` / `game.legal_actions`.
+Every rule, turn, privacy decision and computer move belongs to the session
+(`buyword.table.TableSession`); this screen keeps only what is about the screen itself: who
+holds it (pass and play), whether the die is tumbling or a computer is thinking, and the word
+being typed. Computers think in a worker and their moves are shown at the session's pace.
 """
 
 from __future__ import annotations
 
-import time
-from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from textual import on, work
@@ -22,7 +21,6 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from buyword.engine import (
-    Action,
     Buy,
     BuyWordError,
     Challenge,
@@ -31,49 +29,40 @@ from buyword.engine import (
     Done,
     Drop,
     Game,
-    Phase,
     Roll,
     Sell,
-    price,
-    spell,
 )
 from buyword.engine import events as ev
-from buyword.ui.options import GameSetup, custom_tiles
+from buyword.table import (
+    Answer,
+    Awaiting,
+    Decision,
+    GameSetup,
+    Pass,
+    Played,
+    SalePreview,
+    TableSession,
+    Wait,
+    custom_tiles,
+)
 from buyword.ui.text import literal, markup
 from buyword.ui.widgets import DieFace, GameLog, PlayerLine, PriceList, Rack, Scoreboard
 
 if TYPE_CHECKING:
     from buyword.ui.app import BuyWordApp
-    from buyword.ui.services import Bot
 
 
 @dataclass
-class SalePreview:
-    """What the typed word would do: the hand tiles it takes, the wild's letter and the price,
-    or the reason it cannot be sold."""
+class ScreenState:
+    """What the screen itself is doing between the session's decisions (not game state)."""
 
-    marked: frozenset[int] = frozenset()
-    wild: str | None = None
-    notation: str = ""
-    price: int = 0
-    pips: int = 0
-    reason: str | None = None
-    note: str = ""
-
-
-@dataclass
-class TableState:
-    """Where the screen itself stands between engine decisions (not game state)."""
-
-    viewer: int | None = None  # the person holding the screen (pass-and-play)
+    viewer: int | None = None  # the seat holding the screen (None: nobody's hand is shown)
     busy: bool = False  # the die tumbles or a computer thinks: no keys for people
-    skip: bool = False  # the player asked to skip ahead through the computers' moves
-    hints_used: bool = False
-    sales: list[ev.Sold] = field(default_factory=list)
+    log_viewer: frozenset[int] | None = None  # whose hands the log was last written for
 
 
 class TableScreen(Screen[None]):
-    """A game in progress."""
+    """A game in progress, drawn from its table session."""
 
     CSS_PATH = "table.tcss"
     AUTO_FOCUS = None
@@ -93,36 +82,25 @@ class TableScreen(Screen[None]):
     ]
 
     @dataclass
-    class Played(Message):
-        """An action was applied to the game (the one place to hook autosave)."""
+    class ComputerDecided(Message):
+        """A computer player's worker has decided (the session applies it)."""
 
-        game: Game
-        setup: GameSetup
-        action: Action
-        events: list[ev.Event]
+        decision: Decision
 
-    @dataclass
-    class BotDecided(Message):
-        """A computer player's worker has chosen its action (None if it failed)."""
-
-        seat: int
-        action: Action | None
-        seconds: float
-
-    @dataclass
-    class BotsChallenged(Message):
-        """The computer seats were asked about a sale: the first one's challenge, or None."""
-
-        sale: ev.Sold
-        challenge: Challenge | None
-
-    def __init__(self, game: Game, setup: GameSetup, bots: dict[int, Bot]) -> None:
-        """A table for `game` as set up by `setup`, with a bot for each computer seat."""
+    def __init__(self, session: TableSession, setup: GameSetup) -> None:
+        """A table drawing `session`, a game set up as `setup`."""
         super().__init__()
-        self.game = game
+        self.session = session
         self.setup = setup
-        self.bots = bots
-        self.state = TableState()
+        self.state = ScreenState()
+        people = session.people
+        if len(people) == 1:  # one person holds the screen all game, computers' turns included
+            self.state.viewer = people[0]
+
+    @property
+    def game(self) -> Game:
+        """The session's game (read to draw it; changed only through the session)."""
+        return self.session.game
 
     @property
     def buyword(self) -> BuyWordApp:
@@ -154,7 +132,7 @@ class TableScreen(Screen[None]):
                         compact=True,
                     )
                     yield Static(id="feedback")
-                yield GameLog(id="log", private=self.setup.hand_off)
+                yield GameLog(id="log")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -162,122 +140,109 @@ class TableScreen(Screen[None]):
         self.query_one("#players").border_title = "Players"
         self.query_one("#prices").border_title = "Price list"
         self.query_one("#log").border_title = "Game log"
-        self.query_one(GameLog).show(self.game.log)
         self.advance()
 
     # ------------------------------------------------------------------ the one way in
 
-    def play(self, action: Action) -> bool:
-        """Apply an action through the engine. A refusal becomes the on-screen message."""
+    def play(self, action: Answer, seat: int | None = None) -> bool:
+        """Forward a person's answer to the session (for the seat asked, by default).
+        A refusal becomes the on-screen message."""
         if self not in self.app.screen_stack:
             return False  # a key that arrived as the table closed (fast typing): ignore it
-        try:
-            events = self.game.apply(action)
-        except BuyWordError as error:
-            self.show_message(str(error), error=True)
+        if seat is None:
+            seat = self.session.awaiting().seat
+            if seat is None:
+                return False
+        result = self.session.act(seat, action)
+        if not isinstance(result, Played):
+            self.show_message(str(result), error=True)
             return False
-        self._clear_refusal()
-        self.post_message(self.Played(self.game, self.setup, action, events))
-        self.query_one(GameLog).show(self.game.log)
-        self._after(action, events)
+        self._after(result)
         return True
 
-    def _after(self, action: Action, events: list[ev.Event]) -> None:
-        """What follows an action on screen: the die tumbles, a sale may be challenged."""
-        sale = next((e for e in events if isinstance(e, ev.Sold)), None)
-        if sale is not None:
-            self.state.sales.append(sale)
-            self.show_message(f"✓ {sale}")
-        challenge = next((e for e in events if isinstance(e, ev.Challenged)), None)
-        if challenge is not None:
-            self.show_message(f"⚖ {challenge}", error=not challenge.valid)
-        if isinstance(action, Roll):
+    def _after(self, played: Played) -> None:
+        """What follows an answer on screen: the die tumbles; sales and challenges are told."""
+        self._clear_refusal()
+        for event in played.events:
+            if isinstance(event, ev.Rolled) and event.theme and self.game.rules.theme_each_round:
+                # A new theme each round: say so, since every word sold must now fit it.
+                self.show_message(f"New theme this round: {self._theme_title()}")
+            if isinstance(event, ev.Sold):
+                self.show_message(f"✓ {event}")
+            elif isinstance(event, ev.Challenged):
+                self.show_message(f"⚖ {event}", error=not event.valid)
+        if isinstance(played.action, Roll):
             self.state.busy = True
             self.refresh_view()
             self.query_one(DieFace).roll_to(self.game.die or 0, self.buyword.animate)
-            return
-        if sale is not None and self.game.rules.challenge_mode and self.game.last_sale is not None:
-            self._ask_computers(sale)
             return
         self.advance()
 
     # ------------------------------------------------------------------ turn flow
 
     def advance(self) -> None:
-        """Show the game as it now stands and hand it to whoever must act next."""
-        self.refresh_view()
-        game = self.game
-        if game.outcome() is not None:
-            self.buyword.show_results(self)
+        """Show the table as it now stands and hand it to whoever must act next."""
+        awaiting = self.session.awaiting()
+        if awaiting.wait is Wait.OVER:
+            self.refresh_view()
+            self.buyword.show_results(self.session, self.setup)
             return
-        seat = game.current
+        if awaiting.computer:
+            if self.session.hand_off:
+                self.state.viewer = None  # the last person's tiles leave the screen
+            self.state.busy = True
+            self.refresh_view()
+            self._think()
+            return
+        if awaiting.wait is Wait.CHALLENGE:
+            self._offer_challenge(awaiting)
+            return
+        seat = awaiting.seat
         assert seat is not None
-        if seat in self.bots:
-            self._start_bot(seat)
-            return
-        self.state.skip = False
-        if self.setup.hand_off and self.state.viewer != seat:
+        if self.session.hand_off and self.state.viewer != seat:
             from buyword.ui.handoff import HandOffScreen
 
-            self.app.push_screen(HandOffScreen(game.names[seat]), lambda _: self._hand_to(seat))
+            self.state.viewer = None
+            self.refresh_view()
+            name = self.game.names[seat]
+            self.app.push_screen(HandOffScreen(name), lambda _: self._hand_to(seat))
             return
-        self.state.viewer = seat
-        self._ready_for_person()
+        self._hand_to(seat)
 
     def _hand_to(self, seat: int) -> None:
-        """The next person has the screen: show their hand."""
+        """The person to act has the screen: show their hand and focus what they need."""
         self.state.viewer = seat
         self.refresh_view()
-        self._ready_for_person()
-
-    def _ready_for_person(self) -> None:
-        """Focus what the phase needs: the word box to sell, the drop dialog at the limit."""
-        phase = self.game.phase
-        if phase is Phase.SELL:
+        phase = self.session.awaiting().wait
+        if phase is Wait.SELL:
             self.query_one("#word", Input).focus()
         else:
             self.set_focus(None)
-        if phase is Phase.DROP:
+        if phase is Wait.DROP:
             self.action_drop()
 
-    def _start_bot(self, seat: int) -> None:
-        self.state.busy = True
-        self.refresh_bindings()
-        self._think(seat)
+    @work(thread=True, exclusive=True, group="computer", exit_on_error=False)
+    def _think(self) -> None:
+        """The computer to act decides off the UI thread (the session changes nothing)."""
+        self.post_message(self.ComputerDecided(self.session.think()))
 
-    @work(thread=True, exclusive=True, group="bot", exit_on_error=False)
-    def _think(self, seat: int) -> None:
-        """A computer player decides (off the UI thread; it only reads the game)."""
-        started = time.monotonic()
-        try:
-            action = self.bots[seat].act(self.game, seat)
-        except Exception:  # a broken bot must not end the game; the screen plays safe
-            action = None
-        self.post_message(self.BotDecided(seat, action, time.monotonic() - started))
-
-    def on_table_screen_bot_decided(self, message: TableScreen.BotDecided) -> None:
+    def on_table_screen_computer_decided(self, message: TableScreen.ComputerDecided) -> None:
         """Show the computer's move at a readable pace, or at once when skipping ahead."""
-        pause = 0.0 if self.state.skip else self.buyword.settings.step_delay - message.seconds
+        pause = self.session.pause(message.decision)
         if pause > 0:
-            self.set_timer(pause, lambda: self._bot_play(message.seat, message.action))
+            self.set_timer(pause, lambda: self._computer_plays(message.decision))
         else:
-            self._bot_play(message.seat, message.action)
+            self._computer_plays(message.decision)
 
-    def _bot_play(self, seat: int, action: Action | None) -> None:
-        if self.game.current != seat or not self.is_attached:
+    def _computer_plays(self, decision: Decision) -> None:
+        if not self.is_attached or decision.seat not in self.session.awaiting().seats:
             return
         self.state.busy = False
-        if action is None or self.game.why_not(action) is not None:
-            action = self._safe_action()
-        self.play(action)
-
-    def _safe_action(self) -> Action:
-        """What a computer does if its own choice fails: discard, stop selling, or the first."""
-        legal = self.game.legal_actions()
-        for safe in (Discard(), Done()):
-            if safe in legal:
-                return safe
-        return legal[0]
+        result = self.session.play(decision)
+        if isinstance(result, Played):
+            self._after(result)
+        else:  # cannot happen with a legal fallback; say so rather than stall
+            self.show_message(str(result), error=True)
 
     def on_die_face_settled(self, message: DieFace.Settled) -> None:
         """The roll is shown: go on."""
@@ -293,98 +258,101 @@ class TableScreen(Screen[None]):
 
     # ------------------------------------------------------------------ challenge mode
 
-    def _ask_computers(self, sale: ev.Sold) -> None:
-        """After a sale, the computer seats judge it first (in a worker), then the people."""
-        seats = self.game.seats
-        computers = [seat for seat in ((sale.seat + k) % seats for k in range(1, seats))
-                     if seat in self.bots]
-        if not computers:
-            self._offer_people(sale)
-            return
-        self.state.busy = True
-        self.refresh_view()
-        self._computers_judge(sale, computers)
-
-    @work(thread=True, exclusive=True, group="challenge", exit_on_error=False)
-    def _computers_judge(self, sale: ev.Sold, seats: list[int]) -> None:
-        """Each computer seat in turn from the seller's left: the first challenge, if any."""
-        found: Challenge | None = None
-        for seat in seats:
-            try:
-                found = self.bots[seat].challenge(self.game, seat)
-            except Exception:  # a broken bot lets the word stand rather than end the game
-                found = None
-            if found is not None:
-                break
-        self.post_message(self.BotsChallenged(sale, found))
-
-    def on_table_screen_bots_challenged(self, message: TableScreen.BotsChallenged) -> None:
-        """A computer's challenge is played like any action; else the people may challenge."""
-        if not self.is_attached or self.game.last_sale != message.sale:
-            return
-        self.state.busy = False
-        if message.challenge is not None and self.play(message.challenge):
-            return
-        self._offer_people(message.sale)
-
-    def _offer_people(self, sale: ev.Sold) -> None:
-        if self._challengers():
-            self._offer_challenge(sale)
-        else:
-            self.advance()
-
-    def _challengers(self) -> list[int]:
-        """People who may challenge the last sale (the computers have been asked already)."""
-        return [action.seat - 1 for action in self.game.legal_actions()
-                if isinstance(action, Challenge) and action.seat - 1 not in self.bots]
-
-    def _offer_challenge(self, sale: ev.Sold) -> None:
+    def _offer_challenge(self, awaiting: Awaiting) -> None:
+        """Ask the people the session is asking: always the same prompt, word or not."""
         from buyword.ui.challenge import ChallengeScreen
 
-        seats = [(s + 1, self.game.names[s]) for s in self._challengers()]
+        sale = awaiting.sale
+        assert sale is not None
+        private = self.session.hand_off
+        if private:
+            self.state.viewer = None  # the prompt never sits over the seller's tiles
         self.refresh_view()
+        seats = [(seat + 1, self.game.names[seat]) for seat in awaiting.seats]
         penalty = self.game.rules.challenge_penalty
-        self.app.push_screen(ChallengeScreen(str(sale), seats, penalty), self._challenged)
+        dialog = ChallengeScreen(str(sale), seats, penalty, opaque=private)
+        self.app.push_screen(dialog, lambda seat: self._challenged(awaiting, seat))
 
-    def _challenged(self, seat: int | None) -> None:
-        if seat is not None:
-            self.play(Challenge(seat))
+    def _challenged(self, awaiting: Awaiting, number: int | None) -> None:
+        if number is not None:
+            if not self.play(Challenge(number), number - 1):
+                self.advance()  # refused (the reason is shown): ask again
             return
+        for seat in awaiting.seats:  # Enter: everyone asked lets it stand
+            self.session.act(seat, Pass())
         self.advance()
 
     # ------------------------------------------------------------------ showing the game
 
     def refresh_view(self) -> None:
-        """Set every widget from the game (attributes down)."""
-        game = self.game
-        seat = game.current
+        """Set every widget from the session, as the seat holding the screen may see it."""
+        awaiting = self.session.awaiting()
         self._show_side()
-        self._show_prompt()
-        phase = game.phase
-        selling = phase is Phase.SELL and self._person_to_act()
+        self.query_one("#prompt", Static).update(self._prompt(awaiting))
+        selling = awaiting.wait is Wait.SELL and self._person_to_act()
         self.set_class(selling, "-selling")
         # A disabled word box cannot take focus, so letter keys reach the table's bindings.
         self.query_one("#word", Input).disabled = not selling
-        drawn = self.query_one("#drawn", Rack)
-        hand = self.query_one("#hand", Rack)
-        shown = seat if seat is not None else (self.state.viewer or 0)
+        self._show_racks(awaiting)
+        if awaiting.wait is not Wait.SELL:
+            self._clear_preview()
+        self._show_log()
+        self.refresh_bindings()
+
+    def _shown_seat(self, awaiting: Awaiting) -> int:
+        """Whose hand the screen shows: the seat to act if the viewer may see it, else the
+        viewer's own, else the seat to act (face down)."""
+        viewer = self.state.viewer
+        current = self.game.current if self.game.current is not None else 0
+        if awaiting.wait is Wait.CHALLENGE or not self.session.may_see(viewer, current):
+            return viewer if viewer is not None else current
+        return current
+
+    def _show_racks(self, awaiting: Awaiting) -> None:
+        game, session = self.game, self.session
+        viewer = self.state.viewer
+        shown = self._shown_seat(awaiting)
         player = game.player(shown)
-        drawn.display = phase is Phase.BUY
-        drawn.tiles = player.drawn
-        offer = game.offer_price(shown) if phase is Phase.BUY else 0
-        pips = game.rules.tiles.pips_of(player.drawn)
-        drawn.border_title = markup(f"$name drew {len(player.drawn)} · {pips} pips · ${offer}",
-                                    name=player.name)
-        hand.face_down = not self._may_see(shown)
-        hand.tiles = player.hand
+        open_hand = session.may_see(viewer, shown)
+        hand = self.query_one("#hand", Rack)
+        hand.face_down = not open_hand
+        hand.tiles = player.hand if open_hand else self._backs(len(player.hand))
         hand.wilds = player.wilds
         hand.empty_text = "no tiles yet"
         owner = "Your" if player.name == "You" else f"{player.name}'s"
         hand.border_title = literal(f"{owner} hand · {len(player.hand)} tiles")
         hand.border_subtitle = f"{player.wilds} wild" + ("s" if player.wilds != 1 else "")
-        if phase is not Phase.SELL:
-            self._clear_preview()
-        self.refresh_bindings()
+        drawn = self.query_one("#drawn", Rack)
+        buyer = game.current
+        drawn.display = awaiting.wait is Wait.BUY and buyer is not None
+        if buyer is None or awaiting.wait is not Wait.BUY:
+            return
+        draw = game.player(buyer).drawn
+        open_draw = session.may_see(viewer, buyer)
+        drawn.face_down = not open_draw
+        drawn.tiles = draw if open_draw else self._backs(len(draw))
+        name = game.names[buyer]
+        if open_draw:
+            pips = game.rules.tiles.pips_of(draw)
+            drawn.border_title = literal(f"{name} drew {len(draw)} · {pips} pips · "
+                                         f"${game.offer_price(buyer)}")
+        else:
+            drawn.border_title = literal(f"{name} drew {len(draw)} tiles")
+
+    def _backs(self, count: int) -> str:
+        """Stand-ins for hidden tiles: drawn face down, so the real letters never reach the
+        screen's widgets at all."""
+        return next(iter(self.game.rules.tiles.pips)) * count
+
+    def _show_log(self) -> None:
+        """The log as the seat holding the screen may read it (rewritten when that changes)."""
+        log = self.query_one(GameLog)
+        visible = self.session.visible_to(self.state.viewer)
+        if visible != self.state.log_viewer:
+            log.clear()
+            log.shown = 0
+            self.state.log_viewer = visible
+        log.show(self.session.log_for(self.state.viewer))
 
     def _show_side(self) -> None:
         game = self.game
@@ -394,13 +362,14 @@ class TableScreen(Screen[None]):
         bag = f"Bag {game.bag_size} tiles"
         draw = f"Draw {game.draw_count} each" if game.draw_count else "Die not rolled"
         final = "FINAL ROUND" if game.final_round else f"Round {game.round}"
-        info = markup(f"[b]{final}[/b]\nLeader [b]$leader[/b]\n{bag}\n{draw}",
-                      leader=game.names[game.leader])
+        theme = "\nTheme [b]$theme[/b]" if game.theme else ""
+        info = markup(f"[b]{final}[/b]\nLeader [b]$leader[/b]\n{bag}\n{draw}{theme}",
+                      leader=game.names[game.leader], theme=self._theme_title())
         self.query_one("#round-info", Static).update(info)
         self.query_one("#round-info").set_class(game.final_round, "-final")
         self.query_one(Scoreboard).lines = tuple(
             PlayerLine(
-                self._label(p.seat), p.money, p.wilds, len(p.hand),
+                p.name, p.money, p.wilds, len(p.hand),
                 current=p.seat == game.current, leader=p.seat == game.leader,
             )
             for p in game.players
@@ -409,44 +378,56 @@ class TableScreen(Screen[None]):
         tiles = f" · {tiles}" if tiles else ""
         self.query_one("#players").border_subtitle = literal(f"seed {game.seed}{tiles}")
 
-    def _label(self, seat: int) -> str:
-        return self.game.names[seat]
+    def _theme_title(self) -> str:
+        """This round's theme as the table shows it ("Food and drink"), or ''."""
+        theme = self.game.theme
+        if theme is None:
+            return ""
+        from buyword.words.themes import ThemeError, theme_named
 
-    def _show_prompt(self) -> None:
-        self.query_one("#prompt", Static).update(self._prompt())
+        try:
+            return theme_named(theme).title
+        except ThemeError:  # a theme list this version does not have: its name will do
+            return theme
 
-    def _prompt(self) -> Content:
-        """One sentence: whose turn it is and what they can do (names shown as text)."""
+    def _prompt(self, awaiting: Awaiting) -> Content:
+        """One sentence: whose turn it is and what they can do (names and words as text)."""
         game = self.game
-        seat = game.current
+        seat = awaiting.seat
         name = "" if seat is None else game.names[seat]
-        return markup(self._prompt_template(), name=name, reason=game.why_not(Buy()) or "")
+        word = "" if awaiting.sale is None else awaiting.sale.word.upper()
+        reason = (game.why_not(Buy()) or "") if awaiting.wait is Wait.BUY else ""
+        return markup(self._prompt_template(awaiting), name=name, word=word, reason=reason)
 
-    def _prompt_template(self) -> str:
-        """The prompt as markup; `$name` is the current player, `$reason` why they can't buy."""
+    def _prompt_template(self, awaiting: Awaiting) -> str:
+        """The prompt as markup: `$name` is the seat to act, `$word` the word challenged,
+        `$reason` why they cannot buy."""
         game = self.game
-        if game.phase is Phase.OVER:
+        if awaiting.wait is Wait.OVER:
             return "[b]Game over.[/b]"
-        seat = game.current
+        seat = awaiting.seat
         assert seat is not None
         name = "$name"
-        if seat in self.bots:
-            return f"[b]{name}[/b] ({self.setup.seats[seat].level}) is playing…"
+        if awaiting.wait is Wait.CHALLENGE:
+            assert awaiting.sale is not None
+            return "Does anyone challenge [b]$word[/b]?"
+        if awaiting.computer:
+            return f"[b]{name}[/b] ({self.session.seats[seat].level}) is playing…"
         prefix = "[reverse b] FINAL ROUND [/] " if game.final_round else ""
-        match game.phase:
-            case Phase.ROLL:
+        match awaiting.wait:
+            case Wait.ROLL:
                 return f"{prefix}[b]{name}[/b], roll the die: press [b]R[/b]."
-            case Phase.CHOOSE:
+            case Wait.CHOOSE:
                 return f"CHOICE! [b]{name}[/b], how many tiles does everyone draw? 2–5"
-            case Phase.BUY:
+            case Wait.BUY:
                 reason = game.why_not(Buy())
                 if reason:
                     return f"[b]{name}[/b] cannot buy: $reason. Press [b]D[/b]."
                 cost = game.offer_price(seat)
                 return f"[b]{name}[/b], buy these tiles for [b]${cost}[/b] or discard them?"
-            case Phase.SELL:
+            case Wait.SELL:
                 return f"{prefix}[b]{name}[/b], sell words ([b]${game.player(seat).money}[/b])."
-            case Phase.DROP:
+            case Wait.DROP:
                 over = game.over_limit(seat)
                 return f"[b]{name}[/b] is over the tile limit: drop {over}. Press [b]X[/b]."
         return ""
@@ -463,19 +444,14 @@ class TableScreen(Screen[None]):
         if message.has_class("-error"):
             self.show_message("")
 
-    def _may_see(self, seat: int) -> bool:
-        """Whether the person at the screen may see this seat's tiles."""
-        if seat in self.bots:
-            return not (self.setup.private_hands and self.setup.humans > 0)
-        return not self.setup.hand_off or self.state.viewer == seat
-
     def _person_to_act(self) -> bool:
-        seat = self.game.current
+        """Whether a person is to act now and holds the screen."""
+        awaiting = self.session.awaiting()
         return (
-            seat is not None
-            and seat not in self.bots
+            not awaiting.computer
+            and awaiting.wait not in (Wait.OVER, Wait.CHALLENGE)
             and not self.state.busy
-            and (not self.setup.hand_off or self.state.viewer == seat)
+            and (not self.session.hand_off or self.state.viewer == awaiting.seat)
         )
 
     # ------------------------------------------------------------------ selling
@@ -486,7 +462,7 @@ class TableScreen(Screen[None]):
 
     @on(Input.Submitted, "#word")
     def _word_submitted(self, event: Input.Submitted) -> None:
-        if not self._person_to_act() or self.game.phase is not Phase.SELL:
+        if not self._person_to_act() or self.session.awaiting().wait is not Wait.SELL:
             return
         typed = event.value.strip()
         if not typed:
@@ -501,27 +477,9 @@ class TableScreen(Screen[None]):
             word.value = ""
 
     def preview(self, typed: str) -> SalePreview:
-        """What selling `typed` now would do, from the engine's own spelling and checks."""
-        game = self.game
-        seat = game.current
-        if not typed or seat is None:
-            return SalePreview()
-        player = game.player(seat)
-        try:
-            spelling = spell(typed.upper(), player.hand, player.wilds)
-        except BuyWordError as error:
-            return SalePreview(reason=str(error))
-        pips = game.rules.tiles.sale_pips(spelling)
-        marked = _tile_indices(player.hand, spelling.letters)
-        reason = game.why_not(Sell(spelling.notation))
-        note = ""
-        # A bluff may be offered in challenge mode; the seller is told what they risk.
-        bluff = game.rules.challenge_mode and game.word_refusal(spelling.word)
-        if reason is None and bluff:
-            note = f"{bluff}: a challenge would reverse it"
-        return SalePreview(
-            marked, spelling.wild, spelling.notation, price(pips), pips, reason, note
-        )
+        """What selling `typed` now would do (the session's preview for the seller)."""
+        seat = self.game.current
+        return SalePreview() if seat is None else self.session.preview(seat, typed)
 
     def _show_preview(self, preview: SalePreview) -> None:
         hand = self.query_one("#hand", Rack)
@@ -530,14 +488,14 @@ class TableScreen(Screen[None]):
         feedback = self.query_one("#feedback", Static)
         feedback.set_class(preview.reason is not None, "-error")
         if preview.reason is not None:
-            feedback.update(f"✗ {preview.reason}")
+            feedback.update(literal(f"✗ {preview.reason}"))
         elif preview.notation:
             wild = f" · wild={preview.wild}" if preview.wild else ""
-            note = f" · [i]{preview.note}[/i]" if preview.note else " — Enter sells"
-            feedback.update(
-                f"✓ [b]{preview.notation.upper()}[/b]{wild} · {preview.pips} pips · "
-                f"[b]${preview.price}[/b]{note}"
-            )
+            feedback.update(markup(
+                f"✓ [b]$notation[/b]$wild · {preview.pips} pips · "
+                f"[b]${preview.price}[/b] — Enter sells",
+                notation=preview.notation.upper(), wild=wild,
+            ))
         else:
             feedback.update("Letters from your hand, and one wild at most.")
 
@@ -551,19 +509,19 @@ class TableScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show only what the person to act can do now; grey out buy when unaffordable."""
-        game = self.game
+        awaiting = self.session.awaiting()
         if action == "skip":
-            return game.current in self.bots and game.phase is not Phase.OVER
-        if action not in _PHASE_OF:
+            return awaiting.computer
+        if action not in _WAIT_OF:
             return True
-        if not self._person_to_act() or game.phase is not _PHASE_OF[action]:
+        if not self._person_to_act() or awaiting.wait is not _WAIT_OF[action]:
             return False
         if action == "choose":
-            return game.why_not(Choose(int(parameters[0]))) is None  # type: ignore[arg-type]
+            return self.game.why_not(Choose(int(parameters[0]))) is None  # type: ignore[arg-type]
         if action == "buy":
-            return None if game.why_not(Buy()) else True
+            return None if self.game.why_not(Buy()) else True
         if action == "hints":
-            return self.setup.hints
+            return self.session.hints_allowed
         return True
 
     def palette_actions(self) -> list[tuple[str, str]]:
@@ -593,15 +551,17 @@ class TableScreen(Screen[None]):
 
     def action_skip(self) -> None:
         """Play the computers' moves at once, up to the next person's turn."""
-        self.state.skip = True
+        self.session.skip_ahead()
 
     def action_drop(self) -> None:
         """Open the tile-limit dialog for the person over the limit."""
         from buyword.ui.drop import DropScreen
 
-        seat = self.game.current
-        if seat is None or self.game.phase is not Phase.DROP:
+        awaiting = self.session.awaiting()
+        if awaiting.wait is not Wait.DROP or awaiting.computer or not self._person_to_act():
             return
+        seat = awaiting.seat
+        assert seat is not None
         player = self.game.player(seat)
         dialog = DropScreen(player.name, player.hand, self.game.over_limit(seat),
                             self.game.rules.tiles, self.game.rules.tile_limit or 0)
@@ -613,37 +573,29 @@ class TableScreen(Screen[None]):
 
     def action_hints(self) -> None:
         """Show the best words this hand can sell now (marks the game as hinted)."""
-        seat = self.game.current
-        if seat is None or not self.setup.hints:
-            return
-        self.state.hints_used = True
-        player = self.game.player(seat)
-        self._find_hints(player.hand, player.wilds)
-
-    @work(thread=True, exclusive=True, group="hints", exit_on_error=False)
-    def _find_hints(self, hand: str, wilds: int) -> None:
-        """Ask the word finder off the UI thread (its index may still be building)."""
         from buyword.ui.hints import HintsScreen
 
-        try:
-            found = self.buyword.services.best_words(
-                self.game.dictionary, hand, wilds, self.game.rules.min_word_length,
-                theme=self.game.theme)
-        except Exception as error:  # the hints are a help, never a crash
-            self.app.call_from_thread(self.show_message, f"No hints: {error}", error=True)
+        seat = self.session.awaiting().seat
+        if seat is None or not self._person_to_act():
             return
-        self.app.call_from_thread(self.app.push_screen, HintsScreen(hand, wilds, found))
+        try:
+            found = self.session.hints(seat)
+        except BuyWordError as error:
+            self.show_message(f"No hints: {error}", error=True)
+            return
+        player = self.game.player(seat)
+        self.app.push_screen(HintsScreen(player.hand, player.wilds, found))
 
 
-#: The phase in which each key action makes sense.
-_PHASE_OF: dict[str, Phase] = {
-    "roll": Phase.ROLL,
-    "choose": Phase.CHOOSE,
-    "buy": Phase.BUY,
-    "discard": Phase.BUY,
-    "done": Phase.SELL,
-    "hints": Phase.SELL,
-    "drop": Phase.DROP,
+#: The kind of input each key action answers.
+_WAIT_OF: dict[str, Wait] = {
+    "roll": Wait.ROLL,
+    "choose": Wait.CHOOSE,
+    "buy": Wait.BUY,
+    "discard": Wait.BUY,
+    "done": Wait.SELL,
+    "hints": Wait.SELL,
+    "drop": Wait.DROP,
 }
 
 
@@ -657,14 +609,3 @@ _PALETTE: dict[str, str] = {
     "drop": "Drop tiles to the tile limit",
     "skip": "Skip ahead through the computers' moves",
 }
-
-
-def _tile_indices(hand: str, letters: str) -> frozenset[int]:
-    """Which tiles of a sorted hand a set of letters takes (the first of each repeat)."""
-    need = Counter(letters)
-    marked = set()
-    for i, letter in enumerate(hand):
-        if need[letter] > 0:
-            need[letter] -= 1
-            marked.add(i)
-    return frozenset(marked)

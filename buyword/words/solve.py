@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from buyword.engine.errors import BuyWordError, quoted
-from buyword.engine.tiles import default_tiles
+from buyword.engine.tiles import TileSet, default_tiles
 from buyword.words.finder import Candidate, WordFinder
 from buyword.words.lexicon import Lexicon
 from buyword.words.planner import SalePlan, plan_sale
@@ -27,16 +27,21 @@ USAGE_ERROR = 2
 
 
 def solve_main(letters: str, wilds: int, dictionary: str | None, min_length: int,
-               theme: str | None = None) -> int:
+               theme: str | None = None, tiles: TileSet | None = None) -> int:
     """Print the best words and the best sale plan for `letters` plus `wilds` wild tiles.
 
     `dictionary` is a word-list file, or None for the bundled list; `theme` a theme's name
-    (only its words are searched). Returns the exit status: 0, or 2 after a one-line message
-    on stderr when the input cannot be used.
+    (only its words are searched); `tiles` the tile set that prices the words (None: the
+    bundled set). Returns the exit status: 0, or 2 after a one-line message on stderr when the
+    input cannot be used.
     """
-    tiles = default_tiles()
+    tiles = tiles or default_tiles()
     try:
         hand = _read_hand(letters, wilds, min_length, tiles.wilds)
+        unknown = sorted(set(hand) - set(tiles.pips))
+        if unknown:
+            raise BuyWordError(f"{quoted(letters)}: the tile set {quoted(tiles.name)} has no "
+                               f"{', '.join(unknown)} tiles")
         if theme is not None:
             theme = theme_named(theme).name
         lexicon = Lexicon.bundled() if dictionary is None else Lexicon.from_file(dictionary)

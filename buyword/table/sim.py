@@ -2,6 +2,8 @@
 
 Game N of a run uses seed S+N-1, which fixes the bag and the die whatever the players decide, so
 two levels run on the same seeds meet exactly the same tiles and can be compared game by game.
+Each game is played at a table session (private hands), the computers seeded as at the app's
+table (`buyword.table.computers.seat_seed`).
 """
 
 from __future__ import annotations
@@ -11,12 +13,13 @@ import math
 import multiprocessing
 import statistics
 import sys
-import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from buyword.bots import BOT_NAMES, make_bot
-from buyword.engine import Game, Phase, Rules
+from buyword.bots import BOT_NAMES
+from buyword.engine import Game, Phase, Rules, TileSet, TileSetError
+from buyword.table.session import TableSession, Wait
+from buyword.table.setup import Seat, load_tiles
 
 #: `--theme each-round`: a new theme each round, drawn from all the bundled themes.
 EACH_ROUND = "each-round"
@@ -53,7 +56,8 @@ class GameResult:
 def play_game(levels: Sequence[str], seed: int, finder: object, lexicon: object,
               table: int = 0, rules: Rules | None = None, themes: object = None,
               theme_finders: object = None) -> GameResult:
-    """Play one game of `levels` (one per seat) on `seed` to the end.
+    """Play one game of `levels` (one per seat) on `seed` to the end, at a table session with
+    private hands (each computer sees what a person in its seat would).
 
     A themed game (`rules.themes`) needs `themes` (a ThemeBook) and `theme_finders` (a
     ThemeFinders over `lexicon`), so that the players search only the round's theme.
@@ -61,24 +65,22 @@ def play_game(levels: Sequence[str], seed: int, finder: object, lexicon: object,
     names = [f"{i + 1} {level}" for i, level in enumerate(levels)]
     game = Game.new(names, dictionary=lexicon, seed=seed, rules=rules,  # type: ignore[arg-type]
                     themes=themes)  # type: ignore[arg-type]
-    # Each seat's bot gets its own seed, fixed by the game's seed and the seat.
-    bots = [make_bot(level, finder, seed * 16 + seat, theme_finders)  # type: ignore[arg-type]
-            for seat, level in enumerate(levels)]
+    seats = [Seat(name, level) for name, level in zip(names, levels, strict=True)]
+    session = TableSession(game, seats, finder,  # type: ignore[arg-type]
+                           theme_finders=theme_finders)  # type: ignore[arg-type]
     times: dict[str, list[float]] = {level: [] for level in levels}
     turn = None
-    while game.current is not None:
-        seat = game.current
-        start = time.perf_counter()
-        action = bots[seat].act(game, seat)
-        spent = time.perf_counter() - start
+    while session.awaiting().wait is not Wait.OVER:
+        decision = session.think()
+        seat = decision.seat
         # A decision is a whole turn (choose, buy or discard, a round's selling, a drop): the
-        # time the table waits. Rolling and a forced discard involve no thinking.
-        if _is_decision(game):
+        # time the table waits. Rolling, a forced discard and challenges involve no thinking.
+        if session.awaiting().wait is not Wait.CHALLENGE and _is_decision(game):
             if (game.round, game.phase, seat) != turn:
                 turn = (game.round, game.phase, seat)
                 times[levels[seat]].append(0.0)
-            times[levels[seat]][-1] += spent
-        game.apply(action)
+            times[levels[seat]][-1] += decision.seconds
+        session.play(decision)
     outcome = game.outcome()
     assert outcome is not None
     money = tuple(p.money for p in game.players)
@@ -95,19 +97,21 @@ def _is_decision(game: Game) -> bool:
 _WORKER: dict[str, object] = {}
 
 
-def _load_words(themes: tuple[str, ...] = ()) -> tuple[object, object]:
-    """The bundled dictionary and its word finder (built once per process), and the theme
-    lists with the finders of `themes` (built once per process and theme)."""
-    if not _WORKER:
+def _load_words(tiles: TileSet | None = None,
+                themes: tuple[str, ...] = ()) -> tuple[object, object]:
+    """The bundled dictionary and its word finder for `tiles` (the bundled set by default),
+    built once per process; and the theme lists with the finders of `themes` (built once per
+    process, tile set and theme)."""
+    tiles = tiles or Rules().tiles
+    if _WORKER.get("tiles") != tiles:
         from buyword.words.finder import WordFinder
         from buyword.words.lexicon import Lexicon
         from buyword.words.themes import ThemeBook, ThemeFinders
 
-        lexicon = Lexicon.bundled()
-        _WORKER["lexicon"] = lexicon
-        _WORKER["finder"] = WordFinder(lexicon, Rules().tiles)
-        _WORKER["themes"] = book = ThemeBook(listed=lexicon)
-        _WORKER["theme_finders"] = ThemeFinders(book, lexicon, Rules().tiles)
+        lexicon = _WORKER.get("lexicon") or Lexicon.bundled()
+        book = _WORKER.get("themes") or ThemeBook(listed=lexicon)
+        _WORKER.update(lexicon=lexicon, tiles=tiles, finder=WordFinder(lexicon, tiles),
+                       themes=book, theme_finders=ThemeFinders(book, lexicon, tiles))
     for theme in themes:
         _WORKER["theme_finders"](theme)  # type: ignore[operator]
     return _WORKER["finder"], _WORKER["lexicon"]
@@ -115,36 +119,39 @@ def _load_words(themes: tuple[str, ...] = ()) -> tuple[object, object]:
 
 def _play_task(task: tuple[int, tuple[str, ...], int, Rules]) -> GameResult:
     table, levels, seed, rules = task
-    finder, lexicon = _load_words()
+    finder, lexicon = _load_words(rules.tiles)
     if not rules.themes:
         return play_game(levels, seed, finder, lexicon, table, rules)
     return play_game(levels, seed, finder, lexicon, table, rules, _WORKER["themes"],
                      _WORKER["theme_finders"])
 
 
-def theme_rules(theme: str | None) -> Rules:
-    """The rules `--theme` asks for: a named theme all game, `each-round` for a new theme each
-    round (of all of them), or none. SimError for an unknown theme."""
+def theme_rules(theme: str | None, tiles: TileSet | None = None) -> Rules:
+    """The rules `--theme` asks for, with `tiles` (None: the bundled set): a named theme all
+    game, `each-round` for a new theme each round (of all of them), or none. SimError for an
+    unknown theme."""
+    base = {} if tiles is None else {"tiles": tiles}
     if theme is None:
-        return Rules()
+        return Rules(**base)
     from buyword.words.themes import THEMES, ThemeError, theme_named
 
     if theme.strip().lower() == EACH_ROUND:
-        return Rules(themes=tuple(t.name for t in THEMES), theme_each_round=True)
+        return Rules(themes=tuple(t.name for t in THEMES), theme_each_round=True, **base)
     try:
-        return Rules(themes=(theme_named(theme).name,))
+        return Rules(themes=(theme_named(theme).name,), **base)
     except ThemeError as error:
         raise SimError(f"--theme: {error}, or {EACH_ROUND}") from None
 
 
 def run_games(tables: Sequence[tuple[str, ...]], games: int, seed: int,
               jobs: int = 1, rules: Rules | None = None) -> Iterator[GameResult]:
-    """Play `games` seeded games of each table, yielding results as they finish."""
+    """Play `games` seeded games of each table (under `rules`, the box's by default),
+    yielding results as they finish."""
     rules = rules or Rules()
     tasks = [(t, levels, seed + i, rules) for t, levels in enumerate(tables)
              for i in range(games)]
     # In the parent, so forked workers share the finders instead of rebuilding them.
-    _load_words(rules.themes)
+    _load_words(rules.tiles, rules.themes)
     if jobs <= 1:
         yield from map(_play_task, tasks)
         return
@@ -255,8 +262,9 @@ def sim_main(args: object) -> int:
         games, seed = int(args.games), int(args.seed)  # type: ignore[attr-defined]
         jobs = int(getattr(args, "jobs", 1))
         _check_counts(games, jobs)
-        rules = theme_rules(getattr(args, "theme", None))
-    except SimError as error:
+        tiles = load_tiles(getattr(args, "tiles", None) or "")
+        rules = theme_rules(getattr(args, "theme", None), tiles)
+    except (SimError, TileSetError) as error:
         print(f"buyword sim: {error}", file=sys.stderr)
         return 2
     as_json = bool(getattr(args, "json", False))

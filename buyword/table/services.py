@@ -1,0 +1,113 @@
+"""The slow things a game needs (dictionary, word finder, computer players), built once, lazily.
+
+The bundled dictionary takes about a second to load, so the app builds it in a worker after
+the title screen has painted; everything here is safe to call from a worker thread. A word
+finder prices words, so there is one per dictionary *and* tile set: hints, computer players and
+the sale preview of a game played with another tile set all price as the engine does.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING
+
+from buyword.engine import TileSet
+from buyword.store.settings import DictionaryChoice
+from buyword.table.setup import GameSetup
+
+if TYPE_CHECKING:
+    from buyword.words.finder import WordFinder
+    from buyword.words.lexicon import Lexicon
+    from buyword.words.themes import ThemeBook, ThemeFinders
+
+
+def bots_available() -> bool:
+    """Whether the computer players package is installed (it is written alongside the app)."""
+    try:
+        import buyword.bots as bots
+    except ImportError:
+        return False
+    return hasattr(bots, "make_bot")
+
+
+class Services:
+    """Dictionaries and word finders for the app; an injected dictionary (tests) is used
+    instead of the bundled one."""
+
+    def __init__(self, lexicon: Lexicon | None = None) -> None:
+        """`lexicon` replaces the bundled dictionary (tests use a small word set)."""
+        self._bundled = lexicon
+        self._lock = threading.Lock()
+        # (id of the dictionary, the tile set's prices) -> (the dictionary, its finder); holding
+        # the dictionary keeps its id from being reused by another one.
+        self._finders: dict[tuple[object, ...], tuple[object, WordFinder]] = {}
+        self._common: Lexicon | None = None
+        self._themes: ThemeBook | None = None
+        # Keyed as `_finders`: the theme finders over a dictionary, for one tile set.
+        self._theme_finders: dict[tuple[object, ...], tuple[object, ThemeFinders]] = {}
+
+    @property
+    def ready(self) -> bool:
+        """True once the bundled dictionary is loaded (no wait to start a default game)."""
+        return self._bundled is not None
+
+    def bundled(self) -> Lexicon:
+        """The default dictionary, loaded on first use (about a second)."""
+        with self._lock:
+            if self._bundled is None:
+                from buyword.words.lexicon import Lexicon
+
+                self._bundled = Lexicon.bundled()
+            return self._bundled
+
+    def dictionary_for(self, setup: GameSetup) -> Lexicon:
+        """The dictionary a setup asks for. Raises LexiconError for a bad word-list file."""
+        if setup.dictionary is DictionaryChoice.FILE:
+            from buyword.words.lexicon import Lexicon
+
+            return Lexicon.from_file(setup.word_file)
+        bundled = self.bundled()
+        if setup.dictionary is DictionaryChoice.COMMON:
+            with self._lock:
+                if self._common is None:
+                    self._common = bundled.common_only()
+                return self._common
+        return bundled
+
+    def finder(self, lexicon: object, tiles: TileSet) -> WordFinder:
+        """The word finder over a dictionary, pricing with `tiles` (built once per pair)."""
+        from buyword.words.finder import WordFinder
+
+        key = (id(lexicon), tuple(sorted(tiles.pips.items())), tiles.wild_pips)
+        with self._lock:
+            kept = self._finders.get(key)
+            if kept is None or kept[0] is not lexicon:
+                finder = WordFinder(lexicon, tiles)  # type: ignore[arg-type]
+                kept = self._finders[key] = (lexicon, finder)
+            return kept[1]
+
+    @property
+    def themes(self) -> ThemeBook:
+        """The bundled theme lists (a themed game's `themes`), read as each is first needed."""
+        from buyword.words.themes import ThemeBook
+
+        with self._lock:
+            if self._themes is None:
+                self._themes = ThemeBook(listed=self._bundled)
+            return self._themes
+
+    def theme_finders(self, lexicon: object, tiles: TileSet) -> ThemeFinders:
+        """The finders over a dictionary's words of each theme, pricing with `tiles` (built
+        once per pair, each theme's on first use): what a themed game's hints and computers
+        search, called with the round's theme."""
+        from buyword.words.themes import ThemeFinders
+
+        themes = self.themes
+        key = (id(lexicon), tuple(sorted(tiles.pips.items())), tiles.wild_pips)
+        with self._lock:
+            kept = self._theme_finders.get(key)
+            if kept is None or kept[0] is not lexicon:
+                finders = ThemeFinders(themes, lexicon, tiles)  # type: ignore[arg-type]
+                kept = self._theme_finders[key] = (lexicon, finders)
+            return kept[1]
+

@@ -1,0 +1,482 @@
+"""The table session: one game at a table, between the rules and the screen (no Textual).
+
+It owns the `Game`, the seats (people and computer levels), what each seat may see, the one
+word finder of this game (its dictionary and tile set), the computer players and their seeds,
+whose turn it is and what input it awaits, the challenge window, and the autosave hook. A
+screen draws it and forwards input; a whole game runs on the session alone:
+
+    session = TableSession.new(setup, lexicon, finder)
+    while (awaiting := session.awaiting()).wait is not Wait.OVER:
+        if awaiting.computer:
+            session.step()                        # think (may run in a worker) and play
+        else:
+            session.act(awaiting.seat, "roll")    # a person's input: an Action or its text
+
+`act` returns `Played` (the events) or `Refused` (the reason, in a player's words); nothing
+changes on a refusal. `think` returns a computer's `Decision` without applying it, so a screen
+can run it in a worker, pace it (`pause`) and then `play` it.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from buyword.bots import Bot, make_bot
+from buyword.engine import (
+    Action,
+    BuyWordError,
+    Challenge,
+    Discard,
+    Done,
+    Game,
+    Phase,
+    Sell,
+    parse_action,
+    price,
+    spell,
+)
+from buyword.engine import events as ev
+from buyword.table.computers import seat_seed
+from buyword.table.setup import GameSetup, Seat
+from buyword.table.views import redact, seat_view
+
+if TYPE_CHECKING:
+    from buyword.bots.view import SeatView
+    from buyword.engine.themes import Themes
+    from buyword.words.finder import Candidate, WordFinder
+
+
+class Wait(StrEnum):
+    """The kind of input the table waits for."""
+
+    ROLL = "roll"  # the leader rolls the die
+    CHOOSE = "choose"  # the die showed CHOICE: the leader picks 2-5
+    BUY = "buy"  # buy or discard the draw
+    SELL = "sell"  # sell a word, or done
+    DROP = "drop"  # drop tiles down to the tile limit
+    CHALLENGE = "challenge"  # challenge the sale just made, or let it stand ("pass")
+    OVER = "over"  # the game has ended
+
+
+@dataclass(frozen=True)
+class Awaiting:
+    """Who must act now and with what kind of input.
+
+    Usually one seat. In the challenge window, people sitting next to each other (in order
+    from the seller's left) are asked together, on one prompt: any of them may challenge.
+    """
+
+    wait: Wait
+    seats: tuple[int, ...] = ()
+    computer: bool = False
+    sale: ev.Sold | None = None  # the sale open to challenge (Wait.CHALLENGE)
+
+    @property
+    def seat(self) -> int | None:
+        """The (first) seat asked, or None when the game is over."""
+        return self.seats[0] if self.seats else None
+
+
+@dataclass(frozen=True)
+class Pass:
+    """A seat lets the sale on the table stand (challenge mode): not an engine action."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+#: What a seat can answer: an engine action, or a pass in the challenge window.
+Answer = Action | Pass
+
+
+@dataclass(frozen=True)
+class Played:
+    """An accepted answer: who, what (as applied) and the game's events it caused."""
+
+    seat: int
+    action: Answer
+    events: tuple[ev.Event, ...] = ()
+
+
+@dataclass(frozen=True)
+class Refused:
+    """An answer the table did not accept, and why, in a player's words. Nothing changed."""
+
+    message: str
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What a computer chose (None if its bot failed), and how long it thought."""
+
+    seat: int
+    action: Answer | None
+    seconds: float
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class SalePreview:
+    """What selling a typed word would do: the hand tiles it takes (indices into the sorted
+    hand), the wild's letter and the price, or the reason it cannot be sold. In challenge mode
+    it never says whether the dictionary knows the word: that is for a challenge to find out."""
+
+    marked: frozenset[int] = frozenset()
+    wild: str | None = None
+    notation: str = ""
+    price: int = 0
+    pips: int = 0
+    reason: str | None = None
+
+
+@dataclass
+class _Window:
+    """The challenge window after a sale: the seats still to be asked, in order."""
+
+    sale: ev.Sold
+    pending: list[int] = field(default_factory=list)
+
+
+#: The autosave hook: called after every accepted answer that changed the game.
+OnChange = Callable[["TableSession", Played], None]
+
+
+class TableSession:
+    """One game at a table. Create it with `TableSession.new` (or around a resumed game)."""
+
+    def __init__(self, game: Game, seats: Sequence[Seat], finder: WordFinder, *,
+                 private_hands: bool = True, hints: bool = False, hints_used: bool = False,
+                 on_change: OnChange | None = None, step_delay: float = 0.0,
+                 theme_finders: Callable[[str], WordFinder] | None = None) -> None:
+        """A table for `game`, one `Seat` per player; computers decide with `finder`'s words.
+
+        A themed game (`game.rules.themes`) searches `theme_finders(game.theme)` for the
+        round's words (a `buyword.words.themes.ThemeFinders` over the game's dictionary and
+        tile set): computers' sales, their challenges, and hints.
+
+        `private_hands`: each seat sees only its own hand and draw. `hints`: people may ask
+        for hints (`hints_used` says whether they already did). `on_change`: the autosave
+        hook. `step_delay`: how long a computer's step stays on screen (see `pause`).
+        """
+        if len(seats) != game.seats:
+            raise BuyWordError(f"the game has {game.seats} players but {len(seats)} seats")
+        self.game = game
+        self.seats = tuple(seats)
+        self.finder = finder
+        self.theme_finders = theme_finders
+        self.private_hands = private_hands
+        self.hints_allowed = hints
+        self.hints_used = hints_used
+        self.on_change = on_change
+        self.step_delay = step_delay
+        #: Set to play the computers' moves at once, up to the next person's turn.
+        self.skipping = False
+        self.bots: dict[int, Bot] = {
+            seat: make_bot(s.level, finder, seat_seed(game.seed, seat), theme_finders)
+            for seat, s in enumerate(self.seats) if s.level is not None
+        }
+        self._window: _Window | None = None
+        self._logs: dict[frozenset[int], list[ev.Event]] = {}
+        self._logs_lock = threading.Lock()  # a computer's view is built in a worker thread
+        if game.last_sale is not None and game.phase is Phase.SELL:
+            self._open_window(game.last_sale)  # resumed in the window: ask everyone again
+
+    @classmethod
+    def new(cls, setup: GameSetup, lexicon: object, finder: WordFinder,
+            themes: Themes | None = None, **options: object) -> TableSession:
+        """A new game as `setup` describes it, played with `lexicon` (its dictionary) and
+        `finder` (built for that dictionary and the setup's tile set); a themed setup needs
+        `themes` (the theme lists) and the option `theme_finders`."""
+        game = Game.new([seat.name for seat in setup.seats], dictionary=lexicon,
+                        seed=setup.seed, rules=setup.rules(), bag=setup.bag, themes=themes)
+        return cls.of(game, setup, finder, **options)
+
+    @classmethod
+    def of(cls, game: Game, setup: GameSetup, finder: WordFinder,
+           **options: object) -> TableSession:
+        """A table for an existing (e.g. resumed) game with the seats and options of `setup`."""
+        return cls(game, setup.seats, finder, private_hands=setup.private_hands,
+                   hints=setup.hints, **options)  # type: ignore[arg-type]
+
+    # ------------------------------------------------------------------ who sees what
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        """The seats people play."""
+        return tuple(seat for seat, s in enumerate(self.seats) if s.human)
+
+    @property
+    def hand_off(self) -> bool:
+        """Whether the one screen is handed between people, hiding hands in between."""
+        return self.private_hands and len(self.people) >= 2
+
+    def visible_to(self, viewer: int | None) -> frozenset[int]:
+        """The seats whose hands and draws `viewer` may see (None: someone watching the table).
+
+        With private hands a seat sees only its own; a table of computers only is watched
+        openly, since nobody there could use what they see.
+        """
+        everyone = frozenset(range(self.game.seats))
+        if not self.private_hands or (viewer is None and not self.people):
+            return everyone
+        return frozenset() if viewer is None else frozenset((viewer,))
+
+    def may_see(self, viewer: int | None, seat: int) -> bool:
+        """Whether `viewer` may see `seat`'s hand and draw."""
+        return seat in self.visible_to(viewer)
+
+    def view(self, seat: int) -> SeatView:
+        """What `seat` may know of the game now: the only thing a computer player is given."""
+        visible = self.visible_to(seat)
+        return seat_view(self.game, seat, visible, tuple(self._log_seen_by(visible)))
+
+    def log_for(self, viewer: int | None) -> list[ev.Event]:
+        """The game's log as `viewer` may read it (each event's `str` is its line): the
+        letters going into hands it may not see are hidden tiles."""
+        return self._log_seen_by(self.visible_to(viewer))
+
+    def _log_seen_by(self, visible: frozenset[int]) -> list[ev.Event]:
+        # Kept per viewer and extended as the log grows, so a computer's view is cheap.
+        with self._logs_lock:
+            seen = self._logs.setdefault(visible, [])
+            log = self.game.log
+            seen.extend(redact(event, visible) for event in log[len(seen):])
+            return list(seen)
+
+    # ------------------------------------------------------------------ whose turn
+
+    def awaiting(self) -> Awaiting:
+        """Who must act now, with what kind of input, and whether a computer plays them."""
+        game = self.game
+        if game.outcome() is not None:
+            return Awaiting(Wait.OVER)
+        window = self._window
+        if window is not None:
+            first = window.pending[0]
+            if first in self.bots:
+                return Awaiting(Wait.CHALLENGE, (first,), True, window.sale)
+            run = []
+            for seat in window.pending:
+                if seat in self.bots:
+                    break
+                run.append(seat)
+            return Awaiting(Wait.CHALLENGE, tuple(run), False, window.sale)
+        seat = game.current
+        assert seat is not None
+        return Awaiting(Wait(str(game.phase)), (seat,), seat in self.bots)
+
+    def waiting_for(self) -> str:
+        """What the table waits for, in words (used in refusals and prompts)."""
+        awaiting = self.awaiting()
+        names = self.game.names
+        if awaiting.wait is Wait.OVER:
+            return "the game is over"
+        who = " or ".join(names[seat] for seat in awaiting.seats)
+        if awaiting.wait is Wait.CHALLENGE:
+            assert awaiting.sale is not None
+            return f"{who} may challenge {awaiting.sale.word.upper()} or let it stand"
+        what = {
+            Wait.ROLL: "roll the die",
+            Wait.CHOOSE: "choose how many tiles everyone draws (2-5)",
+            Wait.BUY: "buy or discard their draw",
+            Wait.SELL: "sell words or finish selling",
+            Wait.DROP: "drop tiles down to the tile limit",
+        }[awaiting.wait]
+        return f"{who} is to {what}"
+
+    # ------------------------------------------------------------------ the one way in
+
+    def act(self, seat: int, answer: Answer | str) -> Played | Refused:
+        """`seat` answers: an engine action (or its text), or a pass in the challenge window.
+
+        Returns what happened, or why it was refused (and then nothing changed).
+        """
+        if isinstance(answer, str):
+            text = answer.strip()
+            if text == "pass":
+                answer = Pass()
+            else:
+                try:
+                    answer = parse_action(text)
+                except BuyWordError as error:
+                    return Refused(str(error))
+        awaiting = self.awaiting()
+        if awaiting.wait is Wait.OVER:
+            return Refused(f"'{answer}' is not possible: the game is over")
+        if seat not in awaiting.seats:
+            name = self.game.names[seat] if 0 <= seat < self.game.seats else f"seat {seat + 1}"
+            return Refused(f"it is not {name}'s turn: {self.waiting_for()}")
+        if awaiting.wait is Wait.CHALLENGE:
+            played = self._answer_challenge(seat, answer)
+        else:
+            played = self._play_turn(seat, answer)
+        if isinstance(played, Played):
+            self._after(played)
+        return played
+
+    def _answer_challenge(self, seat: int, answer: Answer) -> Played | Refused:
+        window = self._window
+        assert window is not None
+        if isinstance(answer, Pass):
+            window.pending.remove(seat)
+            if not window.pending:
+                self._window = None
+            return Played(seat, answer)
+        if answer != Challenge(seat + 1):
+            return Refused(f"{self.game.names[seat]} may challenge "
+                           f"{window.sale.word.upper()} or let it stand, nothing else now")
+        played = self._apply(seat, answer)
+        if isinstance(played, Played):
+            self._window = None
+        return played
+
+    def _play_turn(self, seat: int, answer: Answer) -> Played | Refused:
+        if isinstance(answer, Pass):
+            return Refused(f"there is no sale to let stand: {self.waiting_for()}")
+        if isinstance(answer, Challenge):
+            return Refused("a sale is challenged when the table is asked, right after it")
+        played = self._apply(seat, answer)
+        if isinstance(played, Played) and self.game.last_sale is not None:
+            self._open_window(self.game.last_sale)
+        return played
+
+    def _apply(self, seat: int, action: Action) -> Played | Refused:
+        try:
+            events = self.game.apply(action)
+        except BuyWordError as error:
+            return Refused(str(error))
+        written = parse_action(self.game.actions[-1])  # with the die's face written in
+        return Played(seat, written, tuple(events))
+
+    def _open_window(self, sale: ev.Sold) -> None:
+        """After a sale, every other seat is asked in turn from the seller's left, once."""
+        seats = self.game.seats
+        self._window = _Window(sale, [(sale.seat + k) % seats for k in range(1, seats)])
+
+    def _after(self, played: Played) -> None:
+        if not self.awaiting().computer:
+            self.skipping = False  # skipping ahead stops at the next person
+        if played.events and self.on_change is not None:
+            self.on_change(self, played)
+
+    # ------------------------------------------------------------------ computers
+
+    def think(self) -> Decision:
+        """The computer to act decides, without changing anything (safe in a worker thread
+        while nothing else plays). Raises BuyWordError when no computer is to act."""
+        awaiting = self.awaiting()
+        if not awaiting.computer:
+            raise BuyWordError(f"no computer player is to act: {self.waiting_for()}")
+        seat = awaiting.seats[0]
+        bot = self.bots[seat]
+        started = time.perf_counter()
+        try:
+            view = self.view(seat)
+            if awaiting.wait is Wait.CHALLENGE:
+                assert awaiting.sale is not None
+                action: Answer = Challenge(seat + 1) if bot.challenge(view, awaiting.sale) \
+                    else Pass()
+            else:
+                action = bot.act(view)
+        except Exception as error:  # a broken computer player must not end the game
+            return Decision(seat, None, time.perf_counter() - started,
+                            f"{type(error).__name__}: {error}")
+        return Decision(seat, action, time.perf_counter() - started)
+
+    def play(self, decision: Decision) -> Played | Refused:
+        """Apply a computer's decision; if it failed or is refused, the seat plays safe
+        (discard, let the sale stand, stop selling, or the first legal action)."""
+        if decision.seat not in self.awaiting().seats:
+            return Refused("that decision is out of date: the table has moved on")
+        if decision.action is not None:
+            played = self.act(decision.seat, decision.action)
+            if isinstance(played, Played):
+                return played
+        return self.act(decision.seat, self._safe_answer())
+
+    def step(self) -> Played:
+        """The computer to act thinks and plays (headless tables, simulations, tests)."""
+        played = self.play(self.think())
+        assert isinstance(played, Played), played
+        return played
+
+    def _safe_answer(self) -> Answer:
+        if self.awaiting().wait is Wait.CHALLENGE:
+            return Pass()
+        legal = self.game.legal_actions()
+        for safe in (Discard(), Done()):
+            if safe in legal:
+                return safe
+        return legal[0]
+
+    def pause(self, decision: Decision) -> float:
+        """How long to wait before showing a computer's decision: its step's time on screen
+        less the time it spent thinking; none when skipping ahead or letting a sale stand."""
+        if self.skipping or isinstance(decision.action, Pass):
+            return 0.0
+        return max(0.0, self.step_delay - decision.seconds)
+
+    def skip_ahead(self) -> None:
+        """Play the computers' moves at once until a person is to act."""
+        if self.awaiting().computer:
+            self.skipping = True
+
+    # ------------------------------------------------------------------ helping people sell
+
+    def preview(self, seat: int, typed: str) -> SalePreview:
+        """What selling `typed` from `seat`'s hand now would do, from the engine's own spelling
+        and checks. In challenge mode it shows tiles and price only, never a verdict."""
+        game = self.game
+        if not typed or seat != game.current:
+            return SalePreview()
+        player = game.player(seat)
+        try:
+            spelling = spell(typed.upper(), player.hand, player.wilds)
+        except BuyWordError as error:
+            return SalePreview(reason=str(error))
+        pips = game.rules.tiles.sale_pips(spelling)
+        reason = game.why_not(Sell(spelling.notation)) if game.phase is Phase.SELL else None
+        return SalePreview(_tile_indices(player.hand, spelling.letters), spelling.wild,
+                           spelling.notation, price(pips), pips, reason)
+
+    def hints(self, seat: int, limit: int = 8) -> list[Candidate]:
+        """The best words `seat`'s hand can sell now, from this game's finder; the game is
+        then marked as played with hints. Raises BuyWordError when hints are not available."""
+        if not self.hints_allowed:
+            raise BuyWordError("hints are off in this game")
+        if self.awaiting().seats != (seat,) or self.game.phase is not Phase.SELL:
+            raise BuyWordError(f"hints are for the seller on their turn: {self.waiting_for()}")
+        self.hints_used = True
+        player = self.game.player(seat)
+        found = self.round_finder().find(player.hand, player.wilds,
+                                         min_length=self.game.rules.min_word_length)
+        return found[:limit]
+
+
+    def round_finder(self) -> WordFinder:
+        """The finder of the words that may be sold this round: the round's theme's in a
+        themed game, else the whole dictionary's."""
+        theme = self.game.theme
+        if theme is None or self.theme_finders is None:
+            return self.finder
+        return self.theme_finders(theme)
+
+
+def _tile_indices(hand: str, letters: str) -> frozenset[int]:
+    """Which tiles of a sorted hand a set of letters takes (the first of each repeat)."""
+    need = Counter(letters)
+    marked = set()
+    for i, letter in enumerate(hand):
+        if need[letter] > 0:
+            need[letter] -= 1
+            marked.add(i)
+    return frozenset(marked)

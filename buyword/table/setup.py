@@ -1,0 +1,162 @@
+"""What a new game is set up with: the seats (people and computer levels), rules, dictionary,
+tile set, hints and privacy. Plain data: the new-game form fills a `GameSetup`, the table
+session plays it, and a saved game carries it in its record's `meta` (`to_meta` / `from_meta`).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import asdict, dataclass, replace
+
+from buyword.engine import Rules, TileSet, TileSetError, default_tiles
+from buyword.store.settings import DictionaryChoice
+
+#: The longest name a seat shows (the form allows 12; the command line is cut to this).
+NAME_LENGTH = 20
+
+
+#: The `theme` setting for a new theme each round (drawn from all the bundled themes).
+EACH_ROUND = "each-round"
+
+
+def table_name(text: str) -> str:
+    """A name as a seat keeps it: control and invisible format characters go, and it is cut
+    to NAME_LENGTH. (Screens show it as text, brackets and all: see `buyword.ui.text`.)"""
+    kept = []
+    for char in text:
+        kind = unicodedata.category(char)
+        if kind in ("Zl", "Zp") or char in "\t\n\r":
+            kept.append(" ")
+        elif kind not in ("Cc", "Cf", "Cs"):
+            kept.append(char)
+    name = " ".join("".join(kept).split())[:NAME_LENGTH].strip()
+    return name or "Player"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat at the table: a name, and a computer level (None for a person).
+
+    The name is made safe to show (see `table_name`) whatever was typed or passed in.
+    """
+
+    name: str
+    level: str | None = None
+
+    def __post_init__(self) -> None:
+        """Names typed or passed in lose control characters and are cut to length."""
+        object.__setattr__(self, "name", table_name(self.name))
+
+    @property
+    def human(self) -> bool:
+        """True when a person plays this seat."""
+        return self.level is None
+
+    @property
+    def label(self) -> str:
+        """The name as the table shows it: computers carry their level."""
+        return self.name if self.human else f"{self.name} ({self.level})"
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """Everything chosen before a game starts; `seed` None means "pick one and show it"."""
+
+    seats: tuple[Seat, ...] = (Seat("You"),)
+    seed: int | None = None
+    tile_limit: int | None = 8
+    min_word_length: int = 2
+    dictionary: DictionaryChoice = DictionaryChoice.BUNDLED
+    word_file: str = ""
+    challenge: bool = False
+    hints: bool = False
+    private_hands: bool = True
+    #: The front of the bag, stacked (tests and puzzles); the seed shuffles the rest.
+    bag: str | None = None
+    #: The tile-set file the player named ("" for the bundled set), and the set read from it.
+    tiles_file: str = ""
+    tiles: TileSet | None = None
+    #: Themes (docs/rules.md, Themes): "" for none, a theme's name for one all game, or EACH_ROUND.
+    theme: str = ""
+
+    @property
+    def humans(self) -> int:
+        """How many seats people play."""
+        return sum(seat.human for seat in self.seats)
+
+    @property
+    def solo(self) -> bool:
+        """A one-seat game, rated against the rulebook's $800 / $900 / $1000."""
+        return len(self.seats) == 1
+
+    @property
+    def challenge_allowed(self) -> bool:
+        """Challenge mode needs two or more players (people or computers) to challenge."""
+        return len(self.seats) >= 2
+
+    @property
+    def hand_off(self) -> bool:
+        """Whether the screen is handed between people (private hands with 2+ people)."""
+        return self.private_hands and self.humans >= 2
+
+    def rules(self) -> Rules:
+        """The engine's rule settings for this setup."""
+        return Rules(
+            tile_limit=self.tile_limit,
+            min_word_length=self.min_word_length,
+            challenge_mode=self.challenge and self.challenge_allowed,
+            tiles=self.tiles or default_tiles(),
+            **self._theme_rules(),
+        )
+
+    def _theme_rules(self) -> dict:
+        """The rules' theme settings for the `theme` chosen."""
+        if not self.theme:
+            return {}
+        if self.theme != EACH_ROUND:
+            return {"themes": (self.theme,)}
+        from buyword.words.themes import THEMES
+
+        return {"themes": tuple(theme.name for theme in THEMES), "theme_each_round": True}
+
+    def with_seed(self, seed: int | None) -> GameSetup:
+        """The same setup with this seed (None: a fresh random one when the game starts)."""
+        return replace(self, seed=seed)
+
+    def to_meta(self) -> dict:
+        """A JSON-ready form for a game record's `meta` (read back by `from_meta`)."""
+        data = asdict(self)
+        data["seats"] = [asdict(seat) for seat in self.seats]
+        data["dictionary"] = str(self.dictionary)
+        data["tiles"] = None if self.tiles is None else self.tiles.to_dict()
+        return data
+
+    @classmethod
+    def from_meta(cls, data: dict) -> GameSetup:
+        """Rebuild a setup from `to_meta` output; unknown keys are ignored."""
+        known = {name: data[name] for name in cls.__dataclass_fields__ if name in data}
+        known["seats"] = tuple(Seat(**seat) for seat in known.get("seats", [{"name": "You"}]))
+        known["dictionary"] = DictionaryChoice(known.get("dictionary", "bundled"))
+        if known.get("tiles") is not None:
+            known["tiles"] = TileSet.from_dict(known["tiles"])
+        return cls(**known)
+
+
+def load_tiles(path: str) -> TileSet | None:
+    """The tile set in a TOML file (None for a blank path: the bundled set).
+
+    Raises TileSetError, in a player's words, for any file that cannot be used.
+    """
+    if not path.strip():
+        return None
+    try:
+        return TileSet.load(path.strip())
+    except ValueError as error:  # TileSetError, or a path the system cannot take at all
+        if isinstance(error, TileSetError):
+            raise
+        raise TileSetError(f"cannot read tile set {path!r}: {error}") from None
+
+
+def custom_tiles(rules: Rules) -> str:
+    """The name of the game's tile set if it is not the bundled one, else ''."""
+    return "" if rules.tiles == default_tiles() else rules.tiles.name
