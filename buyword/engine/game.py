@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from enum import StrEnum
 from itertools import combinations
 from typing import Any, Protocol
 
@@ -27,8 +26,10 @@ from buyword.engine.actions import (
     parse_action,
 )
 from buyword.engine.errors import BuyWordError, IllegalAction
+from buyword.engine.phases import VARIANT_PHASES, Phase
 from buyword.engine.rules import CHOICE, Rules
 from buyword.engine.tiles import Spelling, check_spelling, missing_letters, parse_spelling, price
+from buyword.engine.variants import VariantPlay
 
 
 class Dictionary(Protocol):
@@ -37,17 +38,6 @@ class Dictionary(Protocol):
     def is_word(self, word: str) -> bool:
         """True if `word` may be sold."""
         ...
-
-
-class Phase(StrEnum):
-    """Where the game stands: whose decision is awaited, and of what kind."""
-
-    ROLL = "roll"  # the leader rolls the die
-    CHOOSE = "choose"  # the die showed CHOICE: the leader picks 2-5
-    BUY = "buy"  # each player in turn buys or discards their draw
-    SELL = "sell"  # each player in turn sells words, then says done
-    DROP = "drop"  # a player over the tile limit drops tiles
-    OVER = "over"  # the game has ended
 
 
 @dataclass(frozen=True)
@@ -102,7 +92,7 @@ def _take(tiles: str, letters: str) -> str:
     return _sorted((Counter(tiles) - Counter(letters)).elements())
 
 
-class Game:
+class Game(VariantPlay):
     """One game of BuyWord. Create it with `Game.new`, change it only with `apply`."""
 
     def __init__(
@@ -153,6 +143,7 @@ class Game:
         self._drop_queue: list[int] = []
         self._last_sale: ev.Sold | None = None  # challengeable until the seller acts again
         self._outcome: Outcome | None = None
+        self._init_variants(len(names))
 
     @classmethod
     def new(cls, names: list[str], **options: Any) -> Game:
@@ -202,6 +193,8 @@ class Game:
             return self.order()[self._turn]
         if self.phase is Phase.DROP:
             return self._drop_queue[0]
+        if self.phase in VARIANT_PHASES:
+            return self._variant_current()
         return None
 
     @property
@@ -247,6 +240,7 @@ class Game:
             len(self.log),
             tuple(self.actions),
             self._die.getstate(),
+            self._variant_state(),
         )
 
     def dump(self) -> str:
@@ -262,7 +256,7 @@ class Game:
                 f"  {p.seat + 1} {p.name}: ${p.money} hand {p.hand or '-'} "
                 f"wilds {p.wilds} drawn {p.drawn or '-'}"
             )
-        return "\n".join(lines)
+        return "\n".join(lines + self._variant_dump())
 
     # ----------------------------------------------------------------- legality
 
@@ -273,11 +267,14 @@ class Game:
         if self.phase is Phase.CHOOSE:
             return [Choose(n) for n in self.rules.draw_choices]
         if self.phase is Phase.BUY:
-            return [Buy(), Discard()] if self._can_afford() else [Discard()]
+            actions: list[Action] = [Buy(), Discard()] if self._can_afford() else [Discard()]
+            return actions + self._buy_variant_actions()
         if self.phase is Phase.SELL:
             return [Done(), *(Challenge(seat + 1) for seat in self._challengers())]
         if self.phase is Phase.DROP:
             return [Drop(letters) for letters in self._drop_choices()]
+        if self.phase in VARIANT_PHASES:
+            return self._variant_actions()
         return []
 
     def is_legal(self, action: Action | str) -> bool:
@@ -319,6 +316,8 @@ class Game:
         """What the game is waiting for, in words (used in refusals)."""
         if self.phase is Phase.OVER:
             return "the game is over"
+        if self.phase in VARIANT_PHASES:
+            return self._variant_waiting_for()
         name = self.names[self.current]  # type: ignore[index]
         return {
             Phase.ROLL: f"{name} is to roll the die",
@@ -341,6 +340,7 @@ class Game:
             Challenge: self._check_challenge,
             Done: self._check_done,
             Drop: self._check_drop,
+            **self._variant_checkers(),
         }.get(type(action))
         if checker is None:
             raise IllegalAction(f"{action!r} is not a BuyWord action")
@@ -453,6 +453,8 @@ class Game:
                 self._done()
             case Drop(letters=letters):
                 self._drop(letters)
+            case _:
+                self._perform_variant(action, checked)
         return action
 
     def _log(self, event: ev.Event) -> None:
@@ -481,14 +483,16 @@ class Game:
             self.final_round = True
             self._start_selling()
             return
+        if self.rules.draft:
+            self._lay_out_draft(count)
+            return
         for seat in self.order():
             p = self._players[seat]
             p.drawn, self.bag = self.bag[:count], self.bag[count:]
             self._log(ev.Drew(seat, p.name, p.drawn))
         # A bag emptied by exactly enough tiles makes this the final round (RULES.md §5).
         self.final_round = not self.bag
-        self.phase = Phase.BUY
-        self._turn = 0
+        self._after_draws()
 
     def _next_buyer(self) -> None:
         self._turn += 1
@@ -628,7 +632,7 @@ class Game:
 
     def tile_count(self) -> tuple[int, int]:
         """(letter tiles, wild tiles) accounted for: bag, draws, hands, removed, box."""
-        letters = len(self.bag) + len(self.removed)
+        letters = len(self.bag) + len(self.removed) + len(self.draft_tiles)
         letters += sum(len(p.hand) + len(p.drawn) for p in self._players)
         wilds = self.box_wilds + self.removed_wilds + sum(p.wilds for p in self._players)
         return letters, wilds

@@ -13,6 +13,16 @@ CHOICE = "choice"
 #: Tile-limit settings a table may choose (RULES.md §7); None means no limit.
 TILE_LIMITS: tuple[int | None, ...] = (8, 10, None)
 
+#: The table variants (RULES.md §7.2-7.4): each `Rules` field and its name in a player's words.
+VARIANTS = {
+    "auction": "auction",
+    "trade": "trade",
+    "trade_money": "trade with money",
+    "draft": "tile draft",
+}
+#: The variants that need other players at the table (RULES.md §7).
+TABLE_VARIANTS = frozenset({"auction", "trade", "trade_money"})
+
 
 def _whole(value: object, minimum: int = 0) -> bool:
     """A whole number (not a bool) of at least `minimum`."""
@@ -45,6 +55,12 @@ class Rules:
         (800, "fair"),
     )
     tiles: TileSet = field(default_factory=default_tiles)
+    #: Table variants (RULES.md §7.2-7.4), off by default; any combination may be played.
+    auction: bool = False
+    trade: bool = False
+    #: Trade with money: trading, and cash may go with an offer (implies `trade`).
+    trade_money: bool = False
+    draft: bool = False
 
     def __post_init__(self) -> None:
         """Refuse settings no game could be played with (e.g. from a hand-edited save)."""
@@ -62,6 +78,7 @@ class Rules:
                 isinstance(r, tuple) and len(r) == 2 and _whole(r[0]) and isinstance(r[1], str)
                 for r in self.solo_ratings)),
             ("tiles", isinstance(self.tiles, TileSet)),
+            *((name, isinstance(getattr(self, name), bool)) for name in VARIANTS),
         ]
         bad = [name for name, ok in problems if not ok]
         if bad:
@@ -117,8 +134,31 @@ class Rules:
             values[name] = value
         return replace(cls(), **values)
 
+    @property
+    def trading(self) -> bool:
+        """Whether the round has a trading step (trade, or trade with money)."""
+        return self.trade or self.trade_money
+
+    def variants(self) -> tuple[str, ...]:
+        """The table variants played, in a player's words ("auction", "tile draft", ...)."""
+        played = [words for name, words in VARIANTS.items() if getattr(self, name)]
+        if self.trade_money and "trade" in played:
+            played.remove("trade")  # trade with money says it all
+        return tuple(played)
+
+    def table_problem(self, players: int) -> str | None:
+        """Why these variants cannot be played by `players`, or None if they can."""
+        if players >= 2:
+            return None
+        needy = [words for name, words in VARIANTS.items()
+                 if name in TABLE_VARIANTS and words in self.variants()]
+        if not needy:
+            return None
+        return f"{' and '.join(needy)} need{'s' if len(needy) == 1 else ''} 2 or more players"
+
     def describe(self) -> str:
         """A one-line summary a player recognises: the settings that differ from the box."""
         limit = "no tile limit" if self.tile_limit is None else f"tile limit {self.tile_limit}"
         mode = "challenge mode" if self.challenge_mode else "strict dictionary"
-        return f"{limit}, words of {self.min_word_length}+ letters, {mode}"
+        text = f"{limit}, words of {self.min_word_length}+ letters, {mode}"
+        return ", ".join((text, *self.variants()))

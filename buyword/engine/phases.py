@@ -1,0 +1,23 @@
+"""The phases of a round: whose decision the game awaits, and of what kind."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Phase(StrEnum):
+    """Where the game stands: whose decision is awaited, and of what kind."""
+
+    ROLL = "roll"  # the leader rolls the die
+    CHOOSE = "choose"  # the die showed CHOICE: the leader picks 2-5
+    DRAFT = "draft"  # tile draft: players pick face-up tiles in turn (RULES.md §7.4)
+    TRADE = "trade"  # trading step: offers between draw and buy (RULES.md §7.3)
+    BUY = "buy"  # each player in turn buys or discards their draw
+    AUCTION = "auction"  # a draw is up for auction: bids, then the seller decides (§7.2)
+    SELL = "sell"  # each player in turn sells words, then says done
+    DROP = "drop"  # a player over the tile limit drops tiles
+    OVER = "over"  # the game has ended
+
+
+#: The phases only the table variants have (RULES.md §7.2-7.4).
+VARIANT_PHASES = frozenset({Phase.DRAFT, Phase.TRADE, Phase.AUCTION})
