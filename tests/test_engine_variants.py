@@ -489,3 +489,18 @@ def test_a_refused_variant_action_is_not_recorded() -> None:
     with pytest.raises(IllegalAction):
         game.apply("match")
     assert game.actions == ["roll 3"]
+
+
+@pytest.mark.parametrize("action,reason", [
+    ("auction", "only played with the auction variant"),
+    ("bid 5", "only played with the auction variant"),
+    ("match", "only played with the auction variant"),
+    ("offer 2", "only played with the trade or trade-with-money variant"),
+    ("accept", "only played with the trade or trade-with-money variant"),
+    ("decline", "only played with the trade or trade-with-money variant"),
+    ("pick E", "picked only in the tile-draft variant"),
+    ("pass", "'pass' is not possible now: Ann is to buy or discard their draw"),
+])
+def test_a_variant_move_at_a_table_without_the_variant_names_the_rule(action: str,
+                                                                      reason: str) -> None:
+    refused(play(stacked("EATTEA", 2), "roll 3"), action, reason)

@@ -20,6 +20,12 @@ if TYPE_CHECKING:
     from buyword.engine.rules import Rules
 
 
+#: Refusals of a variant's actions at a table that does not play it.
+NO_AUCTION = "auctions are only played with the auction variant"
+NO_TRADE = "trades are only played with the trade or trade-with-money variant"
+NO_DRAFT = "tiles are picked only in the tile-draft variant"
+
+
 @dataclass(frozen=True)
 class AuctionState:
     """A draw up for auction (RULES.md §7.2): who sells, the tiles, the bidders and the high bid.
@@ -205,10 +211,15 @@ class VariantPlay:
     def _auction_failed(self) -> bool:
         return self._failed_auction == (self.round, self.current)
 
+    @staticmethod
+    def _require_variant(played: bool, refusal: str) -> None:
+        """Refuse a variant's action, naming the variant, when the table does not play it."""
+        if not played:
+            raise IllegalAction(refusal)
+
     def _check_auction(self, action: Auction) -> None:
+        self._require_variant(self.rules.auction, NO_AUCTION)
         self._require(Phase.BUY, action)
-        if not self.rules.auction:
-            raise IllegalAction("auctions are only played with the auction variant")
         if self._auction_failed():
             name = self.names[self.current]  # type: ignore[index]
             raise IllegalAction(
@@ -216,6 +227,7 @@ class VariantPlay:
             )
 
     def _selling_auction(self, action: Action) -> AuctionState:
+        self._require_variant(self.rules.auction, NO_AUCTION)
         self._require(Phase.AUCTION, action)
         assert self._auction is not None
         return self._auction
@@ -254,6 +266,7 @@ class VariantPlay:
             )
 
     def _check_offer(self, action: Offer) -> TradeOffer:
+        self._require_variant(self.rules.trading, NO_TRADE)
         self._require(Phase.TRADE, action)
         if self._offer is not None:
             raise IllegalAction(f"'{action}' is not possible now: {self._variant_waiting_for()}")
@@ -278,6 +291,7 @@ class VariantPlay:
             raise IllegalAction(f"{payer.name} has ${payer.money}; they cannot pay ${owed}")
 
     def _answering(self, action: Action) -> TradeOffer:
+        self._require_variant(self.rules.trading, NO_TRADE)
         self._require(Phase.TRADE, action)
         if self._offer is None:
             raise IllegalAction(
@@ -292,6 +306,7 @@ class VariantPlay:
         self._answering(action)
 
     def _check_pick(self, action: Pick) -> None:
+        self._require_variant(self.rules.draft, NO_DRAFT)
         self._require(Phase.DRAFT, action)
         if action.letter not in self.draft_tiles:
             raise IllegalAction(
