@@ -54,6 +54,8 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--jobs", type=int, default=1)
     sim.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    sim.add_argument("--variant", default="", help="table variants to play, comma-separated: "
+                     "auction, trade, trade-money, draft")
 
     replay = sub.add_parser("replay", help="step through a finished game's record")
     replay.add_argument("file", help="a game record (.json)")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
+from buyword.bots import variants
 from buyword.bots.index import Word, WordIndex, take
 from buyword.bots.view import SeatView
 from buyword.engine import (
@@ -25,6 +26,7 @@ from buyword.engine import (
     Phase,
     Roll,
     Sell,
+    price,
 )
 
 
@@ -85,6 +87,9 @@ class Bot:
         """The action for the seat whose turn it is, by phase."""
         # The shortest word is a rule setting of this game, not of the shared index.
         self.index = self.index.at_least(view.rules.min_word_length)
+        variant = variants.decide(self, view)  # the table variants' moves, if any
+        if variant is not None:
+            return variant
         match view.phase:
             case Phase.ROLL:
                 return Roll()
@@ -113,6 +118,17 @@ class Bot:
     def sell(self, view: SeatView) -> list[Word]:
         """The words to sell this turn, in order."""
         raise NotImplementedError
+
+    def worths(self, view: SeatView, draws: list[str], hand: str | None = None,
+               wilds: int | None = None) -> list[float]:
+        """What each of `draws` would add to a hand (this seat's by default), in dollars.
+
+        Here: how much dearer the best word becomes. Levels weigh possible futures instead.
+        """
+        hand = view.hand if hand is None else hand
+        wilds = view.wilds if wilds is None else wilds
+        now = price(self.index.best_pips(hand, wilds))
+        return [float(price(self.index.best_pips(hand + d, wilds)) - now) for d in draws]
 
     def drop(self, view: SeatView) -> str:
         """The letter tiles to drop at the tile limit (exactly `view.over_limit` of them)."""

@@ -97,16 +97,17 @@ def _load_words() -> tuple[object, object]:
     return _WORKER["finder"], _WORKER["lexicon"]
 
 
-def _play_task(task: tuple[int, tuple[str, ...], int]) -> GameResult:
-    table, levels, seed = task
+def _play_task(task: tuple[int, tuple[str, ...], int, Rules | None]) -> GameResult:
+    table, levels, seed, rules = task
     finder, lexicon = _load_words()
-    return play_game(levels, seed, finder, lexicon, table)
+    return play_game(levels, seed, finder, lexicon, table, rules)
 
 
 def run_games(tables: Sequence[tuple[str, ...]], games: int, seed: int,
-              jobs: int = 1) -> Iterator[GameResult]:
-    """Play `games` seeded games of each table, yielding results as they finish."""
-    tasks = [(t, levels, seed + i) for t, levels in enumerate(tables) for i in range(games)]
+              jobs: int = 1, rules: Rules | None = None) -> Iterator[GameResult]:
+    """Play `games` seeded games of each table (by `rules`), yielding results as they finish."""
+    tasks = [(t, levels, seed + i, rules) for t, levels in enumerate(tables)
+             for i in range(games)]
     _load_words()  # in the parent, so forked workers share the finder instead of rebuilding it
     if jobs <= 1:
         yield from map(_play_task, tasks)
@@ -204,6 +205,27 @@ def parse_tables(players: Sequence[str] | None) -> list[tuple[str, ...]]:
     return tables
 
 
+#: `--variant` names and the rule settings they turn on.
+VARIANT_NAMES = {"auction": "auction", "trade": "trade", "trade-money": "trade_money",
+                 "draft": "draft"}
+
+
+def parse_variants(text: str, tables: Sequence[tuple[str, ...]]) -> Rules:
+    """Read --variant ("auction,trade-money") into rules every table can play."""
+    names = [name.strip().lower() for name in (text or "").split(",") if name.strip()]
+    unknown = [name for name in names if name not in VARIANT_NAMES]
+    if unknown:
+        raise SimError(f"--variant {text!r}: {', '.join(map(repr, unknown))} is not a variant; "
+                       f"use {', '.join(VARIANT_NAMES)}")
+    rules = Rules(**{VARIANT_NAMES[name]: True for name in names})
+    for levels in tables:
+        problem = rules.table_problem(len(levels))
+        if problem:
+            raise SimError(f"--variant {text!r}: {problem}, and --players "
+                           f"{','.join(levels)!r} seats {len(levels)}")
+    return rules
+
+
 def _check_counts(games: int, jobs: int) -> None:
     if games < 1:
         raise SimError(f"--games {games}: play at least one game")
@@ -218,12 +240,14 @@ def sim_main(args: object) -> int:
         games, seed = int(args.games), int(args.seed)  # type: ignore[attr-defined]
         jobs = int(getattr(args, "jobs", 1))
         _check_counts(games, jobs)
+        rules = parse_variants(getattr(args, "variant", ""), tables)
     except SimError as error:
         print(f"buyword sim: {error}", file=sys.stderr)
         return 2
     as_json = bool(getattr(args, "json", False))
-    results = _collect(tables, games, seed, jobs, progress=not as_json)
+    results = _collect(tables, games, seed, jobs, progress=not as_json, rules=rules)
     report = summarise(tables, results, games, seed)
+    report["variants"] = list(rules.variants())
     if as_json:
         print(json.dumps(report, indent=2))
     else:
@@ -232,9 +256,9 @@ def sim_main(args: object) -> int:
 
 
 def _collect(tables: list[tuple[str, ...]], games: int, seed: int, jobs: int,
-             progress: bool) -> list[GameResult]:
+             progress: bool, rules: Rules | None = None) -> list[GameResult]:
     """Play every game, with a progress bar on stderr when asked."""
-    stream = run_games(tables, games, seed, jobs)
+    stream = run_games(tables, games, seed, jobs, rules)
     if not progress:
         return list(stream)
     from rich.console import Console
@@ -263,6 +287,8 @@ def print_report(report: dict) -> None:
     for entry in report["tables"]:
         solo = len(entry["players"]) == 1
         title = f"{', '.join(entry['players'])} — {report['games']} games, seeds {first}..{last}"
+        if report.get("variants"):
+            title += f" — {', '.join(report['variants'])}"
         table = Table(title=title)
         for column in ("seat", "level", "mean", "95% CI", "median", "stdev"):
             table.add_column(column, justify="left" if column == "level" else "right")

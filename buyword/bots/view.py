@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from buyword.engine import Buy, Game, Phase, Rules
+from buyword.engine import Auction, AuctionState, Buy, Game, Phase, Rules, TradeOffer
 from buyword.engine.events import Sold
 
 
@@ -48,6 +48,12 @@ class SeatView:
     opponents: tuple[Opponent, ...]
     last_sale: Sold | None
     rules: Rules
+    #: Table variants: the face-up draft tiles, the auction under way, the trade offer waiting
+    #: for its answer, and whether this seat may put its draw up for auction now.
+    draft_tiles: str = ""
+    auction: AuctionState | None = None
+    trade_offer: TradeOffer | None = None
+    can_auction: bool = False
 
     @classmethod
     def of(cls, game: Game, seat: int) -> SeatView:
@@ -55,7 +61,7 @@ class SeatView:
         players = game.players
         me = players[seat]
         # The bag's contents follow from what everyone has seen leave it; its order does not.
-        out = Counter(game.removed)
+        out = Counter(game.removed + game.draft_tiles)
         for p in players:
             out.update(p.hand)
             out.update(p.drawn)
@@ -83,6 +89,10 @@ class SeatView:
             ),
             last_sale=game.last_sale,
             rules=game.rules,
+            draft_tiles=game.draft_tiles,
+            auction=game.auction,
+            trade_offer=game.trade_offer,
+            can_auction=game.current == seat and game.is_legal(Auction()),
         )
 
     @property
