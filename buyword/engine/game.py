@@ -1,7 +1,8 @@
 """The game: set-up, rounds (roll, draw, buy, sell, tile limit), the final round and the outcome.
 
 One way in: `Game.apply(action)`. It validates first and changes the state only when the action
-is legal, so after any BuyWordError the game is exactly as before.
+is legal, so after any BuyWordError the game is exactly as before. The table variants' steps
+(draft, trading, auctions) are in `variants.py`.
 """
 
 from __future__ import annotations
