@@ -6,6 +6,8 @@ import re
 
 import pytest
 from engine_helpers import WORDS, play, stacked
+from hypothesis import given
+from hypothesis import strategies as st
 
 from buyword.engine import (
     Accept,
@@ -504,3 +506,28 @@ def test_a_refused_variant_action_is_not_recorded() -> None:
 def test_a_variant_move_at_a_table_without_the_variant_names_the_rule(action: str,
                                                                       reason: str) -> None:
     refused(play(stacked("EATTEA", 2), "roll 3"), action, reason)
+
+
+VARIANT_TABLES = {
+    "draft": lambda: play(stacked("QZXEAT", 2, draft=True), "roll 3"),
+    "trade": lambda: play(stacked("QZXEAT", 2, trade_money=True), "roll 3"),
+    "offer": lambda: play(stacked("QZXEAT", 2, trade_money=True), "roll 3", "offer 2 -5"),
+    "auction": lambda: play(stacked("QZXEAT", 2, auction=True), "roll 3", "auction"),
+    "seller": lambda: play(stacked("QZXEAT", 2, auction=True), "roll 3", "auction", "bid 9"),
+}
+
+
+@given(st.sampled_from(sorted(VARIANT_TABLES)),
+       st.one_of(st.text(max_size=30),
+                 st.sampled_from(VARIANT_NOTATIONS).map(lambda t: t + " 7"),
+                 st.from_regex(r"(bid|offer|pick) [-+0-9A-Za-z]{0,12}( [-+0-9]{0,12})?",
+                               fullmatch=True)))
+def test_any_text_in_a_variant_phase_either_applies_or_is_refused_cleanly(table: str,
+                                                                           text: str) -> None:
+    game = VARIANT_TABLES[table]()
+    before = game.state()
+    try:
+        game.apply(text)
+    except BuyWordError as error:
+        assert str(error)
+        assert game.state() == before
