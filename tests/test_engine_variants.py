@@ -1,4 +1,4 @@
-"""One test (at least) per rule and per decision of RULES.md §7.2-7.4, the table variants."""
+"""One test (at least) per rule and per decision of the table variants (auction, trade, draft)."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ def money(game: Game) -> list[int]:
     return [p.money for p in game.players]
 
 
-# ---------------------------------------------------------------- §7 variants as rule settings
+# ---------------------------------------------------------------- variants as rule settings
 
 
 def test_variants_are_off_by_default_and_the_printed_round_has_none_of_their_steps() -> None:
@@ -124,7 +124,7 @@ def test_variant_actions_validate_their_own_fields(make: object) -> None:
         make()  # type: ignore[operator]
 
 
-# ---------------------------------------------------------------- §7.2 auction
+# ---------------------------------------------------------------- auction
 
 
 def auction_game(players: int = 3, bag: str = "QZXEATTEAEAT", **rules: object) -> Game:
@@ -252,7 +252,7 @@ def test_an_auction_in_a_two_player_game_has_one_bidder() -> None:
     assert game.current == 0 and set(game.legal_actions()) == {Match(), Pass()}
 
 
-# ---------------------------------------------------------------- §7.3 trade, trade with money
+# ---------------------------------------------------------------- trade, trade with money
 
 
 def trade_game(players: int = 3, money_too: bool = False, **rules: object) -> Game:
@@ -373,7 +373,7 @@ def test_trading_and_auction_combine_a_traded_draw_can_be_auctioned() -> None:
     assert game.players[2].hand == "QXZ" and money(game) == [191, 200, 140]
 
 
-# ---------------------------------------------------------------- §7.4 tile draft
+# ---------------------------------------------------------------- tile draft
 
 
 def test_the_leader_lays_out_draw_count_times_players_tiles_face_up() -> None:

@@ -1,4 +1,4 @@
-"""The rules engine: pure, deterministic, standard library only (RULES.md §1-§7)."""
+"""The rules engine: pure, deterministic, standard library only (RULES.md §1-§6)."""
 
 from buyword.engine.actions import (
     Accept,

@@ -166,7 +166,7 @@ _PARSERS = {
 }
 
 
-# ------------------------------------------------------------ table variants (RULES.md §7.2-7.4)
+# ---------------------------------------------- the table variants (README, "Table variants")
 
 #: The most digits a dollar amount may have in notation (checked before `int()` reads it).
 _MONEY_DIGITS = 9

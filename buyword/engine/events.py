@@ -175,7 +175,7 @@ Event = (
 )
 
 
-# ------------------------------------------------------------ table variants (RULES.md §7.2-7.4)
+# ---------------------------------------------- the table variants (README, "Table variants")
 
 
 def _dollars(amount: int) -> str:

@@ -27,10 +27,9 @@ from buyword.engine.actions import (
     parse_action,
 )
 from buyword.engine.errors import BuyWordError, IllegalAction
-from buyword.engine.phases import VARIANT_PHASES, Phase
 from buyword.engine.rules import CHOICE, Rules
 from buyword.engine.tiles import Spelling, check_spelling, missing_letters, parse_spelling, price
-from buyword.engine.variants import VariantPlay
+from buyword.engine.variants import Phase, VariantPlay
 
 
 class Dictionary(Protocol):
@@ -194,7 +193,7 @@ class Game(VariantPlay):
             return self.order()[self._turn]
         if self.phase is Phase.DROP:
             return self._drop_queue[0]
-        if self.phase in VARIANT_PHASES:
+        if self.phase in self.VARIANT_PHASES:
             return self._variant_current()
         return None
 
@@ -274,7 +273,7 @@ class Game(VariantPlay):
             return [Done(), *(Challenge(seat + 1) for seat in self._challengers())]
         if self.phase is Phase.DROP:
             return [Drop(letters) for letters in self._drop_choices()]
-        if self.phase in VARIANT_PHASES:
+        if self.phase in self.VARIANT_PHASES:
             return self._variant_actions()
         return []
 
@@ -317,7 +316,7 @@ class Game(VariantPlay):
         """What the game is waiting for, in words (used in refusals)."""
         if self.phase is Phase.OVER:
             return "the game is over"
-        if self.phase in VARIANT_PHASES:
+        if self.phase in self.VARIANT_PHASES:
             return self._variant_waiting_for()
         name = self.names[self.current]  # type: ignore[index]
         return {

@@ -13,14 +13,14 @@ CHOICE = "choice"
 #: Tile-limit settings a table may choose (RULES.md §7); None means no limit.
 TILE_LIMITS: tuple[int | None, ...] = (8, 10, None)
 
-#: The table variants (RULES.md §7.2-7.4): each `Rules` field and its name in a player's words.
+#: The table variants: each `Rules` field and its name in a player's words.
 VARIANTS = {
     "auction": "auction",
     "trade": "trade",
     "trade_money": "trade with money",
     "draft": "tile draft",
 }
-#: The variants that need other players at the table (RULES.md §7).
+#: The variants that need other players at the table.
 TABLE_VARIANTS = frozenset({"auction", "trade", "trade_money"})
 
 
@@ -55,7 +55,7 @@ class Rules:
         (800, "fair"),
     )
     tiles: TileSet = field(default_factory=default_tiles)
-    #: Table variants (RULES.md §7.2-7.4), off by default; any combination may be played.
+    #: Table variants, off by default; any combination may be played.
     auction: bool = False
     trade: bool = False
     #: Trade with money: trading, and cash may go with an offer (implies `trade`).

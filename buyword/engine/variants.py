@@ -1,4 +1,4 @@
-"""The table variants of RULES.md §7.2-7.4: auction, trade, trade with money and tile draft.
+"""The rulebook's table variants: auction, trade, trade with money and tile draft.
 
 `VariantPlay` is a part of `Game` (a mixin): the variants' state, their phases' legality checks
 (which change nothing) and performers (which run only after a check passed), kept apart from the
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from buyword.engine import events as ev
 from buyword.engine.actions import Accept, Action, Auction, Bid, Decline, Match, Offer, Pass, Pick
 from buyword.engine.errors import BuyWordError, IllegalAction
-from buyword.engine.phases import Phase
+from buyword.engine.phases import VARIANT_PHASES, Phase
 
 if TYPE_CHECKING:
     from buyword.engine.rules import Rules
@@ -28,7 +28,7 @@ NO_DRAFT = "tiles are picked only in the tile-draft variant"
 
 @dataclass(frozen=True)
 class AuctionState:
-    """A draw up for auction (RULES.md §7.2): who sells, the tiles, the bidders and the high bid.
+    """A draw up for auction: who sells, the tiles, the bidders and the high bid.
 
     `bidders` are the other seats clockwise from the seller's left, each bidding once; when
     `turn` reaches their number, the seller decides (match or pass).
@@ -49,7 +49,7 @@ class AuctionState:
 
 @dataclass(frozen=True)
 class TradeOffer:
-    """An offer waiting for its answer (RULES.md §7.3): `seat` offers `to` a swap of draws.
+    """An offer waiting for its answer: `seat` offers `to` a swap of draws.
 
     `payment` goes from `seat` to `to`; negative, from `to` to `seat`.
     """
@@ -72,6 +72,9 @@ def _sorted(tiles: str) -> str:
 
 class VariantPlay:
     """The variants' part of `Game`: draft, trading step and auctions."""
+
+    #: The phases this part of the game runs.
+    VARIANT_PHASES = VARIANT_PHASES
 
     # What the mixin uses of Game (set there).
     rules: Rules
@@ -349,17 +352,17 @@ class VariantPlay:
     # --- draws: the draft, then the trading step
 
     def _after_draws(self) -> None:
-        """Every player has a draw: the trading step if played (§7.3), else buy or discard."""
+        """Every player has a draw: the trading step if played, else buy or discard."""
         self._turn = 0
         self.phase = Phase.TRADE if self.rules.trading else Phase.BUY
 
     def _lay_out_draft(self, count: int) -> None:
-        """Tile draft (§7.4): the leader draws everyone's tiles and lays them face up."""
+        """Tile draft: the leader draws everyone's tiles and lays them face up."""
         needed = count * len(self._players)
         self.draft_tiles, self.bag = self.bag[:needed], self.bag[needed:]
         leader = self.order()[0]
         self._log(ev.DraftLaidOut(self.names[leader], self.draft_tiles))
-        # A bag emptied by exactly enough tiles makes this the final round (RULES.md §5).
+        # A bag emptied by exactly enough tiles makes this the final round.
         self.final_round = not self.bag
         self.phase = Phase.DRAFT
         self._turn = 0
@@ -370,7 +373,7 @@ class VariantPlay:
         self.draft_tiles = self.draft_tiles[:i] + self.draft_tiles[i + 1:]
         self._players[seat].drawn += letter
         self._log(ev.Picked(seat, self.names[seat], letter))
-        self._turn += 1  # the order repeats clockwise every lap, not a snake (§7.4)
+        self._turn += 1  # the order repeats clockwise every lap, not a snake
         if not self.draft_tiles:
             self._after_draws()
 
@@ -385,7 +388,7 @@ class VariantPlay:
         assert offer is not None
         me, them = self._players[offer.seat], self._players[offer.to]
         me.drawn, them.drawn = them.drawn, me.drawn
-        # The one payment between players (§7.3): it moves between these two and nowhere else.
+        # The one payment between players: it moves between these two and nowhere else.
         me.money -= offer.payment
         them.money += offer.payment
         self._log(ev.Traded(offer.seat, me.name, offer.to, them.name, offer.payment))
@@ -433,7 +436,7 @@ class VariantPlay:
             self._fail_auction()
 
     def _fail_auction(self) -> None:
-        """Nobody bid: the seller buys at the usual price or discards, as if no auction (§7.2)."""
+        """Nobody bid: the seller buys at the usual price or discards, as if none was called."""
         auction = self._auction
         assert auction is not None
         self._auction = None
