@@ -13,12 +13,14 @@ import random
 from collections.abc import Callable
 from itertools import combinations
 
+from buyword.bots import variants
 from buyword.bots.index import Word, WordIndex, hand_key, take
 from buyword.bots.view import SeatView
 from buyword.engine.actions import Action, Buy, Choose, Discard, Done, Drop, Roll, Sell
 from buyword.engine.errors import IllegalAction
 from buyword.engine.events import Sold
 from buyword.engine.phase import Phase
+from buyword.engine.tiles import price
 
 
 class Bot:
@@ -82,6 +84,9 @@ class Bot:
             self.index = self.themed(view.theme)
         # The shortest word is a rule setting of this game, not of the shared index.
         self.index = self.index.at_least(view.rules.min_word_length)
+        variant = variants.decide(self, view)  # the table variants' moves, if any
+        if variant is not None:
+            return variant
         match view.phase:
             case Phase.ROLL:
                 return Roll()
@@ -110,6 +115,17 @@ class Bot:
     def sell(self, view: SeatView) -> list[Word]:
         """The words to sell this turn, in order."""
         raise NotImplementedError
+
+    def worths(self, view: SeatView, draws: list[str], hand: str | None = None,
+               wilds: int | None = None) -> list[float]:
+        """What each of `draws` would add to a hand (this seat's by default), in dollars.
+
+        Here: how much dearer the best word becomes. Levels weigh possible futures instead.
+        """
+        hand = view.hand if hand is None else hand
+        wilds = view.wilds if wilds is None else wilds
+        now = price(self.index.best_pips(hand, wilds))
+        return [float(price(self.index.best_pips(hand + d, wilds)) - now) for d in draws]
 
     def drop(self, view: SeatView) -> str:
         """The letter tiles to drop at the tile limit (exactly `view.over_limit` of them)."""

@@ -107,6 +107,24 @@ class LevelBot(Bot):
         gain = (with_draw - without) * self._discount(view)
         return gain >= cost * self.style.buy_margin
 
+    def worths(self, view: SeatView, draws: list[str], hand: str | None = None,
+               wilds: int | None = None) -> list[float]:
+        """What each of `draws` adds to a hand (this seat's by default): the hand's value with
+        it minus without, over the same futures, discounted. Both hands are cut to the tile
+        limit first, so tiles a full hand would drop add nothing (auctions and trades can
+        bring a hand many more tiles than one draw)."""
+        hand = view.hand if hand is None else hand
+        wilds = view.wilds if wilds is None else wilds
+        size = max((len(d) for d in draws), default=0)
+        futures = self._futures(view, max(0, self.style.future_tiles - size))
+        cache: dict[tuple[str, bool], float] = {}
+
+        def value(tiles: str) -> float:
+            return self._value(self._trimmed(tiles, wilds, view), wilds, futures, cache)
+
+        without = value(hand)
+        return [(value(hand + d) - without) * self._discount(view) for d in draws]
+
     def _discount(self, view: SeatView) -> float:
         return self.style.discount
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from buyword.engine.events import Event, Sold
 from buyword.engine.phase import Phase
 from buyword.engine.rules import Rules
+from buyword.engine.variants import AuctionState, TradeOffer
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,12 @@ class SeatView:
     private: bool  # whether other players' hands and draws are hidden from this seat
     log: tuple[Event, ...] = ()  # the game's log as this seat may read it
     theme: str | None = None  # this round's theme (docs/rules.md, Themes), None in an unthemed game
+    #: Table variants: the face-up draft tiles, the auction under way, the trade offer waiting
+    #: for its answer, and whether this seat may put its draw up for auction now.
+    draft_tiles: str = ""
+    auction: AuctionState | None = None
+    trade_offer: TradeOffer | None = None
+    can_auction: bool = False
 
     @property
     def offer_price(self) -> int:

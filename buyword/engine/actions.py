@@ -231,3 +231,163 @@ _PARSERS = {
     "done": _no_args(Done),
     "drop": _parse_drop,
 }
+
+
+# ---------------------------------------------- the table variants (README, "Table variants")
+
+#: The most digits a dollar amount may have in notation (checked before `int()` reads it).
+_MONEY_DIGITS = 9
+#: The most digits a seat number may have in notation.
+_SEAT_DIGITS = 2
+
+
+def _refuse_unless_whole(value: object, minimum: int, what: str) -> None:
+    """MalformedAction unless `value` is a whole number (not a bool) of at least `minimum`."""
+    if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
+        raise MalformedAction(f"{what} is a whole number of at least {minimum}, not {value!r}")
+
+
+@dataclass(frozen=True)
+class Auction:
+    """Auction variant: the current buyer puts their draw up for auction instead."""
+
+    def __str__(self) -> str:
+        return "auction"
+
+
+@dataclass(frozen=True)
+class Bid:
+    """Auction variant: the current bidder bids `amount` dollars for the tiles on offer."""
+
+    amount: int
+
+    def __post_init__(self) -> None:
+        _refuse_unless_whole(self.amount, 1, "a bid")
+
+    def __str__(self) -> str:
+        return f"bid {self.amount}"
+
+
+@dataclass(frozen=True)
+class Pass:
+    """A bidder passes, a seller lets the high bidder have the tiles, or a trader makes no offer."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
+class Match:
+    """Auction variant: the seller matches the high bid and keeps the tiles at that price."""
+
+    def __str__(self) -> str:
+        return "match"
+
+
+@dataclass(frozen=True)
+class Offer:
+    """Trade variants: offer to swap draws with the player in `seat` (counting from 1).
+
+    `payment` is the cash that goes with the offer (trade with money only): positive, from the
+    offerer to that player; negative, from that player to the offerer.
+    """
+
+    seat: int
+    payment: int = 0
+
+    def __post_init__(self) -> None:
+        _refuse_unless_whole(self.seat, 1, "a seat")
+        if not isinstance(self.payment, int) or isinstance(self.payment, bool):
+            raise MalformedAction(f"a payment is a whole number of dollars, not {self.payment!r}")
+
+    def __str__(self) -> str:
+        if not self.payment:
+            return f"offer {self.seat}"
+        return f"offer {self.seat} {self.payment:+d}"
+
+
+@dataclass(frozen=True)
+class Accept:
+    """Trade variants: the player offered a trade accepts it."""
+
+    def __str__(self) -> str:
+        return "accept"
+
+
+@dataclass(frozen=True)
+class Decline:
+    """Trade variants: the player offered a trade declines it."""
+
+    def __str__(self) -> str:
+        return "decline"
+
+
+@dataclass(frozen=True)
+class Pick:
+    """Tile draft: the current player takes one face-up tile, `letter`."""
+
+    letter: str
+
+    def __post_init__(self) -> None:
+        if not (isinstance(self.letter, str) and len(self.letter) == 1
+                and self.letter in ALPHABET):
+            raise MalformedAction(f"pick one letter tile, a capital A-Z, not {self.letter!r}")
+
+    def __str__(self) -> str:
+        return f"pick {self.letter}"
+
+
+VariantAction = Auction | Bid | Pass | Match | Offer | Accept | Decline | Pick
+Action = Action | VariantAction  # type: ignore[misc]  # every action, the variants' included
+
+
+def _digits(text: str, arg: str, most: int, what: str) -> int:
+    """A whole number written in at most `most` digits (so no huge number reaches `int()`)."""
+    if not (arg.isascii() and arg.isdigit()) or len(arg) > most:
+        raise MalformedAction(f"{text!r}: {what} is written as a whole number, not {arg!r}")
+    return int(arg)
+
+
+def _parse_bid(text: str, args: list[str]) -> Action:
+    amount = _digits(text, _one_arg(text, args, "amount"), _MONEY_DIGITS, "a bid in dollars")
+    if amount < 1:
+        raise MalformedAction(f"{text!r}: a bid is at least $1")
+    return Bid(amount)
+
+
+def _parse_offer(text: str, args: list[str]) -> Action:
+    if len(args) not in (1, 2):
+        raise MalformedAction(f"{text!r}: write 'offer SEAT', 'offer SEAT +N' or 'offer SEAT -N'")
+    seat = _digits(text, args[0], _SEAT_DIGITS, "the seat")
+    if seat < 1:
+        raise MalformedAction(f"{text!r}: seats are numbered from 1")
+    if len(args) == 1:
+        return Offer(seat)
+    sign, amount = args[1][:1], args[1][1:]
+    if sign not in ("+", "-"):
+        raise MalformedAction(
+            f"{text!r}: a payment is +N (you pay) or -N (they pay), not {args[1]!r}"
+        )
+    dollars = _digits(text, amount, _MONEY_DIGITS, "a payment in dollars")
+    if dollars < 1:
+        raise MalformedAction(f"{text!r}: a payment is at least $1; leave it out to pay nothing")
+    return Offer(seat, dollars if sign == "+" else -dollars)
+
+
+def _parse_pick(text: str, args: list[str]) -> Action:
+    letter = _one_arg(text, args, "letter")
+    if len(letter) != 1 or letter not in ALPHABET:
+        raise MalformedAction(f"{text!r}: pick one letter tile in capitals, e.g. 'pick Q'")
+    return Pick(letter)
+
+
+_PARSERS.update({
+    "auction": _no_args(Auction),
+    "bid": _parse_bid,
+    "pass": _no_args(Pass),
+    "match": _no_args(Match),
+    "offer": _parse_offer,
+    "accept": _no_args(Accept),
+    "decline": _no_args(Decline),
+    "pick": _parse_pick,
+})

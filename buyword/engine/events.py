@@ -178,3 +178,174 @@ Event = (
     Rolled | Chose | Drew | FinalRound | Bought | Discarded | Sold | Challenged | Finished
     | Dropped | RoundEnded | GameOver
 )
+
+
+# ---------------------------------------------- the table variants (README, "Table variants")
+
+
+def _dollars(amount: int) -> str:
+    return f"${amount}"
+
+
+@dataclass(frozen=True)
+class DraftLaidOut:
+    """Tile draft: the leader drew the round's tiles and laid them face up."""
+
+    name: str
+    tiles: str
+
+    def __str__(self) -> str:
+        return f"{self.name} laid out {self.tiles} for the draft"
+
+
+@dataclass(frozen=True)
+class Picked:
+    """Tile draft: a player took one face-up tile into their draw."""
+
+    seat: int
+    name: str
+    letter: str
+
+    def __str__(self) -> str:
+        return f"{self.name} picked {self.letter}"
+
+
+@dataclass(frozen=True)
+class Offered:
+    """Trade: a player offered to swap draws, perhaps with cash (`payment` from the offerer;
+    negative when the other player is to pay)."""
+
+    seat: int
+    name: str
+    to_seat: int
+    to_name: str
+    gives: str
+    gets: str
+    payment: int
+
+    def __str__(self) -> str:
+        text = f"{self.name} offered {self.to_name} {self.gives} for {self.gets}"
+        if self.payment > 0:
+            return f"{text}, paying {_dollars(self.payment)}"
+        if self.payment < 0:
+            return f"{text}, asking {_dollars(-self.payment)}"
+        return text
+
+
+@dataclass(frozen=True)
+class Traded:
+    """Trade: the offer was accepted; the draws were swapped and any payment made."""
+
+    seat: int
+    name: str
+    to_seat: int
+    to_name: str
+    payment: int
+
+    def __str__(self) -> str:
+        text = f"{self.to_name} accepted: {self.name} and {self.to_name} swapped draws"
+        if self.payment > 0:
+            return f"{text}; {self.name} paid {self.to_name} {_dollars(self.payment)}"
+        if self.payment < 0:
+            return f"{text}; {self.to_name} paid {self.name} {_dollars(-self.payment)}"
+        return text
+
+
+@dataclass(frozen=True)
+class Declined:
+    """Trade: the offer was declined; nothing changed hands."""
+
+    seat: int
+    name: str
+    to_seat: int
+    to_name: str
+
+    def __str__(self) -> str:
+        return f"{self.to_name} declined {self.name}'s offer"
+
+
+@dataclass(frozen=True)
+class NoOffer:
+    """Trade: a player passed instead of making an offer."""
+
+    seat: int
+    name: str
+
+    def __str__(self) -> str:
+        return f"{self.name} made no offer"
+
+
+@dataclass(frozen=True)
+class Auctioned:
+    """Auction: a player put their draw up for auction instead of buying or discarding it."""
+
+    seat: int
+    name: str
+    tiles: str
+
+    def __str__(self) -> str:
+        return f"{self.name} auctioned {self.tiles}"
+
+
+@dataclass(frozen=True)
+class BidMade:
+    """Auction: a player bid for the tiles."""
+
+    seat: int
+    name: str
+    amount: int
+
+    def __str__(self) -> str:
+        return f"{self.name} bid {_dollars(self.amount)}"
+
+
+@dataclass(frozen=True)
+class BidPassed:
+    """Auction: a player passed instead of bidding."""
+
+    seat: int
+    name: str
+
+    def __str__(self) -> str:
+        return f"{self.name} passed"
+
+
+@dataclass(frozen=True)
+class AuctionWon:
+    """Auction: the tiles went to `seat` for `price`, paid to the bank. `matched`: the seller
+    matched the high bid and kept them; otherwise the high bidder took them."""
+
+    seat: int
+    name: str
+    seller_seat: int
+    seller: str
+    tiles: str
+    price: int
+    matched: bool
+
+    def __str__(self) -> str:
+        if self.matched:
+            return f"{self.seller} matched: {self.tiles} for {_dollars(self.price)}"
+        return (
+            f"{self.seller} let them go: {self.name} bought {self.tiles} "
+            f"for {_dollars(self.price)}"
+        )
+
+
+@dataclass(frozen=True)
+class AuctionFailed:
+    """Auction: nobody bid, so the seller buys at the usual price or discards."""
+
+    seat: int
+    name: str
+    tiles: str
+
+    def __str__(self) -> str:
+        return f"Nobody bid for {self.tiles}: {self.name} must buy or discard them"
+
+
+VariantEvent = (
+    DraftLaidOut | Picked | Offered | Traded | Declined | NoOffer | Auctioned | BidMade
+    | BidPassed | AuctionWon | AuctionFailed
+)
+Event = Event | VariantEvent  # type: ignore[misc]  # every event, the variants' included

@@ -1,7 +1,8 @@
 """The game: set-up, rounds (roll, draw, buy, sell, tile limit), the final round and the outcome.
 
 One way in: `Game.apply(action)`. It validates first and changes the state only when the action
-is legal, so after any BuyWordError the game is exactly as before.
+is legal, so after any BuyWordError the game is exactly as before. The table variants' steps
+(draft, trading, auctions) are in `variants.py`.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from buyword.engine.phase import Phase
 from buyword.engine.rules import CHOICE, Rules
 from buyword.engine.themes import ThemeDraw, Themes, off_theme
 from buyword.engine.tiles import Spelling, check_spelling, missing_letters, parse_spelling, price
+from buyword.engine.variants import VariantPlay
 
 
 class Dictionary(Protocol):
@@ -92,7 +94,7 @@ def _take(tiles: str, letters: str) -> str:
     return _sorted((Counter(tiles) - Counter(letters)).elements())
 
 
-class Game:
+class Game(VariantPlay):
     """One game of BuyWord. Create it with `Game.new`, change it only with `apply`."""
 
     def __init__(
@@ -156,6 +158,7 @@ class Game:
         self.round_themes: list[str] = [self.theme] if self.theme else []
         #: The theme lists' verdict on every challenged word, as "theme:word".
         self.theme_rulings: dict[str, bool] = {}
+        self._init_variants(len(names))
 
     @classmethod
     def new(cls, names: list[str], **options: Any) -> Game:
@@ -206,6 +209,8 @@ class Game:
             return self.order()[self._turn]
         if self.phase is Phase.DROP:
             return self._drop_queue[0]
+        if self.phase in self.VARIANT_PHASES:
+            return self._variant_current()
         return None
 
     @property
@@ -252,6 +257,7 @@ class Game:
             tuple(self.actions),
             self._die.getstate(),
             self.theme,
+            self._variant_state(),
         )
 
     def dump(self) -> str:
@@ -268,7 +274,7 @@ class Game:
                 f"  {p.seat + 1} {p.name}: ${p.money} hand {p.hand or '-'} "
                 f"wilds {p.wilds} drawn {p.drawn or '-'}"
             )
-        return "\n".join(lines)
+        return "\n".join(lines + self._variant_dump())
 
     # ----------------------------------------------------------------- legality
 
@@ -279,11 +285,14 @@ class Game:
         if self.phase is Phase.CHOOSE:
             return [Choose(n) for n in self.rules.draw_choices]
         if self.phase is Phase.BUY:
-            return [Buy(), Discard()] if self._can_afford() else [Discard()]
+            actions: list[Action] = [Buy(), Discard()] if self._can_afford() else [Discard()]
+            return actions + self._buy_variant_actions()
         if self.phase is Phase.SELL:
             return [Done(), *(Challenge(seat + 1) for seat in self._challengers())]
         if self.phase is Phase.DROP:
             return [Drop(letters) for letters in self._drop_choices()]
+        if self.phase in self.VARIANT_PHASES:
+            return self._variant_actions()
         return []
 
     def is_legal(self, action: Action | str) -> bool:
@@ -335,6 +344,8 @@ class Game:
         """What the game is waiting for, in words (used in refusals)."""
         if self.phase is Phase.OVER:
             return "the game is over"
+        if self.phase in self.VARIANT_PHASES:
+            return self._variant_waiting_for()
         name = self.names[self.current]  # type: ignore[index]
         return {
             Phase.ROLL: f"{name} is to roll the die",
@@ -357,6 +368,7 @@ class Game:
             Challenge: self._check_challenge,
             Done: self._check_done,
             Drop: self._check_drop,
+            **self._variant_checkers(),
         }.get(type(action))
         if checker is None:
             raise MalformedAction(f"{quoted(action)} is not a BuyWord action")
@@ -470,6 +482,8 @@ class Game:
                 self._done()
             case Drop(letters=letters):
                 self._drop(letters)
+            case _:
+                self._perform_variant(action, checked)
         return action
 
     def _log(self, event: ev.Event) -> None:
@@ -498,14 +512,16 @@ class Game:
             self.final_round = True
             self._start_selling()
             return
+        if self.rules.draft:
+            self._lay_out_draft(count)
+            return
         for seat in self.order():
             p = self._players[seat]
             p.drawn, self.bag = self.bag[:count], self.bag[count:]
             self._log(ev.Drew(seat, p.name, p.drawn))
         # A bag emptied exactly makes this the final round (docs/rules.md, "The end of the game").
         self.final_round = not self.bag
-        self.phase = Phase.BUY
-        self._turn = 0
+        self._after_draws()
 
     def _next_buyer(self) -> None:
         self._turn += 1
@@ -655,7 +671,7 @@ class Game:
 
     def tile_count(self) -> tuple[int, int]:
         """(letter tiles, wild tiles) accounted for: bag, draws, hands, removed, box."""
-        letters = len(self.bag) + len(self.removed)
+        letters = len(self.bag) + len(self.removed) + len(self.draft_tiles)
         letters += sum(len(p.hand) + len(p.drawn) for p in self._players)
         wilds = self.box_wilds + self.removed_wilds + sum(p.wilds for p in self._players)
         return letters, wilds

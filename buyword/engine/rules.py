@@ -13,6 +13,16 @@ CHOICE = "choice"
 #: Tile-limit settings a table may choose (docs/rules.md, "Rule settings"); None: no limit.
 TILE_LIMITS: tuple[int | None, ...] = (8, 10, None)
 
+#: The table variants: each `Rules` field and its name in a player's words.
+VARIANTS = {
+    "auction": "auction",
+    "trade": "trade",
+    "trade_money": "trade with money",
+    "draft": "tile draft",
+}
+#: The variants that need other players at the table.
+TABLE_VARIANTS = frozenset({"auction", "trade", "trade_money"})
+
 
 def _whole(value: object, minimum: int = 0) -> bool:
     """A whole number (not a bool) of at least `minimum`."""
@@ -57,6 +67,12 @@ class Rules:
     #: round) with the game's seed. Empty: no theme (the printed rules).
     themes: tuple[str, ...] = ()
     theme_each_round: bool = False
+    #: Table variants, off by default; any combination may be played.
+    auction: bool = False
+    trade: bool = False
+    #: Trade with money: trading, and cash may go with an offer (implies `trade`).
+    trade_money: bool = False
+    draft: bool = False
 
     def __post_init__(self) -> None:
         """Refuse settings no game could be played with (e.g. from a hand-edited save)."""
@@ -78,6 +94,7 @@ class Rules:
             # One theme all game, or several to draw from each round.
             ("theme_each_round", isinstance(self.theme_each_round, bool) and _names(self.themes)
              and (bool(self.themes) if self.theme_each_round else len(self.themes) <= 1)),
+            *((name, isinstance(getattr(self, name), bool)) for name in VARIANTS),
         ]
         bad = [name for name, ok in problems if not ok]
         if bad:
@@ -133,11 +150,34 @@ class Rules:
             values[name] = value
         return replace(cls(), **values)
 
+    @property
+    def trading(self) -> bool:
+        """Whether the round has a trading step (trade, or trade with money)."""
+        return self.trade or self.trade_money
+
+    def variants(self) -> tuple[str, ...]:
+        """The table variants played, in a player's words ("auction", "tile draft", ...)."""
+        played = [words for name, words in VARIANTS.items() if getattr(self, name)]
+        if self.trade_money and "trade" in played:
+            played.remove("trade")  # trade with money says it all
+        return tuple(played)
+
+    def table_problem(self, players: int) -> str | None:
+        """Why these variants cannot be played by `players`, or None if they can."""
+        if players >= 2:
+            return None
+        needy = [words for name, words in VARIANTS.items()
+                 if name in TABLE_VARIANTS and words in self.variants()]
+        if not needy:
+            return None
+        return f"{' and '.join(needy)} need{'s' if len(needy) == 1 else ''} 2 or more players"
+
     def describe(self) -> str:
         """A one-line summary a player recognises: the settings that differ from the box."""
         limit = "no tile limit" if self.tile_limit is None else f"tile limit {self.tile_limit}"
         mode = "challenge mode" if self.challenge_mode else "strict dictionary"
-        return f"{limit}, words of {self.min_word_length}+ letters, {mode}{self._theme_text()}"
+        text = f"{limit}, words of {self.min_word_length}+ letters, {mode}{self._theme_text()}"
+        return ", ".join((text, *self.variants()))
 
     def _theme_text(self) -> str:
         """", theme: animals" / ", a new theme each round (of 10)" / "" (no theme)."""

@@ -42,9 +42,12 @@ from buyword.engine import (
     spell,
 )
 from buyword.engine import events as ev
+from buyword.engine.actions import Decline
+from buyword.engine.actions import Pass as NoBid  # the variants' pass: no bid, trade or match
+from buyword.engine.phase import VARIANT_PHASES
 from buyword.table.computers import seat_seed
 from buyword.table.setup import GameSetup, Seat
-from buyword.table.views import redact, seat_view
+from buyword.table.views import draws_face_up, redact, seat_view
 
 if TYPE_CHECKING:
     from buyword.bots.view import SeatView
@@ -57,7 +60,10 @@ class Wait(StrEnum):
 
     ROLL = "roll"  # the leader rolls the die
     CHOOSE = "choose"  # the die showed CHOICE: the leader picks 2-5
+    DRAFT = "draft"  # tile draft: pick one of the face-up tiles
+    TRADE = "trade"  # trading step: offer a trade or pass, or answer the offer made to you
     BUY = "buy"  # buy or discard the draw
+    AUCTION = "auction"  # an auction: bid or pass, or (the seller) match the high bid or pass
     SELL = "sell"  # sell a word, or done
     DROP = "drop"  # drop tiles down to the tile limit
     CHALLENGE = "challenge"  # challenge the sale just made, or let it stand ("pass")
@@ -249,7 +255,8 @@ class TableSession:
         with self._logs_lock:
             seen = self._logs.setdefault(visible, [])
             log = self.game.log
-            seen.extend(redact(event, visible) for event in log[len(seen):])
+            face_up = draws_face_up(self.game.rules)
+            seen.extend(redact(event, visible, face_up) for event in log[len(seen):])
             return list(seen)
 
     # ------------------------------------------------------------------ whose turn
@@ -288,6 +295,9 @@ class TableSession:
             Wait.ROLL: "roll the die",
             Wait.CHOOSE: "choose how many tiles everyone draws (2-5)",
             Wait.BUY: "buy or discard their draw",
+            Wait.DRAFT: "pick one of the face-up tiles",
+            Wait.TRADE: "offer a trade or pass, or answer the offer made to them",
+            Wait.AUCTION: "bid, match or pass in the auction",
             Wait.SELL: "sell words or finish selling",
             Wait.DROP: "drop tiles down to the tile limit",
         }[awaiting.wait]
@@ -302,7 +312,9 @@ class TableSession:
         """
         if isinstance(answer, str):
             text = answer.strip()
-            if text == "pass":
+            # "pass" lets a sale stand in the challenge window; elsewhere it is the variants'
+            # engine action (no bid, no trade, no match).
+            if text == "pass" and self.game.phase not in VARIANT_PHASES:
                 answer = Pass()
             else:
                 try:
@@ -413,7 +425,7 @@ class TableSession:
         if self.awaiting().wait is Wait.CHALLENGE:
             return Pass()
         legal = self.game.legal_actions()
-        for safe in (Discard(), Done()):
+        for safe in (Discard(), Done(), NoBid(), Decline()):
             if safe in legal:
                 return safe
         return legal[0]

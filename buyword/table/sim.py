@@ -14,7 +14,7 @@ import multiprocessing
 import statistics
 import sys
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from buyword.bots import BOT_NAMES
 from buyword.engine import Game, Phase, Rules, TileSet, TileSetError
@@ -248,6 +248,29 @@ def parse_tables(players: Sequence[str] | None) -> list[tuple[str, ...]]:
     return tables
 
 
+#: `--variant` names and the rule settings they turn on.
+VARIANT_NAMES = {"auction": "auction", "trade": "trade", "trade-money": "trade_money",
+                 "draft": "draft"}
+
+
+def parse_variants(text: str, tables: Sequence[tuple[str, ...]],
+                   rules: Rules | None = None) -> Rules:
+    """Read --variant ("auction,trade-money") into rules every table can play: `rules` (the
+    box's by default) with those variants on."""
+    names = [name.strip().lower() for name in (text or "").split(",") if name.strip()]
+    unknown = [name for name in names if name not in VARIANT_NAMES]
+    if unknown:
+        raise SimError(f"--variant {text!r}: {', '.join(map(repr, unknown))} is not a variant; "
+                       f"use {', '.join(VARIANT_NAMES)}")
+    rules = replace(rules or Rules(), **{VARIANT_NAMES[name]: True for name in names})
+    for levels in tables:
+        problem = rules.table_problem(len(levels))
+        if problem:
+            raise SimError(f"--variant {text!r}: {problem}, and --players "
+                           f"{','.join(levels)!r} seats {len(levels)}")
+    return rules
+
+
 def _check_counts(games: int, jobs: int) -> None:
     if games < 1:
         raise SimError(f"--games {games}: play at least one game")
@@ -264,6 +287,7 @@ def sim_main(args: object) -> int:
         _check_counts(games, jobs)
         tiles = load_tiles(getattr(args, "tiles", None) or "")
         rules = theme_rules(getattr(args, "theme", None), tiles)
+        rules = parse_variants(getattr(args, "variant", ""), tables, rules)
     except (SimError, TileSetError) as error:
         print(f"buyword sim: {error}", file=sys.stderr)
         return 2
@@ -272,6 +296,7 @@ def sim_main(args: object) -> int:
     report = summarise(tables, results, games, seed)
     if rules.themes:
         report["theme"] = EACH_ROUND if rules.theme_each_round else rules.themes[0]
+    report["variants"] = list(rules.variants())
     if as_json:
         print(json.dumps(report, indent=2))
     else:
@@ -313,6 +338,8 @@ def print_report(report: dict) -> None:
         title = f"{', '.join(entry['players'])} — {report['games']} games, seeds {first}..{last}"
         if "theme" in report:
             title += f", theme {report['theme']}"
+        if report.get("variants"):
+            title += f" — {', '.join(report['variants'])}"
         table = Table(title=title)
         for column in ("seat", "level", "mean", "95% CI", "median", "stdev"):
             table.add_column(column, justify="left" if column == "level" else "right")
