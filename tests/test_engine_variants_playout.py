@@ -139,7 +139,13 @@ def _variant_kind(event: ev.Event) -> str:
     return _kind(event)
 
 
-@pytest.mark.parametrize("combination", COMBINATIONS,
+def _param(combination: tuple[bool, ...]) -> object:
+    """Each variant alone, none and all four run in the fast set; the pairs and triples are slow."""
+    mixed = 1 < sum(combination) < len(combination)
+    return pytest.param(combination, marks=pytest.mark.slow) if mixed else combination
+
+
+@pytest.mark.parametrize("combination", [_param(c) for c in COMBINATIONS],
                          ids=lambda c: "+".join(n for n, on in zip(
                              ("auction", "trade", "money", "draft"), c, strict=True) if on)
                          or "none")
