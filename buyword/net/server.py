@@ -93,8 +93,9 @@ class _Bucket:
 class _Client:
     """One connection holding one seat, with its own queue of messages to send."""
 
-    def __init__(self, ws: ServerConnection, seat: int, limits: Limits) -> None:
+    def __init__(self, ws: ServerConnection, seat: int, limits: Limits, welcome: str) -> None:
         self.ws = ws
+        self.welcome = welcome
         self.seat = seat
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(limits.queue)
         self.log_sent = 0  # log lines this client already has
@@ -114,6 +115,7 @@ class _Client:
 
     async def _send_all(self) -> None:
         with contextlib.suppress(ConnectionClosed):
+            await self.ws.send(self.welcome)  # outside the queue: it holds views only
             while (text := await self.queue.get()) is not None:
                 await self.ws.send(text)
 
@@ -257,9 +259,8 @@ class TableServer:
         old = self.clients.get(seat)
         if old is not None:
             old.drop(POLICY, "the seat was taken back with its token")
-        client = self.clients[seat] = _Client(ws, seat, self.limits)
-        name = self.session.game.names[seat]
-        client.post(encode(welcome_message(seat, name, self.tokens[seat])))
+        welcome = welcome_message(seat, self.session.game.names[seat], self.tokens[seat])
+        client = self.clients[seat] = _Client(ws, seat, self.limits, encode(welcome))
         self._send_view(client)
         return client
 
@@ -269,17 +270,17 @@ class TableServer:
             if client.dropped:
                 break
             if not bucket.take():
-                client.drop(POLICY, "too many messages")
+                self._drop(client, POLICY, "too many messages")
                 break
             try:
                 message = parse_client(raw)
             except ProtocolError as error:
                 with contextlib.suppress(ConnectionClosed):
                     await client.ws.send(encode(error_message(str(error))))
-                client.drop(POLICY, str(error)[:100])
+                self._drop(client, POLICY, str(error)[:100])
                 break
             if isinstance(message, Leave):
-                client.drop(1000, "left the table")
+                self._drop(client, 1000, "left the table")
                 break
             if isinstance(message, Act) and await self._answer(client, message.text):
                 bucket.give_back()
@@ -325,10 +326,14 @@ class TableServer:
         if client.post(text):
             return True
         # It cannot keep up: drop it, so the table never waits for it; it may rejoin.
+        self._drop(client, TRY_AGAIN, "too slow to keep up; join again with your token")
+        return False
+
+    def _drop(self, client: _Client, code: int, reason: str) -> None:
+        """Close a client's connection; its seat is free to be taken back at once."""
         if self.clients.get(client.seat) is client:
             del self.clients[client.seat]
-        client.drop(TRY_AGAIN, "too slow to keep up; join again with your token")
-        return False
+        client.drop(code, reason)
 
     def _wake_computers(self) -> None:
         if self.session.awaiting().computer and (self._computers is None
