@@ -46,6 +46,9 @@ def _parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="step through a finished game's record")
     replay.add_argument("file", help="a game record (.json)")
     sub.add_parser("history", help="list past games")
+    from buyword.net.commands import add_commands  # host, join (no websockets imported)
+
+    add_commands(sub)
     return parser
 
 
@@ -73,6 +76,10 @@ def main(argv: list[str] | None = None) -> int:
 
         args.tiles = args.sub_tiles or args.tiles
         return sim_main(args)
+    if command in ("host", "join"):
+        from buyword.net.commands import run
+
+        return run(args)
     if command == "history":
         from buyword.store.history import history_main
 

@@ -5,10 +5,30 @@
     client = await TableClient.connect("127.0.0.1", server.port)
     await client.join(code=server.codes[1]) # the seat's view arrives as client.view
     await client.act("buy")
+
+The names are loaded on first use, so `buyword --help` does not import the websocket library.
 """
 
-from buyword.net.client import TableClient, TableRefused
-from buyword.net.protocol import MAX_BYTES, VERSION, ProtocolError
-from buyword.net.server import TableServer
+from __future__ import annotations
 
-__all__ = ["MAX_BYTES", "VERSION", "ProtocolError", "TableClient", "TableRefused", "TableServer"]
+from importlib import import_module
+from typing import Any
+
+_WHERE = {
+    "TableServer": "buyword.net.server",
+    "Limits": "buyword.net.server",
+    "TableClient": "buyword.net.client",
+    "TableRefused": "buyword.net.client",
+    "MAX_BYTES": "buyword.net.protocol",
+    "VERSION": "buyword.net.protocol",
+    "ProtocolError": "buyword.net.protocol",
+}
+
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str) -> Any:
+    """Import a public name's module when the name is first used."""
+    if name not in _WHERE:
+        raise AttributeError(f"module 'buyword.net' has no attribute {name!r}")
+    return getattr(import_module(_WHERE[name]), name)
