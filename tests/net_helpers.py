@@ -23,9 +23,10 @@ HOST = "127.0.0.1"
 INTO_HAND = re.compile(r"^(?P<name>.+?) (?:drew|bought) (?P<tiles>\S+)")
 
 
-def table(*seats: Seat, seed: int = 3, challenge: bool = False, **options: Any) -> TableSession:
-    """A private table of `seats` on the test words."""
-    setup = GameSetup(seats=seats, seed=seed, challenge=challenge, private_hands=True)
+def table(*seats: Seat, seed: int = 3, challenge: bool = False, bag: str | None = None,
+          **options: Any) -> TableSession:
+    """A private table of `seats` on the test words (`bag`: the front of the bag, stacked)."""
+    setup = GameSetup(seats=seats, seed=seed, challenge=challenge, private_hands=True, bag=bag)
     return TableSession.new(setup, LEXICON, FINDER, **options)
 
 

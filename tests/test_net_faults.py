@@ -9,6 +9,7 @@ import asyncio
 
 import pytest
 
+from buyword.engine import BuyWordError
 from buyword.net import MAX_BYTES, TableClient, TableRefused, TableServer
 from buyword.net import protocol as wire
 from buyword.net.server import Limits
@@ -157,3 +158,23 @@ async def test_the_host_prints_a_code_per_open_seat_and_warns_when_not_on_loopba
     wide = TableServer(session, host="0.0.0.0")
     assert any("not only this machine" in line for line in wide.describe())
     assert server.tokens[1] != wide.tokens[1] and len(server.tokens[1]) >= 24
+
+
+async def test_the_host_hands_a_gone_players_seat_to_a_computer() -> None:
+    session = table(ANN, BOB, CY, seed=28)
+    async with TableServer(session) as server:
+        ann, bob = await join_all(server)
+        await bob.leave()
+        with pytest.raises(BuyWordError):
+            server.hand_to_computer(2)  # already a computer
+        with pytest.raises(BuyWordError):
+            server.hand_to_computer(1, "grandmaster")
+        server.hand_to_computer(1, "easy")
+        assert session.awaiting().seats == (0,) and 1 in session.bots
+        await asyncio.wait_for(play_seat(ann), 60)
+        assert session.game.outcome() is not None
+        assert any(line.startswith("Bob ") for line in ann.log), "the computer played Bob"
+        back = await TableClient.connect(HOST, server.port)
+        with pytest.raises(TableRefused, match="token"):
+            await back.join(token=bob.token)
+        await ann.close()

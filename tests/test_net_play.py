@@ -121,3 +121,27 @@ async def test_a_dropped_player_rejoins_with_the_token_and_sees_the_table_as_it_
         assert session.game.actions[-1] == "discard"
         await ann.close()
         await back.close()
+
+
+async def test_no_one_learns_the_dictionarys_verdict_before_a_challenge_settles_it() -> None:
+    # Roll 4: Ann draws TEAS, Bob AEON, Cy QZXJ. SATE is not in the test words.
+    session = table(ANN, BOB, CY, seed=15, challenge=True, bag="TEAS" "AEON" "QZXJ")
+    verdicts = ("not a word", "stands", "invalid", "unknown")
+    async with TableServer(session) as server:
+        ann, bob = await join_all(server)
+        for text in ("roll 4", "buy"):
+            await ann.act(text)
+            await ann.next_view()
+        await bob.act("buy")
+        await bob.wait_for(lambda: ann.my_turn and ann.view["phase"] == "sell")
+        await ann.act("sell SATE")
+        await bob.wait_for(lambda: bob.my_turn)
+        assert bob.view["awaiting"]["wait"] == "challenge" and "SATE" in bob.view["last_sale"]
+        for client in (ann, bob):
+            text = repr(client.received).lower()
+            assert not any(word in text for word in verdicts), text[-400:]
+        await bob.act("challenge 2")
+        await bob.wait_for(lambda: any("not a word" in line for line in bob.log))
+        await ann.wait_for(lambda: any("not a word" in line for line in ann.log))
+        await ann.close()
+        await bob.close()

@@ -22,11 +22,13 @@ import hmac
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from buyword.bots import make_bot
+from buyword.engine import BuyWordError
 from buyword.net.protocol import (
     MAX_BYTES,
     Act,
@@ -40,7 +42,7 @@ from buyword.net.protocol import (
     seat_message,
     welcome_message,
 )
-from buyword.table import Played, Refused, TableSession
+from buyword.table import Played, Refused, TableSession, seat_seed
 
 #: Join codes avoid letters and digits that are easy to misread (0/O, 1/I/L).
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -360,6 +362,27 @@ class TableServer:
             self._send_view(client)
         if self.on_update is not None:
             self.on_update()
+
+    def hand_to_computer(self, seat: int, level: str = "medium") -> None:
+        """The player of `seat` is gone: a computer of `level` plays it from now on (its
+        code and token no longer take the seat). Raises BuyWordError for a seat no person
+        plays or an unknown level."""
+        session = self.session
+        if seat not in session.people:
+            raise BuyWordError(f"seat {seat + 1} is not played by a person")
+        try:
+            bot = make_bot(level, session.finder, seat_seed(session.game.seed, seat))
+        except ValueError as error:
+            raise BuyWordError(f"no computer player {level!r}: {error}") from None
+        session.seats = tuple(replace(s, level=level) if i == seat else s
+                              for i, s in enumerate(session.seats))
+        session.bots[seat] = bot
+        self.codes.pop(seat, None)
+        self.tokens.pop(seat, None)
+        client = self.clients.get(seat)
+        if client is not None:
+            self._drop(client, 1000, "a computer plays this seat now")
+        self._changed()
 
     def describe(self) -> list[str]:
         """Lines for the host to print: where the table listens, and each open seat's code."""
