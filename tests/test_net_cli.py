@@ -21,11 +21,14 @@ def test_join_needs_host_and_port(capsys) -> None:
     assert "is not HOST:PORT" in capsys.readouterr().err
 
 
-def test_host_needs_a_person_and_two_to_four_seats(capsys, tmp_path, monkeypatch) -> None:
+def test_host_needs_a_person_two_to_four_seats_and_known_computers(capsys, tmp_path,
+                                                                   monkeypatch) -> None:
     monkeypatch.setenv("BUYWORD_HOME", str(tmp_path))
     assert main(["host", "--people", "", "--computers", "easy,hard"]) == 2
     assert main(["host", "--people", "Ann"]) == 2
-    assert "2 to 4 seats" in capsys.readouterr().err
+    assert main(["host", "--computers", "genius"]) == 2
+    err = capsys.readouterr().err
+    assert "no computer level 'genius'" in err and err.count("2 to 4 seats") == 2
 
 
 def free_port() -> int:

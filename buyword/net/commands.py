@@ -87,7 +87,14 @@ async def _host(args: argparse.Namespace) -> int:
             return 2
         saved, game = loaded.saved, loaded.game
     else:
+        from buyword.bots import LEVELS
+
         setup = _setup(args)
+        unknown = [s.level for s in setup.seats if s.level and s.level not in LEVELS]
+        if unknown:
+            print(f"buyword host: no computer level {unknown[0]!r}; choose from "
+                  f"{', '.join(LEVELS)}", file=sys.stderr)
+            return 2
         if not (setup.humans >= 1 and 2 <= len(setup.seats) <= 4):
             print("buyword host: a table needs 2 to 4 seats and at least one person",
                   file=sys.stderr)
