@@ -99,7 +99,7 @@ class _Client:
         self.ws = ws
         self.welcome = welcome
         self.seat = seat
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(limits.queue)
+        self.queue: asyncio.Queue[str] = asyncio.Queue(limits.queue)
         self.log_sent = 0  # log lines this client already has
         self.dropped = False
         self.closing: asyncio.Task[None] | None = None
@@ -118,7 +118,8 @@ class _Client:
     async def _send_all(self) -> None:
         with contextlib.suppress(ConnectionClosed):
             await self.ws.send(self.welcome)  # outside the queue: it holds views only
-            while (text := await self.queue.get()) is not None:
+            while True:
+                text = await self.queue.get()
                 await self.ws.send(text)
 
     def drop(self, code: int, reason: str) -> None:
@@ -136,7 +137,6 @@ class _Client:
             await self.closing
 
     async def _close(self, code: int, reason: str) -> None:
-        await asyncio.sleep(0)  # the sender's last message (a reason) may still be going out
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.ws.close(code, reason), 2.0)
         if self.ws.transport is not None:
