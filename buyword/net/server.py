@@ -50,6 +50,8 @@ CODE_LENGTH = 6
 #: Websocket close codes: the protocol was broken (RFC 6455 1008), and a slow client (1013).
 POLICY = 1008
 TRY_AGAIN = 1013
+#: Seconds a dropped client has to answer the close; a flooding or stuck one never does.
+CLOSE_WAIT = 1.0
 
 
 @dataclass
@@ -138,7 +140,7 @@ class _Client:
 
     async def _close(self, code: int, reason: str) -> None:
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(self.ws.close(code, reason), 2.0)
+            await asyncio.wait_for(self.ws.close(code, reason), CLOSE_WAIT)
         if self.ws.transport is not None:
             self.ws.transport.abort()
 
