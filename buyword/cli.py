@@ -76,6 +76,10 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1",
                        help="address to listen on (default 127.0.0.1: this computer only)")
     serve.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+
+    from buyword.net.commands import add_commands  # host, join (no websockets imported)
+
+    add_commands(sub)
     return parser
 
 
@@ -179,6 +183,10 @@ def main(argv: list[str] | None = None) -> int:
 
         args.tiles = args.sub_tiles or args.tiles
         return sim_main(args)
+    if command in ("host", "join"):
+        from buyword.net.commands import run
+
+        return run(args)
     if command == "history":
         from buyword.store.history import history_main
 

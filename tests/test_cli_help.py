@@ -46,7 +46,8 @@ def test_help_names_every_option_of_a_command_with_a_text(
     shown = " ".join(capsys.readouterr().out.split())  # argparse wraps help at the terminal
     for action in _options(_commands()[command]):
         assert action.help and action.help != argparse.SUPPRESS, (command, action.dest)
-        name = action.option_strings[-1] if action.option_strings else action.dest
+        shown_as = action.metavar or action.dest  # a positional shows its metavar
+        name = action.option_strings[-1] if action.option_strings else shown_as
         text = " ".join(action.help.split()).replace("%%", "%")
         assert re.search(rf"{re.escape(name)}\b.*?{re.escape(text)}", shown), (command, name)
 

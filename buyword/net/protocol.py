@@ -1,0 +1,205 @@
+"""The messages between a table's server and the players' screens: JSON, versioned, bounded.
+
+A client may send only three things, each a JSON object with `"v": VERSION`:
+
+    {"v": 1, "type": "join", "code": "K7M2QX"}        take an open seat with its join code
+    {"v": 1, "type": "join", "token": "..."}          take back one's seat after a drop
+    {"v": 1, "type": "act", "text": "buy"}            an answer in the game's notation ("pass" too)
+    {"v": 1, "type": "leave"}                         leave the table (the seat stays reserved)
+
+The server sends `welcome` (the seat, its name and its secret token), `view` (what that seat may
+see now, see `seat_message`), `refused` (an answer the table did not accept, and why) and
+`error` (a broken message; the connection is then closed). Anything else, an unknown field, a
+wrong type, or more than MAX_BYTES is a `ProtocolError`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from buyword.engine import BuyWordError
+
+if TYPE_CHECKING:
+    from buyword.table import TableSession
+
+#: The protocol's version; a message with another version is refused.
+VERSION = 1
+#: The largest message a client may send (bytes); the server refuses (and drops) bigger ones.
+MAX_BYTES = 64 * 1024
+#: The longest answer text (the longest notation, a crossword sale, is far shorter).
+MAX_TEXT = 200
+#: The longest join code or token accepted.
+MAX_SECRET = 64
+
+
+class ProtocolError(BuyWordError):
+    """A message that breaks the protocol: the connection that sent it is closed."""
+
+
+@dataclass(frozen=True)
+class Join:
+    """Take a seat: with its join code (first time) or its token (coming back)."""
+
+    code: str | None = None
+    token: str | None = None
+
+
+@dataclass(frozen=True)
+class Act:
+    """An answer for the seat this connection holds, in the game's notation."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Leave:
+    """The player leaves the table; the seat stays theirs to take back with the token."""
+
+
+ClientMessage = Join | Act | Leave
+
+_FIELDS: dict[str, frozenset[str]] = {
+    "join": frozenset({"v", "type", "code", "token"}),
+    "act": frozenset({"v", "type", "text"}),
+    "leave": frozenset({"v", "type"}),
+}
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A message as compact JSON text."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+def parse_client(raw: str | bytes) -> ClientMessage:
+    """Read one client message, checking every field strictly. Raises ProtocolError."""
+    if len(raw) > MAX_BYTES:
+        raise ProtocolError(f"message of {len(raw)} bytes: the limit is {MAX_BYTES}")
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise ProtocolError("message is not JSON") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("message is not a JSON object")
+    if data.get("v") != VERSION:
+        raise ProtocolError(f"protocol version {data.get('v')!r}: this table speaks {VERSION}")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in _FIELDS:
+        raise ProtocolError(f"unknown message type {kind!r}")
+    extra = set(data) - _FIELDS[kind]
+    if extra:
+        raise ProtocolError(f"unknown fields in {kind!r}: {', '.join(sorted(extra))}")
+    if kind == "act":
+        return Act(_text(data, "text", MAX_TEXT))
+    if kind == "leave":
+        return Leave()
+    code = _text(data, "code", MAX_SECRET) if "code" in data else None
+    token = _text(data, "token", MAX_SECRET) if "token" in data else None
+    if (code is None) == (token is None):
+        raise ProtocolError("a join names either a code or a token")
+    return Join(code, token)
+
+
+def _text(data: dict[str, Any], name: str, limit: int) -> str:
+    value = data.get(name)
+    if not isinstance(value, str):
+        raise ProtocolError(f"{name!r} must be text")
+    if len(value) > limit or not value.isprintable():
+        raise ProtocolError(f"{name!r} must be printable text of at most {limit} characters")
+    return value
+
+
+# ---------------------------------------------------------------------- client -> server
+
+
+def join_message(*, code: str | None = None, token: str | None = None) -> dict[str, Any]:
+    """A join with a code or a token."""
+    message: dict[str, Any] = {"v": VERSION, "type": "join"}
+    if code is not None:
+        message["code"] = code
+    if token is not None:
+        message["token"] = token
+    return message
+
+
+def act_message(text: str) -> dict[str, Any]:
+    """An answer in the game's notation."""
+    return {"v": VERSION, "type": "act", "text": text}
+
+
+def leave_message() -> dict[str, Any]:
+    """Leaving the table."""
+    return {"v": VERSION, "type": "leave"}
+
+
+# ---------------------------------------------------------------------- server -> client
+
+
+def welcome_message(seat: int, name: str, token: str) -> dict[str, Any]:
+    """The seat a connection now holds, and the token that takes it back after a drop."""
+    return {"v": VERSION, "type": "welcome", "seat": seat, "name": name, "token": token}
+
+
+def refused_message(reason: str) -> dict[str, Any]:
+    """An answer the table did not accept (nothing changed)."""
+    return {"v": VERSION, "type": "refused", "message": reason}
+
+
+def error_message(reason: str) -> dict[str, Any]:
+    """A broken message or a join that failed; the server closes the connection after it."""
+    return {"v": VERSION, "type": "error", "message": reason}
+
+
+def seat_message(session: TableSession, seat: int, log_from: int = 0) -> dict[str, Any]:
+    """What `seat` may see now, as plain data: built from its `SeatView` (so hidden hands and
+    draws are never in it), the log lines from `log_from` on as that seat may read them,
+    whose turn it is and, at the end, the results. Never the bag's order or a verdict on a
+    word before a challenge settles it."""
+    view = session.view(seat)
+    awaiting = session.awaiting()
+    log = session.log_for(seat)
+    outcome = session.game.outcome()
+    return {
+        "v": VERSION,
+        "type": "view",
+        "seat": seat,
+        "names": list(view.names),
+        "computers": [s.level for s in session.seats],
+        "phase": str(view.phase),
+        "round": view.round,
+        "leader": view.leader,
+        "current": view.current,
+        "die": view.die,
+        "draw_count": view.draw_count,
+        "final_round": view.final_round,
+        "bag": view.bag_size,
+        "hand": view.hand,
+        "money": view.money,
+        "wilds": view.wilds,
+        "drawn": view.drawn,
+        "price": view.offer_price,
+        "can_buy": view.can_buy,
+        "over_limit": view.over_limit,
+        "private": view.private,
+        "rules": {"tile_limit": view.rules.tile_limit, "challenge": view.rules.challenge_mode,
+                  "min_word_length": view.rules.min_word_length},
+        "others": [
+            {"seat": o.seat, "name": o.name, "money": o.money, "wilds": o.wilds,
+             "tiles": o.tiles, "hand": o.hand, "drawn": o.drawn}
+            for o in view.opponents
+        ],
+        "last_sale": None if view.last_sale is None else str(view.last_sale),
+        "awaiting": {"wait": str(awaiting.wait), "seats": list(awaiting.seats),
+                     "you": seat in awaiting.seats and not awaiting.computer,
+                     "words": session.waiting_for()},
+        "log_from": log_from,
+        "log": [str(event) for event in log[log_from:]],
+        "log_size": len(log),
+        "outcome": None if outcome is None else {
+            "reason": outcome.reason,
+            "winners": list(outcome.winners),
+            "standings": [{"place": s.place, "seat": s.seat, "name": s.name, "money": s.money}
+                          for s in outcome.standings],
+        },
+    }

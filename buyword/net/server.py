@@ -1,0 +1,399 @@
+"""The table's server: one `TableSession`, the people's seats taken by websocket clients.
+
+The server is the authority. A client joins a seat with that seat's join code and is given a
+secret token; from then on its connection holds that seat only. Its answers are applied for
+that seat alone, and only when the table waits for it; a refusal is a message and changes
+nothing. After every change each client is sent what its seat may see (`seat_message`), never
+another seat's hidden tiles, the bag's order or a word's verdict before a challenge. The
+computers play here, in a worker thread so the table stays responsive.
+
+Faults: a broken, oversized or flooding message closes that connection and leaves the table as
+it was; each client has its own bounded send queue, so a slow screen never holds up the others
+(one that falls too far behind is dropped, and may come back with its token); a dropped player
+takes the seat back with the token and sees the table as it stands. Saving is the session's
+`on_change` hook, called after every change, as in a local game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from buyword.bots import make_bot
+from buyword.engine import BuyWordError
+from buyword.net.protocol import (
+    MAX_BYTES,
+    Act,
+    Join,
+    Leave,
+    ProtocolError,
+    encode,
+    error_message,
+    parse_client,
+    refused_message,
+    seat_message,
+    welcome_message,
+)
+from buyword.table import Played, Refused, TableSession, seat_seed
+
+#: Join codes avoid letters and digits that are easy to misread (0/O, 1/I/L).
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+CODE_LENGTH = 6
+#: Websocket close codes: the protocol was broken (RFC 6455 1008), and a slow client (1013).
+POLICY = 1008
+TRY_AGAIN = 1013
+#: Seconds a dropped client has to answer the close; a flooding or stuck one never does.
+CLOSE_WAIT = 1.0
+
+
+@dataclass
+class Limits:
+    """What one connection is allowed before it is closed."""
+
+    #: Messages a client may send in a burst, and how many more each second after it. An
+    #: answer the table accepts is given back: a game has only so many turns, so only
+    #: refused, out-of-turn or idle messages can flood.
+    burst: int = 30
+    per_second: float = 5.0
+    #: Messages waiting to be sent to one client; one more and the client is dropped.
+    queue: int = 64
+    #: Seconds a new connection has to send its join.
+    join_timeout: float = 10.0
+
+
+@dataclass
+class _Bucket:
+    """A token bucket: each message takes one, they come back at `per_second`."""
+
+    limits: Limits
+    tokens: float = 0.0
+    last: float = field(default_factory=time.monotonic)
+
+    def __post_init__(self) -> None:
+        self.tokens = float(self.limits.burst)
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.limits.burst,
+                          self.tokens + (now - self.last) * self.limits.per_second)
+        self.last = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    def give_back(self) -> None:
+        self.tokens = min(self.limits.burst, self.tokens + 1)
+
+
+class _Client:
+    """One connection holding one seat, with its own queue of messages to send."""
+
+    def __init__(self, ws: ServerConnection, seat: int, limits: Limits, welcome: str) -> None:
+        self.ws = ws
+        self.welcome = welcome
+        self.seat = seat
+        self.queue: asyncio.Queue[str] = asyncio.Queue(limits.queue)
+        self.log_sent = 0  # log lines this client already has
+        self.dropped = False
+        self.closing: asyncio.Task[None] | None = None
+        self.sender = asyncio.get_running_loop().create_task(self._send_all())
+
+    def post(self, text: str) -> bool:
+        """Queue a message; False (and nothing queued) when the client cannot keep up."""
+        if self.dropped:
+            return False
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            return False
+        return True
+
+    async def _send_all(self) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            await self.ws.send(self.welcome)  # outside the queue: it holds views only
+            while True:
+                text = await self.queue.get()
+                await self.ws.send(text)
+
+    def drop(self, code: int, reason: str) -> None:
+        """Close the connection without waiting for the client (it may be the slow one)."""
+        if self.dropped:
+            return
+        self.dropped = True
+        self.sender.cancel()
+        self.closing = asyncio.get_running_loop().create_task(self._close(code, reason))
+
+    async def closed(self) -> None:
+        """Wait until a drop has closed the connection (the handler must not return first,
+        or the library would close it without the reason)."""
+        if self.closing is not None:
+            await self.closing
+
+    async def _close(self, code: int, reason: str) -> None:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.ws.close(code, reason), CLOSE_WAIT)
+        if self.ws.transport is not None:
+            self.ws.transport.abort()
+
+
+class TableServer:
+    """A websocket server for one table session (loopback unless told otherwise)."""
+
+    def __init__(self, session: TableSession, *, host: str = "127.0.0.1", port: int = 0,
+                 limits: Limits | None = None, computer_delay: float = 0.0,
+                 reserved: frozenset[int] = frozenset()) -> None:
+        """Serve `session` on `host`:`port` (0: any free port). Every person's seat gets a
+        join code, except the `reserved` ones (the host's own seat, played on the host's
+        screen through `act`). `computer_delay`: seconds between a computer's moves."""
+        self.session = session
+        self.host = host
+        self.port = port
+        self.limits = limits or Limits()
+        self.computer_delay = computer_delay
+        self.codes: dict[int, str] = {
+            seat: "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            for seat in session.people if seat not in reserved
+        }
+        self.tokens: dict[int, str] = {seat: secrets.token_urlsafe(24) for seat in self.codes}
+        self.clients: dict[int, _Client] = {}
+        #: Seats whose code has been used: from then on only the token takes the seat.
+        self.claimed: set[int] = set()
+        #: Called (with no arguments) after every change: the host's screen redraws.
+        self.on_update: Callable[[], None] | None = None
+        self._lock = asyncio.Lock()  # one answer at a time reaches the session
+        self._server: Server | None = None
+        self._computers: asyncio.Task[None] | None = None
+
+    # ------------------------------------------------------------------ running
+
+    async def start(self) -> int:
+        """Start listening; returns the port. Computers who act first start playing."""
+        self._server = await serve(self._connection, self.host, self.port, max_size=MAX_BYTES,
+                                   max_queue=4, ping_interval=20, ping_timeout=20)
+        self.port = self._server.sockets[0].getsockname()[1] if self._server.sockets \
+            else self.port
+        self._wake_computers()
+        return self.port
+
+    async def close(self) -> None:
+        """Stop the computers, drop every client and stop listening."""
+        if self._computers is not None:
+            self._computers.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._computers
+        for client in list(self.clients.values()):
+            client.drop(1001, "the table is closing")
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+
+    async def __aenter__(self) -> TableServer:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def finished(self) -> None:
+        """Wait until the game is over (and the last views are queued)."""
+        while self.session.game.outcome() is None:
+            await asyncio.sleep(0.05)
+
+    # ------------------------------------------------------------------ one connection
+
+    async def _connection(self, ws: ServerConnection) -> None:
+        client = None
+        try:
+            seat = await self._join(ws)
+            if seat is None:
+                return
+            client = self._seat(ws, seat)
+            await self._listen(client)
+        except ConnectionClosed:
+            pass
+        finally:
+            if client is not None:
+                if self.clients.get(client.seat) is client:
+                    del self.clients[client.seat]
+                client.sender.cancel()
+
+    async def _join(self, ws: ServerConnection) -> int | None:
+        """The first message must be a join with a valid code or token: the seat it takes."""
+        try:
+            raw = await asyncio.wait_for(ws.recv(), self.limits.join_timeout)
+            message = parse_client(raw)
+            if not isinstance(message, Join):
+                raise ProtocolError("join the table first")
+            seat = self._seat_for(message)
+        except TimeoutError:
+            await ws.close(POLICY, "no join in time")
+            return None
+        except ProtocolError as error:
+            await ws.send(encode(error_message(str(error))))
+            await ws.close(POLICY, str(error)[:100])
+            return None
+        return seat
+
+    def _seat_for(self, join: Join) -> int:
+        if join.code is not None:
+            for seat, code in self.codes.items():
+                if hmac.compare_digest(code, join.code.strip().upper()):
+                    if seat in self.claimed:
+                        raise ProtocolError(f"{self.session.game.names[seat]}'s seat is taken; "
+                                            "its player comes back with their token")
+                    self.claimed.add(seat)
+                    return seat
+            raise ProtocolError(f"no open seat has the code {join.code!r}")
+        for seat, token in self.tokens.items():
+            if hmac.compare_digest(token, join.token or ""):
+                return seat
+        raise ProtocolError("that token holds no seat at this table")
+
+    def _seat(self, ws: ServerConnection, seat: int) -> _Client:
+        """The connection now holds `seat`; one that held it before is closed."""
+        old = self.clients.get(seat)
+        if old is not None:
+            old.drop(POLICY, "the seat was taken back with its token")
+        welcome = welcome_message(seat, self.session.game.names[seat], self.tokens[seat])
+        client = self.clients[seat] = _Client(ws, seat, self.limits, encode(welcome))
+        self._send_view(client)
+        return client
+
+    async def _listen(self, client: _Client) -> None:
+        bucket = _Bucket(self.limits)
+        async for raw in client.ws:
+            if client.dropped:
+                break
+            if not bucket.take():
+                self._drop(client, POLICY, "too many messages")
+                break
+            try:
+                message = parse_client(raw)
+            except ProtocolError as error:
+                with contextlib.suppress(ConnectionClosed):
+                    await client.ws.send(encode(error_message(str(error))))
+                self._drop(client, POLICY, str(error)[:100])
+                break
+            if isinstance(message, Leave):
+                self._drop(client, 1000, "left the table")
+                break
+            if isinstance(message, Act) and await self._answer(client, message.text):
+                bucket.give_back()
+            elif isinstance(message, Join):
+                name = self.session.game.names[client.seat]
+                self._post(client, encode(refused_message(
+                    f"this connection already holds {name}'s seat")))
+        await client.closed()
+
+    # ------------------------------------------------------------------ the table
+
+    async def _answer(self, client: _Client, text: str) -> bool:
+        """Apply `text` for the client's seat; True if the table accepted it."""
+        async with self._lock:
+            result = self.session.act(client.seat, text)
+        if isinstance(result, Refused):
+            self._post(client, encode(refused_message(str(result))))
+            return False
+        self._changed()
+        return True
+
+    async def act(self, seat: int, text: str) -> Played | Refused:
+        """An answer from the host's own screen for a reserved seat (or any local seat)."""
+        async with self._lock:
+            result = self.session.act(seat, text)
+        if isinstance(result, Played):
+            self._changed()
+        return result
+
+    def _changed(self) -> None:
+        for client in list(self.clients.values()):
+            self._send_view(client)
+        if self.on_update is not None:
+            self.on_update()
+        self._wake_computers()
+
+    def _send_view(self, client: _Client) -> None:
+        message = seat_message(self.session, client.seat, client.log_sent)
+        if self._post(client, encode(message)):
+            client.log_sent = message["log_size"]
+
+    def _post(self, client: _Client, text: str) -> bool:
+        if client.post(text):
+            return True
+        # It cannot keep up: drop it, so the table never waits for it; it may rejoin.
+        self._drop(client, TRY_AGAIN, "too slow to keep up; join again with your token")
+        return False
+
+    def _drop(self, client: _Client, code: int, reason: str) -> None:
+        """Close a client's connection; its seat is free to be taken back at once."""
+        if self.clients.get(client.seat) is client:
+            del self.clients[client.seat]
+        client.drop(code, reason)
+
+    def _wake_computers(self) -> None:
+        if self.session.awaiting().computer and (self._computers is None
+                                                 or self._computers.done()):
+            self._computers = asyncio.get_running_loop().create_task(self._play_computers())
+
+    async def _play_computers(self) -> None:
+        """The computers take their turns, thinking in a worker thread, until a person acts."""
+        while self.session.awaiting().computer:
+            async with self._lock:
+                if not self.session.awaiting().computer:
+                    break
+                decision = await asyncio.to_thread(self.session.think)
+                self.session.play(decision)
+            self._changed_quietly()
+            if self.computer_delay:
+                await asyncio.sleep(self.computer_delay)
+            else:
+                await asyncio.sleep(0)
+
+    def _changed_quietly(self) -> None:
+        """After a computer's move: every client's view, without waking the computers again."""
+        for client in list(self.clients.values()):
+            self._send_view(client)
+        if self.on_update is not None:
+            self.on_update()
+
+    def hand_to_computer(self, seat: int, level: str = "medium") -> None:
+        """The player of `seat` is gone: a computer of `level` plays it from now on (its
+        code and token no longer take the seat). Raises BuyWordError for a seat no person
+        plays or an unknown level."""
+        session = self.session
+        if seat not in session.people:
+            raise BuyWordError(f"seat {seat + 1} is not played by a person")
+        try:
+            bot = make_bot(level, session.finder, seat_seed(session.game.seed, seat))
+        except ValueError as error:
+            raise BuyWordError(f"no computer player {level!r}: {error}") from None
+        session.seats = tuple(replace(s, level=level) if i == seat else s
+                              for i, s in enumerate(session.seats))
+        session.bots[seat] = bot
+        self.codes.pop(seat, None)
+        self.tokens.pop(seat, None)
+        client = self.clients.get(seat)
+        if client is not None:
+            self._drop(client, 1000, "a computer plays this seat now")
+        self._changed()
+
+    def describe(self) -> list[str]:
+        """Lines for the host to print: where the table listens, and each open seat's code."""
+        names = self.session.game.names
+        lines = [f"Table open on {self.host}:{self.port}"]
+        if self.host not in ("127.0.0.1", "localhost", "::1"):
+            lines.append(f"Listening on {self.host}, not only this machine: anyone who can "
+                         "reach this address and port can connect; a seat needs its code "
+                         "(then its secret token) to play, and sees only that seat.")
+        lines += [f"  {names[seat]}: buyword join {self.host}:{self.port} {code}"
+                  for seat, code in self.codes.items() if seat not in self.claimed]
+        return lines

@@ -1,0 +1,101 @@
+"""Helpers for the table server's tests: small tables on a test word list, and a client that
+plays its seat to the end with simple, legal-minded answers (loopback only)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any
+
+from buyword.engine import default_tiles
+from buyword.net import TableClient, TableServer
+from buyword.table import GameSetup, Seat, TableSession
+from buyword.words.finder import WordFinder
+from buyword.words.lexicon import Lexicon
+
+WORDS = ("at", "ate", "eat", "tea", "seat", "east", "eats", "aeon", "one", "eon", "tidies",
+         "tides", "diet", "edit", "quiz", "zoo", "no", "on", "in", "it", "is", "so", "to")
+LEXICON = Lexicon(WORDS, "the net test words")
+FINDER = WordFinder(LEXICON, default_tiles())
+#: Loopback only: the tests never listen on another address.
+HOST = "127.0.0.1"
+#: "Ann drew QZX", "Ann bought QZX for $..": the letters going into a hand.
+INTO_HAND = re.compile(r"^(?P<name>.+?) (?:drew|bought) (?P<tiles>\S+)")
+
+
+def table(*seats: Seat, seed: int = 3, challenge: bool = False, bag: str | None = None,
+          **options: Any) -> TableSession:
+    """A private table of `seats` on the test words (`bag`: the front of the bag, stacked)."""
+    setup = GameSetup(seats=seats, seed=seed, challenge=challenge, private_hands=True, bag=bag)
+    return TableSession.new(setup, LEXICON, FINDER, **options)
+
+
+def answer(client: TableClient, tried: set[str]) -> str:
+    """A sensible answer for the client's seat from its view alone (`tried`: sales refused
+    this turn, so a word is not offered twice)."""
+    view = client.view
+    assert view is not None
+    wait = view["awaiting"]["wait"]
+    if wait == "roll":
+        return "roll"
+    if wait == "choose":
+        return "choose 4"
+    if wait == "buy":
+        return "buy" if view["can_buy"] and view["price"] <= view["money"] // 2 else "discard"
+    if wait == "drop":
+        return "drop " + view["hand"][-view["over_limit"]:]
+    if wait == "challenge":
+        return "pass"
+    hand = Counter(view["hand"])
+    for word in sorted(WORDS, key=len, reverse=True):
+        if word not in tried and not Counter(word.upper()) - hand:
+            tried.add(word)
+            return f"sell {word.upper()}"
+    return "done"
+
+
+async def play_seat(client: TableClient, limit: int = 2000) -> None:
+    """Answer for the client's seat whenever the table waits for it, until the game ends."""
+    tried: set[str] = set()
+    for _ in range(limit):
+        if client.over:
+            return
+        if client.my_turn:
+            text = answer(client, tried)
+            if text == "done" or not text.startswith("sell"):
+                tried = set()
+            await client.act(text)
+        await client.next_view(timeout=20)
+    raise AssertionError("the game did not end")
+
+
+async def join_all(server: TableServer) -> list[TableClient]:
+    """A client for every open seat, joined with its code."""
+    clients = []
+    for code in server.codes.values():
+        client = await TableClient.connect(HOST, server.port)
+        await client.join(code=code)
+        clients.append(client)
+    return clients
+
+
+def private_breaches(message: dict[str, Any], hidden: dict[int, tuple[str, str]],
+                     names: tuple[str, ...]) -> list[str]:
+    """What in one message shows a seat's hidden hand or draw (`hidden`: seat -> (hand, draw)
+    as they were when the message was made)."""
+    found = []
+    seat = message["seat"]
+    for other in message["others"]:
+        if other["hand"] is not None or other["drawn"] is not None:
+            found.append(f"seat {other['seat']}'s tiles are in 'others'")
+    for line in message["log"]:
+        match = INTO_HAND.match(line)
+        if match and match["name"] != names[seat] and set(match["tiles"]) != {"▪"}:
+            found.append(f"log line {line!r}")
+    public = {k: v for k, v in message.items() if k not in ("hand", "drawn", "log")}
+    text = repr(public)
+    for other, (hand, drawn) in hidden.items():
+        for tiles in (hand, drawn):
+            if len(tiles) >= 3 and tiles in text:
+                found.append(f"seat {other}'s tiles {tiles!r} appear in the message")
+    return found

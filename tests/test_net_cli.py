@@ -1,0 +1,68 @@
+"""`buyword host` and `buyword join` on the command line: arguments, and a hosted game played
+to the end by a real client against a real host process (loopback only)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import subprocess
+import sys
+
+import pytest
+
+from buyword.cli import main
+from buyword.net import TableClient
+from tests.net_helpers import HOST, play_seat
+
+
+def test_join_needs_host_and_port(capsys) -> None:
+    assert main(["join", "localhost", "ABC123"]) == 2
+    assert "is not HOST:PORT" in capsys.readouterr().err
+
+
+def test_host_needs_a_person_two_to_four_seats_and_known_computers(capsys, tmp_path,
+                                                                   monkeypatch) -> None:
+    monkeypatch.setenv("BUYWORD_HOME", str(tmp_path))
+    assert main(["host", "--people", "", "--computers", "easy,hard"]) == 2
+    assert main(["host", "--people", "Ann"]) == 2
+    assert main(["host", "--computers", "genius"]) == 2
+    err = capsys.readouterr().err
+    assert "no computer level 'genius'" in err and err.count("2 to 4 seats") == 2
+
+
+def free_port() -> int:
+    """A port nothing listens on now (loopback)."""
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        return probe.getsockname()[1]
+
+
+@pytest.mark.slow
+async def test_a_hosted_game_is_played_to_the_end_saved_as_it_goes_and_recorded(tmp_path) -> None:
+    port = free_port()
+    env = {**os.environ, "BUYWORD_HOME": str(tmp_path)}
+    host = subprocess.Popen(
+        [sys.executable, "-m", "buyword", "host", "--port", str(port), "--people", "Ann",
+         "--computers", "easy", "--seed", "9"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        lines = [await asyncio.to_thread(host.stdout.readline) for _ in range(2)]
+        assert lines[0].startswith(f"Table open on {HOST}:{port}")
+        code = lines[1].split()[-1]
+        client = await TableClient.connect(HOST, port)
+        await client.join(code=code)
+        await client.act("roll 3")
+        await client.next_view()
+        assert (tmp_path / "current.json").exists()  # saved as it goes
+        await asyncio.wait_for(play_seat(client), 60)
+        assert client.view["outcome"] is not None
+        out, err = await asyncio.to_thread(host.communicate, timeout=30)
+        assert host.returncode == 0, err
+        assert "1. " in out and not (tmp_path / "current.json").exists()
+        assert list((tmp_path / "games").glob("*.json"))  # the finished game's record
+        await client.close()
+    finally:
+        if host.poll() is None:
+            host.kill()
+            host.wait()

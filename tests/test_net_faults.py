@@ -1,0 +1,180 @@
+"""Faults at a served table, on loopback with real clients: broken, oversized and flooding
+messages close that connection and leave the table as it was; a client that cannot keep up is
+dropped without holding up the others and comes back with its token; the autosave hook runs
+after every change."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from buyword.engine import BuyWordError
+from buyword.net import MAX_BYTES, TableClient, TableRefused, TableServer
+from buyword.net import protocol as wire
+from buyword.net.server import Limits
+from buyword.table import Seat
+from tests.net_helpers import HOST, join_all, play_seat, table
+
+ANN, BOB, CY = Seat("Ann"), Seat("Bob"), Seat("Cy", "easy")
+
+BROKEN = [
+    "not json at all",
+    "[1, 2, 3]",
+    '{"v": 2, "type": "act", "text": "roll"}',
+    '{"v": 1, "type": "shout", "text": "roll"}',
+    '{"v": 1, "type": "act", "text": "roll", "seat": 0}',
+    '{"v": 1, "type": "act", "text": 4}',
+    '{"v": 1, "type": "act", "text": "' + "x" * (wire.MAX_TEXT + 1) + '"}',
+    '{"v": 1, "type": "act", "text": "roll\\u0000"}',
+    b"\xff\xfe\x00binary",
+]
+
+
+@pytest.mark.parametrize("raw", BROKEN)
+async def test_a_broken_message_closes_the_connection_and_leaves_the_table_alone(raw) -> None:
+    session = table(ANN, BOB, CY, seed=21)
+    async with TableServer(session) as server:
+        ann, bob = await join_all(server)
+        before = session.game.state()
+        await ann.send_raw(raw)
+        with pytest.raises(TableRefused):
+            await ann.wait_for(lambda: False, 5)
+        assert ann.error and session.game.state() == before
+        assert 0 not in server.clients and 1 in server.clients  # Bob is still seated
+        back = await TableClient.connect(HOST, server.port)
+        await back.join(token=ann.token)  # and the seat is Ann's to take back
+        await back.act("roll 3")
+        await back.next_view()
+        assert session.game.actions == ["roll 3"]
+        await back.close()
+        await bob.close()
+
+
+@pytest.mark.parametrize("raw", ['{"v": 1, "type": "act", "text": "roll"}',
+                                 '{"v": 1, "type": "join"}', "{}",
+                                 '{"v": 1, "type": "join", "code": "AAAAAA", "token": "x"}'])
+async def test_a_connection_must_join_first_with_a_code_or_a_token(raw) -> None:
+    session = table(ANN, BOB, CY, seed=22)
+    async with TableServer(session) as server:
+        client = await TableClient.connect(HOST, server.port)
+        await client.send_raw(raw)
+        with pytest.raises(TableRefused):
+            await client.wait_for(lambda: False, 5)
+        assert client.seat is None and not server.clients and not session.game.actions
+
+
+def test_the_protocol_reads_only_well_formed_messages() -> None:
+    assert wire.parse_client('{"v":1,"type":"act","text":"sell QUIZ"}') == wire.Act("sell QUIZ")
+    assert wire.parse_client('{"v":1,"type":"join","code":"K7M2QX"}') == wire.Join("K7M2QX")
+    assert wire.parse_client('{"v":1,"type":"leave"}') == wire.Leave()
+    for raw in BROKEN + ["x" * (MAX_BYTES + 1)]:
+        with pytest.raises(wire.ProtocolError):
+            wire.parse_client(raw)
+
+
+async def test_an_oversized_message_closes_the_connection() -> None:
+    session = table(ANN, BOB, CY, seed=23)
+    async with TableServer(session) as server:
+        ann, bob = await join_all(server)
+        before = session.game.state()
+        await ann.send_raw(wire.encode(wire.act_message("roll")) + " " * MAX_BYTES)
+        with pytest.raises(TableRefused):
+            await ann.wait_for(lambda: False, 5)
+        assert session.game.state() == before and 0 not in server.clients
+        await bob.close()
+
+
+async def test_a_flood_of_refused_messages_closes_the_connection() -> None:
+    session = table(ANN, BOB, CY, seed=24)
+    limits = Limits(burst=10, per_second=1.0)
+    async with TableServer(session, limits=limits) as server:
+        ann, bob = await join_all(server)
+        before = session.game.state()
+        for _ in range(100):  # out of turn, as fast as it can
+            try:
+                await bob.act("roll")
+            except Exception:  # the server has closed the connection
+                break
+        with pytest.raises(TableRefused, match="too many"):
+            await bob.wait_for(lambda: False, 5)
+        assert len(bob.refusals) <= limits.burst  # refused one by one until the limit
+        assert session.game.state() == before
+        # Accepted answers do not count as a flood: Ann plays many turns quickly.
+        back = await TableClient.connect(HOST, server.port)
+        await back.join(token=bob.token)
+        await asyncio.wait_for(asyncio.gather(play_seat(ann), play_seat(back)), 60)
+        assert session.game.outcome() is not None and ann.connected and back.connected
+        await ann.close()
+        await back.close()
+
+
+async def test_a_client_that_cannot_keep_up_is_dropped_and_the_others_play_on() -> None:
+    session = table(ANN, BOB, Seat("Di"), seed=25)
+    async with TableServer(session, limits=Limits(queue=1)) as server:
+        ann, bob, di = await join_all(server)
+        stuck = asyncio.Event()
+
+        async def never(_text: str) -> None:  # Di's screen stops reading
+            await stuck.wait()
+
+        server.clients[2].ws.send = never  # type: ignore[method-assign]
+        for client, text in ((ann, "roll 3"), (ann, "buy"), (bob, "discard")):
+            await client.act(text)
+            await client.next_view()
+        assert 2 not in server.clients  # Di was dropped, nobody waited for her
+        with pytest.raises(TableRefused, match="too slow"):
+            await di.wait_for(lambda: False, 5)
+        assert ann.view["awaiting"]["seats"] == [2]
+        back = await TableClient.connect(HOST, server.port)
+        view = await back.join(token=di.token)
+        assert view["awaiting"]["you"] and view["drawn"] == session.game.player(2).drawn
+        await asyncio.wait_for(asyncio.gather(*(play_seat(c) for c in (ann, bob, back))), 60)
+        assert session.game.outcome() is not None
+        for client in (ann, bob, back):
+            await client.close()
+
+
+async def test_the_autosave_hook_runs_after_every_change_made_by_clients_and_computers() -> None:
+    saved: list[int] = []
+    session = table(ANN, BOB, CY, seed=26,
+                    on_change=lambda s, played: saved.append(len(s.game.actions)))
+    async with TableServer(session) as server:
+        ann, bob = await join_all(server)
+        await asyncio.wait_for(asyncio.gather(play_seat(ann), play_seat(bob)), 60)
+        # Every applied action was followed by a save of the game that held it.
+        assert saved == list(range(1, len(session.game.actions) + 1))
+        await ann.close()
+        await bob.close()
+
+
+async def test_the_host_prints_a_code_per_open_seat_and_warns_when_not_on_loopback() -> None:
+    session = table(ANN, BOB, CY, seed=27)
+    server = TableServer(session, reserved=frozenset({0}))
+    assert set(server.codes) == {1}
+    lines = server.describe()
+    assert any(server.codes[1] in line and "Bob" in line for line in lines)
+    assert not any("not only this machine" in line for line in lines)
+    wide = TableServer(session, host="0.0.0.0")
+    assert any("not only this machine" in line for line in wide.describe())
+    assert server.tokens[1] != wide.tokens[1] and len(server.tokens[1]) >= 24
+
+
+async def test_the_host_hands_a_gone_players_seat_to_a_computer() -> None:
+    session = table(ANN, BOB, CY, seed=28)
+    async with TableServer(session) as server:
+        ann, bob = await join_all(server)
+        await bob.leave()
+        with pytest.raises(BuyWordError):
+            server.hand_to_computer(2)  # already a computer
+        with pytest.raises(BuyWordError):
+            server.hand_to_computer(1, "grandmaster")
+        server.hand_to_computer(1, "easy")
+        assert session.awaiting().seats == (0,) and 1 in session.bots
+        await asyncio.wait_for(play_seat(ann), 60)
+        assert session.game.outcome() is not None
+        assert any(line.startswith("Bob ") for line in ann.log), "the computer played Bob"
+        back = await TableClient.connect(HOST, server.port)
+        with pytest.raises(TableRefused, match="token"):
+            await back.join(token=bob.token)
+        await ann.close()
