@@ -31,23 +31,42 @@ from buyword.engine.crossword import (
 from buyword.engine.tiles import ALPHABET
 from buyword.words.finder import WordFinder, hand_counts
 
+#: A word formed, compactly: (word, first square, direction, pips).
+_Formed = tuple[str, Square, str, int]
+
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """A legal placement with what it lays and every word it forms, each paid."""
+    """A legal placement with what it lays and every word it forms, each paid.
 
-    placement: Placement
-    words: tuple[WordFormed, ...]  # the placed word first, then side words in reading order
+    A hand meets thousands of legal placements on a busy grid, so a move keeps plain values
+    and builds its `Placement` and `WordFormed` values only when asked.
+    """
+
+    notation: str  # the word in `sell` notation (the wild's letter in lower case)
+    start: Square | None  # its first square; None for a first word written without `at …`
+    direction: str
+    price: int  # what it pays: every word formed, (pips)² each
     letters: str  # the hand's letter tiles it lays, upper case (not the wild)
     wild: bool  # whether it lays a wild
+    formed: tuple[_Formed, ...]  # the placed word first, then side words in reading order
 
     @property
-    def price(self) -> int:
-        """What the placement pays: every word formed, (pips)² each."""
-        return sum(word.price for word in self.words)
+    def placement(self) -> Placement:
+        """The engine's placement value."""
+        if self.start is None:
+            return Placement(self.notation)
+        return Placement(self.notation, self.start[0], self.start[1], self.direction)
+
+    @property
+    def words(self) -> tuple[WordFormed, ...]:
+        """Every word formed, with its price, as the engine's check gives them."""
+        return tuple(WordFormed(*formed) for formed in self.formed)
 
     def __str__(self) -> str:
-        return str(self.placement)
+        if self.start is None:
+            return self.notation
+        return f"{self.notation} at {self.start[0]},{self.start[1]} {self.direction}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,9 +189,9 @@ class Board:
         """The game's first word: every word the hand sells, across at (0, 0)."""
         found = []
         for candidate in self.finder.find(hand, wilds, self.min_length):
-            placement = Placement(candidate.notation)
-            formed = WordFormed(candidate.word, (0, 0), ACROSS, candidate.pips)
-            found.append(Move(placement, (formed,), candidate.letters, candidate.wild is not None))
+            formed = ((candidate.word, (0, 0), ACROSS, candidate.pips),)
+            found.append(Move(candidate.notation, None, ACROSS, candidate.price,
+                              candidate.letters, candidate.wild is not None, formed))
         found.sort(key=str)
         found.sort(key=attrgetter("price"), reverse=True)
         return found
@@ -250,6 +269,7 @@ class _Search:
     def _span(self, direction: str, line: int, groups: list[_Group], i: int, j: int,
               gaps: int) -> None:
         """Placements covering groups i..j exactly (their outer neighbours stay uncovered)."""
+        board = self.board
         spare = self.most_laid - gaps
         first, last = groups[i].first, groups[j].last
         # The square before the word must stay empty, so it stops one short of group i-1.
@@ -257,10 +277,20 @@ class _Search:
         right_room = spare if j == len(groups) - 1 else min(spare, groups[j + 1].first - last - 2)
         left = self._reach(direction, line, first, -1, max(left_room, 0))
         right = self._reach(direction, line, last, 1, max(right_room, 0))
-        covered = "".join(sorted("".join(g.letters for g in groups[i:j + 1])))
-        by_length = self.words(covered)
+        covered = groups[i:j + 1]
+        by_length = self.words("".join(sorted("".join(g.letters for g in covered))))
         width = last - first + 1
-        for length in range(max(width, self.board.min_length), width + left + right + 1):
+        # The covered groups, as (offset from `first`, letters, offset past their end).
+        fixed = [(g.first - first, g.letters, g.last - first + 1) for g in covered]
+        # Every empty square the word may fill: (offset from the word's reach, square, cross).
+        base = first - left
+        empties = []
+        for x in range(base, last + right + 1):
+            sq = board._square(direction, line, x)
+            if sq not in board.grid.tiles:
+                empties.append((x - base, sq, board.cross(sq, direction)))
+        fixed_pips = sum(g.pips for g in covered)
+        for length in range(max(width, board.min_length), width + left + right + 1):
             candidates = by_length.get(length)
             if not candidates:
                 continue
@@ -268,57 +298,50 @@ class _Search:
             if extra + gaps == 0:
                 continue  # lays nothing
             for a in range(max(0, extra - right), min(left, extra) + 1):
+                lo = left - a  # the word's first square, as an offset into `empties`' frame
+                hi = lo + length
+                mine = [e for e in empties if lo <= e[0] < hi]
                 for word, wild in candidates:
-                    self._fit(direction, line, first - a, word, wild)
+                    if all(word[a + at:a + end] == letters for at, letters, end in fixed):
+                        self._fit(direction, first - a, lo, word, wild, mine, fixed_pips)
 
-    def _fit(self, direction: str, line: int, start: int, word: str, wild: str | None) -> None:
-        """Record `word` from `start` along the line if it matches and every side word is valid."""
-        board = self.board
-        tiles = board.grid.tiles
-        laid: list[tuple[int, str, Square]] = []  # (index in word, letter, square)
-        for k, letter in enumerate(word):
-            sq = board._square(direction, line, start + k)
-            tile = tiles.get(sq)
-            if tile is None:
-                cross = board.cross(sq, direction)
-                if cross is not None and letter not in cross.allowed:
-                    return
-                laid.append((k, letter, sq))
-            elif tile.letter != letter:
-                return
+    def _fit(self, direction: str, start: int, lo: int, word: str, wild: str | None,
+             empties: list[tuple[int, Square, _Cross | None]], fixed_pips: int) -> None:
+        """Keep `word` from `start` if every tile it lays makes a valid side word; price it."""
+        pips_of, wild_pips = self.pips, self.wild_pips
         wild_at = -1
         if wild is not None:
-            wild_at = max(k for k, letter, _ in laid if letter == wild)
-        self._record(direction, line, start, word, laid, wild_at)
-
-    def _record(self, direction: str, line: int, start: int, word: str,
-                laid: list[tuple[int, str, Square]], wild_at: int) -> None:
-        """Price the words formed and keep the move."""
-        board = self.board
-        tiles = board.grid.tiles
-        pips_of = self.pips
-        main = 0
-        sides = []
-        laid_at = {k for k, _, _ in laid}
-        for k, letter in enumerate(word):
-            if k in laid_at:
-                main += self.wild_pips if k == wild_at else pips_of[letter]
-            else:
-                main += tiles[board._square(direction, line, start + k)].pips
+            wild_at = max(x - lo for x, _, _ in empties if word[x - lo] == wild)
+        main = fixed_pips
+        letters = []
+        sides: list[_Formed] = []
         side = DOWN if direction == ACROSS else ACROSS
-        for k, letter, sq in laid:
-            cross = board.cross(sq, direction)
+        for x, _, cross in empties:
+            k = x - lo
+            letter = word[k]
+            pips = wild_pips if k == wild_at else pips_of[letter]
             if cross is not None:
-                pips = cross.pips + (self.wild_pips if k == wild_at else pips_of[letter])
-                sides.append(WordFormed(cross.before + letter + cross.after, cross.start, side,
-                                        pips))
-        first = board._square(direction, line, start)
-        notation = word if wild_at < 0 else word[:wild_at] + word[wild_at].lower() + word[
-            wild_at + 1:]
-        placement = Placement(notation, first[0], first[1], direction)
-        letters = "".join(letter for k, letter, _ in laid if k != wild_at)
-        formed = (WordFormed(word, first, direction, main), *sides)
-        self.found.append(Move(placement, formed, letters, wild_at >= 0))
+                if letter not in cross.allowed:
+                    return
+                sides.append((cross.before + letter + cross.after, cross.start, side,
+                              cross.pips + pips))
+            main += pips
+            if k != wild_at:
+                letters.append(letter)
+        first = empties[0][1] if empties[0][0] == lo else self._first_square(
+            direction, empties[0][1], empties[0][0] - lo)
+        notation = word if wild_at < 0 else (
+            word[:wild_at] + word[wild_at].lower() + word[wild_at + 1:])
+        formed = ((word, first, direction, main), *sides)
+        price = sum(f[3] * f[3] for f in formed)
+        self.found.append(Move(notation, first, direction, price, "".join(letters),
+                               wild_at >= 0, formed))
+
+    @staticmethod
+    def _first_square(direction: str, square: Square, back: int) -> Square:
+        """The square `back` steps before `square` along `direction`."""
+        dr, dc = STEP[direction]
+        return (square[0] - back * dr, square[1] - back * dc)
 
 
 def _subsets(counts: Counter[str]) -> list[str]:
