@@ -1,4 +1,4 @@
-"""The crossword variant's grid and placement rules (docs/rules.md, "Crossword"), rule by rule."""
+"""The crossword variant's grid and placement rules, rule by rule, on hand-built grids."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ Sold words stay on the table in one unbounded grid. Squares are (row, column), s
 from the first word's first letter at (0, 0); rows grow downwards. A placement names its whole
 word along one line (`QUiZ at 0,3 down`, the wild's letter in lower case as in `sell`), and
 `check_placement` says which words it forms and what each pays, or why it cannot be placed
-(docs/rules.md, "Crossword"). Everything here is a pure function of immutable values.
+(the crossword variant of the rules). Everything here is a pure function of immutable values.
 """
 
 from __future__ import annotations
@@ -443,7 +443,7 @@ def check_placement(
 ) -> Play:
     """The tiles `placement` lays and the words it forms with their prices, if it is legal.
 
-    Raises IllegalAction in a player's words otherwise (docs/rules.md, "Crossword"): the first
+    Raises IllegalAction in a player's words otherwise (the crossword variant): the first
     word at 0,0; later words say where they go, name their whole line, match the letters they
     cross, reuse at least one tile and lay at least one from `hand` (letter tiles, upper case)
     and `wilds`, with at most one wild. Every word formed must be at least `min_length` letters
