@@ -202,7 +202,8 @@ def test_notation_round_trips(text: str) -> None:
 
 @pytest.mark.parametrize("text", [
     "", "QU2Z at 0,0 down", "QUIZ at 0,0", "QUIZ at 0 0 down", "QUIZ at 1,99999 down",
-    "QUIZ at 0,0 sideways", "quIZ at 0,0 down", "QUIZ at " + "9" * 5000 + ",0 down", "Q" * 101])
+    "QUIZ at 0,0 sideways", "QUIZ at \u0663,0 down", "quIZ at 0,0 down",
+    "QUIZ at " + "9" * 5000 + ",0 down", "Q" * 101])
 def test_malformed_notation_is_refused_in_words(text: str) -> None:
     with pytest.raises(MalformedAction):
         Placement.parse(text)

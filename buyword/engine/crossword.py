@@ -44,7 +44,8 @@ MAX_WORD = 100
 MAX_GRID_TILES = 10_000
 
 _NOTATION = re.compile(
-    r"^\s*([A-Za-z]+)(?:\s+at\s+(-?\d{1,4})\s*,\s*(-?\d{1,4})\s+(across|down))?\s*$"
+    r"^\s*([A-Za-z]+)(?:\s+at\s+(-?\d{1,4})\s*,\s*(-?\d{1,4})\s+(across|down))?\s*$",
+    re.ASCII,  # digits and blanks are ASCII only: no other script's digits reach int()
 )
 
 
