@@ -1,0 +1,158 @@
+"""The crossword move generator: every move it finds is legal, and it finds every legal move."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from words_helpers import bundled_finder, bundled_lexicon
+
+from buyword.engine.crossword import (
+    ACROSS,
+    DIRECTIONS,
+    Grid,
+    Placement,
+    check_placement,
+)
+from buyword.engine.errors import IllegalAction
+from buyword.engine.tiles import default_tiles
+from buyword.words.crossword import Board, find_placements
+from buyword.words.finder import WordFinder
+from buyword.words.lexicon import Lexicon
+
+TILES = default_tiles()
+_SMALL_WORDS = """
+    quiz qi zit it at cat cats act tab cab bib ta ti tic tin nit tan ant ants an in is
+    si its sit tis aa ab ba bi bit bat bats stab scat tact taint stain satin saint nits
+    snit tins into unit unto nut tun tuna aunt zin quit quits suit unit tic ax xi ex axe
+    tax taxi taxis sax six sin sinus us ut tut tat bus sub tub but butt
+"""
+SMALL = Lexicon(_SMALL_WORDS.split())
+SMALL_FINDER = WordFinder(SMALL, TILES)
+
+
+def brute_force(grid: Grid, hand: str, wilds: int, lexicon: Lexicon, min_length: int = 2,
+                ) -> dict[str, int]:
+    """Every legal placement (notation -> price), by trying each word at each square.
+
+    The engine decides; among the ways to write one placement, the one kept is the one the
+    generator gives: no wild when the hand holds every letter, else the wild on the last
+    square laid with the missing letter.
+    """
+    found: dict[str, int] = {}
+    words = sorted(w.upper() for w in lexicon if len(w) >= min_length)
+    if not grid.tiles:
+        starts = [None]
+    else:
+        top, left, bottom, right = grid.bounds()
+        longest = max(map(len, words))
+        starts = [(r, c, d) for r in range(top - longest, bottom + 2)
+                  for c in range(left - longest, right + 2) for d in DIRECTIONS]
+    for word in words:
+        for start in starts:
+            legal = _legal_writing(grid, word, start, hand, wilds, lexicon, min_length)
+            if legal is not None:
+                found[str(legal.placement)] = legal.price
+    return found
+
+
+def _legal_writing(grid, word, start, hand, wilds, lexicon, min_length):
+    """The kept writing of `word` at `start`, checked by the engine, or None."""
+    where = () if start is None else start
+    try:
+        return check_placement(Placement(word, *where), grid, hand, wilds, TILES, lexicon,
+                               min_length)
+    except IllegalAction:
+        pass
+    if wilds < 1:
+        return None
+    for i in reversed(range(len(word))):
+        marked = word[:i] + word[i].lower() + word[i + 1:]
+        try:
+            return check_placement(Placement(marked, *where), grid, hand, wilds, TILES,
+                                   lexicon, min_length)
+        except IllegalAction:
+            continue
+    return None
+
+
+def grid_of(*texts: str, lexicon: Lexicon = SMALL) -> Grid:
+    """A grid built by placing each text in turn (checked by the engine)."""
+    grid = Grid()
+    for text in texts:
+        placement = Placement.parse(text)
+        grid = grid.place(check_placement(placement, grid, placement.word.upper(), 1, TILES,
+                                          lexicon))
+    return grid
+
+
+GRIDS = {
+    "empty": Grid(),
+    "one word": grid_of("CAT"),
+    "a cross": grid_of("QUIZ", "ZIT at 0,3 down"),
+    "parallel": grid_of("CAT", "CAB at 0,0 down", "TAB at 0,2 down"),
+    "a wild on the table": grid_of("TAxI", "ITS at 0,3 down"),
+}
+
+
+def generated(grid: Grid, hand: str, wilds: int, min_length: int = 2) -> dict[str, int]:
+    moves = find_placements(grid, hand, wilds, SMALL_FINDER, SMALL, min_length)
+    notations = [str(move) for move in moves]
+    assert len(set(notations)) == len(notations), "a placement is listed twice"
+    return {str(move): move.price for move in moves}
+
+
+@pytest.mark.parametrize("name", GRIDS)
+@pytest.mark.parametrize(("hand", "wilds"), [("ASTIN", 0), ("ASTIN", 1), ("BUX", 1), ("T", 0),
+                                             ("", 1), ("SSTTAA", 0)])
+def test_the_generator_finds_exactly_the_legal_moves(name: str, hand: str, wilds: int) -> None:
+    grid = GRIDS[name]
+    assert generated(grid, hand, wilds) == brute_force(grid, hand, wilds, SMALL)
+
+
+def test_the_generator_honours_the_shortest_word() -> None:
+    grid = GRIDS["a cross"]
+    assert generated(grid, "ASTIN", 1, 3) == brute_force(grid, "ASTIN", 1, SMALL, 3)
+    assert all(len(word) >= 3 for word in generated(grid, "ASTIN", 1, 3))
+
+
+def test_moves_come_best_price_first() -> None:
+    moves = find_placements(GRIDS["a cross"], "ASTIN", 1, SMALL_FINDER, SMALL)
+    assert moves, "the hand has moves on this grid"
+    prices = [move.price for move in moves]
+    assert prices == sorted(prices, reverse=True)
+
+
+@pytest.mark.slow  # builds the bundled word finder and grows a grid of 8 placements
+def test_every_generated_move_passes_the_engine_check_with_the_same_words_and_price() -> None:
+    lexicon, finder = bundled_lexicon(), bundled_finder()
+    rng = random.Random(7)
+    bag = list(TILES.bag())
+    rng.shuffle(bag)
+    grid = Grid()
+    checked = 0
+    for _ in range(8):
+        hand, bag = "".join(bag[:8]), bag[8:]
+        board = Board(grid, finder, lexicon)
+        moves = board.moves(hand, 1)
+        for move in moves[:: max(1, len(moves) // 150)]:
+            play = check_placement(move.placement, grid, hand, 1, TILES, lexicon)
+            assert play.words == move.words, str(move)
+            assert play.price == move.price
+            assert (play.letters, play.wild) == (move.letters, move.wild)
+            checked += 1
+        if moves:
+            best = moves[0]
+            grid = grid.place(check_placement(best.placement, grid, hand, 1, TILES, lexicon))
+    assert len(grid) > 20 and checked > 300
+
+
+def test_a_hand_with_no_word_to_lay_has_no_moves() -> None:
+    assert generated(GRIDS["one word"], "", 0) == {}
+    assert generated(GRIDS["one word"], "QQ", 0) == {}
+
+
+def test_the_first_word_goes_across_without_at() -> None:
+    moves = find_placements(Grid(), "CAT", 0, SMALL_FINDER, SMALL)
+    assert {str(m) for m in moves} == {"CAT", "ACT", "AT", "TA"}
+    assert all(m.words[0].direction == ACROSS and m.words[0].start == (0, 0) for m in moves)
