@@ -78,6 +78,7 @@ class LetterCodes:
         self.letter_of_bit = {bit: letter for letter, bit in self.bit.items()}
         self.all_bits = (1 << len(self.letters)) - 1
         self._keys: dict[int, str] = {}
+        self._described: dict[int, tuple[str, tuple[tuple[str, int], ...]]] = {}
 
     def code(self, tiles: str) -> int | None:
         """The code of these tiles, or None if no word needs so many of one letter."""
@@ -106,6 +107,25 @@ class LetterCodes:
                     parts.append(letter * digit)
             key = self._keys[code] = "".join(parts)
         return key
+
+    def describe(self, code: int, letters: str | None = None
+                 ) -> tuple[str, tuple[tuple[str, int], ...]]:
+        """The set `code` as its sorted letters and as (letter, how many) pairs (remembered).
+
+        `letters`, if given, are all the letters the set can hold (a hand's, sorted): reading
+        only those digits is quicker than reading all of them.
+        """
+        described = self._described.get(code)
+        if described is None:
+            mult, cap = self.mult, self.cap
+            pairs = []
+            for letter in letters or self.letters:
+                n = code // mult[letter] % (cap[letter] + 1)
+                if n:
+                    pairs.append((letter, n))
+            described = self._described[code] = (
+                "".join(letter * n for letter, n in pairs), tuple(pairs))
+        return described
 
     def letters_in(self, value: int) -> list[str]:
         """The letters whose bits are set in the low bits of `value`, alphabetically."""
