@@ -75,7 +75,9 @@ def main(argv: list[str] | None = None) -> int:
         return solve_main(args.letters, args.wilds, args.dictionary, args.min_length)
     if command == "sim":
         from buyword.bots.sim import sim_main
+        from buyword.store.places import cache_folder
 
+        args.cache_dir = cache_folder()
         return sim_main(args)
     if command == "history":
         from buyword.store.history import history_main

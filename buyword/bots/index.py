@@ -112,7 +112,8 @@ class WordIndex:
         else:
             words = [word.lower() for word in finder.words()]
             common = Lexicon(words, "the game's dictionary").common_only(zipf)
-            index = cls(WordFinder(common, finder.tiles), min_length=min_length)
+            index = cls(WordFinder(common, finder.tiles, cache_dir=finder.cache_dir),
+                        min_length=min_length)
         # Holding the finder keeps its id from being reused by another one.
         _COMMON[key] = (finder, index)
         return index

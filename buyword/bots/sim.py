@@ -85,15 +85,17 @@ def _is_decision(game: Game) -> bool:
 _WORKER: dict[str, object] = {}
 
 
-def _load_words() -> tuple[object, object]:
-    """The bundled dictionary and its word finder (built once per process)."""
+def _load_words(cache_dir: object = None) -> tuple[object, object]:
+    """The bundled dictionary and its word finder (built once per process; its index read
+    from `cache_dir` when the command line gives the user's cache folder)."""
     if not _WORKER:
         from buyword.words.finder import WordFinder
         from buyword.words.lexicon import Lexicon
 
         lexicon = Lexicon.bundled()
         _WORKER["lexicon"] = lexicon
-        _WORKER["finder"] = WordFinder(lexicon, Rules().tiles)
+        _WORKER["finder"] = WordFinder(lexicon, Rules().tiles,
+                                       cache_dir=cache_dir)  # type: ignore[arg-type]
     return _WORKER["finder"], _WORKER["lexicon"]
 
 
@@ -222,6 +224,7 @@ def sim_main(args: object) -> int:
         print(f"buyword sim: {error}", file=sys.stderr)
         return 2
     as_json = bool(getattr(args, "json", False))
+    _load_words(getattr(args, "cache_dir", None))
     results = _collect(tables, games, seed, jobs, progress=not as_json)
     report = summarise(tables, results, games, seed)
     if as_json:

@@ -31,6 +31,8 @@ from buyword.ui.options import GameSetup, Seat, Settings, load_tiles
 from buyword.ui.services import Bot, Services
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from buyword.cli import PlayOptions
     from buyword.ui.table import TableScreen
     from buyword.words.lexicon import Lexicon
@@ -61,11 +63,12 @@ class BuyWordApp(App[int]):
         settings: Settings | None = None,
         setup: GameSetup | None = None,
         store: Store | None = None,
+        cache_dir: Path | None = None,
     ) -> None:
         """`options` from the command line; the rest are for tests and embedding."""
         super().__init__()
         self.options = options
-        self.services = Services(lexicon)
+        self.services = Services(lexicon, cache_dir)
         self.bag = bag
         self.store = store if store is not None else Store(memory=True)
         self.stored_settings = self.store.load_settings()
@@ -418,7 +421,9 @@ class _CommandPalette(CommandPalette):
 
 def run_app(options: PlayOptions) -> int:
     """Run the game as the command line asked; returns the exit code."""
-    app = BuyWordApp(options, store=Store())
+    from buyword.store.places import cache_folder
+
+    app = BuyWordApp(options, store=Store(), cache_dir=cache_folder())
     result = app.run()
     return result if isinstance(result, int) else (app.return_code or 0)
 

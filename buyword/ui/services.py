@@ -6,6 +6,7 @@ the title screen has painted; everything here is safe to call from a worker thre
 
 from __future__ import annotations
 
+import os
 import threading
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -40,9 +41,12 @@ def bots_available() -> bool:
 class Services:
     """Dictionary, finders and bots for the app; injected pieces (tests) take precedence."""
 
-    def __init__(self, lexicon: Lexicon | None = None) -> None:
-        """`lexicon` replaces the bundled dictionary (tests use a small word set)."""
+    def __init__(self, lexicon: Lexicon | None = None,
+                 cache_dir: str | os.PathLike[str] | None = None) -> None:
+        """`lexicon` replaces the bundled dictionary (tests use a small word set); word
+        indexes are cached in `cache_dir` if given (the user's cache folder)."""
         self._bundled = lexicon
+        self._cache_dir = cache_dir
         self._lock = threading.Lock()
         self._finders: dict[int, WordFinder] = {}
         self._common: Lexicon | None = None
@@ -82,7 +86,8 @@ class Services:
         with self._lock:
             finder = self._finders.get(id(lexicon))
             if finder is None:
-                finder = self._finders[id(lexicon)] = WordFinder(lexicon)
+                finder = self._finders[id(lexicon)] = WordFinder(lexicon,
+                                                                 cache_dir=self._cache_dir)
             return finder
 
     def best_words(

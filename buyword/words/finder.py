@@ -259,6 +259,7 @@ class WordFinder:
         """
         self.tiles = tiles or default_tiles()
         words = _distinct_words(lexicon)
+        self.cache_dir = None if cache_dir is None else Path(cache_dir)
         self.cache_file: Path | None = None
         loaded = None
         if cache_dir is not None:
