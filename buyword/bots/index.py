@@ -94,7 +94,8 @@ class WordIndex:
         self._best: dict[tuple[str, bool], int] = {}
         self._words: dict[tuple[str, bool], tuple[Word, ...]] = {}
         self._sales: dict[tuple[str, int], tuple[int, tuple[Word, ...]]] = {}
-        self._sets: dict[str, list[int]] = {}  # sorted tiles -> their sets, dearest first
+        # sorted tiles -> their sets, dearest first
+        self._sets: dict[str, list[tuple[int, int, int]]] = {}
 
     @classmethod
     def common(cls, finder: WordFinder, zipf: float | None, *, min_length: int = 2) -> WordIndex:
@@ -200,61 +201,67 @@ class WordIndex:
         self._best[remembered] = best
         return best
 
-    def _best_pips(self, hand: str, wild: bool) -> int:
+    def _best_pips(self, hand: str, wild: bool, floor: int = 0) -> int:
         if len(hand) > _SHARED_UP_TO:
             counts = {letter: hand.count(letter) for letter in set(hand)}
             if self.codes.how_many(counts) > _ENUMERATE_UP_TO:
                 subsets = self.codes.pruned_subsets(counts, self.finder.sorted_codes())
-                subsets.sort(reverse=True)
-                return self._best_of(subsets, [0], wild)
-        # Two halves with no letter in common: their sets join by adding composites.
+                return self._best_of(self._split(subsets), [(0, 0, 0)], wild, floor)
+        # Two halves with no letter in common: their sets join by adding sizes and codes.
         tiles = "".join(sorted(hand))
         middle = len(tiles) // 2
         while 0 < middle < len(tiles) and tiles[middle] == tiles[middle - 1]:
             middle += 1
         return self._best_of(self._dearest_first(tiles[:middle]),
-                             self._dearest_first(tiles[middle:]), wild)
+                             self._dearest_first(tiles[middle:]), wild, floor)
 
-    def _dearest_first(self, tiles: str) -> list[int]:
-        """The sub-multisets of `tiles` (sorted) as composites, dearest first (remembered)."""
+    def _dearest_first(self, tiles: str) -> list[tuple[int, int, int]]:
+        """The sub-multisets of `tiles` (sorted) as (pips, size, code), dearest first
+        (remembered: a leave's are asked for again with every future)."""
         subsets = self._sets.get(tiles)
         if subsets is None:
-            subsets = self.codes.subsets({c: tiles.count(c) for c in set(tiles)})
-            subsets.sort(reverse=True)
+            subsets = self._split(self.codes.subsets({c: tiles.count(c) for c in set(tiles)}))
             if len(self._sets) >= _REMEMBERED:
                 self._sets.clear()
             self._sets[tiles] = subsets
         return subsets
 
-    def _best_of(self, firsts: list[int], seconds: list[int], wild: bool) -> int:
+    def _split(self, composites: list[int]) -> list[tuple[int, int, int]]:
+        """Composites as (pips, size, code) triples, dearest first: small numbers that add
+        quicker than the composites do."""
+        codes = self.codes
+        code_mask, size_shift, size_mask = codes.code_mask, codes.size_shift, codes.size_mask
+        pips_shift = codes.pips_shift
+        triples = [(c >> pips_shift, c >> size_shift & size_mask, c & code_mask)
+                   for c in composites]
+        triples.sort(reverse=True)
+        return triples
+
+    def _best_of(self, firsts: list[tuple[int, int, int]], seconds: list[tuple[int, int, int]],
+                 wild: bool, best: int = 0) -> int:
         """The pips of the dearest word made of one set from each list (dearest first; the
-        two lists hold different letters, so adding two composites joins the sets).
+        two lists hold different letters, so adding sizes and codes joins two sets), or
+        `best` if none is dearer.
 
         Pairs are tried dearest first along each list, and each loop stops as soon as nothing
         further along it could beat the best word found: a handful of look-ups, not one per
         sub-multiset of the hand.
         """
-        codes = self.codes
-        exact, with_wild = self.exact, self.with_wild
-        code_mask, size_shift, size_mask = codes.code_mask, codes.size_shift, codes.size_mask
-        pips_shift, shortest = codes.pips_shift, self.min_length
+        exact, with_wild, shortest = self.exact, self.with_wild, self.min_length
         bonus = self.wild_pips if wild else 0
-        top = seconds[0] >> pips_shift
-        best = 0
-        for first in firsts:
-            first_pips = first >> pips_shift
-            if first_pips + top + bonus <= best:
+        top = seconds[0][0] + bonus
+        for first_pips, first_size, first_code in firsts:
+            if first_pips + top <= best:
                 break  # no pair from here on can beat the best word, even with the wild
-            for second in seconds:
-                pips = first_pips + (second >> pips_shift)
+            for second_pips, second_size, second_code in seconds:
+                pips = first_pips + second_pips
                 if pips + bonus <= best:
                     break
-                composite = first + second
-                code = composite & code_mask
-                size = composite >> size_shift & size_mask
-                if pips > best and size >= shortest and code in exact:
+                code = first_code + second_code
+                if pips > best and code in exact and first_size + second_size >= shortest:
                     best = pips
-                if bonus and pips + bonus > best and size + 1 >= shortest and code in with_wild:
+                if (bonus and pips + bonus > best and code in with_wild
+                        and first_size + second_size + 1 >= shortest):
                     best = pips + bonus
         return best
 
@@ -263,9 +270,11 @@ class WordIndex:
 
         How the levels value the tiles they keep: each future is some tiles the seat might
         buy before it sells again. The kept tiles' own sub-multisets are listed once and
-        joined with each future's, rather than listing every hand's anew.
+        joined with each future's, rather than listing every hand's anew; and the dearest word
+        of the kept tiles alone is a floor no future can lower, so the search starts there.
         """
         wild = wilds > 0
+        floor = self.best_pips(tiles, wilds)
         total = 0
         for future in futures:
             hand = tiles + future
@@ -273,20 +282,21 @@ class WordIndex:
             pips = self._best.get(remembered)
             if pips is None:
                 if len(hand) > _SHARED_UP_TO:
-                    pips = self._remember(remembered, self._best_pips(hand, wild))
+                    pips = self._remember(remembered, self._best_pips(hand, wild, floor))
                 else:
-                    pips = self._remember(remembered, self._joined_best(tiles, future, wild))
+                    pips = self._remember(remembered,
+                                          self._joined_best(tiles, future, wild, floor))
             total += price(pips)
         return total / len(futures)
 
-    def _joined_best(self, tiles: str, future: str, wild: bool) -> int:
+    def _joined_best(self, tiles: str, future: str, wild: bool, floor: int) -> int:
         """`best_pips(tiles + future)`: the kept tiles' letters the future lacks, joined with
         the future's letters (both lists remembered, so a leave's is listed once)."""
         drawn = set(future)
         own = "".join(sorted(c for c in tiles if c not in drawn))
         hand = tiles + future
         shared = "".join(sorted(c for c in hand if c in drawn))
-        return self._best_of(self._dearest_first(own), self._dearest_first(shared), wild)
+        return self._best_of(self._dearest_first(own), self._dearest_first(shared), wild, floor)
 
     def best_sale(self, hand: str, wilds: int) -> tuple[int, tuple[Word, ...]]:
         """The dearest set of words the hand can sell together: (total price, words).
