@@ -248,7 +248,19 @@ class WordIndex:
         sub-multiset of the hand.
         """
         exact, with_wild, shortest = self.exact, self.with_wild, self.min_length
-        bonus = self.wild_pips if wild else 0
+        if not wild:
+            top = seconds[0][0]
+            for first_pips, first_size, first_code in firsts:
+                if first_pips + top <= best:
+                    break  # no pair from here on can beat the best word
+                for second_pips, second_size, second_code in seconds:
+                    pips = first_pips + second_pips
+                    if pips <= best:
+                        break
+                    if first_code + second_code in exact and first_size + second_size >= shortest:
+                        best = pips
+            return best
+        bonus = self.wild_pips
         top = seconds[0][0] + bonus
         for first_pips, first_size, first_code in firsts:
             if first_pips + top <= best:
@@ -258,11 +270,12 @@ class WordIndex:
                 if pips + bonus <= best:
                     break
                 code = first_code + second_code
-                if pips > best and code in exact and first_size + second_size >= shortest:
-                    best = pips
-                if (bonus and pips + bonus > best and code in with_wild
-                        and first_size + second_size + 1 >= shortest):
+                size = first_size + second_size
+                # With the wild the same tiles are worth more: that look-up first.
+                if code in with_wild and size + 1 >= shortest:
                     best = pips + bonus
+                elif pips > best and code in exact and size >= shortest:
+                    best = pips
         return best
 
     def leave_value(self, tiles: str, wilds: int, futures: Sequence[str]) -> float:
