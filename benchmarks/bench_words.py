@@ -16,6 +16,7 @@ Sections:
 
     .venv/bin/python benchmarks/bench_words.py [--hands 300] [--seed 1] [--naive-hands 20]
                                                [--games 3] [--repeats 3] [--cpu-time]
+                                               [--rollouts-only]
 """
 
 from __future__ import annotations
@@ -266,6 +267,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--cpu-time", action="store_true", help="time queries by CPU time, not wall time"
     )
+    parser.add_argument("--rollouts-only", action="store_true",
+                        help="only the rollout queries (skip load, finder and planner)")
     args = parser.parse_args(argv)
     global clock
     clock = time.process_time if args.cpu_time else time.perf_counter
@@ -278,10 +281,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     lexicon_load = timed(Lexicon.bundled, 10)
     lexicon = Lexicon.bundled()
-    print_load(lexicon_load, lexicon, tiles)
+    if not args.rollouts_only:
+        print_load(lexicon_load, lexicon, tiles)
     finder = WordFinder(lexicon, tiles)
     old = OldFinder(lexicon, tiles)
-    print_finder(finder, old, NaiveScan(lexicon, tiles), tiles.bag(), args)
+    if not args.rollouts_only:
+        print_finder(finder, old, NaiveScan(lexicon, tiles), tiles.bag(), args)
     print_rollouts(finder, old, lexicon, args)
     return 0
 
