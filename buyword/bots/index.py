@@ -288,28 +288,24 @@ class WordIndex:
         """
         wild = wilds > 0
         floor = self.best_pips(tiles, wilds)
+        held = set(tiles)
+        whole = self._dearest_first("".join(sorted(tiles)))
         total = 0
         for future in futures:
-            hand = tiles + future
-            remembered = (hand, wild)
-            pips = self._best.get(remembered)
-            if pips is None:
-                if len(hand) > _SHARED_UP_TO:
-                    pips = self._remember(remembered, self._best_pips(hand, wild, floor))
-                else:
-                    pips = self._remember(remembered,
-                                          self._joined_best(tiles, future, wild, floor))
+            if len(tiles) + len(future) > _SHARED_UP_TO:
+                pips = self._best_pips(tiles + future, wild, floor)
+            else:
+                drawn = set(future)
+                if held.isdisjoint(drawn):  # the usual case: the halves are the two sets
+                    firsts, seconds = whole, self._dearest_first("".join(sorted(future)))
+                else:  # the leave's letters the future lacks, and the future's letters
+                    hand = tiles + future
+                    firsts = self._dearest_first("".join(sorted(c for c in tiles
+                                                                if c not in drawn)))
+                    seconds = self._dearest_first("".join(sorted(c for c in hand if c in drawn)))
+                pips = self._best_of(firsts, seconds, wild, floor)
             total += price(pips)
         return total / len(futures)
-
-    def _joined_best(self, tiles: str, future: str, wild: bool, floor: int) -> int:
-        """`best_pips(tiles + future)`: the kept tiles' letters the future lacks, joined with
-        the future's letters (both lists remembered, so a leave's is listed once)."""
-        drawn = set(future)
-        own = "".join(sorted(c for c in tiles if c not in drawn))
-        hand = tiles + future
-        shared = "".join(sorted(c for c in hand if c in drawn))
-        return self._best_of(self._dearest_first(own), self._dearest_first(shared), wild, floor)
 
     def best_sale(self, hand: str, wilds: int) -> tuple[int, tuple[Word, ...]]:
         """The dearest set of words the hand can sell together: (total price, words).
