@@ -35,7 +35,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--ceiling-games", type=int, default=50,
                         help="seeds 1..N for the clairvoyant ceiling (0: skip it)")
-    parser.add_argument("--beam", type=int, default=16, help="the ceiling search's beam width")
+    parser.add_argument("--beam", type=int, default=8, help="the ceiling search's beam width")
     args = parser.parse_args()
     start = time.perf_counter()
     solo = [(level,) for level in SOLO]

@@ -17,7 +17,7 @@ Every line it finds is a legal game, so its result is a lower bound on the true 
 best play with full knowledge), not the optimum itself: a wider beam or more options per round
 can only find as much or more.
 
-    .venv/bin/python benchmarks/ceiling.py [--games 50] [--seed 1] [--beam 16] [--jobs 2]
+    .venv/bin/python benchmarks/ceiling.py [--games 50] [--seed 1] [--beam 8] [--jobs 2]
 """
 
 from __future__ import annotations
@@ -291,7 +291,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--beam", type=int, default=16)
+    parser.add_argument("--beam", type=int, default=8)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     start = time.perf_counter()
