@@ -6,15 +6,22 @@ plays every level (and the greedy baseline) solo on seeds 1..N, then a 4-player 
 four levels in both seat orders, and prints Markdown: mean final money with its 95% confidence
 interval, the shares of games reaching the rulebook's $800 / $900 / $1000, decision times, and
 4-player win rates. The same numbers come from `buyword sim`, one table at a time.
+
+It also prints the ceiling (`benchmarks/ceiling.py`): for seeds 1..--ceiling-games (default 50),
+the most money a clairvoyant beam search finds knowing the whole bag order and every roll (a
+lower bound on what was possible), beside each level's mean on the same seeds.
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import time
 
+from ceiling import ceilings
+
 from buyword.bots import LEVELS
-from buyword.table.sim import run_games, summarise
+from buyword.table.sim import GameResult, run_games, summarise
 
 SOLO = ("greedy", *LEVELS)
 TABLES = (tuple(reversed(LEVELS)), LEVELS)  # expert first, then expert last
@@ -26,11 +33,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--ceiling-games", type=int, default=50,
+                        help="seeds 1..N for the clairvoyant ceiling (0: skip it)")
+    parser.add_argument("--beam", type=int, default=8, help="the ceiling search's beam width")
     args = parser.parse_args()
     start = time.perf_counter()
     solo = [(level,) for level in SOLO]
-    report = summarise(solo, list(run_games(solo, args.games, args.seed, args.jobs)),
-                       args.games, args.seed)
+    played = list(run_games(solo, args.games, args.seed, args.jobs))
+    report = summarise(solo, played, args.games, args.seed)
     print(f"Solo, {args.games} games, seeds {args.seed}..{args.seed + args.games - 1}\n")
     print("| level | mean | 95% CI | ≥ $800 | ≥ $900 | ≥ $1000 | decision median | p95 |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
@@ -41,6 +51,8 @@ def main() -> None:
         print(f"| {seat['level']} | ${seat['mean']:,.0f} | ${low:,.0f}–${high:,.0f} | "
               f"{seat['share_800']:.0%} | {seat['share_900']:.0%} | {seat['share_1000']:.0%} | "
               f"{t['median_ms']:.1f} ms | {t['p95_ms']:.0f} ms |")
+    if args.ceiling_games > 0:
+        print_ceiling(solo, played, args)
     tables = [tuple(table) for table in TABLES]
     report = summarise(tables, list(run_games(tables, args.games, args.seed, args.jobs)),
                        args.games, args.seed)
@@ -49,6 +61,25 @@ def main() -> None:
         cells = [f"{s['level']} {s['win_rate']:.0%} (${s['mean']:,.0f})" for s in entry["seats"]]
         print("- seats 1-4: " + ", ".join(cells))
     print(f"\n({time.perf_counter() - start:.0f} s)")
+
+
+def print_ceiling(solo: list[tuple[str, ...]], played: list[GameResult],
+                  args: argparse.Namespace) -> None:
+    """The clairvoyant ceiling on seeds 1..N beside each level's mean on the same seeds."""
+    seeds = range(1, args.ceiling_games + 1)
+    found = ceilings(seeds, args.beam, args.jobs)
+    ceiling = statistics.fmean(result.money for result in found)
+    print(f"\nThe ceiling, seeds 1..{args.ceiling_games}: a beam search (width {args.beam}) that "
+          "knows the bag order and every roll; a lower bound on the best possible\n")
+    print("| player | mean | median | share of the ceiling |")
+    print("|---|---:|---:|---:|")
+    for t, (level,) in enumerate(solo):
+        money = [r.money[0] for r in played if r.table == t and r.seed in seeds]
+        if len(money) == len(seeds):
+            print(f"| {level} | ${statistics.fmean(money):,.0f} | "
+                  f"${statistics.median(money):,.0f} | {statistics.fmean(money) / ceiling:.0%} |")
+    print(f"| ceiling | ${ceiling:,.0f} | "
+          f"${statistics.median(r.money for r in found):,.0f} | 100% |")
 
 
 if __name__ == "__main__":

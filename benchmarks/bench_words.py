@@ -1,13 +1,22 @@
-"""Benchmark of the words layer: lexicon load, index build, word finder and sale planner.
+"""Benchmark of the words layer: lexicon load, index build and cache, word finder, sale planner,
+and the queries computer players make by the million — each beside today's method (the index as
+it was before it was made faster, kept in `benchmarks/baseline/`), in the same process.
 
-Hands are drawn at random (seeded) from the real tile bag. For each number of wilds the
-finder and planner are timed per query (median and 95th percentile) and the finder is
-compared with a naive scan of the whole word list, in the same process. Targets (issue 3,
-on the project's 2-core machine): finder median < 1 ms and planner median < 5 ms for
-8 letters + 8 wilds; index built in < 1.5 s.
+Sections:
+- load: lexicon; index built from the word list (old and new); index ready from the on-disk
+  cache (target ≤ 0.3 s), wall and CPU time, medians.
+- finder and planner on hands drawn at random (seeded) from the real tile bag, with a naive
+  scan of the whole word list as a reference (target: all words for 8 letters + 8 wilds stays
+  ≤ 1.4 ms median).
+- rollout queries on hands from real games: seeded solo Expert games are played and every
+  question the player asked is recorded, then replayed through the old and the new index:
+  the dearest word a set of tiles makes (without and with a wild), the best sale, and the
+  value of a leave as the levels compute it. Calls per second (median of the repeats, each
+  starting with nothing remembered), the median time per call, and the ratio (target ≥ 5×).
 
     .venv/bin/python benchmarks/bench_words.py [--hands 300] [--seed 1] [--naive-hands 20]
-                                               [--cpu-time]
+                                               [--games 3] [--repeats 3] [--cpu-time]
+                                               [--rollouts-only]
 """
 
 from __future__ import annotations
@@ -17,29 +26,38 @@ import os
 import platform
 import random
 import statistics
+import tempfile
 import time
-import tracemalloc
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
+from baseline.finder import WordFinder as OldFinder
+from baseline.index import WordIndex as OldIndex
+from baseline.planner import plan_sale as old_plan_sale
+
+from buyword.bots.index import WordIndex
+from buyword.engine import price
 from buyword.engine.tiles import TileSet, default_tiles
+from buyword.table.sim import play_game
 from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon
 from buyword.words.planner import plan_sale
 
 MS = 1000.0
+US = 1_000_000.0
 #: The clock per query: wall time, or (with --cpu-time) this process's CPU time, which other
 #: programs on a busy machine disturb less.
 clock = time.perf_counter
 
 
-def timed(action: Callable[[], object], repeats: int) -> list[float]:
+def timed(action: Callable[[], object], repeats: int,
+          timer: Callable[[], float] = time.perf_counter) -> list[float]:
     """Seconds taken by each of `repeats` calls."""
     times = []
     for _ in range(repeats):
-        start = time.perf_counter()
+        start = timer()
         action()
-        times.append(time.perf_counter() - start)
+        times.append(timer() - start)
     return times
 
 
@@ -86,15 +104,152 @@ class NaiveScan:
         return found
 
 
-def build_memory(lexicon: Lexicon, tiles: TileSet) -> tuple[float, float]:
-    """MiB held by a built index, and the peak while building it (tracemalloc)."""
-    tracemalloc.start()
-    before = tracemalloc.get_traced_memory()[0]
-    finder = WordFinder(lexicon, tiles)
-    held, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
-    del finder
-    return (held - before) / 2**20, (peak - before) / 2**20
+# ---------------------------------------------------------------------- load and index
+
+
+def print_load(lexicon_load: list[float], lexicon: Lexicon, tiles: TileSet) -> None:
+    """Lexicon load, index builds old and new, and the index ready from the cache."""
+    print(f"lexicon load (bundled, {len(lexicon):,} words): median "
+          f"{median_p95(lexicon_load)[0]:.0f} ms")
+    old = median_p95(timed(lambda: OldFinder(lexicon, tiles), 3))[0]
+    new = median_p95(timed(lambda: WordFinder(lexicon, tiles), 3))[0]
+    print(f"index built from the word list: today {new:.0f} ms, before {old:.0f} ms")
+    with tempfile.TemporaryDirectory() as folder:
+        WordFinder(lexicon, tiles, cache_dir=folder)  # writes the cache file
+        ready = lambda: WordFinder(lexicon, tiles, cache_dir=folder)  # noqa: E731
+        wall = median_p95(timed(ready, 7))[0]
+        cpu = median_p95(timed(ready, 7, time.process_time))[0]
+        start = lambda: WordFinder(Lexicon.bundled(), tiles, cache_dir=folder)  # noqa: E731
+        whole = median_p95(timed(start, 7, time.process_time))[0]
+    print(f"index ready from the cache file (target ≤ 300 ms): median {wall:.0f} ms wall, "
+          f"{cpu:.0f} ms CPU; with the lexicon load, {whole:.0f} ms CPU; before: a build, "
+          f"{old:.0f} ms")
+
+
+# ---------------------------------------------------------------------- finder and planner
+
+
+def print_finder(finder: WordFinder, old: OldFinder, naive: NaiveScan, bag: str,
+                 args: argparse.Namespace) -> None:
+    """Finder and planner per query on random hands from the bag, old and new and naive."""
+    for letters in (8, 13):
+        rng = random.Random(args.seed * 1000 + letters)
+        hands = ["".join(rng.sample(bag, letters)) for _ in range(args.hands)]
+        print(f"\n{letters}-letter hands from the bag ({args.hands} hands, seed {args.seed}); "
+              "medians in ms (before: the old index in this process):")
+        print(f"{'wilds':>5} {'words':>6} | {'find':>6} {'before':>6} {'p95':>6} | "
+              f"{'plan':>6} {'before':>6} {'p95':>6} | {'naive':>6} {'naive/find':>10}")
+        for wilds in (0, 1, 8):
+            found = per_query(lambda h, w=wilds: finder.find(h, w), hands)
+            found_old = per_query(lambda h, w=wilds: old.find(h, w), hands)
+            planned = per_query(lambda h, w=wilds: plan_sale(finder, h, w), hands)
+            planned_old = per_query(lambda h, w=wilds: old_plan_sale(old, h, w), hands)
+            scanned = per_query(lambda h, w=wilds: naive.find(h, w), hands[: args.naive_hands])
+            words = statistics.median(len(finder.find(h, wilds)) for h in hands)
+            find_med, find_p95 = median_p95(found)
+            plan_med, plan_p95 = median_p95(planned)
+            naive_med = median_p95(scanned)[0]
+            print(f"{wilds:>5} {words:>6.0f} | {find_med:>6.3f} {median_p95(found_old)[0]:>6.3f} "
+                  f"{find_p95:>6.3f} | {plan_med:>6.3f} {median_p95(planned_old)[0]:>6.3f} "
+                  f"{plan_p95:>6.3f} | {naive_med:>6.1f} {naive_med / find_med:>9.0f}x")
+
+
+# ---------------------------------------------------------------------- rollout queries
+
+
+def record_queries(finder: WordFinder, lexicon: Lexicon, games: int) -> dict[str, list]:
+    """Every question Expert asks its index in solo games on seeds 1..games."""
+    calls: dict[str, list] = {"best_pips": [], "leave_value": [], "best_sale": []}
+    originals = {name: getattr(WordIndex, name) for name in calls}
+
+    def recorder(name: str) -> Callable:
+        def asked(self: WordIndex, *args: object) -> object:
+            if self.finder is finder:  # Expert's index: the whole dictionary
+                calls[name].append(args)
+            return originals[name](self, *args)
+        return asked
+
+    for name in calls:
+        setattr(WordIndex, name, recorder(name))
+    try:
+        for seed in range(1, games + 1):
+            play_game(("expert",), seed, finder, lexicon)
+    finally:
+        for name, method in originals.items():
+            setattr(WordIndex, name, method)
+    return calls
+
+
+def old_leave_value(index: OldIndex, tiles: str, wilds: int, futures: Sequence[str]) -> float:
+    """The value of a leave as the levels computed it before (`LevelBot._value`)."""
+    total = 0
+    for future in futures:
+        total += price(index.best_pips(tiles + future, wilds))
+    return total / len(futures)
+
+
+def throughput(make: Callable[[], Callable[..., object]], queries: list[tuple],
+               repeats: int) -> tuple[float, float]:
+    """(calls per second, median of the repeats; median seconds per call, from the first).
+
+    `make` gives the method to ask, afresh for each repeat (so nothing is remembered).
+    """
+    rates, first = [], []
+    for repeat in range(repeats):
+        ask = make()
+        start = clock()
+        if repeat == 0:
+            for query in queries:
+                began = clock()
+                ask(*query)
+                first.append(clock() - began)
+        else:
+            for query in queries:
+                ask(*query)
+        rates.append(len(queries) / (clock() - start))
+    return statistics.median(rates), statistics.median(first)
+
+
+def same_answers(old: Callable[..., object], new: Callable[..., object],
+                 queries: list[tuple]) -> None:
+    """Check that the two methods agree on every query (a benchmark of wrong answers is moot)."""
+    for query in queries:
+        a, b = old(*query), new(*query)
+        if repr(a) != repr(b):
+            raise SystemExit(f"the indexes disagree on {query!r}: before {a!r}, now {b!r}")
+
+
+def print_rollouts(finder: WordFinder, old: OldFinder, lexicon: Lexicon,
+                   args: argparse.Namespace) -> None:
+    """The rollout queries, recorded from Expert games, before and now."""
+    calls = record_queries(finder, lexicon, args.games)
+    dearest = list(calls["best_pips"]) + [(tiles + future, wilds)
+                                         for tiles, wilds, futures in calls["leave_value"]
+                                         for future in futures]
+    old_index = OldIndex(old)
+    rows = [
+        ("dearest word, no wild", old_index.best_pips, "best_pips",
+         [q for q in dearest if q[1] == 0]),
+        ("dearest word, with a wild", old_index.best_pips, "best_pips",
+         [q for q in dearest if q[1] > 0]),
+        ("best sale plan", old_index.best_sale, "best_sale", calls["best_sale"]),
+        ("value of a leave", lambda t, w, f: old_leave_value(old_index, t, w, f), "leave_value",
+         calls["leave_value"]),
+    ]
+    print(f"\nRollout queries: every question Expert asked in {args.games} solo games (seeds "
+          f"1..{args.games}), replayed; calls/s is the median of {args.repeats} runs, each "
+          "starting with nothing remembered:")
+    print(f"{'query':<26} {'calls':>7} | {'calls/s':>9} {'before':>9} {'ratio':>6} | "
+          f"{'µs/call':>8} {'before':>8}")
+    for name, before, method, queries in rows:
+        if not queries:
+            continue
+        same_answers(before, getattr(WordIndex(finder), method), queries[:2000])
+        rate, each = throughput(lambda m=method: getattr(WordIndex(finder), m), queries,
+                                args.repeats)
+        old_rate, old_each = throughput(lambda b=before: b, queries, args.repeats)
+        print(f"{name:<26} {len(queries):>7,} | {rate:>9,.0f} {old_rate:>9,.0f} "
+              f"{rate / old_rate:>5.1f}x | {each * US:>8.1f} {old_each * US:>8.1f}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -105,54 +260,34 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--naive-hands", type=int, default=20, help="hands for the slow naive scan (default 20)"
     )
+    parser.add_argument("--games", type=int, default=3,
+                        help="Expert games whose queries are replayed (default 3)")
+    parser.add_argument("--repeats", type=int, default=3,
+                        help="runs of each recorded stream (default 3)")
     parser.add_argument(
         "--cpu-time", action="store_true", help="time queries by CPU time, not wall time"
     )
+    parser.add_argument("--rollouts-only", action="store_true",
+                        help="only the rollout queries (skip load, finder and planner)")
     args = parser.parse_args(argv)
     global clock
     clock = time.process_time if args.cpu_time else time.perf_counter
     tiles = default_tiles()
-    bag = tiles.bag()
 
     print(
         f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs, "
         f"load average {os.getloadavg()[0]:.1f}; queries timed by "
-        f"{'CPU' if args.cpu_time else 'wall'} time"
+        f"{'CPU' if args.cpu_time else 'wall'} time\n"
     )
-    load = timed(Lexicon.bundled, 10)
+    lexicon_load = timed(Lexicon.bundled, 10)
     lexicon = Lexicon.bundled()
-    print(f"lexicon load (bundled, {len(lexicon):,} words): median {median_p95(load)[0]:.1f} ms")
-    build = timed(lambda: WordFinder(lexicon, tiles), 3)
-    held, peak = build_memory(lexicon, tiles)
-    print(
-        f"index build: median {median_p95(build)[0]:.0f} ms; "
-        f"memory {held:.0f} MiB held, {peak:.0f} MiB peak (tracemalloc)"
-    )
+    if not args.rollouts_only:
+        print_load(lexicon_load, lexicon, tiles)
     finder = WordFinder(lexicon, tiles)
-    naive = NaiveScan(lexicon, tiles)
-
-    for letters in (8, 13):
-        rng = random.Random(args.seed * 1000 + letters)
-        hands = ["".join(rng.sample(bag, letters)) for _ in range(args.hands)]
-        print(f"\n{letters}-letter hands from the bag ({args.hands} hands, seed {args.seed}); ms:")
-        print(
-            f"{'wilds':>5} {'words':>6} | {'find med':>8} {'p95':>6} | {'plan med':>8} {'p95':>6}"
-            f" | {'naive med':>9} {'naive/find':>10}"
-        )
-        for wilds in (0, 1, 8):
-            found = per_query(lambda h, w=wilds: finder.find(h, w), hands)
-            planned = per_query(lambda h, w=wilds: plan_sale(finder, h, w), hands)
-            sample = hands[: args.naive_hands]
-            scanned = per_query(lambda h, w=wilds: naive.find(h, w), sample)
-            words = statistics.median(len(finder.find(h, wilds)) for h in hands)
-            find_med, find_p95 = median_p95(found)
-            plan_med, plan_p95 = median_p95(planned)
-            naive_med = median_p95(scanned)[0]
-            print(
-                f"{wilds:>5} {words:>6.0f} | {find_med:>8.3f} {find_p95:>6.3f} | "
-                f"{plan_med:>8.3f} {plan_p95:>6.3f} | {naive_med:>9.1f} "
-                f"{naive_med / find_med:>9.0f}x"
-            )
+    old = OldFinder(lexicon, tiles)
+    if not args.rollouts_only:
+        print_finder(finder, old, NaiveScan(lexicon, tiles), tiles.bag(), args)
+    print_rollouts(finder, old, lexicon, args)
     return 0
 
 

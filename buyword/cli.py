@@ -179,9 +179,11 @@ def main(argv: list[str] | None = None) -> int:
         return solve_main(args.letters, args.wilds, args.dictionary, args.min_length,
                           args.theme, tiles)
     if command == "sim":
+        from buyword.store.places import cache_folder
         from buyword.table.sim import sim_main
 
         args.tiles = args.sub_tiles or args.tiles
+        args.cache_dir = cache_folder()
         return sim_main(args)
     if command in ("host", "join"):
         from buyword.net.commands import run

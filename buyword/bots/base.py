@@ -14,7 +14,7 @@ from collections.abc import Callable
 from itertools import combinations
 
 from buyword.bots import variants
-from buyword.bots.index import Word, WordIndex, hand_key, take
+from buyword.bots.index import Word, WordIndex, take
 from buyword.bots.view import SeatView
 from buyword.engine.actions import Action, Buy, Choose, Discard, Done, Drop, Roll, Sell
 from buyword.engine.errors import IllegalAction
@@ -69,7 +69,8 @@ class Bot:
         if len(letters) < min_length or not letters.isascii() or not letters.isalpha():
             return False
         index = self.index if index is None else index
-        return letters in index.exact.get(hand_key(letters), ())
+        code = index.codes.code(letters)  # None: no word needs that many of one letter
+        return code is not None and letters in index.exact.get(code, "").split()
 
     def _words_of(self, view: SeatView) -> WordIndex:
         """The words this player knows that may be sold now: in a themed round, the theme's."""

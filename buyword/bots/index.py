@@ -5,15 +5,19 @@ player mostly asks a cheaper one many times over ("how dear is the best word the
 could make?"), so it reads the word finder's look-up tables directly, without building a
 candidate object per hit. The tables hold words of the game's dictionary only (or a common-words
 subset of it for the lower levels), so a bot can never sell a word the dictionary refuses.
+
+The dearest word is found without looking every sub-multiset of the hand up: the finder's
+composites carry each set's pips in their top bits, so sorting them puts the dearest sets
+first, and the search stops at the first set that spells a word (or, with a wild, as soon as no
+set left could beat the best found even with the wild's pip). Answers are remembered by hand,
+since a decision asks about the same tiles again and again.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
-from collections.abc import Mapping
+from collections.abc import Sequence
 from copy import copy
 from dataclasses import dataclass
-from itertools import groupby
 
 from buyword.engine.tiles import price
 from buyword.words.finder import WordFinder
@@ -22,6 +26,13 @@ from buyword.words.planner import plan_sale
 
 #: Hands with more sub-multisets than this are searched along word prefixes only.
 _ENUMERATE_UP_TO = 4096
+
+#: Leaves and futures together up to this many tiles share the leave's sets between futures;
+#: larger hands (no tile limit) take the general path, which prunes along word prefixes.
+_SHARED_UP_TO = 12
+
+#: Answers remembered per index and question before the memory is cleared and starts again.
+_REMEMBERED = 200_000
 
 #: Indexes already built, by (finder id, Zipf threshold, shortest word).
 _COMMON: dict[tuple[int, float | None, int], tuple[WordFinder, WordIndex]] = {}
@@ -56,11 +67,11 @@ def take(tiles: str, letters: str) -> str:
 
 
 class WordIndex:
-    """Every dictionary word a hand could make, by sorted letters (with or without the wild).
+    """Every dictionary word a hand could make, by its letters (with or without the wild).
 
-    It reads the two look-up tables of a `WordFinder` (sorted letters -> words; sorted letters
-    one short of a word -> the letters a wild could play), so it costs nothing to build and
-    knows exactly the finder's words.
+    It reads the two look-up tables of a `WordFinder` (letters -> words; letters one short of
+    a word -> the letters a wild could play), so it costs nothing to build and knows exactly
+    the finder's words.
     """
 
     def __init__(self, finder: WordFinder, *, min_length: int = 2) -> None:
@@ -71,11 +82,20 @@ class WordIndex:
         self.min_length = min_length
         self.pips = dict(tiles.pips)
         self.wild_pips = tiles.wild_pips
+        self.codes = finder.codes
         # Reading the finder's tables (rather than calling `find`, which builds a Candidate
         # per hit) makes the thousands of look-ups per decision affordable.
-        self.exact: Mapping[str, tuple[str, ...]] = finder.exact_index
-        self.with_wild: Mapping[str, str] = finder.wild_index
-        self._keys: list[str] | None = None  # every key, sorted; built for the first huge hand
+        self.exact = finder.exact_codes
+        self.with_wild = finder.wild_codes
+        self._forget()
+
+    def _forget(self) -> None:
+        """Start with no remembered answers (they depend on the shortest word allowed)."""
+        self._best: dict[tuple[str, bool], int] = {}
+        self._words: dict[tuple[str, bool], tuple[Word, ...]] = {}
+        self._sales: dict[tuple[str, int], tuple[int, tuple[Word, ...]]] = {}
+        # sorted tiles -> their sets, dearest first
+        self._sets: dict[str, list[tuple[int, int, int]]] = {}
 
     @classmethod
     def common(cls, finder: WordFinder, zipf: float | None, *, min_length: int = 2) -> WordIndex:
@@ -91,9 +111,10 @@ class WordIndex:
         if zipf is None:
             index = cls(finder, min_length=min_length)
         else:
-            words = [word.lower() for words in finder.exact_index.values() for word in words]
+            words = [word.lower() for word in finder.words()]
             common = Lexicon(words, "the game's dictionary").common_only(zipf)
-            index = cls(WordFinder(common, finder.tiles), min_length=min_length)
+            index = cls(WordFinder(common, finder.tiles, cache_dir=finder.cache_dir),
+                        min_length=min_length)
         # Holding the finder keeps its id from being reused by another one.
         _COMMON[key] = (finder, index)
         return index
@@ -105,15 +126,15 @@ class WordIndex:
             return self
         index = copy(self)
         index.min_length = min_length
+        index._forget()
         return index
 
     def notation(self, key: str, wild: bool) -> str:
         """The `sell` notation of a word made of the tiles `key` (plus the wild if `wild`)."""
         if not wild:
-            return self.exact[key][0]
-        letter = self.with_wild[key][0]
-        i = bisect_right(key, letter)
-        word = self.exact[key[:i] + letter + key[i:]][0]
+            return self.finder.spelled(key)[0]
+        letter = self.finder.wild_letters(key)[0]
+        word = self.finder.candidate(key, letter).word
         at = word.rindex(letter)
         return word[:at] + letter.lower() + word[at + 1 :]
 
@@ -126,83 +147,180 @@ class WordIndex:
         pips = self.pips
         return sum(pips[c] for c in tiles)
 
-    def sub_hands(self, hand: str) -> list[tuple[str, int]]:
-        """Every distinct sub-multiset of `hand` (sorted) with its pips, the empty one included.
+    def _subsets(self, hand: str) -> list[int]:
+        """The hand's distinct sub-multisets as the finder's composites (pips in the top bits).
 
         A hand far beyond the tile limit (a game without one) has too many to try them all:
         then only sub-multisets that begin some word's letters are followed.
         """
-        groups = [(letter, len(list(run))) for letter, run in groupby(hand_key(hand))]
-        size = 1
-        for _, n in groups:
-            size *= n + 1
-        if size > _ENUMERATE_UP_TO:
-            return self._pruned_sub_hands(groups)
-        subs: list[tuple[str, int]] = [("", 0)]
-        for letter, n in groups:
-            pip = self.pips[letter]
-            subs = [
-                (key + letter * j, pips + pip * j) for key, pips in subs for j in range(n + 1)
-            ]
-        return subs
-
-    def _pruned_sub_hands(self, groups: list[tuple[str, int]]) -> list[tuple[str, int]]:
-        if self._keys is None:
-            self._keys = sorted(self.exact.keys() | self.with_wild.keys())
-        keys = self._keys
-        found: list[tuple[str, int]] = [("", 0)]
-        stack = [("", 0, 0)]
-        while stack:
-            prefix, pips, start = stack.pop()
-            for i in range(start, len(groups)):
-                letter, n = groups[i]
-                key, value = prefix, pips
-                for _ in range(n):
-                    key += letter
-                    value += self.pips[letter]
-                    at = bisect_left(keys, key)
-                    if at == len(keys) or not keys[at].startswith(key):
-                        break  # no word's letters begin so, nor with more of this letter
-                    found.append((key, value))
-                    stack.append((key, value, i + 1))
-        return found
+        counts = {letter: hand.count(letter) for letter in set(hand)}
+        if self.codes.how_many(counts) > _ENUMERATE_UP_TO:
+            return self.codes.pruned_subsets(counts, self.finder.sorted_codes())
+        return self.codes.subsets(counts)
 
     def words_in(self, hand: str, wilds: int) -> list[Word]:
         """Every word the hand can make (each tile set once, with and without a wild), dearest
         first."""
+        remembered = (hand, wilds > 0)
+        words = self._words.get(remembered)
+        if words is None:
+            words = self._words_in(hand, wilds > 0)
+            if len(self._words) >= _REMEMBERED:
+                self._words.clear()
+            self._words[remembered] = words
+        return list(words)
+
+    def _words_in(self, hand: str, wild: bool) -> tuple[Word, ...]:
+        codes = self.codes
         exact, with_wild, wild_pips = self.exact, self.with_wild, self.wild_pips
-        shortest = self.min_length
+        key_of = codes.key_of
+        code_mask, size_shift, size_mask = codes.code_mask, codes.size_shift, codes.size_mask
+        pips_shift, shortest = codes.pips_shift, self.min_length
         found: list[Word] = []
-        for key, pips in self.sub_hands(hand):
-            size = len(key)
-            if size >= shortest and key in exact:
-                found.append(Word(key, False, pips))
-            if wilds and size + 1 >= shortest and key in with_wild:
-                found.append(Word(key, True, pips + wild_pips))
+        for composite in self._subsets(hand):
+            code = composite & code_mask
+            size = composite >> size_shift & size_mask
+            if size >= shortest and code in exact:
+                found.append(Word(key_of(code), False, composite >> pips_shift))
+            if wild and size + 1 >= shortest and code in with_wild:
+                found.append(Word(key_of(code), True, (composite >> pips_shift) + wild_pips))
         found.sort(key=lambda w: (-w.pips, w.wild, w.letters))
-        return found
+        return tuple(found)
 
     def best_pips(self, hand: str, wilds: int) -> int:
         """The pips of the dearest single word the hand can make (0 if none)."""
-        exact, with_wild = self.exact, self.with_wild
-        best = 0
-        wild_pips = self.wild_pips
-        shortest = self.min_length
-        for key, pips in self.sub_hands(hand):
-            if pips > best and key in exact and len(key) >= shortest:
-                best = pips
-            if (wilds and pips + wild_pips > best and key in with_wild
-                    and len(key) + 1 >= shortest):
-                best = pips + wild_pips
+        remembered = (hand, wilds > 0)
+        best = self._best.get(remembered)
+        if best is None:
+            best = self._remember(remembered, self._best_pips(hand, wilds > 0))
         return best
+
+    def _remember(self, remembered: tuple[str, bool], best: int) -> int:
+        if len(self._best) >= _REMEMBERED:
+            self._best.clear()
+        self._best[remembered] = best
+        return best
+
+    def _best_pips(self, hand: str, wild: bool, floor: int = 0) -> int:
+        if len(hand) > _SHARED_UP_TO:
+            counts = {letter: hand.count(letter) for letter in set(hand)}
+            if self.codes.how_many(counts) > _ENUMERATE_UP_TO:
+                subsets = self.codes.pruned_subsets(counts, self.finder.sorted_codes())
+                return self._best_of(self._split(subsets), [(0, 0, 0)], wild, floor)
+        # Two halves with no letter in common: their sets join by adding sizes and codes.
+        tiles = "".join(sorted(hand))
+        middle = len(tiles) // 2
+        while 0 < middle < len(tiles) and tiles[middle] == tiles[middle - 1]:
+            middle += 1
+        return self._best_of(self._dearest_first(tiles[:middle]),
+                             self._dearest_first(tiles[middle:]), wild, floor)
+
+    def _dearest_first(self, tiles: str) -> list[tuple[int, int, int]]:
+        """The sub-multisets of `tiles` (sorted) as (pips, size, code), dearest first
+        (remembered: a leave's are asked for again with every future)."""
+        subsets = self._sets.get(tiles)
+        if subsets is None:
+            subsets = self._split(self.codes.subsets({c: tiles.count(c) for c in set(tiles)}))
+            if len(self._sets) >= _REMEMBERED:
+                self._sets.clear()
+            self._sets[tiles] = subsets
+        return subsets
+
+    def _split(self, composites: list[int]) -> list[tuple[int, int, int]]:
+        """Composites as (pips, size, code) triples, dearest first: small numbers that add
+        quicker than the composites do."""
+        codes = self.codes
+        code_mask, size_shift, size_mask = codes.code_mask, codes.size_shift, codes.size_mask
+        pips_shift = codes.pips_shift
+        triples = [(c >> pips_shift, c >> size_shift & size_mask, c & code_mask)
+                   for c in composites]
+        triples.sort(reverse=True)
+        return triples
+
+    def _best_of(self, firsts: list[tuple[int, int, int]], seconds: list[tuple[int, int, int]],
+                 wild: bool, best: int = 0) -> int:
+        """The pips of the dearest word made of one set from each list (dearest first; the
+        two lists hold different letters, so adding sizes and codes joins two sets), or
+        `best` if none is dearer.
+
+        Pairs are tried dearest first along each list, and each loop stops as soon as nothing
+        further along it could beat the best word found: a handful of look-ups, not one per
+        sub-multiset of the hand.
+        """
+        exact, with_wild, shortest = self.exact, self.with_wild, self.min_length
+        if not wild:
+            top = seconds[0][0]
+            for first_pips, first_size, first_code in firsts:
+                if first_pips + top <= best:
+                    break  # no pair from here on can beat the best word
+                for second_pips, second_size, second_code in seconds:
+                    pips = first_pips + second_pips
+                    if pips <= best:
+                        break
+                    if first_code + second_code in exact and first_size + second_size >= shortest:
+                        best = pips
+            return best
+        bonus = self.wild_pips
+        top = seconds[0][0] + bonus
+        for first_pips, first_size, first_code in firsts:
+            if first_pips + top <= best:
+                break  # no pair from here on can beat the best word, even with the wild
+            for second_pips, second_size, second_code in seconds:
+                pips = first_pips + second_pips
+                if pips + bonus <= best:
+                    break
+                code = first_code + second_code
+                size = first_size + second_size
+                # With the wild the same tiles are worth more: that look-up first.
+                if code in with_wild and size + 1 >= shortest:
+                    best = pips + bonus
+                elif pips > best and code in exact and size >= shortest:
+                    best = pips
+        return best
+
+    def leave_value(self, tiles: str, wilds: int, futures: Sequence[str]) -> float:
+        """The mean price of the dearest word `tiles` plus each future could make.
+
+        How the levels value the tiles they keep: each future is some tiles the seat might
+        buy before it sells again. The kept tiles' own sub-multisets are listed once and
+        joined with each future's, rather than listing every hand's anew; and the dearest word
+        of the kept tiles alone is a floor no future can lower, so the search starts there.
+        """
+        wild = wilds > 0
+        floor = self.best_pips(tiles, wilds)
+        held = set(tiles)
+        whole = self._dearest_first("".join(sorted(tiles)))
+        total = 0
+        for future in futures:
+            if len(tiles) + len(future) > _SHARED_UP_TO:
+                pips = self._best_pips(tiles + future, wild, floor)
+            else:
+                drawn = set(future)
+                if held.isdisjoint(drawn):  # the usual case: the halves are the two sets
+                    firsts, seconds = whole, self._dearest_first("".join(sorted(future)))
+                else:  # the leave's letters the future lacks, and the future's letters
+                    hand = tiles + future
+                    firsts = self._dearest_first("".join(sorted(c for c in tiles
+                                                                if c not in drawn)))
+                    seconds = self._dearest_first("".join(sorted(c for c in hand if c in drawn)))
+                pips = self._best_of(firsts, seconds, wild, floor)
+            total += price(pips)
+        return total / len(futures)
 
     def best_sale(self, hand: str, wilds: int) -> tuple[int, tuple[Word, ...]]:
         """The dearest set of words the hand can sell together: (total price, words).
 
         The words package's exact planner, on this index's words.
         """
-        plan = plan_sale(self.finder, hand, wilds, self.min_length)
-        words = tuple(
-            Word(hand_key(c.letters), c.wild is not None, c.pips) for c in plan.words
-        )
-        return plan.total, words
+        remembered = (hand_key(hand), wilds)
+        sale = self._sales.get(remembered)
+        if sale is None:
+            plan = plan_sale(self.finder, hand, wilds, self.min_length)
+            words = tuple(
+                Word(hand_key(c.letters), c.wild is not None, c.pips) for c in plan.words
+            )
+            sale = (plan.total, words)
+            if len(self._sales) >= _REMEMBERED:
+                self._sales.clear()
+            self._sales[remembered] = sale
+        return sale

@@ -19,7 +19,6 @@ from itertools import combinations
 from buyword.bots.base import Bot
 from buyword.bots.index import Word, WordIndex, take
 from buyword.bots.view import SeatView
-from buyword.engine.tiles import price
 
 
 @dataclass(frozen=True)
@@ -84,12 +83,7 @@ class LevelBot(Bot):
         key = (tiles, wilds > 0)
         value = cache.get(key)
         if value is None:
-            best = self.index.best_pips
-            total = 0
-            for future in futures:
-                pips = best(tiles + future, wilds)
-                total += price(pips)
-            value = cache[key] = total / len(futures)
+            value = cache[key] = self.index.leave_value(tiles, wilds, futures)
         return value
 
     # ----------------------------------------------------------------- decisions

@@ -48,3 +48,17 @@ def locate(root: str | os.PathLike[str] | None = None,
     if not data.is_absolute() or not config.is_absolute():
         return Places(None, None, "there is no home folder")
     return Places(data, config)
+
+
+def cache_folder(environ: Mapping[str, str] | None = None) -> Path | None:
+    """Where BuyWord may keep files it can always rebuild (the word index): the platform's
+    user cache folder, or a `cache` folder inside $BUYWORD_HOME; None without a home."""
+    environ = os.environ if environ is None else environ
+    home = environ.get(HOME_VARIABLE) or None
+    try:
+        if home is not None:
+            return Path(home).absolute() / "cache"
+        folder = Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
+    except Exception:  # as in `locate`: no usable home means no cache, never a crash
+        return None
+    return folder if folder.is_absolute() else None

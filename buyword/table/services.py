@@ -8,6 +8,7 @@ the sale preview of a game played with another tile set all price as the engine 
 
 from __future__ import annotations
 
+import os
 import threading
 from typing import TYPE_CHECKING
 
@@ -34,9 +35,12 @@ class Services:
     """Dictionaries and word finders for the app; an injected dictionary (tests) is used
     instead of the bundled one."""
 
-    def __init__(self, lexicon: Lexicon | None = None) -> None:
-        """`lexicon` replaces the bundled dictionary (tests use a small word set)."""
+    def __init__(self, lexicon: Lexicon | None = None,
+                 cache_dir: str | os.PathLike[str] | None = None) -> None:
+        """`lexicon` replaces the bundled dictionary (tests use a small word set); word
+        indexes are cached in `cache_dir` if given (the user's cache folder)."""
         self._bundled = lexicon
+        self._cache_dir = cache_dir
         self._lock = threading.Lock()
         # (id of the dictionary, the tile set's prices) -> (the dictionary, its finder); holding
         # the dictionary keeps its id from being reused by another one.
@@ -82,7 +86,8 @@ class Services:
         with self._lock:
             kept = self._finders.get(key)
             if kept is None or kept[0] is not lexicon:
-                finder = WordFinder(lexicon, tiles)  # type: ignore[arg-type]
+                finder = WordFinder(lexicon, tiles,  # type: ignore[arg-type]
+                                    cache_dir=self._cache_dir)
                 kept = self._finders[key] = (lexicon, finder)
             return kept[1]
 

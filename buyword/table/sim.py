@@ -97,10 +97,11 @@ def _is_decision(game: Game) -> bool:
 _WORKER: dict[str, object] = {}
 
 
-def _load_words(tiles: TileSet | None = None,
-                themes: tuple[str, ...] = ()) -> tuple[object, object]:
+def _load_words(tiles: TileSet | None = None, themes: tuple[str, ...] = (),
+                cache_dir: object = None) -> tuple[object, object]:
     """The bundled dictionary and its word finder for `tiles` (the bundled set by default),
-    built once per process; and the theme lists with the finders of `themes` (built once per
+    built once per process, its index read from `cache_dir` when the command line gives the
+    user's cache folder; and the theme lists with the finders of `themes` (built once per
     process, tile set and theme)."""
     tiles = tiles or Rules().tiles
     if _WORKER.get("tiles") != tiles:
@@ -110,7 +111,8 @@ def _load_words(tiles: TileSet | None = None,
 
         lexicon = _WORKER.get("lexicon") or Lexicon.bundled()
         book = _WORKER.get("themes") or ThemeBook(listed=lexicon)
-        _WORKER.update(lexicon=lexicon, tiles=tiles, finder=WordFinder(lexicon, tiles),
+        finder = WordFinder(lexicon, tiles, cache_dir=cache_dir)  # type: ignore[arg-type]
+        _WORKER.update(lexicon=lexicon, tiles=tiles, finder=finder,
                        themes=book, theme_finders=ThemeFinders(book, lexicon, tiles))
     for theme in themes:
         _WORKER["theme_finders"](theme)  # type: ignore[operator]
@@ -292,6 +294,8 @@ def sim_main(args: object) -> int:
         print(f"buyword sim: {error}", file=sys.stderr)
         return 2
     as_json = bool(getattr(args, "json", False))
+    # In the parent, before any worker forks: the index comes from the cache folder.
+    _load_words(rules.tiles, rules.themes, getattr(args, "cache_dir", None))
     results = _collect(tables, games, seed, jobs, rules, progress=not as_json)
     report = summarise(tables, results, games, seed)
     if rules.themes:

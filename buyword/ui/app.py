@@ -30,6 +30,8 @@ from buyword.ui import saving
 from buyword.ui.options import GameSetup, PlayOptions, Seat, Settings, load_tiles
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from buyword.words.lexicon import Lexicon
 
 #: Seeds the app picks are short, so a player can note one down and play the bag again.
@@ -58,11 +60,12 @@ class BuyWordApp(App[int]):
         settings: Settings | None = None,
         setup: GameSetup | None = None,
         store: Store | None = None,
+        cache_dir: Path | None = None,
     ) -> None:
         """`options` from the command line; the rest are for tests and embedding."""
         super().__init__()
         self.options = options
-        self.services = Services(lexicon)
+        self.services = Services(lexicon, cache_dir)
         self.bag = bag
         self.store = store if store is not None else Store(memory=True)
         #: The player's settings (the store's one model); `settings` overrides them (tests).
@@ -429,6 +432,8 @@ class _CommandPalette(CommandPalette):
 
 def run_app(options: PlayOptions) -> int:
     """Run the game as the command line asked; returns the exit code."""
-    app = BuyWordApp(options, store=Store())
+    from buyword.store.places import cache_folder
+
+    app = BuyWordApp(options, store=Store(), cache_dir=cache_folder())
     result = app.run()
     return result if isinstance(result, int) else (app.return_code or 0)

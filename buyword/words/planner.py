@@ -53,16 +53,19 @@ class SalePlan:
         return tuple(candidate.notation for candidate in self.words)
 
 
-@dataclass(frozen=True, slots=True)
-class _Item:
-    """Hand tiles that sell as a word, with a wild if `wild` is 1, and what they bring."""
-
-    key: str  # the hand tiles, sorted
-    letters: tuple[tuple[str, int], ...]  # each letter of `key` once, with how many
-    tile_pips: int  # pips of the hand tiles alone
-    wild: int  # 1 if the word needs the wild, else 0
-    pips: int  # the word's pips, the wild's included
-    value: int  # its price
+#: An item: hand tiles that sell as a word (with a wild if `wild` is 1) and what they bring,
+#: as a plain tuple (thousands are made a second). Its order is the search's: most pips first,
+#: at equal pips words without the wild first, then by tiles, so that the plan found is the
+#: same on every run.
+_Item = tuple[
+    int,  # minus the word's pips
+    int,  # wild: 1 if the word needs the wild, else 0
+    str,  # key: the hand tiles, sorted
+    tuple[tuple[str, int], ...],  # each letter of the key once, with how many
+    int,  # pips of the hand tiles alone
+    int,  # the word's price
+]
+_WILD, _KEY, _LETTERS, _TILE_PIPS, _VALUE = 1, 2, 3, 4, 5
 
 
 def plan_sale(
@@ -79,8 +82,9 @@ def plan_sale(
     counts = hand_counts(hand, wilds)
     items = _items(finder, counts, min_length, wilds > 0)
     # A wild alone is a word only if the dictionary has a one-letter word and the rules allow it.
-    lone = next((item for item in items if not item.key), None)
-    items = [item for item in items if item.key]
+    lone = next((item for item in items if not item[_KEY]), None)
+    if lone is not None:
+        items.remove(lone)
     chosen, exact = _search(
         items, lone, counts, finder.tiles.pips_of(hand), wilds, finder.tiles, budget
     )
@@ -91,21 +95,29 @@ def _items(finder: WordFinder, counts: Counter[str], min_length: int, wild: bool
     """Every sub-multiset of the hand that sells as a word (with or without a wild), richest
     first.
     """
-    pips_of = finder.tiles.pips.__getitem__
-    wild_pips = finder.tiles.wild_pips
-    items = []
-    for makeable in finder.makeable(counts, min_length, wild):
-        key = makeable.key
-        letters = tuple((letter, key.count(letter)) for letter in dict.fromkeys(key))
-        pips = sum(map(pips_of, key))
-        if makeable.exact:
-            items.append(_Item(key, letters, pips, 0, pips, price(pips)))
-        if makeable.wild_letters:
-            with_wild = pips + wild_pips
-            items.append(_Item(key, letters, pips, 1, with_wild, price(with_wild)))
-    # Richest first (the bound relies on it); at equal pips, words without the wild first,
-    # then by tiles, so that the plan found is the same on every run.
-    items.sort(key=lambda item: (-item.pips, item.wild, item.key))
+    codes = finder.codes
+    subsets = finder.subsets(counts)
+    code_mask, size_shift, size_mask = codes.code_mask, codes.size_shift, codes.size_mask
+    pips_shift, wild_pips, describe = codes.pips_shift, finder.tiles.wild_pips, codes.describe
+    by_code = dict(zip([composite & code_mask for composite in subsets], subsets, strict=True))
+    held = "".join(sorted(letter for letter in counts if letter in codes.cap))
+    items: list[_Item] = []
+    # Intersecting the hand's sets with a table's keys runs in C, one probe per set.
+    for code in by_code.keys() & finder.exact_codes.keys():
+        composite = by_code[code]
+        if composite >> size_shift & size_mask >= min_length:
+            pips = composite >> pips_shift
+            key, letters = describe(code, held)
+            items.append((-pips, 0, key, letters, pips, price(pips)))
+    if wild:
+        for code in by_code.keys() & finder.wild_codes.keys():
+            composite = by_code[code]
+            if (composite >> size_shift & size_mask) + 1 >= min_length:
+                tile_pips = composite >> pips_shift
+                pips = tile_pips + wild_pips
+                key, letters = describe(code, held)
+                items.append((-pips, 1, key, letters, tile_pips, price(pips)))
+    items.sort()  # richest first (the bound relies on it); see `_Item` for ties
     return items
 
 
@@ -123,11 +135,12 @@ def _search(
     # Scores put money first and, at equal money, fewer wilds: total * (wilds + 1) - used.
     scale = wilds + 1
     wild_pips = tiles.wild_pips
-    lone_value = lone.value if lone else 0
+    lone_value = lone[_VALUE] if lone else 0
     left = dict(counts)  # the tiles left, by letter: changed and restored as the search goes
     if budget is None:
         budget = max(MIN_STEPS, SEARCH_WORK // max(1, len(items)))
     needs_more, plain = _masks(items, counts)
+    pips_of = [-item[0] for item in items]
     best_score = -1
     best: list[_Item] = []
     chosen: list[_Item] = []
@@ -151,22 +164,23 @@ def _search(
             lowest = rest & -rest
             rest ^= lowest
             i = lowest.bit_length() - 1
-            item = items[i]
             # No later option has more pips than this one, so the bound only falls: stop.
-            if (banked + item.pips * reach) * scale - used <= best_score:
+            if (banked + pips_of[i] * reach) * scale - used <= best_score:
                 break
+            item = items[i]
             # Options from i on, not i + 1: the same tiles may sell twice if held twice.
             after = options >> i << i
-            for letter, n in item.letters:
+            for letter, n in item[_LETTERS]:
                 left[letter] -= n
                 after &= ~needs_more[letter][left[letter]]
-            spare = wilds_left - item.wild
+            wild = item[_WILD]
+            spare = wilds_left - wild
             if not spare:
                 after &= plain
             chosen.append(item)
-            visit(after, pips_left - item.tile_pips, spare, total + item.value, used + item.wild)
+            visit(after, pips_left - item[_TILE_PIPS], spare, total + item[_VALUE], used + wild)
             chosen.pop()
-            for letter, n in item.letters:
+            for letter, n in item[_LETTERS]:
                 left[letter] += n
 
     everything = (1 << len(items)) - 1
@@ -189,9 +203,9 @@ def _masks(items: list[_Item], counts: Counter[str]) -> tuple[dict[str, list[int
     plain = bytearray(size)
     for i, item in enumerate(items):
         byte, bit = i >> 3, 1 << (i & 7)
-        if not item.wild:
+        if not item[_WILD]:
             plain[byte] |= bit
-        for letter, n in item.letters:
+        for letter, n in item[_LETTERS]:
             arrays = bits[letter]
             for k in range(n):
                 arrays[k][byte] |= bit
@@ -209,21 +223,22 @@ class _OutOfSteps(Exception):
 def _plan(finder: WordFinder, hand: str, chosen: list[_Item], exact: bool = True) -> SalePlan:
     """The SalePlan that sells these items: their words, the money, the tiles left."""
     words = sorted((_candidate(finder, item) for item in chosen), key=lambda c: (-c.pips, c.word))
-    leftover = Counter(hand) - Counter("".join(item.key for item in chosen))
+    leftover = Counter(hand) - Counter("".join(item[_KEY] for item in chosen))
     return SalePlan(
         words=tuple(words),
         total=sum(c.price for c in words),
         leftover=_in_hand_order(hand, leftover),
-        wilds_used=sum(item.wild for item in chosen),
+        wilds_used=sum(item[_WILD] for item in chosen),
         exact=exact,
     )
 
 
 def _candidate(finder: WordFinder, item: _Item) -> Candidate:
     """The word an item sells as: alphabetically first of those its tiles (and wild) spell."""
-    if not item.wild:
-        return finder.candidate(item.key, None)
-    options = [finder.candidate(item.key, letter) for letter in finder.wild_letters(item.key)]
+    key = item[_KEY]
+    if not item[_WILD]:
+        return finder.candidate(key, None)
+    options = [finder.candidate(key, letter) for letter in finder.wild_letters(key)]
     return min(options, key=lambda c: c.word)
 
 
