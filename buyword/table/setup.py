@@ -78,6 +78,11 @@ class GameSetup:
     tiles: TileSet | None = None
     #: Themes (docs/rules.md, Themes): "" for none, a theme's name for one all game, or EACH_ROUND.
     theme: str = ""
+    #: Table variants (README, Table variants): auction and the trades need 2+ players.
+    auction: bool = False
+    trade: bool = False
+    trade_money: bool = False
+    draft: bool = False
 
     @property
     def humans(self) -> int:
@@ -95,6 +100,11 @@ class GameSetup:
         return len(self.seats) >= 2
 
     @property
+    def table_variants_allowed(self) -> bool:
+        """Auction, trade and trade with money need two or more players."""
+        return len(self.seats) >= 2
+
+    @property
     def hand_off(self) -> bool:
         """Whether the screen is handed between people (private hands with 2+ people)."""
         return self.private_hands and self.humans >= 2
@@ -106,6 +116,10 @@ class GameSetup:
             min_word_length=self.min_word_length,
             challenge_mode=self.challenge and self.challenge_allowed,
             tiles=self.tiles or default_tiles(),
+            auction=self.auction and self.table_variants_allowed,
+            trade=self.trade and self.table_variants_allowed,
+            trade_money=self.trade_money and self.table_variants_allowed,
+            draft=self.draft,
             **self._theme_rules(),
         )
 

@@ -22,6 +22,18 @@ PERSON, EMPTY = "person", "empty"
 SEAT_NAMES = ("Ann", "Bob", "Cy", "Di")
 
 
+#: The table variants the form offers: the setup's field, and the checkbox's label.
+VARIANT_BOXES = (
+    ("auction", "Auction"),
+    ("trade", "Trade"),
+    ("trade_money", "Trade with money"),
+    ("draft", "Tile draft"),
+)
+
+#: Why a solo game greys out the auction and the trades.
+SOLO_VARIANTS = "Auction and trades need two or more players."
+
+
 def _seat_kinds(optional: bool, bots: bool) -> list[tuple[str, str]]:
     kinds = [("Person", PERSON)]
     if bots:
@@ -107,11 +119,35 @@ class NewGameScreen(Screen[GameSetup | None]):
                     if not self.solo:
                         yield Checkbox("Private hands", d.private_hands, id="private",
                                        compact=True)
+                boxes = list(self._variant_boxes())
+                yield Static("Variants", classes="label")
+                with Horizontal(classes="checks"):
+                    yield from boxes[:2]
+                yield Static("", classes="label")
+                with Horizontal(classes="checks"):
+                    yield from boxes[2:]
+                if self.solo:
+                    yield Static("", classes="label")
+                    yield Static(SOLO_VARIANTS, id="variants-why", classes="why")
             yield Static(id="form-error")
             with Horizontal(id="form-buttons"):
                 yield Button("Start  ^s", id="start", variant="primary", compact=True)
                 yield Button("Back  esc", id="back", compact=True)
         yield Footer()
+
+    def _variant_boxes(self) -> list[Checkbox]:
+        """One checkbox a variant; those a solo table is too small for are greyed out."""
+        d = self.defaults
+        boxes = []
+        for field, label in VARIANT_BOXES:
+            needs_table = field != "draft"
+            box = Checkbox(label, getattr(d, field) and not (self.solo and needs_table),
+                           id=f"variant-{field}", compact=True,
+                           disabled=self.solo and needs_table)
+            if self.solo and needs_table:
+                box.tooltip = SOLO_VARIANTS
+            boxes.append(box)
+        return boxes
 
     def _seat_rows(self) -> ComposeResult:
         for i in range(4):
@@ -189,6 +225,8 @@ class NewGameScreen(Screen[GameSetup | None]):
             tiles_file=tiles_file,
             tiles=tiles,
             theme="" if (theme := str(self.query_one("#theme", Select).value)) == "none" else theme,
+            **{field: self.query_one(f"#variant-{field}", Checkbox).value
+               for field, _ in VARIANT_BOXES},
         )
         return setup, tiles_problem or self._problem(setup)
 
@@ -216,6 +254,9 @@ class NewGameScreen(Screen[GameSetup | None]):
                 setup.tiles.check_table(len(setup.seats), setup.rules().wilds_for(len(setup.seats)))
             except BuyWordError as error:
                 return f"tile set {setup.tiles_file!r}: {error}"
+        if not setup.table_variants_allowed and (setup.auction or setup.trade
+                                                 or setup.trade_money):
+            return SOLO_VARIANTS
         if setup.challenge and not setup.challenge_allowed:
             return "challenge mode needs two or more players at the table"
         if setup.dictionary is DictionaryChoice.FILE and not setup.word_file:
