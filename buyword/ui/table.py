@@ -46,7 +46,15 @@ from buyword.table import (
     custom_tiles,
 )
 from buyword.ui.text import literal, markup
-from buyword.ui.widgets import DieFace, GameLog, PlayerLine, PriceList, Rack, Scoreboard
+from buyword.ui.widgets import (
+    AmountInput,
+    DieFace,
+    GameLog,
+    PlayerLine,
+    PriceList,
+    Rack,
+    Scoreboard,
+)
 
 if TYPE_CHECKING:
     from buyword.ui.app import BuyWordApp
@@ -79,6 +87,13 @@ class TableScreen(Screen[None]):
         Binding("f2", "hints", "Hints"),
         Binding("space", "skip", "Skip ahead"),
         Binding("x", "drop", "Drop tiles"),
+        # Table variants. Priority, so they work while the bid box has focus (it takes only
+        # digits, signs and spaces); check_action lets them through only when legal.
+        Binding("a", "auction", "Auction"),
+        Binding("p", "pass", "Pass", priority=True),
+        Binding("m", "match", "Match", priority=True),
+        Binding("y", "accept", "Accept", priority=True),
+        Binding("n", "decline", "Decline", priority=True),
     ]
 
     @dataclass
@@ -132,6 +147,9 @@ class TableScreen(Screen[None]):
                         compact=True,
                     )
                     yield Static(id="feedback")
+                yield Static(id="variant")
+                with Vertical(id="bid-box"):
+                    yield AmountInput(id="amount")
                 yield GameLog(id="log")
         yield Footer()
 
@@ -144,7 +162,7 @@ class TableScreen(Screen[None]):
 
     # ------------------------------------------------------------------ the one way in
 
-    def play(self, action: Answer, seat: int | None = None) -> bool:
+    def play(self, action: Answer | str, seat: int | None = None) -> bool:
         """Forward a person's answer to the session (for the seat asked, by default).
         A refusal becomes the on-screen message."""
         if self not in self.app.screen_stack:
@@ -216,6 +234,8 @@ class TableScreen(Screen[None]):
         phase = self.session.awaiting().wait
         if phase is Wait.SELL:
             self.query_one("#word", Input).focus()
+        elif self._typing_amount():
+            self.query_one("#amount", Input).focus()
         else:
             self.set_focus(None)
         if phase is Wait.DROP:
@@ -250,11 +270,30 @@ class TableScreen(Screen[None]):
         self.advance()
 
     def on_key(self, event: Any) -> None:
-        """Any key skips the die's tumble."""
+        """Any key skips the die's tumble; in a draft, a letter picks that tile."""
         die = self.query_one(DieFace)
         if die.tumbling:
             event.stop()
             die.settle()
+            return
+        char = event.character or ""
+        if (len(char) == 1 and char.isascii() and char.isalpha() and self._person_to_act()
+                and self.session.awaiting().wait is Wait.DRAFT):
+            event.stop()
+            self.play(f"pick {char.upper()}")
+
+    @on(Input.Submitted, "#amount")
+    def _amount_submitted(self, event: Input.Submitted) -> None:
+        """Enter in the bid box: a bid in an auction, an offer in a trading step."""
+        if not self._typing_amount():
+            return
+        typed = " ".join(event.value.split())
+        if not typed:
+            self.show_message("Type an amount, or press P to pass.")
+            return
+        verb = "bid" if self.session.awaiting().wait is Wait.AUCTION else "offer"
+        if self.play(f"{verb} {typed}"):
+            self.query_one("#amount", Input).value = ""
 
     # ------------------------------------------------------------------ challenge mode
 
@@ -294,6 +333,7 @@ class TableScreen(Screen[None]):
         # A disabled word box cannot take focus, so letter keys reach the table's bindings.
         self.query_one("#word", Input).disabled = not selling
         self._show_racks(awaiting)
+        self._show_variant(awaiting)
         if awaiting.wait is not Wait.SELL:
             self._clear_preview()
         self._show_log()
@@ -325,6 +365,8 @@ class TableScreen(Screen[None]):
         drawn = self.query_one("#drawn", Rack)
         buyer = game.current
         drawn.display = awaiting.wait is Wait.BUY and buyer is not None
+        if self._show_table_tiles(drawn, awaiting):
+            return
         if buyer is None or awaiting.wait is not Wait.BUY:
             return
         draw = game.player(buyer).drawn
@@ -338,6 +380,83 @@ class TableScreen(Screen[None]):
                                          f"${game.offer_price(buyer)}")
         else:
             drawn.border_title = literal(f"{name} drew {len(draw)} tiles")
+
+    def _show_table_tiles(self, drawn: Rack, awaiting: Awaiting) -> bool:
+        """The tiles every player sees on the table: the draft's face-up tiles, or a draw up
+        for auction. False when there are none."""
+        game = self.game
+        auction = game.auction
+        if awaiting.wait is Wait.DRAFT:
+            drawn.tiles, drawn.face_down, drawn.display = game.draft_tiles, False, True
+            drawn.border_title = f"Face-up tiles · {len(game.draft_tiles)} left"
+            return True
+        if awaiting.wait is Wait.AUCTION and auction is not None:
+            drawn.tiles, drawn.face_down, drawn.display = auction.tiles, False, True
+            pips = game.rules.tiles.pips_of(auction.tiles)
+            drawn.border_title = literal(f"{game.names[auction.seat]}'s draw up for auction"
+                                         f" · {pips} pips")
+            return True
+        return False
+
+    def _typing_amount(self) -> bool:
+        """Whether the person to act types into the bid box now: a bid, or a trade offer."""
+        if not self._person_to_act():
+            return False
+        wait = self.session.awaiting().wait
+        if wait is Wait.AUCTION:
+            auction = self.game.auction
+            return auction is not None and auction.bidding
+        return wait is Wait.TRADE and self.game.trade_offer is None
+
+    def _show_variant(self, awaiting: Awaiting) -> None:
+        """The variant on the table: the auction's bidders and high bid, or the draws being
+        traded and the offer; and the bid box when the person to act types a bid or offer."""
+        info = self.query_one("#variant", Static)
+        text = self._variant_text(awaiting)
+        info.display = text is not None
+        if text is not None:
+            info.update(text)
+        typing = self._typing_amount()
+        self.set_class(typing, "-bidding")
+        amount = self.query_one("#amount", Input)
+        amount.disabled = not typing
+        if not typing and amount.value:
+            amount.value = ""
+        if typing:
+            amount.placeholder = (
+                "type your bid in dollars · Enter bids · P passes"
+                if awaiting.wait is Wait.AUCTION else
+                "seat number, then +N you pay or -N they pay · Enter offers · P passes"
+                if self.game.rules.trade_money else
+                "seat number to offer a swap · Enter offers · P passes")
+
+    def _variant_text(self, awaiting: Awaiting) -> Content | None:
+        game = self.game
+        names = game.names
+        auction = game.auction
+        if awaiting.wait is Wait.AUCTION and auction is not None:
+            parts = []
+            for i, bidder in enumerate(auction.bidders):
+                said = " (high)" if bidder == auction.high_bidder else (
+                    " passed" if i < auction.turn else "")
+                turn = " ◀" if auction.bidding and i == auction.turn else ""
+                parts.append(f"{names[bidder]}{said}{turn}")
+            high = ("no bid yet" if auction.high_bidder is None else
+                    f"high bid ${auction.high_bid} by {names[auction.high_bidder]}")
+            return literal(f"Auction · {high} · bidders: {', '.join(parts)}")
+        if awaiting.wait is not Wait.TRADE:
+            return None
+        draws = "   ".join(f"{p.seat + 1} {p.name}: {p.drawn or '—'}" for p in game.players)
+        offer = game.trade_offer
+        if offer is None:
+            return literal(f"Draws on the table · {draws}")
+        mine, theirs = game.player(offer.seat), game.player(offer.to)
+        pay = ""
+        if offer.payment:
+            payer, payee = (mine, theirs) if offer.payment > 0 else (theirs, mine)
+            pay = f" · {payer.name} pays {payee.name} ${abs(offer.payment)}"
+        return literal(f"Offer · {mine.name} gives {mine.drawn} ⇄ {theirs.name} gives "
+                       f"{theirs.drawn}{pay}")
 
     def _backs(self, count: int) -> str:
         """Stand-ins for hidden tiles: drawn face down, so the real letters never reach the
@@ -427,6 +546,24 @@ class TableScreen(Screen[None]):
                 return f"[b]{name}[/b], buy these tiles for [b]${cost}[/b] or discard them?"
             case Wait.SELL:
                 return f"{prefix}[b]{name}[/b], sell words ([b]${game.player(seat).money}[/b])."
+            case Wait.DRAFT:
+                return f"[b]{name}[/b], pick a face-up tile: type its letter."
+            case Wait.AUCTION:
+                auction = game.auction
+                assert auction is not None
+                if auction.bidding:
+                    return (f"[b]{name}[/b], bid for the tiles (you have "
+                            f"${game.player(seat).money}): type a bid and Enter, or [b]P[/b] "
+                            "to pass.")
+                return (f"[b]{name}[/b], match the ${auction.high_bid} bid ([b]M[/b]) or let "
+                        "the tiles go ([b]P[/b])?")
+            case Wait.TRADE:
+                offer = game.trade_offer
+                if offer is not None:
+                    return (f"[b]{name}[/b], accept ([b]Y[/b]) or decline ([b]N[/b]) the "
+                            "offer?")
+                return (f"[b]{name}[/b], offer a swap of draws: type a seat number and "
+                        "Enter, or [b]P[/b] to pass.")
             case Wait.DROP:
                 over = game.over_limit(seat)
                 return f"[b]{name}[/b] is over the tile limit: drop {over}. Press [b]X[/b]."
@@ -512,6 +649,8 @@ class TableScreen(Screen[None]):
         awaiting = self.session.awaiting()
         if action == "skip":
             return awaiting.computer
+        if action in _VARIANT_ACTIONS:
+            return self._person_to_act() and self.game.why_not(action) is None
         if action not in _WAIT_OF:
             return True
         if not self._person_to_act() or awaiting.wait is not _WAIT_OF[action]:
@@ -544,6 +683,26 @@ class TableScreen(Screen[None]):
     def action_discard(self) -> None:
         """Discard the whole draw."""
         self.play(Discard())
+
+    def action_auction(self) -> None:
+        """Put the draw up for auction (auction variant)."""
+        self.play("auction")
+
+    def action_pass(self) -> None:
+        """No bid, let the tiles go to the high bidder, or make no trade offer."""
+        self.play("pass")
+
+    def action_match(self) -> None:
+        """The seller matches the high bid and keeps the tiles."""
+        self.play("match")
+
+    def action_accept(self) -> None:
+        """Accept the trade offered."""
+        self.play("accept")
+
+    def action_decline(self) -> None:
+        """Decline the trade offered."""
+        self.play("decline")
 
     def action_done(self) -> None:
         """Finish selling for this round."""
@@ -599,6 +758,10 @@ _WAIT_OF: dict[str, Wait] = {
 }
 
 
+#: The variants' key actions; the engine's `why_not` (their notation) decides when each is legal.
+_VARIANT_ACTIONS = frozenset({"auction", "pass", "match", "accept", "decline"})
+
+
 #: Table actions the command palette offers, with their titles.
 _PALETTE: dict[str, str] = {
     "roll": "Roll the die",
@@ -607,5 +770,10 @@ _PALETTE: dict[str, str] = {
     "done": "Done selling",
     "hints": "Hints: the best words now",
     "drop": "Drop tiles to the tile limit",
+    "auction": "Put the draw up for auction",
+    "pass": "Pass (no bid, no trade, or let the tiles go)",
+    "match": "Match the high bid",
+    "accept": "Accept the trade offer",
+    "decline": "Decline the trade offer",
     "skip": "Skip ahead through the computers' moves",
 }

@@ -17,7 +17,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import RichLog, Static
+from textual.widgets import Input, RichLog, Static
 
 from buyword.engine import CHOICE, TileSet, price
 from buyword.engine import events as ev
@@ -319,3 +319,18 @@ class GameLog(RichLog, can_focus=False):
             if line is not None:
                 self.write(line)
         self.shown = len(log)
+
+
+class AmountInput(Input):
+    """The box a bid or a trade offer is typed in: it takes digits, signs and spaces only, and
+    leaves every other key (P to pass, M to match ...) to the table's bindings."""
+
+    ALLOWED = "0123456789+- "
+
+    def __init__(self, *, id: str | None = None) -> None:
+        """A compact box that accepts only what an amount or an offer is written with."""
+        super().__init__(id=id, restrict=r"[0-9+\- ]*", compact=True)
+
+    def check_consume_key(self, key: str, character: str | None = None) -> bool:
+        """Only the characters of an amount are this box's; other keys reach the bindings."""
+        return character is not None and character in self.ALLOWED
