@@ -543,6 +543,9 @@ class TableScreen(Screen[None]):
                 if reason:
                     return f"[b]{name}[/b] cannot buy: $reason. Press [b]D[/b]."
                 cost = game.offer_price(seat)
+                if game.why_not("auction") is None:
+                    return (f"[b]{name}[/b], buy these tiles for [b]${cost}[/b], discard them, "
+                            "or put them up for auction ([b]A[/b])?")
                 return f"[b]{name}[/b], buy these tiles for [b]${cost}[/b] or discard them?"
             case Wait.SELL:
                 return f"{prefix}[b]{name}[/b], sell words ([b]${game.player(seat).money}[/b])."
