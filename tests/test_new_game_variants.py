@@ -85,3 +85,12 @@ async def test_the_form_offers_the_variants_and_greys_out_what_solo_cannot_play(
         setup, problem = form.read_setup()
         rules = setup.rules()
         assert problem == "" and rules.variants() == ("auction", "trade with money", "tile draft")
+
+
+def test_a_solo_draft_awaits_the_one_player_for_every_pick() -> None:
+    setup = GameSetup(seed=5, bag="QZXEAT", draft=True)
+    session = TableSession.new(setup, LEXICON, WordFinder(LEXICON, setup.rules().tiles))
+    session.act(0, "roll 3")
+    assert session.awaiting().wait is Wait.DRAFT and session.awaiting().seats == (0,)
+    session.act(0, "pick Q")
+    assert session.awaiting().seats == (0,)
