@@ -100,7 +100,8 @@ def check_private(session: TableSession) -> None:
         assert set(hidden) == set(range(game.seats)) - {viewer}
         assert all(o.hand is None and o.drawn is None for o in view.opponents)
         assert all(view.draws[s] is None for s in hidden)
-        expected = Counter(game.bag)
+        expected = Counter(game.bag)  # the bag, the tiles it lost face down, hidden tiles
+        expected.update("".join(e.removed for e in game.log if isinstance(e, ev.FinalRound)))
         for hand, drawn in hidden.values():
             expected.update(hand + drawn)
         assert Counter(view.unseen) == expected and view.unseen == "".join(sorted(view.unseen))
@@ -132,11 +133,13 @@ def test_a_private_table_never_shows_a_hidden_hand_or_draw(seats, seed) -> None:
 
 
 def check_open(session: TableSession) -> None:
-    """At an open table every hand and draw is part of every view; only the bag is unseen."""
+    """At an open table every hand and draw is part of every view; only the bag (and, from the
+    final round on, the tiles it lost face down) is unseen."""
     game = session.game
+    gone = [e.removed for e in game.log if isinstance(e, ev.FinalRound)]
     for viewer in range(game.seats):
         view = session.view(viewer)
-        assert view.unseen == "".join(sorted(game.bag)) and not view.private
+        assert view.unseen == "".join(sorted(game.bag + "".join(gone))) and not view.private
         assert [o.hand for o in view.opponents] == [p.hand for p in game.players
                                                      if p.seat != viewer]
         assert view.draws == tuple(p.drawn for p in game.players)
@@ -193,3 +196,19 @@ def test_with_an_all_4_pip_set_hints_computers_and_the_engine_agree_on_every_pri
     sold = next(e for e in played.events if isinstance(e, ev.Sold))
     assert sold.price == best.price and session.game.player(0).money == money + best.price
     assert Rules(tiles=FOUR_PIPS).tiles.price_of("TEA") == 144
+
+
+def test_the_bags_last_tiles_stay_unseen_after_the_final_round() -> None:
+    # The final round takes the bag's tiles out face down: no seat learns anything from it, so
+    # the unseen multiset is unchanged (it must not shrink to just the other hidden hands).
+    setup = GameSetup(seats=(Seat("Ann"), Seat("Bob")), seed=3, private_hands=True)
+    session = TableSession.new(setup, LEXICON, SERVICES.finder(LEXICON, setup.rules().tiles))
+    game = session.game
+    while not game.final_round:
+        before = session.view(0).unseen
+        awaiting = session.awaiting()
+        choices = [a for a in game.legal_actions() if str(a) != "buy"]  # discard: no selling
+        session.act(awaiting.seat, str(choices[0]) if choices else "roll")
+    assert any(isinstance(e, ev.FinalRound) for e in game.log)
+    assert session.view(0).unseen == before
+    assert len(session.view(0).unseen) >= len(game.player(1).hand)

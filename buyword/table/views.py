@@ -38,7 +38,7 @@ def seat_view(game: Game, seat: int, visible: Collection[int],
         shown.update(range(game.seats))
     if auction is not None:
         shown.add(auction.seat)  # a draw up for auction is shown to the bidders
-    unseen = Counter(game.bag)
+    unseen = Counter(game.bag) + Counter(_left_unseen(game))
     for p in players:
         if p.seat not in visible:
             unseen.update(p.hand)
@@ -81,6 +81,15 @@ def seat_view(game: Game, seat: int, visible: Collection[int],
         trade_offer=game.trade_offer,
         can_auction=game.current == seat and game.is_legal(Auction()),
     )
+
+
+def _left_unseen(game: Game) -> str:
+    """The bag's last tiles, removed face down at the final round: nobody ever saw them, so they
+    stay among every seat's unseen tiles (else the unseen tiles would shrink to exactly the
+    other hidden hands, which no person at the table could tell apart from them)."""
+    if not game.final_round:
+        return ""
+    return next((e.removed for e in reversed(game.log) if isinstance(e, ev.FinalRound)), "")
 
 
 def draws_face_up(rules: Rules) -> bool:
