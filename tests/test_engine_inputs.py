@@ -235,7 +235,7 @@ def test_a_device_is_refused(tmp_path: Path) -> None:
 def test_a_tile_set_file_too_big_is_refused_with_the_limit(tmp_path: Path) -> None:
     path = tmp_path / "big.toml"
     path.write_text("# padding\n" * 10_000)
-    with pytest.raises(TileSetError, match="larger than 64 KB"):
+    with pytest.raises(TileSetError, match="larger than 64 kB"):
         TileSet.load(path)
 
 

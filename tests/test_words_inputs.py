@@ -36,7 +36,7 @@ def test_a_word_list_over_the_size_limit_is_refused_with_the_limit(tmp_path, mon
     monkeypatch.setattr(lexicon_module, "MAX_FILE_BYTES", 1_000)
     path = tmp_path / "big.txt"
     path.write_text("word\n" * 300)
-    with pytest.raises(LexiconError, match="larger than 1 KB, the limit"):
+    with pytest.raises(LexiconError, match="larger than 1 kB, the limit"):
         Lexicon.from_file(path)
 
 

@@ -16,11 +16,11 @@ from buyword.engine.errors import BuyWordError
 
 #: What a path is, in a player's words, when it is not a regular file.
 _KINDS: tuple[tuple[object, str], ...] = (
-    (stat.S_ISDIR, "a folder, not a file"),
-    (stat.S_ISFIFO, "a named pipe, not a file"),
-    (stat.S_ISCHR, "a device, not a file"),
-    (stat.S_ISBLK, "a device, not a file"),
-    (stat.S_ISSOCK, "a socket, not a file"),
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a named pipe"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+    (stat.S_ISSOCK, "a socket"),
 )
 
 #: Why a file cannot be opened, in a player's words (the system's own wording otherwise).
@@ -35,21 +35,51 @@ _REASONS = {
 
 
 def size_words(limit: int) -> str:
-    """A size as a player reads it: '64 KB', '50 MB'."""
-    for unit, scale in (("MB", 1_000_000), ("KB", 1_000)):
+    """A size as a player reads it: '64 kB', '50 MB', '12 bytes'."""
+    for unit, scale in (("MB", 1_000_000), ("kB", 1_000)):
         if limit >= scale:
             return f"{limit / scale:g} {unit}"
     return f"{limit} bytes"
 
 
 def not_regular(mode: int) -> str | None:
-    """Why a file of this `st_mode` may not be read ('a folder, not a file'), or None."""
+    """What a file of this `st_mode` is if it may not be read ('a folder'), or None."""
     if stat.S_ISREG(mode):
         return None
     for test, words in _KINDS:
         if test(mode):  # type: ignore[operator]
             return words
-    return "not a regular file"
+    return "something other than a file"
+
+
+class NotRegular(OSError):
+    """A path that is not a regular file (`kind` says what it is: 'a named pipe')."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__(kind)
+        self.kind = kind
+
+
+def read_capped(path: str | os.PathLike[str], limit: int) -> bytes:
+    """At most `limit` + 1 bytes of a regular file, looked at before and after opening.
+
+    Raises NotRegular for a folder, pipe, device or socket (never opened for reading, so a
+    pipe cannot block and a device cannot run forever); other OSErrors (missing, no
+    permission) and ValueError (an unusable name) pass through for the caller to word.
+    One byte past the limit is read so the caller can tell a file that is too large.
+    """
+    kind = not_regular(os.stat(path).st_mode)
+    if kind:
+        raise NotRegular(kind)
+    # O_NONBLOCK: if the path was swapped for a pipe since the stat, opening must not wait.
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        kind = not_regular(os.fstat(fd).st_mode)
+        if kind:
+            raise NotRegular(kind)
+        return _read_up_to(fd, limit + 1)
+    finally:
+        os.close(fd)
 
 
 def read_limited(
@@ -67,25 +97,11 @@ def read_limited(
     """
     shown = f"{what} {str(path)!r}"
     try:
-        reason = not_regular(os.stat(path).st_mode)
+        data = read_capped(path, limit)
+    except NotRegular as problem:
+        raise error(f"cannot read {shown}: it is {problem.kind}, not a file") from None
     except (OSError, ValueError) as problem:
         raise error(f"cannot read {shown}: {_why(problem)}") from None
-    if reason:
-        raise error(f"cannot read {shown}: it is {reason}")
-    try:
-        # O_NONBLOCK: if the path was swapped for a pipe since the stat, opening must not wait.
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    except (OSError, ValueError) as problem:
-        raise error(f"cannot read {shown}: {_why(problem)}") from None
-    try:
-        reason = not_regular(os.fstat(fd).st_mode)
-        if reason:
-            raise error(f"cannot read {shown}: it is {reason}")
-        data = _read_up_to(fd, limit + 1)
-    except OSError as problem:
-        raise error(f"cannot read {shown}: {_why(problem)}") from None
-    finally:
-        os.close(fd)
     if len(data) > limit:
         raise error(f"cannot read {shown}: it is larger than {size_words(limit)}, the limit")
     return data

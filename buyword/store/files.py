@@ -13,13 +13,13 @@ import contextlib
 import errno
 import os
 import re
-import stat
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 from buyword.engine import RecordError
+from buyword.engine.inputs import NotRegular, read_capped, size_words
 from buyword.store import locks
 
 #: Temporary files are named `.NAME.PID.RANDOM.tmp`, so a leftover one (after a kill) is easy
@@ -39,25 +39,8 @@ class FileRefused(RecordError):
     """A file not read at all: not a regular file, or larger than the limit for its kind."""
 
 
-def size_text(size: int) -> str:
-    """A byte count as a player reads it: "5 MB", "100 kB", "12 bytes"."""
-    for unit, name in ((1_000_000, "MB"), (1_000, "kB")):
-        if size >= unit:
-            return f"{size / unit:g} {name}"
-    return f"{size} bytes"
-
-
-def _kind(mode: int) -> str:
-    """What a file that is not a regular file is, in a player's words."""
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISFIFO(mode):
-        return "a named pipe"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
+#: A byte count as a player reads it ("5 MB", "100 kB"): the same words as every other limit.
+size_text = size_words
 
 
 def read_regular(path: Path, limit: int, what: str = "this kind of file") -> bytes:
@@ -66,16 +49,10 @@ def read_regular(path: Path, limit: int, what: str = "this kind of file") -> byt
     Anything else is refused with FileRefused before it is opened for reading (a named pipe
     would block, a device never ends). OSError (missing, no permission) passes through.
     """
-    mode = os.stat(path).st_mode
-    if not stat.S_ISREG(mode):
-        raise FileRefused(f"it is {_kind(mode)}, not a regular file")
-    # O_NONBLOCK: should a pipe be swapped in after the check, opening it does not wait.
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    with os.fdopen(fd, "rb") as handle:
-        opened = os.fstat(handle.fileno())
-        if not stat.S_ISREG(opened.st_mode):
-            raise FileRefused(f"it is {_kind(opened.st_mode)}, not a regular file")
-        data = handle.read(limit + 1)
+    try:
+        data = read_capped(path, limit)
+    except NotRegular as problem:
+        raise FileRefused(f"it is {problem.kind}, not a regular file") from None
     if len(data) > limit:
         raise FileRefused(f"it is larger than {size_text(limit)}, the limit for {what}")
     return data
