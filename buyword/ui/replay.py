@@ -180,4 +180,4 @@ def _check_regular(path: str) -> None:
     except (OSError, ValueError):
         return
     if reason:
-        raise RecordError(f"cannot open {path!r}: it is {reason}")
+        raise RecordError(f"cannot open {path!r}: it is {reason}, not a file")
