@@ -33,6 +33,7 @@ from buyword.engine import (
     Sell,
 )
 from buyword.engine import events as ev
+from buyword.engine.wording import plural, possessive
 from buyword.table import (
     Answer,
     Awaiting,
@@ -45,6 +46,7 @@ from buyword.table import (
     Wait,
     custom_tiles,
 )
+from buyword.ui.status import prompt_template, round_lines
 from buyword.ui.text import literal, markup
 from buyword.ui.widgets import (
     AmountInput,
@@ -67,6 +69,7 @@ class ScreenState:
     viewer: int | None = None  # the seat holding the screen (None: nobody's hand is shown)
     busy: bool = False  # the die tumbles or a computer thinks: no keys for people
     log_viewer: frozenset[int] | None = None  # whose hands the log was last written for
+    message_for: tuple[object, ...] = ()  # the moment the message line speaks of (see show_message)
 
 
 class TableScreen(Screen[None]):
@@ -184,15 +187,17 @@ class TableScreen(Screen[None]):
         for event in played.events:
             if isinstance(event, ev.Rolled) and event.theme and self.game.rules.theme_each_round:
                 # A new theme each round: say so, since every word sold must now fit it.
-                self.show_message(f"New theme this round: {self._theme_title()}")
+                self.show_message(f"New theme this round: {self._theme_title()}",
+                                  whole_round=True)
             if isinstance(event, ev.Sold):
                 self.show_message(f"✓ {event}")
             elif isinstance(event, ev.Challenged):
                 self.show_message(f"⚖ {event}", error=not event.valid)
         if isinstance(played.action, Roll):
             self.state.busy = True
-            self.refresh_view()
+            # Tumble first, so the round box says "Rolling…" rather than the draw to come.
             self.query_one(DieFace).roll_to(self.game.die or 0, self.buyword.animate)
+            self.refresh_view()
             return
         self.advance()
 
@@ -326,6 +331,7 @@ class TableScreen(Screen[None]):
     def refresh_view(self) -> None:
         """Set every widget from the session, as the seat holding the screen may see it."""
         awaiting = self.session.awaiting()
+        self._clear_stale_message()
         self._show_side()
         self.query_one("#prompt", Static).update(self._prompt(awaiting))
         selling = awaiting.wait is Wait.SELL and self._person_to_act()
@@ -359,9 +365,10 @@ class TableScreen(Screen[None]):
         hand.tiles = player.hand if open_hand else self._backs(len(player.hand))
         hand.wilds = player.wilds
         hand.empty_text = "no tiles yet"
-        owner = "Your" if player.name == "You" else f"{player.name}'s"
-        hand.border_title = literal(f"{owner} hand · {len(player.hand)} tiles")
-        hand.border_subtitle = f"{player.wilds} wild" + ("s" if player.wilds != 1 else "")
+        owner = possessive(player.name, you=self.session.addressed(shown)
+                           and self.state.viewer == shown)
+        hand.border_title = literal(f"{owner} hand · {plural(len(player.hand), 'tile')}")
+        hand.border_subtitle = plural(player.wilds, "wild")
         drawn = self.query_one("#drawn", Rack)
         buyer = game.current
         drawn.display = awaiting.wait is Wait.BUY and buyer is not None
@@ -379,7 +386,7 @@ class TableScreen(Screen[None]):
             drawn.border_title = literal(f"{name} drew {len(draw)} · {pips} pips · "
                                          f"${game.offer_price(buyer)}")
         else:
-            drawn.border_title = literal(f"{name} drew {len(draw)} tiles")
+            drawn.border_title = literal(f"{name} drew {plural(len(draw), 'tile')}")
 
     def _show_table_tiles(self, drawn: Rack, awaiting: Awaiting) -> bool:
         """The tiles every player sees on the table: the draft's face-up tiles, or a draw up
@@ -478,9 +485,7 @@ class TableScreen(Screen[None]):
         die = self.query_one(DieFace)
         if not die.tumbling:
             die.face = game.die
-        bag = f"Bag {game.bag_size} tiles"
-        draw = f"Draw {game.draw_count} each" if game.draw_count else "Die not rolled"
-        final = "FINAL ROUND" if game.final_round else f"Round {game.round}"
+        final, _, bag, draw = round_lines(game, tumbling=die.tumbling)
         theme = "\nTheme [b]$theme[/b]" if game.theme else ""
         info = markup(f"[b]{final}[/b]\nLeader [b]$leader[/b]\n{bag}\n{draw}{theme}",
                       leader=game.names[game.leader], theme=self._theme_title())
@@ -515,68 +520,34 @@ class TableScreen(Screen[None]):
         seat = awaiting.seat
         name = "" if seat is None else game.names[seat]
         word = "" if awaiting.sale is None else awaiting.sale.word.upper()
-        reason = (game.why_not(Buy()) or "") if awaiting.wait is Wait.BUY else ""
-        return markup(self._prompt_template(awaiting), name=name, word=word, reason=reason)
+        return markup(self._prompt_template(awaiting), name=name, word=word)
 
     def _prompt_template(self, awaiting: Awaiting) -> str:
-        """The prompt as markup: `$name` is the seat to act, `$word` the word challenged,
-        `$reason` why they cannot buy."""
-        game = self.game
-        if awaiting.wait is Wait.OVER:
-            return "[b]Game over.[/b]"
-        seat = awaiting.seat
-        assert seat is not None
-        name = "$name"
-        if awaiting.wait is Wait.CHALLENGE:
-            assert awaiting.sale is not None
-            return "Does anyone challenge [b]$word[/b]?"
-        if awaiting.computer:
-            return f"[b]{name}[/b] ({self.session.seats[seat].level}) is playing…"
-        prefix = "[reverse b] FINAL ROUND [/] " if game.final_round else ""
-        match awaiting.wait:
-            case Wait.ROLL:
-                return f"{prefix}[b]{name}[/b], roll the die: press [b]R[/b]."
-            case Wait.CHOOSE:
-                return f"CHOICE! [b]{name}[/b], how many tiles does everyone draw? 2–5"
-            case Wait.BUY:
-                reason = game.why_not(Buy())
-                if reason:
-                    return f"[b]{name}[/b] cannot buy: $reason. Press [b]D[/b]."
-                cost = game.offer_price(seat)
-                if game.why_not("auction") is None:
-                    return (f"[b]{name}[/b], buy these tiles for [b]${cost}[/b], discard them, "
-                            "or put them up for auction ([b]A[/b])?")
-                return f"[b]{name}[/b], buy these tiles for [b]${cost}[/b] or discard them?"
-            case Wait.SELL:
-                return f"{prefix}[b]{name}[/b], sell words ([b]${game.player(seat).money}[/b])."
-            case Wait.DRAFT:
-                return f"[b]{name}[/b], pick a face-up tile: type its letter."
-            case Wait.AUCTION:
-                auction = game.auction
-                assert auction is not None
-                if auction.bidding:
-                    return (f"[b]{name}[/b], bid for the tiles (you have "
-                            f"${game.player(seat).money}): type a bid and Enter, or [b]P[/b] "
-                            "to pass.")
-                return (f"[b]{name}[/b], match the ${auction.high_bid} bid ([b]M[/b]) or let "
-                        "the tiles go ([b]P[/b])?")
-            case Wait.TRADE:
-                offer = game.trade_offer
-                if offer is not None:
-                    return (f"[b]{name}[/b], accept ([b]Y[/b]) or decline ([b]N[/b]) the "
-                            "offer?")
-                return (f"[b]{name}[/b], offer a swap of draws: type a seat number and "
-                        "Enter, or [b]P[/b] to pass.")
-            case Wait.DROP:
-                over = game.over_limit(seat)
-                return f"[b]{name}[/b] is over the tile limit: drop {over}. Press [b]X[/b]."
-        return ""
+        """The prompt as markup (buyword.ui.status): `$name` is the seat to act, `$word` the
+        word challenged."""
+        return prompt_template(self.session, awaiting)
 
-    def show_message(self, text: str, *, error: bool = False) -> None:
-        """The line under the prompt: a refusal (marked) or a confirmation."""
+    def show_message(self, text: str, *, error: bool = False, whole_round: bool = False) -> None:
+        """The line under the prompt: a refusal (marked) or a confirmation. It stays while the
+        table waits for the same kind of input in the same round (`whole_round`: all round),
+        then goes, so it never speaks of a sale or a refusal rounds ago."""
         message = self.query_one("#message", Static)
         message.update(literal(text))
         message.set_class(error, "-error")
+        key = self._moment()
+        self.state.message_for = key[:1] if whole_round else key
+
+    def _moment(self) -> tuple[int, Wait, int | None]:
+        """The round, the kind of input awaited and the seat asked: a message's lifetime."""
+        awaiting = self.session.awaiting()
+        return (self.game.round, awaiting.wait, awaiting.seat)
+
+    def _clear_stale_message(self) -> None:
+        """Clear the message line once the moment it was about has passed."""
+        until = self.state.message_for
+        if until and self._moment()[: len(until)] != until:
+            self.show_message("")
+            self.state.message_for = ()
 
     def _clear_refusal(self) -> None:
         """A refusal stays until something succeeds; then it would mislead, so it goes."""
