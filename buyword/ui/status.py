@@ -123,10 +123,10 @@ def _buy_prompt(session: TableSession, seat: int, you: bool) -> str:
         return (f"{_subject(name, 'cannot', you)} afford these tiles (${cost}; {has} "
                 f"${money}): press [b]D[/b] to discard them.")
     if game.why_not("auction") is None:
-        return _imperative(name, f"buy these tiles for [b]${cost}[/b] ([b]B[/b]), discard "
-                                 "them ([b]D[/b]), or put them up for auction ([b]A[/b])?")
-    return _imperative(name, f"buy these tiles for [b]${cost}[/b] ([b]B[/b]) or discard them "
-                             "([b]D[/b])?")
+        return _imperative(name, f"buy these tiles for [b]${cost}[/b]? [b]B[/b] buys, "
+                                 "[b]D[/b] discards, [b]A[/b] puts them up for auction.")
+    return _imperative(name, f"buy these tiles for [b]${cost}[/b]? [b]B[/b] buys, [b]D[/b] "
+                             "discards.")
 
 
 def _auction_prompt(game: Game, name: str, money: int) -> str:

@@ -56,6 +56,7 @@ from buyword.ui.widgets import (
     PriceList,
     Rack,
     Scoreboard,
+    WordInput,
 )
 
 if TYPE_CHECKING:
@@ -97,6 +98,8 @@ class TableScreen(Screen[None]):
         Binding("m", "match", "Match", priority=True),
         Binding("y", "accept", "Accept", priority=True),
         Binding("n", "decline", "Decline", priority=True),
+        # F2 when hints cannot be shown: say why rather than nothing (never in the footer).
+        Binding("f2", "no_hints", "Hints", show=False),
     ]
 
     @dataclass
@@ -143,11 +146,8 @@ class TableScreen(Screen[None]):
                 yield Rack(tiles, id="drawn")
                 yield Rack(tiles, id="hand")
                 with Vertical(id="sell-box"):
-                    yield Input(
-                        id="word",
-                        placeholder="type a word · Enter sells · Esc when done",
-                        restrict=r"[A-Za-z]*",
-                        compact=True,
+                    yield WordInput(
+                        id="word", placeholder="type a word · Enter sells · Esc when done",
                     )
                     yield Static(id="feedback")
                 yield Static(id="variant")
@@ -623,6 +623,8 @@ class TableScreen(Screen[None]):
         awaiting = self.session.awaiting()
         if action == "skip":
             return awaiting.computer
+        if action == "no_hints":
+            return self.check_action("hints", ()) is not True
         if action in _VARIANT_ACTIONS:
             return self._person_to_act() and self.game.why_not(action) is None
         if action not in _WAIT_OF:
@@ -679,7 +681,13 @@ class TableScreen(Screen[None]):
         self.play("decline")
 
     def action_done(self) -> None:
-        """Finish selling for this round."""
+        """Finish selling for this round; with a word in the box, Esc clears the word first
+        (a second Esc ends the turn), so a half-typed word never ends it by surprise."""
+        word = self.query_one("#word", Input)
+        if word.value:
+            word.value = ""
+            self.show_message("Word cleared. Press Esc again when you are done selling.")
+            return
         self.play(Done())
 
     def action_skip(self) -> None:
@@ -717,7 +725,29 @@ class TableScreen(Screen[None]):
             self.show_message(f"No hints: {error}", error=True)
             return
         player = self.game.player(seat)
-        self.app.push_screen(HintsScreen(player.hand, player.wilds, found))
+        self.app.push_screen(HintsScreen(player.hand, player.wilds, found), self._hint_picked)
+
+    def _hint_picked(self, notation: str | None) -> None:
+        """A hint chosen in the hints window goes into the word box (Enter then sells it)."""
+        if notation is None or self.session.awaiting().wait is not Wait.SELL:
+            return
+        word = self.query_one("#word", Input)
+        word.value = notation.upper()
+        word.cursor_position = len(word.value)
+        word.focus()
+
+    def action_no_hints(self) -> None:
+        """F2 when no hints can be shown now: say why."""
+        self.show_message(self.no_hints_reason())
+
+    def no_hints_reason(self) -> str:
+        """Why F2 shows no hints now, in a player's words."""
+        if not self.session.hints_allowed:
+            return ("Hints are off in this game: tick Hints (F2) on the new-game form to "
+                    "play with them.")
+        if self._person_to_act():
+            return "Hints are for your selling turn: F2 then shows the best words."
+        return "Hints are for the seller, on their selling turn."
 
 
 #: The kind of input each key action answers.
