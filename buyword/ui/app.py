@@ -393,8 +393,10 @@ class BuyWordApp(App[int]):
     async def action_quit(self) -> None:
         """Quit; during a game, ask first."""
         from buyword.ui.confirm import ConfirmScreen
+        from buyword.ui.too_small import TooSmallScreen
 
-        if not self.game_in_progress():
+        # Too small a window to answer a question in: quit at once (the game is autosaved).
+        if not self.game_in_progress() or isinstance(self.screen, TooSmallScreen):
             self.exit(0)
             return
         if self.playing is not None and not self.store.warning:

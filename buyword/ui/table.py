@@ -705,7 +705,8 @@ class TableScreen(Screen[None]):
         assert seat is not None
         player = self.game.player(seat)
         dialog = DropScreen(player.name, player.hand, self.game.over_limit(seat),
-                            self.game.rules.tiles, self.game.rules.tile_limit or 0)
+                            self.game.rules.tiles, self.game.rules.tile_limit or 0,
+                            addressed=self.session.addressed(seat))
         self.app.push_screen(dialog, self._dropped)
 
     def _dropped(self, letters: str | None) -> None:
