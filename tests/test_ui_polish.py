@@ -129,3 +129,17 @@ async def test_start_shows_setting_the_table_and_the_palette_lists_keys_once() -
         assert app.screen is table(app)
         titles = [command.title for command in app.get_system_commands(app.screen)]
         assert titles.count("Keys") == 1
+
+
+async def test_computers_wait_while_the_window_is_too_small() -> None:
+    setup = GameSetup(seats=(Seat("Ann", "easy"), Seat("You")), seed=7, bag="TEASRAOEIU")
+    app = make_app(setup)
+    async with app.run_test(size=(50, 15)) as pilot:
+        await settle(pilot)
+        await pilot.pause(0.3)
+        assert table(app).game.actions == []  # Ann (a computer) leads, but waits
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        await pilot.pause(0.6)
+        await settle(pilot)
+        assert table(app).game.actions  # and plays once the window has room

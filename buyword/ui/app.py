@@ -321,6 +321,7 @@ class BuyWordApp(App[int]):
 
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
+        self.call_later(self.fit_window)  # the too-small notice, if it was popped too
 
     def _autosave(self, session: TableSession, played: Played) -> None:
         """The session calls this after every move: save it (a finished game is recorded
@@ -425,14 +426,16 @@ class BuyWordApp(App[int]):
 
     def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
         """Push `screen`; while the window is too small the notice stays on top of it."""
-        from buyword.ui.too_small import TooSmallScreen
+        from buyword.ui.too_small import TooSmallScreen, too_small
 
-        if isinstance(self.screen, TooSmallScreen) and not isinstance(screen, TooSmallScreen):
+        if isinstance(screen, TooSmallScreen):
+            return super().push_screen(screen, *args, **kwargs)
+        if isinstance(self.screen, TooSmallScreen):
             self.pop_screen()
-            pushed = super().push_screen(screen, *args, **kwargs)
+        pushed = super().push_screen(screen, *args, **kwargs)
+        if too_small(self.size):
             super().push_screen(TooSmallScreen())
-            return pushed
-        return super().push_screen(screen, *args, **kwargs)
+        return pushed
 
     def action_command_palette(self) -> None:
         """The command palette (Textual's, made safe against fast typing; see below)."""

@@ -262,6 +262,11 @@ class TableScreen(Screen[None]):
     def _computer_plays(self, decision: Decision) -> None:
         if not self.is_attached or decision.seat not in self.session.awaiting().seats:
             return
+        from buyword.ui.too_small import TooSmallScreen
+
+        if isinstance(self.app.screen, TooSmallScreen):  # nobody can see it: wait for room
+            self.set_timer(0.5, lambda: self._computer_plays(decision))
+            return
         self.state.busy = False
         result = self.session.play(decision)
         if isinstance(result, Played):

@@ -41,4 +41,5 @@ class TooSmallScreen(ModalScreen[None]):
 
     def on_resize(self) -> None:
         """Keep the size it quotes current."""
-        self.query_one("#too-small", Static).update(notice(self.app.size))
+        for text in self.query("#too-small").results(Static):  # none before compose
+            text.update(notice(self.app.size))
