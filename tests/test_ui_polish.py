@@ -143,3 +143,28 @@ async def test_computers_wait_while_the_window_is_too_small() -> None:
         await pilot.pause(0.6)
         await settle(pilot)
         assert table(app).game.actions  # and plays once the window has room
+
+
+async def test_a_message_goes_when_its_moment_has_passed() -> None:
+    app = make_app(SOLO)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _selling(pilot)
+        screen = table(app)
+        message = screen.query_one("#message")
+        await pilot.press("enter")  # nothing typed: the table says what to do
+        await settle(pilot)
+        assert "Type a word to sell" in str(message.render())
+        await pilot.press(*"rates", "enter")
+        await settle(pilot)
+        assert "sold RATES" in str(message.render())
+        await pilot.press("escape")  # done selling: round 2 begins
+        await pilot.press("r")
+        await settle(pilot)
+        assert str(message.render()).strip() == ""  # neither the sale nor the hint lingers
+
+
+def test_a_tick_box_shows_on_and_off_without_colour() -> None:
+    from buyword.ui.widgets import Tick
+
+    assert Tick("Hints (F2)", True).BUTTON_INNER == "✓"
+    assert Tick("Hints (F2)", False).BUTTON_INNER == " "

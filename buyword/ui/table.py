@@ -33,7 +33,7 @@ from buyword.engine import (
     Sell,
 )
 from buyword.engine import events as ev
-from buyword.engine.wording import plural, possessive
+from buyword.engine.wording import plural, possessive, says, whom
 from buyword.table import (
     Answer,
     Awaiting,
@@ -466,9 +466,9 @@ class TableScreen(Screen[None]):
         pay = ""
         if offer.payment:
             payer, payee = (mine, theirs) if offer.payment > 0 else (theirs, mine)
-            pay = f" · {payer.name} pays {payee.name} ${abs(offer.payment)}"
-        return literal(f"Offer · {mine.name} gives {mine.drawn} ⇄ {theirs.name} gives "
-                       f"{theirs.drawn}{pay}")
+            pay = f" · {says(payer.name, 'pay')} {whom(payee.name)} ${abs(offer.payment)}"
+        return literal(f"Offer · {says(mine.name, 'give')} {mine.drawn} ⇄ "
+                       f"{says(theirs.name, 'give')} {theirs.drawn}{pay}")
 
     def _backs(self, count: int) -> str:
         """Stand-ins for hidden tiles: drawn face down, so the real letters never reach the
