@@ -66,15 +66,15 @@ def test_solo_game_buy_sell_quit(tmp_path: Path) -> None:
     # BUYWORD_HOME keeps the autosave and settings out of the real user folders.
     term = Terminal(f"TEXTUAL_ANIMATIONS=none BUYWORD_HOME={tmp_path} {BUYWORD} --solo --seed 12")
     try:
-        term.wait_for("roll the die")
+        term.wait_for("Roll the die")
         term.keys("r")
-        term.wait_for("how many tiles")
+        term.wait_for("How many tiles")
         term.keys("5")
-        screen = term.wait_for("buy these tiles")
+        screen = term.wait_for("Buy these tiles")
         drawn = screen.split("You drew")[0]
         assert "Bag 103 tiles" in screen, drawn
         term.keys("b")
-        screen = term.wait_for("sell words")
+        screen = term.wait_for("Sell words")
         hand = _hand_letters(screen)
         word = _a_word_from(hand)
         term.keys(word)

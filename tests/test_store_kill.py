@@ -154,7 +154,7 @@ def test_the_real_game_killed_mid_game_continues_where_it_was(
         tmp_path: Path, moves: int, settle: bool) -> None:
     (tmp_path / "settings.toml").write_text("animations = false\n")
     with Terminal(tmp_path, "--solo", "--seed", "42") as terminal:
-        terminal.wait_for("roll the die")
+        terminal.wait_for("Roll the die")
         for _ in range(moves):
             step(terminal, tmp_path, 42)
         # The last key is pressed and the process killed at once: that action may be lost.

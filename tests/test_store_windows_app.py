@@ -129,7 +129,7 @@ async def test_continue_offers_every_saved_game_and_resumes_the_one_chosen(
 def test_two_real_windows_play_apart_and_the_second_can_watch_the_first(tmp_path: Path) -> None:
     (tmp_path / "settings.toml").write_text("animations = false\n")
     with Terminal(tmp_path, "--solo", "--seed", "42") as first:
-        first.wait_for("roll the die")
+        first.wait_for("Roll the die")
         first.keys("r")
         wait_until(lambda: saved_actions(tmp_path / CURRENT)[1] >= 1)
         first_id = saved_actions(tmp_path / CURRENT)[0]
@@ -142,7 +142,7 @@ def test_two_real_windows_play_apart_and_the_second_can_watch_the_first(tmp_path
             second.keys("s")
             second.wait_for("Start")
             second.keys("C-s")
-            second.wait_for("roll the die")
+            second.wait_for("Roll the die")
             second.keys("r")
             slots = wait_until(lambda: list((tmp_path / "slots").glob("*.json")))
             assert saved_actions(tmp_path / CURRENT)[0] == first_id

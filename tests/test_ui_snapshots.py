@@ -128,3 +128,55 @@ def test_results(snap_compare, size) -> None:
         await settle(pilot)
 
     assert snap_compare(make_app(), terminal_size=size, run_before=results)
+
+
+# ---------------------------------------------------------------- the minimum size, 60x18
+
+MINIMUM = (60, 18)
+
+
+def test_minimum_title(snap_compare) -> None:
+    assert snap_compare(make_app(), terminal_size=MINIMUM, run_before=settle)
+
+
+def test_minimum_table_solo(snap_compare) -> None:
+    async def selling(pilot: Pilot) -> None:
+        await settle(pilot)
+        await play(pilot, "roll", "choose 5", "buy", "sell STAR", "done", "roll", "buy")
+        await pilot.press(*"quiz")
+        pilot.app.set_focus(None)  # no cursor to blink (see test_table_sell)
+        await steady(pilot)
+
+    assert snap_compare(make_app(SOLO), terminal_size=MINIMUM, run_before=selling)
+
+
+def test_minimum_table_three_seats(snap_compare) -> None:
+    async def buying(pilot: Pilot) -> None:
+        await settle(pilot)
+        await play(pilot, "roll", "choose 5", "buy", "discard")
+
+    assert snap_compare(make_app(TABLE), terminal_size=MINIMUM, run_before=buying)
+
+
+def test_minimum_new_game_form(snap_compare) -> None:
+    async def form(pilot: Pilot) -> None:
+        await settle(pilot)
+        pilot.app.action_new_game(False)
+        await settle(pilot)
+        pilot.app.set_focus(None)  # no cursor to blink, no focus coming and going
+        await steady(pilot)
+
+    assert snap_compare(make_app(), terminal_size=MINIMUM, run_before=form)
+
+
+def test_minimum_help_dialog(snap_compare) -> None:
+    async def help_keys(pilot: Pilot) -> None:
+        await settle(pilot)
+        pilot.app.action_help("keys")
+        await steady(pilot)
+
+    assert snap_compare(make_app(), terminal_size=MINIMUM, run_before=help_keys)
+
+
+def test_below_the_minimum(snap_compare) -> None:
+    assert snap_compare(make_app(SOLO), terminal_size=(59, 17), run_before=steady)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from buyword.engine.wording import possessive, says, whom
+
 
 @dataclass(frozen=True)
 class Rolled:
@@ -121,12 +123,13 @@ class Challenged:
         if self.valid:
             return (
                 f"{self.challenger} challenged {word}: it stands; "
-                f"{self.challenger} pays a ${self.penalty} penalty"
+                f"{says(self.challenger, 'pay', start=False)} a ${self.penalty} penalty"
             )
         verdict = f"a word, but not {self.off_theme}!" if self.off_theme else "not a word!"
         return (
             f"{self.challenger} challenged {word}: {verdict} The sale is reversed "
-            f"(${self.reversed_price} back to the bank) and {self.seller} pays ${self.penalty}"
+            f"(${self.reversed_price} back to the bank) and "
+            f"{says(self.seller, 'pay', start=False)} ${self.penalty}"
         )
 
 
@@ -224,7 +227,7 @@ class Offered:
     payment: int
 
     def __str__(self) -> str:
-        text = f"{self.name} offered {self.to_name} {self.gives} for {self.gets}"
+        text = f"{self.name} offered {whom(self.to_name)} {self.gives} for {self.gets}"
         if self.payment > 0:
             return f"{text}, paying {_dollars(self.payment)}"
         if self.payment < 0:
@@ -243,11 +246,11 @@ class Traded:
     payment: int
 
     def __str__(self) -> str:
-        text = f"{self.to_name} accepted: {self.name} and {self.to_name} swapped draws"
+        text = f"{self.to_name} accepted: {self.name} and {whom(self.to_name)} swapped draws"
         if self.payment > 0:
-            return f"{text}; {self.name} paid {self.to_name} {_dollars(self.payment)}"
+            return f"{text}; {self.name} paid {whom(self.to_name)} {_dollars(self.payment)}"
         if self.payment < 0:
-            return f"{text}; {self.to_name} paid {self.name} {_dollars(-self.payment)}"
+            return f"{text}; {self.to_name} paid {whom(self.name)} {_dollars(-self.payment)}"
         return text
 
 
@@ -261,7 +264,7 @@ class Declined:
     to_name: str
 
     def __str__(self) -> str:
-        return f"{self.to_name} declined {self.name}'s offer"
+        return f"{self.to_name} declined {possessive(self.name, start=False)} offer"
 
 
 @dataclass(frozen=True)

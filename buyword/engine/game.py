@@ -32,6 +32,7 @@ from buyword.engine.rules import CHOICE, Rules
 from buyword.engine.themes import ThemeDraw, Themes, off_theme
 from buyword.engine.tiles import Spelling, check_spelling, missing_letters, parse_spelling, price
 from buyword.engine.variants import VariantPlay
+from buyword.engine.wording import is_you, plural, possessive, says
 
 
 class Dictionary(Protocol):
@@ -347,12 +348,13 @@ class Game(VariantPlay):
         if self.phase in self.VARIANT_PHASES:
             return self._variant_waiting_for()
         name = self.names[self.current]  # type: ignore[index]
-        return {
-            Phase.ROLL: f"{name} is to roll the die",
-            Phase.CHOOSE: f"{name} is to choose the draw count (2-5)",
-            Phase.BUY: f"{name} is to buy or discard their draw",
-            Phase.SELL: f"{name} is selling words",
-            Phase.DROP: f"{name} is to drop tiles down to the tile limit",
+        its = possessive(name, start=False) if is_you(name) else "their"
+        return says(name, "be", start=False) + {
+            Phase.ROLL: " to roll the die",
+            Phase.CHOOSE: " to choose the draw count (2-5)",
+            Phase.BUY: f" to buy or discard {its} draw",
+            Phase.SELL: " selling words",
+            Phase.DROP: " to drop tiles down to the tile limit",
         }[self.phase]
 
     def _check(self, action: Action) -> object:
@@ -392,7 +394,8 @@ class Game(VariantPlay):
         cost = self.offer_price(seat)
         if p.money < cost:
             raise IllegalAction(
-                f"{p.name} has ${p.money}; these tiles cost ${cost}, so they must be discarded"
+                f"{says(p.name, 'have')} ${p.money}; these tiles cost ${cost}, so they must be "
+                "discarded"
             )
 
     def _check_discard(self, action: Discard) -> None:
@@ -424,7 +427,9 @@ class Game(VariantPlay):
         if sale is None:
             raise IllegalAction("there is no sale to challenge right now")
         if seat == sale.seat:
-            raise IllegalAction(f"{self.names[seat]} cannot challenge their own word")
+            name = self.names[seat]
+            its = possessive(name, start=False) if is_you(name) else "their"
+            raise IllegalAction(f"{name} cannot challenge {its} own word")
         return seat
 
     def _check_done(self, action: Done) -> None:
@@ -437,12 +442,13 @@ class Game(VariantPlay):
         p = self._players[seat]
         missing = missing_letters(action.letters, p.hand)
         if missing:
-            raise IllegalAction(f"{p.name} holds no {', '.join(sorted(set(missing)))} to drop")
+            raise IllegalAction(
+                f"{says(p.name, 'hold')} no {', '.join(sorted(set(missing)))} to drop")
         need = self.over_limit(seat)
         if len(action.letters) != need:
             limit = self.rules.tile_limit
             raise IllegalAction(
-                f"{p.name} holds {len(p.hand)} letter tiles; drop exactly {need} "
+                f"{says(p.name, 'hold')} {plural(len(p.hand), 'letter tile')}; drop exactly {need} "
                 f"to come down to {limit}, not {len(action.letters)}"
             )
 

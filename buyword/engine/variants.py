@@ -15,6 +15,7 @@ from buyword.engine import events as ev
 from buyword.engine.actions import Accept, Action, Auction, Bid, Decline, Match, Offer, Pass, Pick
 from buyword.engine.errors import BuyWordError, IllegalAction
 from buyword.engine.phase import VARIANT_PHASES, Phase
+from buyword.engine.wording import conjugate, is_you, possessive, says, they, whom
 
 if TYPE_CHECKING:
     from buyword.engine.rules import Rules
@@ -147,16 +148,18 @@ class VariantPlay:
         """What a variant phase is waiting for, in words (used in refusals)."""
         name = self.names[self._variant_current()]
         if self.phase is Phase.DRAFT:
-            return f"{name} is to pick one of the face-up tiles"
+            return f"{says(name, 'be', start=False)} to pick one of the face-up tiles"
         if self.phase is Phase.TRADE:
             if self._offer:
-                return f"{name} is to accept or decline {self.names[self._offer.seat]}'s offer"
-            return f"{name} is to offer a trade or pass"
+                offerer = possessive(self.names[self._offer.seat], start=False)
+                return f"{says(name, 'be', start=False)} to accept or decline {offerer} offer"
+            return f"{says(name, 'be', start=False)} to offer a trade or pass"
         auction = self._auction
         assert auction is not None
         if auction.bidding:
-            return f"{name} is to bid for {self.names[auction.seat]}'s tiles or pass"
-        return f"{name} is to match the ${auction.high_bid} bid or pass"
+            seller = possessive(self.names[auction.seat], start=False)
+            return f"{says(name, 'be', start=False)} to bid for {seller} tiles or pass"
+        return f"{says(name, 'be', start=False)} to match the ${auction.high_bid} bid or pass"
 
     # ----------------------------------------------------------------- legal actions
 
@@ -226,7 +229,8 @@ class VariantPlay:
         if self._auction_failed():
             name = self.names[self.current]  # type: ignore[index]
             raise IllegalAction(
-                f"nobody bid for {name}'s draw, so {name} must buy it or discard it"
+                f"nobody bid for {possessive(name, start=False)} draw, so {whom(name)} must buy "
+                "it or discard it"
             )
 
     def _selling_auction(self, action: Action) -> AuctionState:
@@ -249,7 +253,8 @@ class VariantPlay:
             )
         money = self._players[seat].money
         if action.amount > money:
-            raise IllegalAction(f"{name} has ${money}; they cannot bid ${action.amount}")
+            raise IllegalAction(
+                f"{says(name, 'have')} ${money}; {they(name)} cannot bid ${action.amount}")
 
     def _check_pass(self, action: Pass) -> None:
         if self.phase is Phase.TRADE and self._offer is None:
@@ -260,12 +265,13 @@ class VariantPlay:
         auction = self._selling_auction(action)
         if auction.bidding:
             name = self.names[self._variant_current()]
-            raise IllegalAction(f"the bidding is not over: {name} is to bid or pass")
+            be = conjugate("be", is_you(name))
+            raise IllegalAction(f"the bidding is not over: {whom(name)} {be} to bid or pass")
         seller = self._players[auction.seat]
         if seller.money < auction.high_bid:
             raise IllegalAction(
-                f"{seller.name} has ${seller.money}; matching the high bid costs "
-                f"${auction.high_bid}, so they must pass"
+                f"{says(seller.name, 'have')} ${seller.money}; matching the high bid costs "
+                f"${auction.high_bid}, so {they(seller.name)} must pass"
             )
 
     def _check_offer(self, action: Offer) -> TradeOffer:
@@ -278,7 +284,9 @@ class VariantPlay:
         if not 0 <= to < len(self._players):
             raise IllegalAction(f"there is no seat {action.seat} at this table")
         if to == seat:
-            raise IllegalAction(f"{self.names[seat]} cannot trade with themselves")
+            name = self.names[seat]
+            raise IllegalAction(f"{name} cannot trade with "
+                                f"{'yourself' if is_you(name) else 'themselves'}")
         offer = TradeOffer(seat, to, action.payment)
         if offer.payer is not None and not self.rules.trade_money:
             raise IllegalAction("cash goes with a trade only in the trade-with-money variant")
@@ -291,7 +299,8 @@ class VariantPlay:
         payer = self._players[offer.payer]
         owed = abs(offer.payment)
         if payer.money < owed:
-            raise IllegalAction(f"{payer.name} has ${payer.money}; they cannot pay ${owed}")
+            raise IllegalAction(f"{says(payer.name, 'have')} ${payer.money}; "
+                                f"{they(payer.name)} cannot pay ${owed}")
 
     def _answering(self, action: Action) -> TradeOffer:
         self._require_variant(self.rules.trading, NO_TRADE)

@@ -45,6 +45,7 @@ from buyword.engine import events as ev
 from buyword.engine.actions import Decline
 from buyword.engine.actions import Pass as NoBid  # the variants' pass: no bid, trade or match
 from buyword.engine.phase import VARIANT_PHASES
+from buyword.engine.wording import address, conjugate, is_you, possessive, whom
 from buyword.table.computers import seat_seed
 from buyword.table.setup import GameSetup, Seat
 from buyword.table.views import draws_face_up, redact, seat_view
@@ -225,6 +226,22 @@ class TableSession:
         """Whether the one screen is handed between people, hiding hands in between."""
         return self.private_hands and len(self.people) >= 2
 
+    def addressed(self, seat: int | None) -> bool:
+        """Whether the table speaks to `seat` as "you": the one person at a solo (or
+        people-and-computers) table, or the person holding the screen at a private table on
+        their turn. At an open table of several people, messages name the seat instead."""
+        if seat is None or not 0 <= seat < len(self.seats) or not self.seats[seat].human:
+            return False
+        return len(self.people) == 1 or (self.hand_off and seat in self.awaiting().seats)
+
+    def say_to(self, seat: int | None, text: str) -> str:
+        """`text`, a message about `seat`, in the second person when the table addresses it
+        ("Ann has $83" becomes "You have $83"); unchanged otherwise."""
+        if not self.addressed(seat):
+            return text
+        assert seat is not None
+        return address(text, self.game.names[seat])
+
     def visible_to(self, viewer: int | None) -> frozenset[int]:
         """The seats whose hands and draws `viewer` may see (None: someone watching the table).
 
@@ -287,29 +304,38 @@ class TableSession:
         names = self.game.names
         if awaiting.wait is Wait.OVER:
             return "the game is over"
-        who = " or ".join(names[seat] for seat in awaiting.seats)
+        who = " or ".join(whom(names[seat]) for seat in awaiting.seats)
         if awaiting.wait is Wait.CHALLENGE:
             assert awaiting.sale is not None
             return f"{who} may challenge {awaiting.sale.word.upper()} or let it stand"
+        you = len(awaiting.seats) == 1 and is_you(names[awaiting.seats[0]])
+        their, them = ("your", "you") if you else ("their", "them")
         what = {
             Wait.ROLL: "roll the die",
             Wait.CHOOSE: "choose how many tiles everyone draws (2-5)",
-            Wait.BUY: "buy or discard their draw",
+            Wait.BUY: f"buy or discard {their} draw",
             Wait.DRAFT: "pick one of the face-up tiles",
-            Wait.TRADE: "offer a trade or pass, or answer the offer made to them",
+            Wait.TRADE: f"offer a trade or pass, or answer the offer made to {them}",
             Wait.AUCTION: "bid, match or pass in the auction",
             Wait.SELL: "sell words or finish selling",
             Wait.DROP: "drop tiles down to the tile limit",
         }[awaiting.wait]
-        return f"{who} is to {what}"
+        return f"{who} {conjugate('be', you)} to {what}"
 
     # ------------------------------------------------------------------ the one way in
 
     def act(self, seat: int, answer: Answer | str) -> Played | Refused:
         """`seat` answers: an engine action (or its text), or a pass in the challenge window.
 
-        Returns what happened, or why it was refused (and then nothing changed).
+        Returns what happened, or why it was refused (and then nothing changed); a refusal
+        speaks to the seat as "you" when the table addresses it (`addressed`).
         """
+        result = self._act(seat, answer)
+        if isinstance(result, Refused):
+            return Refused(self.say_to(seat, result.message))
+        return result
+
+    def _act(self, seat: int, answer: Answer | str) -> Played | Refused:
         if isinstance(answer, str):
             text = answer.strip()
             # "pass" lets a sale stand in the challenge window; elsewhere it is the variants'
@@ -326,7 +352,8 @@ class TableSession:
             return Refused(f"'{answer}' is not possible: the game is over")
         if seat not in awaiting.seats:
             name = self.game.names[seat] if 0 <= seat < self.game.seats else f"seat {seat + 1}"
-            return Refused(f"it is not {name}'s turn: {self.waiting_for()}")
+            return Refused(f"it is not {possessive(name, start=False)} turn: "
+                           f"{self.waiting_for()}")
         if awaiting.wait is Wait.CHALLENGE:
             played = self._answer_challenge(seat, answer)
         else:

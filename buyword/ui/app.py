@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from datetime import date
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual import work
 from textual.app import App, SystemCommand
@@ -46,6 +46,9 @@ class BuyWordApp(App[int]):
 
     TITLE = "BuyWord"
     CSS_PATH = "app.tcss"
+    # Screens below 80x24 get a compact layout (-narrow, -short) down to the 60x18 minimum.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall")]
     BINDINGS = [
         Binding("question_mark", "help('keys')", "Keys", priority=True),
         Binding("f1", "help('rules')", "Help", show=False),
@@ -201,8 +204,11 @@ class BuyWordApp(App[int]):
         if setup.bag is None and self.bag is not None:
             setup = GameSetup(**{**setup.__dict__, "bag": self.bag})
         self.last_setup = setup
-        if not self.services.ready:
-            self.notify("Shuffling the bag and opening the dictionary…", timeout=2)
+        from buyword.ui.setting_table import SettingTableScreen
+
+        # Building the game takes a moment (up to 2 s for the first one): show that it is
+        # happening rather than the title again. open_table (or a failure) takes it away.
+        self.push_screen(SettingTableScreen(first=not self.services.ready))
         self._prepare_game(setup, saved, daily)
 
     @work(thread=True, exclusive=True, group="start", exit_on_error=False)
@@ -235,15 +241,22 @@ class BuyWordApp(App[int]):
                 on_change=self._autosave, step_delay=self.settings.step_delay,
                 theme_finders=theme_finders)
         except BuyWordError as error:
-            self.call_from_thread(self.notify, str(error), title="Cannot start the game",
-                                  severity="error", timeout=8, markup=False)
+            self.call_from_thread(self._cannot_start, str(error))
             return
         except Exception as error:  # e.g. computer players not installed: say so, calmly
-            self.call_from_thread(self.notify, f"{type(error).__name__}: {error}",
-                                  title="Cannot start the game", severity="error", timeout=8,
-                                  markup=False)
+            self.call_from_thread(self._cannot_start, f"{type(error).__name__}: {error}")
             return
         self.call_from_thread(self.open_table, session, setup, saved, daily)
+
+    def _cannot_start(self, message: str) -> None:
+        """The game could not be set up: take the "Setting the table…" notice away and say
+        why."""
+        from buyword.ui.setting_table import SettingTableScreen
+
+        if isinstance(self.screen, SettingTableScreen):
+            self.pop_screen()
+        self.notify(message, title="Cannot start the game", severity="error", timeout=8,
+                    markup=False)
 
     def _save_unusable(self, message: str) -> None:
         """A save that could not be resumed: say so on the title; the player starts afresh."""
@@ -308,6 +321,7 @@ class BuyWordApp(App[int]):
 
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
+        self.call_later(self.fit_window)  # the too-small notice, if it was popped too
 
     def _autosave(self, session: TableSession, played: Played) -> None:
         """The session calls this after every move: save it (a finished game is recorded
@@ -380,8 +394,10 @@ class BuyWordApp(App[int]):
     async def action_quit(self) -> None:
         """Quit; during a game, ask first."""
         from buyword.ui.confirm import ConfirmScreen
+        from buyword.ui.too_small import TooSmallScreen
 
-        if not self.game_in_progress():
+        # Too small a window to answer a question in: quit at once (the game is autosaved).
+        if not self.game_in_progress() or isinstance(self.screen, TooSmallScreen):
             self.exit(0)
             return
         if self.playing is not None and not self.store.warning:
@@ -390,6 +406,36 @@ class BuyWordApp(App[int]):
             detail = "The game in progress will be lost."
         question = ConfirmScreen("Quit this game?", detail)
         self.push_screen(question, lambda yes: self.exit(0) if yes else None)
+
+    # ------------------------------------------------------------------ small windows
+
+    def on_resize(self) -> None:
+        """Below the minimum size a notice covers the screens; when the window grows it goes."""
+        self.call_later(self.fit_window)
+
+    def fit_window(self) -> None:
+        """Show or remove the too-small notice for the window's size now."""
+        from buyword.ui.too_small import TooSmallScreen, too_small
+
+        covered = isinstance(self.screen, TooSmallScreen)
+        if too_small(self.size):
+            if not covered:
+                self.push_screen(TooSmallScreen())
+        elif covered:
+            self.pop_screen()
+
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        """Push `screen`; while the window is too small the notice stays on top of it."""
+        from buyword.ui.too_small import TooSmallScreen, too_small
+
+        if isinstance(screen, TooSmallScreen):
+            return super().push_screen(screen, *args, **kwargs)
+        if isinstance(self.screen, TooSmallScreen):
+            self.pop_screen()
+        pushed = super().push_screen(screen, *args, **kwargs)
+        if too_small(self.size):
+            super().push_screen(TooSmallScreen())
+        return pushed
 
     def action_command_palette(self) -> None:
         """The command palette (Textual's, made safe against fast typing; see below)."""
@@ -412,7 +458,9 @@ class BuyWordApp(App[int]):
         yield SystemCommand("Price list", "Pips to dollars", partial(self.action_help, "prices"))
         yield SystemCommand("Settings", "Animations, computer speed, theme",
                             self.action_settings)
-        yield from super().get_system_commands(screen)
+        # Textual's own "Keys" panel would list Keys twice; the help's key map is ours.
+        yield from (command for command in super().get_system_commands(screen)
+                    if command.title != "Keys")
 
 
 class _CommandPalette(CommandPalette):

@@ -10,6 +10,7 @@ from textual.events import Key
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from buyword.engine.wording import conjugate, is_you
 from buyword.ui.text import literal, markup
 
 
@@ -33,7 +34,8 @@ class ChallengeScreen(ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         """The sale, who may challenge with which key, and what it risks."""
         who = Content("\n").join(
-            markup(f"  [b]{number}[/b]  $name challenges", name=name) for number, name in self.seats
+            markup(f"  [b]{number}[/b]  $name {conjugate('challenge', is_you(name))}", name=name)
+            for number, name in self.seats
         )
         with Vertical(classes="dialog", id="challenge"):
             yield Static("Challenge?", classes="dialog-title")

@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from buyword.engine import TileSet
+from buyword.engine.wording import is_you, plural
 from buyword.ui.text import markup
 from buyword.ui.widgets import Rack
 
@@ -24,10 +25,13 @@ class DropScreen(ModalScreen[str]):
         Binding("backspace", "clear", "Clear"),
     ]
 
-    def __init__(self, name: str, hand: str, need: int, tiles: TileSet, limit: int) -> None:
-        """`name` holds `hand` and must drop `need` tiles to come down to `limit`."""
+    def __init__(self, name: str, hand: str, need: int, tiles: TileSet, limit: int, *,
+                 addressed: bool = False) -> None:
+        """`name` holds `hand` and must drop `need` tiles to come down to `limit`;
+        `addressed`: the table speaks to them as "you" (a private table)."""
         super().__init__()
         self.player = name
+        self.addressed = addressed
         self.hand = hand
         self.need = need
         self.tileset = tiles
@@ -39,14 +43,22 @@ class DropScreen(ModalScreen[str]):
         with Vertical(classes="dialog", id="drop"):
             yield Static("Tile limit", classes="dialog-title")
             yield Static(
-                markup(f"[b]$name[/b] holds {len(self.hand)} letter tiles; the limit is "
-                       f"{self.limit}. Choose {self.need} to drop: press their letters or click "
-                       "them.", name=self.player),
+                markup(f"{self._holder()} {plural(len(self.hand), 'letter tile')}; the limit "
+                       f"is {self.limit}. Choose {plural(self.need, 'tile')} to drop: press "
+                       "their letters or click them.", name=self.player),
                 classes="dialog-body",
             )
             yield Rack(self.tileset, id="drop-rack")
             yield Static(id="drop-count", classes="dialog-note")
         yield Footer()
+
+    def _holder(self) -> str:
+        """ "You hold", "[b]Ann[/b], you hold" (spoken to) or "[b]Ann[/b] holds"."""
+        if is_you(self.player):
+            return "You hold"
+        if self.addressed:
+            return "[b]$name[/b], you hold"
+        return "[b]$name[/b] holds"
 
     def on_mount(self) -> None:
         """Show the hand with nothing chosen yet."""

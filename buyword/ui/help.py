@@ -44,13 +44,17 @@ KEY_MAP = """\
 | **2**–**5** | CHOICE | how many tiles everyone draws |
 | **B** / **D** | buy | buy the draw / discard it |
 | *letters*, **Enter** | sell | type a word; Enter sells it |
-| **Esc** | sell | done selling this round |
-| **F2** | sell | hints: the best words now (if on) |
+| **Esc** | sell | clear the word typed; in an empty box, done selling this round |
+| **F2** | sell | hints: the best words now (if on); **Enter** or a click puts one in the box |
 | *letters*, **Enter** | tile limit | choose tiles to drop; Enter drops them |
 | **Space** | computer's turn | skip ahead to the next person |
 | **?** / **F1** | anywhere | this help |
 | **Ctrl+P** | anywhere | command palette (themes too) |
 | **Ctrl+Q** | anywhere | quit (asks during a game) |
+
+**Window size.** Every screen works in a window of at least **60×18** cells (below 80×24 the
+table leaves out the price list: it is under Prices here). In a smaller window a notice asks
+for more room, and the game carries on when the window grows.
 """
 
 

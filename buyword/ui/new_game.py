@@ -13,6 +13,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
 from buyword.engine import BuyWordError, TileSetError
 from buyword.ui.options import EACH_ROUND, DictionaryChoice, GameSetup, Seat, load_tiles
 from buyword.ui.text import literal
+from buyword.ui.widgets import Tick
 from buyword.words.themes import THEMES
 
 #: Who sits in a seat: a person, a computer of some level, or nobody (seats 3 and 4).
@@ -115,9 +116,9 @@ class NewGameScreen(Screen[GameSetup | None]):
                     )
                 yield Static("Help", classes="label")
                 with Horizontal(classes="checks"):
-                    yield Checkbox("Hints (F2)", d.hints, id="hints", compact=True)
+                    yield Tick("Hints (F2)", d.hints, id="hints", compact=True)
                     if not self.solo:
-                        yield Checkbox("Private hands", d.private_hands, id="private",
+                        yield Tick("Private hands", d.private_hands, id="private",
                                        compact=True)
                 boxes = list(self._variant_boxes())
                 yield Static("Variants", classes="label")
@@ -141,7 +142,7 @@ class NewGameScreen(Screen[GameSetup | None]):
         boxes = []
         for field, label in VARIANT_BOXES:
             needs_table = field != "draft"
-            box = Checkbox(label, getattr(d, field) and not (self.solo and needs_table),
+            box = Tick(label, getattr(d, field) and not (self.solo and needs_table),
                            id=f"variant-{field}", compact=True,
                            disabled=self.solo and needs_table)
             if self.solo and needs_table:

@@ -16,6 +16,7 @@ from textual.widgets import Footer, Sparkline, Static
 
 from buyword.engine import Game
 from buyword.engine import events as ev
+from buyword.engine.wording import conjugate, is_you
 from buyword.ui.options import GameSetup, custom_tiles
 from buyword.ui.text import literal, markup
 
@@ -128,7 +129,7 @@ class ResultsScreen(Screen[None]):
             return markup(f"[b]Game over[/b] — $reason. You finished with [b]${money:,}[/b].",
                           reason=outcome.reason)
         names = " and ".join(self.game.names[s] for s in outcome.winners)
-        verb = "share the win" if len(outcome.winners) > 1 else "wins"
+        verb = "share the win" if len(outcome.winners) > 1 else conjugate("win", is_you(names))
         return markup(f"[b]Game over[/b] — $reason. [b]$names[/b] {verb}!",
                       reason=outcome.reason, names=names)
 

@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Footer, Select, Static
 
 from buyword.ui.options import BOT_SPEEDS, Settings
+from buyword.ui.widgets import Tick
 
 
 class SettingsScreen(ModalScreen[Settings | None]):
@@ -33,7 +34,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
             yield Static("Settings", classes="dialog-title")
             with Grid(id="settings-grid"):
                 yield Static("Animations", classes="label")
-                yield Checkbox("die tumbles when rolled", s.animations, id="animations",
+                yield Tick("die tumbles when rolled", s.animations, id="animations",
                                compact=True)
                 yield Static("Computer speed", classes="label")
                 yield Select([(name, name) for name in BOT_SPEEDS], value=s.bot_speed,

@@ -33,6 +33,7 @@ from buyword.engine import (
     Sell,
 )
 from buyword.engine import events as ev
+from buyword.engine.wording import plural, possessive, says, whom
 from buyword.table import (
     Answer,
     Awaiting,
@@ -45,6 +46,7 @@ from buyword.table import (
     Wait,
     custom_tiles,
 )
+from buyword.ui.status import prompt_template, round_lines
 from buyword.ui.text import literal, markup
 from buyword.ui.widgets import (
     AmountInput,
@@ -54,6 +56,7 @@ from buyword.ui.widgets import (
     PriceList,
     Rack,
     Scoreboard,
+    WordInput,
 )
 
 if TYPE_CHECKING:
@@ -67,6 +70,7 @@ class ScreenState:
     viewer: int | None = None  # the seat holding the screen (None: nobody's hand is shown)
     busy: bool = False  # the die tumbles or a computer thinks: no keys for people
     log_viewer: frozenset[int] | None = None  # whose hands the log was last written for
+    message_for: tuple[object, ...] = ()  # the moment the message line speaks of (see show_message)
 
 
 class TableScreen(Screen[None]):
@@ -94,6 +98,8 @@ class TableScreen(Screen[None]):
         Binding("m", "match", "Match", priority=True),
         Binding("y", "accept", "Accept", priority=True),
         Binding("n", "decline", "Decline", priority=True),
+        # F2 when hints cannot be shown: say why rather than nothing (never in the footer).
+        Binding("f2", "no_hints", "Hints", show=False),
     ]
 
     @dataclass
@@ -140,11 +146,8 @@ class TableScreen(Screen[None]):
                 yield Rack(tiles, id="drawn")
                 yield Rack(tiles, id="hand")
                 with Vertical(id="sell-box"):
-                    yield Input(
-                        id="word",
-                        placeholder="type a word · Enter sells · Esc when done",
-                        restrict=r"[A-Za-z]*",
-                        compact=True,
+                    yield WordInput(
+                        id="word", placeholder="type a word · Enter sells · Esc when done",
                     )
                     yield Static(id="feedback")
                 yield Static(id="variant")
@@ -184,15 +187,17 @@ class TableScreen(Screen[None]):
         for event in played.events:
             if isinstance(event, ev.Rolled) and event.theme and self.game.rules.theme_each_round:
                 # A new theme each round: say so, since every word sold must now fit it.
-                self.show_message(f"New theme this round: {self._theme_title()}")
+                self.show_message(f"New theme this round: {self._theme_title()}",
+                                  whole_round=True)
             if isinstance(event, ev.Sold):
                 self.show_message(f"✓ {event}")
             elif isinstance(event, ev.Challenged):
                 self.show_message(f"⚖ {event}", error=not event.valid)
         if isinstance(played.action, Roll):
             self.state.busy = True
-            self.refresh_view()
+            # Tumble first, so the round box says "Rolling…" rather than the draw to come.
             self.query_one(DieFace).roll_to(self.game.die or 0, self.buyword.animate)
+            self.refresh_view()
             return
         self.advance()
 
@@ -256,6 +261,11 @@ class TableScreen(Screen[None]):
 
     def _computer_plays(self, decision: Decision) -> None:
         if not self.is_attached or decision.seat not in self.session.awaiting().seats:
+            return
+        from buyword.ui.too_small import TooSmallScreen
+
+        if isinstance(self.app.screen, TooSmallScreen):  # nobody can see it: wait for room
+            self.set_timer(0.5, lambda: self._computer_plays(decision))
             return
         self.state.busy = False
         result = self.session.play(decision)
@@ -326,6 +336,7 @@ class TableScreen(Screen[None]):
     def refresh_view(self) -> None:
         """Set every widget from the session, as the seat holding the screen may see it."""
         awaiting = self.session.awaiting()
+        self._clear_stale_message()
         self._show_side()
         self.query_one("#prompt", Static).update(self._prompt(awaiting))
         selling = awaiting.wait is Wait.SELL and self._person_to_act()
@@ -359,9 +370,10 @@ class TableScreen(Screen[None]):
         hand.tiles = player.hand if open_hand else self._backs(len(player.hand))
         hand.wilds = player.wilds
         hand.empty_text = "no tiles yet"
-        owner = "Your" if player.name == "You" else f"{player.name}'s"
-        hand.border_title = literal(f"{owner} hand · {len(player.hand)} tiles")
-        hand.border_subtitle = f"{player.wilds} wild" + ("s" if player.wilds != 1 else "")
+        owner = possessive(player.name, you=self.session.addressed(shown)
+                           and self.state.viewer == shown)
+        hand.border_title = literal(f"{owner} hand · {plural(len(player.hand), 'tile')}")
+        hand.border_subtitle = plural(player.wilds, "wild")
         drawn = self.query_one("#drawn", Rack)
         buyer = game.current
         drawn.display = awaiting.wait is Wait.BUY and buyer is not None
@@ -379,7 +391,7 @@ class TableScreen(Screen[None]):
             drawn.border_title = literal(f"{name} drew {len(draw)} · {pips} pips · "
                                          f"${game.offer_price(buyer)}")
         else:
-            drawn.border_title = literal(f"{name} drew {len(draw)} tiles")
+            drawn.border_title = literal(f"{name} drew {plural(len(draw), 'tile')}")
 
     def _show_table_tiles(self, drawn: Rack, awaiting: Awaiting) -> bool:
         """The tiles every player sees on the table: the draft's face-up tiles, or a draw up
@@ -454,9 +466,9 @@ class TableScreen(Screen[None]):
         pay = ""
         if offer.payment:
             payer, payee = (mine, theirs) if offer.payment > 0 else (theirs, mine)
-            pay = f" · {payer.name} pays {payee.name} ${abs(offer.payment)}"
-        return literal(f"Offer · {mine.name} gives {mine.drawn} ⇄ {theirs.name} gives "
-                       f"{theirs.drawn}{pay}")
+            pay = f" · {says(payer.name, 'pay')} {whom(payee.name)} ${abs(offer.payment)}"
+        return literal(f"Offer · {says(mine.name, 'give')} {mine.drawn} ⇄ "
+                       f"{says(theirs.name, 'give')} {theirs.drawn}{pay}")
 
     def _backs(self, count: int) -> str:
         """Stand-ins for hidden tiles: drawn face down, so the real letters never reach the
@@ -478,9 +490,7 @@ class TableScreen(Screen[None]):
         die = self.query_one(DieFace)
         if not die.tumbling:
             die.face = game.die
-        bag = f"Bag {game.bag_size} tiles"
-        draw = f"Draw {game.draw_count} each" if game.draw_count else "Die not rolled"
-        final = "FINAL ROUND" if game.final_round else f"Round {game.round}"
+        final, _, bag, draw = round_lines(game, tumbling=die.tumbling)
         theme = "\nTheme [b]$theme[/b]" if game.theme else ""
         info = markup(f"[b]{final}[/b]\nLeader [b]$leader[/b]\n{bag}\n{draw}{theme}",
                       leader=game.names[game.leader], theme=self._theme_title())
@@ -515,68 +525,34 @@ class TableScreen(Screen[None]):
         seat = awaiting.seat
         name = "" if seat is None else game.names[seat]
         word = "" if awaiting.sale is None else awaiting.sale.word.upper()
-        reason = (game.why_not(Buy()) or "") if awaiting.wait is Wait.BUY else ""
-        return markup(self._prompt_template(awaiting), name=name, word=word, reason=reason)
+        return markup(self._prompt_template(awaiting), name=name, word=word)
 
     def _prompt_template(self, awaiting: Awaiting) -> str:
-        """The prompt as markup: `$name` is the seat to act, `$word` the word challenged,
-        `$reason` why they cannot buy."""
-        game = self.game
-        if awaiting.wait is Wait.OVER:
-            return "[b]Game over.[/b]"
-        seat = awaiting.seat
-        assert seat is not None
-        name = "$name"
-        if awaiting.wait is Wait.CHALLENGE:
-            assert awaiting.sale is not None
-            return "Does anyone challenge [b]$word[/b]?"
-        if awaiting.computer:
-            return f"[b]{name}[/b] ({self.session.seats[seat].level}) is playing…"
-        prefix = "[reverse b] FINAL ROUND [/] " if game.final_round else ""
-        match awaiting.wait:
-            case Wait.ROLL:
-                return f"{prefix}[b]{name}[/b], roll the die: press [b]R[/b]."
-            case Wait.CHOOSE:
-                return f"CHOICE! [b]{name}[/b], how many tiles does everyone draw? 2–5"
-            case Wait.BUY:
-                reason = game.why_not(Buy())
-                if reason:
-                    return f"[b]{name}[/b] cannot buy: $reason. Press [b]D[/b]."
-                cost = game.offer_price(seat)
-                if game.why_not("auction") is None:
-                    return (f"[b]{name}[/b], buy these tiles for [b]${cost}[/b], discard them, "
-                            "or put them up for auction ([b]A[/b])?")
-                return f"[b]{name}[/b], buy these tiles for [b]${cost}[/b] or discard them?"
-            case Wait.SELL:
-                return f"{prefix}[b]{name}[/b], sell words ([b]${game.player(seat).money}[/b])."
-            case Wait.DRAFT:
-                return f"[b]{name}[/b], pick a face-up tile: type its letter."
-            case Wait.AUCTION:
-                auction = game.auction
-                assert auction is not None
-                if auction.bidding:
-                    return (f"[b]{name}[/b], bid for the tiles (you have "
-                            f"${game.player(seat).money}): type a bid and Enter, or [b]P[/b] "
-                            "to pass.")
-                return (f"[b]{name}[/b], match the ${auction.high_bid} bid ([b]M[/b]) or let "
-                        "the tiles go ([b]P[/b])?")
-            case Wait.TRADE:
-                offer = game.trade_offer
-                if offer is not None:
-                    return (f"[b]{name}[/b], accept ([b]Y[/b]) or decline ([b]N[/b]) the "
-                            "offer?")
-                return (f"[b]{name}[/b], offer a swap of draws: type a seat number and "
-                        "Enter, or [b]P[/b] to pass.")
-            case Wait.DROP:
-                over = game.over_limit(seat)
-                return f"[b]{name}[/b] is over the tile limit: drop {over}. Press [b]X[/b]."
-        return ""
+        """The prompt as markup (buyword.ui.status): `$name` is the seat to act, `$word` the
+        word challenged."""
+        return prompt_template(self.session, awaiting)
 
-    def show_message(self, text: str, *, error: bool = False) -> None:
-        """The line under the prompt: a refusal (marked) or a confirmation."""
+    def show_message(self, text: str, *, error: bool = False, whole_round: bool = False) -> None:
+        """The line under the prompt: a refusal (marked) or a confirmation. It stays while the
+        table waits for the same kind of input in the same round (`whole_round`: all round),
+        then goes, so it never speaks of a sale or a refusal rounds ago."""
         message = self.query_one("#message", Static)
         message.update(literal(text))
         message.set_class(error, "-error")
+        key = self._moment()
+        self.state.message_for = key[:1] if whole_round else key
+
+    def _moment(self) -> tuple[int, Wait, int | None]:
+        """The round, the kind of input awaited and the seat asked: a message's lifetime."""
+        awaiting = self.session.awaiting()
+        return (self.game.round, awaiting.wait, awaiting.seat)
+
+    def _clear_stale_message(self) -> None:
+        """Clear the message line once the moment it was about has passed."""
+        until = self.state.message_for
+        if until and self._moment()[: len(until)] != until:
+            self.show_message("")
+            self.state.message_for = ()
 
     def _clear_refusal(self) -> None:
         """A refusal stays until something succeeds; then it would mislead, so it goes."""
@@ -652,6 +628,8 @@ class TableScreen(Screen[None]):
         awaiting = self.session.awaiting()
         if action == "skip":
             return awaiting.computer
+        if action == "no_hints":
+            return self.check_action("hints", ()) is not True
         if action in _VARIANT_ACTIONS:
             return self._person_to_act() and self.game.why_not(action) is None
         if action not in _WAIT_OF:
@@ -708,7 +686,13 @@ class TableScreen(Screen[None]):
         self.play("decline")
 
     def action_done(self) -> None:
-        """Finish selling for this round."""
+        """Finish selling for this round; with a word in the box, Esc clears the word first
+        (a second Esc ends the turn), so a half-typed word never ends it by surprise."""
+        word = self.query_one("#word", Input)
+        if word.value:
+            word.value = ""
+            self.show_message("Word cleared. Press Esc again when you are done selling.")
+            return
         self.play(Done())
 
     def action_skip(self) -> None:
@@ -726,7 +710,8 @@ class TableScreen(Screen[None]):
         assert seat is not None
         player = self.game.player(seat)
         dialog = DropScreen(player.name, player.hand, self.game.over_limit(seat),
-                            self.game.rules.tiles, self.game.rules.tile_limit or 0)
+                            self.game.rules.tiles, self.game.rules.tile_limit or 0,
+                            addressed=self.session.addressed(seat))
         self.app.push_screen(dialog, self._dropped)
 
     def _dropped(self, letters: str | None) -> None:
@@ -746,7 +731,29 @@ class TableScreen(Screen[None]):
             self.show_message(f"No hints: {error}", error=True)
             return
         player = self.game.player(seat)
-        self.app.push_screen(HintsScreen(player.hand, player.wilds, found))
+        self.app.push_screen(HintsScreen(player.hand, player.wilds, found), self._hint_picked)
+
+    def _hint_picked(self, notation: str | None) -> None:
+        """A hint chosen in the hints window goes into the word box (Enter then sells it)."""
+        if notation is None or self.session.awaiting().wait is not Wait.SELL:
+            return
+        word = self.query_one("#word", Input)
+        word.value = notation.upper()
+        word.cursor_position = len(word.value)
+        word.focus()
+
+    def action_no_hints(self) -> None:
+        """F2 when no hints can be shown now: say why."""
+        self.show_message(self.no_hints_reason())
+
+    def no_hints_reason(self) -> str:
+        """Why F2 shows no hints now, in a player's words."""
+        if not self.session.hints_allowed:
+            return ("Hints are off in this game: tick Hints (F2) on the new-game form to "
+                    "play with them.")
+        if self._person_to_act():
+            return "Hints are for your selling turn: F2 then shows the best words."
+        return "Hints are for the seller, on their selling turn."
 
 
 #: The kind of input each key action answers.

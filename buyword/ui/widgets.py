@@ -17,7 +17,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import Input, RichLog, Static
+from textual.widgets import Checkbox, Input, RichLog, Static
 
 from buyword.engine import CHOICE, TileSet, price
 from buyword.engine import events as ev
@@ -308,17 +308,43 @@ class GameLog(RichLog, can_focus=False):
 
     def __init__(self, *, id: str | None = None, private: bool = False) -> None:
         """An empty log that wraps long sentences; `private` hides the letters of draws."""
-        super().__init__(id=id, wrap=True, markup=False, highlight=False, auto_scroll=True)
+        # min_width=1: RichLog would otherwise render every line 78 cells wide and cut what
+        # does not fit a narrower log ("($16 back t") instead of wrapping it.
+        super().__init__(id=id, wrap=True, markup=False, highlight=False, auto_scroll=True,
+                         min_width=1)
         self.shown = 0
         self.private = private
+        self._written: list[Text] = []  # kept to wrap again when the width changes
+        self._wrapped_at = 0
 
     def show(self, log: list[ev.Event]) -> None:
-        """Write the events not yet shown (the engine's log only grows)."""
+        """Write the events not yet shown (the engine's log only grows), newest in view."""
         for event in log[self.shown :]:
             line = log_line(event, self.private)
             if line is not None:
+                self._written.append(line)
                 self.write(line)
         self.shown = len(log)
+        self.scroll_end(animate=False, immediate=False)
+
+    def clear(self) -> GameLog:
+        """Empty the log (to write it again for another viewer)."""
+        self._written = []
+        super().clear()
+        return self
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Wrap every line again at the new width, and keep the newest lines in view (the
+        log changes size as racks come and go, as after a hand-off)."""
+        width = self.scrollable_content_region.width
+        if width and width != self._wrapped_at and self._written:
+            self._wrapped_at = width
+            written = self._written
+            super().clear()
+            for line in written:
+                self.write(line, scroll_end=False)
+        self._wrapped_at = width or self._wrapped_at
+        self.scroll_end(animate=False, immediate=False)
 
 
 class AmountInput(Input):
@@ -334,3 +360,26 @@ class AmountInput(Input):
     def check_consume_key(self, key: str, character: str | None = None) -> bool:
         """Only the characters of an amount are this box's; other keys reach the bindings."""
         return character is not None and character in self.ALLOWED
+
+
+class WordInput(Input):
+    """The box a word to sell is typed in: it takes letters only, so every other key (? for
+    help, F2 for hints, Esc) reaches the app's and the table's bindings even while it has
+    focus."""
+
+    def __init__(self, *, id: str | None = None, placeholder: str = "") -> None:
+        """A compact box that accepts only letters."""
+        super().__init__(id=id, placeholder=placeholder, restrict=r"[A-Za-z]*", compact=True)
+
+    def check_consume_key(self, key: str, character: str | None = None) -> bool:
+        """Only letters are this box's; Textual would otherwise keep `?` from the help key."""
+        return character is not None and character.isascii() and character.isalpha()
+
+
+class Tick(Checkbox):
+    """A checkbox whose mark says on or off without colour: ✓ when ticked, blank when not."""
+
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # noqa: N802 - Textual's name
+        """The mark inside the box, by value."""
+        return "✓" if self.value else " "

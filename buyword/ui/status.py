@@ -1,0 +1,139 @@
+"""The table's words about the moment: the round box beside the die, and the one-line prompt.
+
+Both are plain functions of the table session (and of whether the die is still tumbling), so
+they are tested without a screen. They speak to the person to act as "you" when the table
+addresses that seat (`TableSession.addressed`): a solo player, or the person holding the screen
+at a private table ("Ann, you are over the tile limit"); at an open table they name the seat.
+"""
+
+from __future__ import annotations
+
+from buyword.engine import CHOICE, Buy, Game, Phase
+from buyword.engine import events as ev
+from buyword.engine.wording import conjugate, is_you, plural, says
+from buyword.table import Awaiting, TableSession, Wait
+
+
+def nobody_draws(game: Game) -> bool:
+    """Whether this round is the final round in which the bag could not serve the draw (its
+    last tiles left the game; nobody draws, everyone only sells)."""
+    if not game.final_round:
+        return False
+    for event in reversed(game.log):
+        if isinstance(event, ev.FinalRound):
+            return True
+        if isinstance(event, ev.Rolled | ev.Drew | ev.DraftLaidOut):
+            return False
+    return False
+
+
+def draw_line(game: Game, *, tumbling: bool) -> str:
+    """The round box's draw line: what everyone draws this round, as far as it is known."""
+    if tumbling:
+        return "Rolling…"
+    if nobody_draws(game):
+        return "No draws: sell"
+    if game.phase is Phase.CHOOSE or (game.die == CHOICE and not game.draw_count):
+        return "CHOICE: 2–5 each"
+    if game.draw_count:
+        return f"Draw {game.draw_count} each"
+    return "Die not rolled"
+
+
+def round_lines(game: Game, *, tumbling: bool) -> list[str]:
+    """The round box as plain lines: the round, the leader, the bag, the draw."""
+    return [
+        "FINAL ROUND" if game.final_round else f"Round {game.round}",
+        f"Leader {game.names[game.leader]}",
+        f"Bag {plural(game.bag_size, 'tile')}",
+        draw_line(game, tumbling=tumbling),
+    ]
+
+
+def _subject(name: str, verb: str, addressed: bool) -> str:
+    """Subject and verb: "[b]Ann[/b] is", "You are", or "[b]Ann[/b], you are" when the table
+    addresses Ann (the person holding the screen at a private table)."""
+    if is_you(name):
+        return f"You {conjugate(verb, True)}"
+    if addressed:
+        return f"[b]$name[/b], you {conjugate(verb, True)}"
+    return f"[b]$name[/b] {conjugate(verb, False)}"
+
+
+def _imperative(name: str, text: str) -> str:
+    """An instruction to the person to act: "[b]Ann[/b], roll…" or, for "You", "Roll…"."""
+    if is_you(name):
+        return text[:1].upper() + text[1:]
+    return f"[b]$name[/b], {text}"
+
+
+def prompt_template(session: TableSession, awaiting: Awaiting) -> str:
+    """The prompt as markup: `$name` is the seat to act, `$word` the word challenged.
+
+    Every key it names is one the table binds and allows at that moment.
+    """
+    game = session.game
+    if awaiting.wait is Wait.OVER:
+        return "[b]Game over.[/b]"
+    seat = awaiting.seat
+    assert seat is not None
+    name = game.names[seat]
+    you = session.addressed(seat)
+    if awaiting.wait is Wait.CHALLENGE:
+        return "Does anyone challenge [b]$word[/b]?"
+    if awaiting.computer:
+        return f"[b]$name[/b] ({session.seats[seat].level}) is playing…"
+    money = game.player(seat).money
+    match awaiting.wait:
+        case Wait.ROLL:
+            return _imperative(name, "roll the die: press [b]R[/b].")
+        case Wait.CHOOSE:
+            return "CHOICE! " + _imperative(
+                name, "how many tiles does everyone draw? Press [b]2[/b]–[b]5[/b].")
+        case Wait.BUY:
+            return _buy_prompt(session, seat, you)
+        case Wait.SELL:
+            last = " This is the last sale: unsold tiles are worth nothing." \
+                if game.final_round else ""
+            return _imperative(name, f"sell words (${money}): type one, Enter sells, "
+                                     f"[b]Esc[/b] when done.{last}")
+        case Wait.DRAFT:
+            return _imperative(name, "pick a face-up tile: type its letter.")
+        case Wait.AUCTION:
+            return _auction_prompt(game, name, money)
+        case Wait.TRADE:
+            if game.trade_offer is not None:
+                return _imperative(name, "accept ([b]Y[/b]) or decline ([b]N[/b]) the offer?")
+            return _imperative(name, "offer a swap of draws: type a seat number and Enter, "
+                                     "or [b]P[/b] to pass.")
+        case Wait.DROP:
+            over = plural(game.over_limit(seat), "tile")
+            return (f"{_subject(name, 'be', you)} over the tile limit: choose {over} to "
+                    "drop ([b]X[/b] opens the choice).")
+    return ""
+
+
+def _buy_prompt(session: TableSession, seat: int, you: bool) -> str:
+    game = session.game
+    name = game.names[seat]
+    cost = game.offer_price(seat)
+    if game.why_not(Buy()):
+        money = game.player(seat).money
+        has = "you have" if you or is_you(name) else says(name, "have")
+        return (f"{_subject(name, 'cannot', you)} afford these tiles (${cost}; {has} "
+                f"${money}): press [b]D[/b] to discard them.")
+    if game.why_not("auction") is None:
+        return _imperative(name, f"buy these tiles for [b]${cost}[/b]? [b]B[/b] buys, "
+                                 "[b]D[/b] discards, [b]A[/b] puts them up for auction.")
+    return _imperative(name, f"buy these tiles for [b]${cost}[/b]? [b]B[/b] buys, [b]D[/b] "
+                             "discards.")
+
+
+def _auction_prompt(game: Game, name: str, money: int) -> str:
+    auction = game.auction
+    assert auction is not None
+    if auction.bidding:
+        return _imperative(name, f"bid for the tiles (you have ${money}): type a bid and "
+                                 "Enter, or [b]P[/b] to pass.")
+    return _imperative(name, f"match the ${auction.high_bid} bid ([b]M[/b]) or let the tiles "
+                             "go ([b]P[/b])?")

@@ -1,0 +1,111 @@
+"""The table's round box and prompt as functions of the session (no screen): never stale,
+never "You is", and every key they name is a key the table has."""
+
+from __future__ import annotations
+
+import re
+
+from buyword.engine import CHOICE, Roll, default_tiles
+from buyword.table import GameSetup, Seat, TableSession, Wait
+from buyword.ui.status import draw_line, nobody_draws, prompt_template, round_lines
+from buyword.words.finder import WordFinder
+from buyword.words.lexicon import Lexicon
+
+LEXICON = Lexicon(("tea", "eat", "seat"), "the status test words")
+FINDER = WordFinder(LEXICON, default_tiles())
+
+
+def _table(*seats: Seat, private: bool = True, bag: str = "") -> TableSession:
+    setup = GameSetup(seats=seats, seed=3, private_hands=private, bag=bag)
+    return TableSession.new(setup, LEXICON, FINDER)
+
+
+def _solo() -> TableSession:
+    return _table(Seat("You"))
+
+
+def _prompt(table: TableSession) -> str:
+    return prompt_template(table, table.awaiting())
+
+
+def _to_final_round(table: TableSession) -> None:
+    """Play on (roll 5, discard, done) until the bag cannot serve the draw."""
+    while not table.game.final_round:
+        wait = table.awaiting().wait
+        answer = {Wait.ROLL: "roll 5", Wait.BUY: "discard", Wait.SELL: "done"}[wait]
+        assert not isinstance(table.act(0, answer), str)
+
+
+def test_choice_says_choice_not_die_not_rolled() -> None:
+    table = _solo()
+    table.act(0, Roll(CHOICE))
+    assert draw_line(table.game, tumbling=False) == "CHOICE: 2–5 each"
+    assert "Press [b]2[/b]–[b]5[/b]" in _prompt(table)
+    assert "Type a word" not in _prompt(table)
+
+
+def test_the_draw_is_not_told_while_the_die_tumbles() -> None:
+    table = _solo()
+    table.act(0, "roll 4")
+    assert draw_line(table.game, tumbling=True) == "Rolling…"
+    assert draw_line(table.game, tumbling=False) == "Draw 4 each"
+
+
+def test_the_final_round_is_said_once_and_nobody_draws() -> None:
+    table = _solo()
+    _to_final_round(table)
+    lines = round_lines(table.game, tumbling=False)
+    prompt = _prompt(table)
+    assert nobody_draws(table.game)
+    assert lines[0] == "FINAL ROUND" and lines[3] == "No draws: sell"
+    assert "FINAL ROUND" not in prompt and "Draw" not in prompt
+    assert "last sale" in prompt
+
+
+def test_the_bag_line_counts_in_number() -> None:
+    table = _solo()
+    _to_final_round(table)
+    assert round_lines(table.game, tumbling=False)[2] == "Bag 0 tiles"
+
+
+def test_a_solo_player_is_you() -> None:
+    table = _solo()
+    table.act(0, "roll 5")
+    table.game._players[0].money = 10  # noqa: SLF001 - too poor to buy the draw
+    prompt = _prompt(table)
+    assert prompt.startswith("You cannot afford these tiles"), prompt
+    assert "you have $10" in prompt and "You has" not in prompt and "$name" not in prompt
+
+
+def test_over_the_limit_agrees_with_each_seat() -> None:
+    def over(table: TableSession) -> str:
+        game = table.game
+        game._players[0].hand = "AEIORSTUN"  # noqa: SLF001 - one tile over the limit
+        game._drop_queue = [0]  # noqa: SLF001
+        game.phase = game.phase.DROP
+        return _prompt(table)
+
+    assert over(_solo()).startswith("You are over the tile limit: choose 1 tile to drop")
+    private = over(_table(Seat("Ann"), Seat("Bob")))
+    assert private.startswith("[b]$name[/b], you are over the tile limit")
+    open_table = over(_table(Seat("Ann"), Seat("Bob"), private=False))
+    assert open_table.startswith("[b]$name[/b] is over the tile limit")
+
+
+def test_every_key_a_prompt_names_is_bound() -> None:
+    from buyword.ui.table import TableScreen
+
+    keys = {key.upper() for binding in TableScreen.BINDINGS
+            for key in binding.key.split(",")}  # type: ignore[union-attr]
+    keys |= {"ESC", "ENTER"}
+    table = _solo()
+    seen = set()
+    for _ in range(12):
+        prompt = _prompt(table)
+        named = {k.upper() for k in re.findall(r"\[b\]([A-Za-z0-9]+)\[/b\]", prompt)
+                 if not k.startswith("$")}
+        assert named <= keys | {"ESCAPE"}, (prompt, named - keys)
+        seen |= named
+        wait = table.awaiting().wait
+        table.act(0, {Wait.ROLL: "roll 2", Wait.BUY: "discard", Wait.SELL: "done"}[wait])
+    assert {"R", "B", "D", "ESC"} <= seen
