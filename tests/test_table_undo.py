@@ -89,7 +89,7 @@ def test_a_strict_sale_is_taken_back_and_the_record_keeps_only_what_stands() -> 
     act(solo, 0, "roll 4", "buy", "sell SEAT")
     assert solo.game.player(0).money == 200 - 16 + 16
     undone = undo_equals_never_played(solo, 0)
-    assert undone == Undone(0, undone.action) and str(undone) == "sell SEAT"
+    assert undone == Undone(0, undone.action) and str(undone) == "the sale of SEAT"
     player = solo.game.player(0)
     assert (player.hand, player.money) == ("AEST", 184)
     assert not any(isinstance(e, ev.Sold) for e in solo.log_for(0))
@@ -123,7 +123,7 @@ def test_a_drop_is_taken_back_until_the_next_roll() -> None:
     assert solo.awaiting().wait is Wait.DROP
     act(solo, 0, "drop AA")
     assert solo.awaiting().wait is Wait.ROLL  # the round ended: nothing new is known yet
-    undo_equals_never_played(solo, 0)
+    assert str(undo_equals_never_played(solo, 0)) == "dropping AA"
     assert solo.awaiting().wait is Wait.DROP and len(solo.game.player(0).hand) == 10
     act(solo, 0, "drop AA", "roll 2")
     assert refusal(solo, 0) == "Nothing to undo: the die has been rolled since"
@@ -136,6 +136,10 @@ def test_undo_is_autosaved() -> None:
     undone = solo.undo(0)
     assert isinstance(undone, Undone) and saved[-1] == undone
     assert len(saved) == 3  # the roll, the buy, the undo
+    act(solo, 0, "discard")
+    assert str(solo.undo(0)) == "discarding the draw"
+    act(solo, 0, "buy")
+    assert str(solo.undo(0)) == "buying the draw"
 
 
 # ---------------------------------------------------------------------- what stands

@@ -136,7 +136,17 @@ class Undone:
     action: Action
 
     def __str__(self) -> str:
-        return f"{self.action}"
+        """The move in a player's words: "the sale of SEAT", "buying the draw"."""
+        match self.action:
+            case Sell(word=word):
+                return f"the sale of {word.upper()}"
+            case Buy():
+                return "buying the draw"
+            case Discard():
+                return "discarding the draw"
+            case Drop(letters=letters):
+                return f"dropping {letters}"
+        return f"'{self.action}'"
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,7 @@ from buyword.table import (
     Played,
     SalePreview,
     TableSession,
+    Undone,
     Wait,
     custom_tiles,
 )
@@ -94,6 +95,8 @@ class TableScreen(Screen[None]):
         Binding("m", "match", "Match", priority=True),
         Binding("y", "accept", "Accept", priority=True),
         Binding("n", "decline", "Decline", priority=True),
+        # Priority, so it works while the word box has focus (it has no undo of its own).
+        Binding("ctrl+z", "undo", "Undo", priority=True),
     ]
 
     @dataclass
@@ -275,6 +278,10 @@ class TableScreen(Screen[None]):
         if die.tumbling:
             event.stop()
             die.settle()
+            return
+        if event.key == "ctrl+z" and not self.check_action("undo", ()):
+            event.stop()  # nothing to take back now: say why rather than nothing
+            self.show_message(self._undo_refusal(), error=True)
             return
         char = event.character or ""
         if (len(char) == 1 and char.isascii() and char.isalpha() and self._person_to_act()
@@ -652,6 +659,8 @@ class TableScreen(Screen[None]):
         awaiting = self.session.awaiting()
         if action == "skip":
             return awaiting.computer
+        if action == "undo":
+            return not self.state.busy and self.session.can_undo(self._undo_seat())
         if action in _VARIANT_ACTIONS:
             return self._person_to_act() and self.game.why_not(action) is None
         if action not in _WAIT_OF:
@@ -733,6 +742,35 @@ class TableScreen(Screen[None]):
         if letters is not None:
             self.play(Drop(letters))
 
+    def action_undo(self) -> None:
+        """Take back the last move of the person at the screen (docs/rules.md, "Undo")."""
+        result = self.session.undo(self._undo_seat())
+        if not isinstance(result, Undone):
+            self.show_message(str(result), error=True)
+            return
+        self.state.log_viewer = None  # the log lost its last lines: write it afresh
+        self._clear_preview()
+        self.show_message(f"↶ Undone: {result}")
+        self.advance()
+
+    def _undo_seat(self) -> int:
+        """Whose move Ctrl+Z takes back: the person holding the screen; at an open table of
+        several people, the person who moved last (they all share the screen)."""
+        session = self.session
+        mover = session.last_mover()
+        if not session.hand_off and mover in session.people and len(session.people) > 1:
+            return mover  # type: ignore[return-value]
+        viewer = self.state.viewer
+        if viewer is not None:
+            return viewer
+        awaiting = session.awaiting().seat
+        return 0 if awaiting is None else awaiting
+
+    def _undo_refusal(self) -> str:
+        """Why Ctrl+Z takes nothing back now, in a player's words."""
+        reason = self.session.why_not_undo(self._undo_seat())
+        return reason or "Nothing to undo while the table is moving"
+
     def action_hints(self) -> None:
         """Show the best words this hand can sell now (marks the game as hinted)."""
         from buyword.ui.hints import HintsScreen
@@ -779,4 +817,5 @@ _PALETTE: dict[str, str] = {
     "accept": "Accept the trade offer",
     "decline": "Decline the trade offer",
     "skip": "Skip ahead through the computers' moves",
+    "undo": "Undo your last move",
 }
