@@ -48,6 +48,7 @@ KEY_MAP = """\
 | **F2** | sell | hints: the best words now (if on) |
 | *letters*, **Enter** | tile limit | choose tiles to drop; Enter drops them |
 | **Space** | computer's turn | skip ahead to the next person |
+| **Ctrl+Z** | after your move | undo your last buy, discard, sale (strict mode) or drop, before anything new is known |
 | **?** / **F1** | anywhere | this help |
 | **Ctrl+P** | anywhere | command palette (themes too) |
 | **Ctrl+Q** | anywhere | quit (asks during a game) |
