@@ -47,6 +47,7 @@ from buyword.table import (
     custom_tiles,
 )
 from buyword.ui.text import literal, markup
+from buyword.ui.unseen import UnseenPanel, unseen_for
 from buyword.ui.widgets import (
     AmountInput,
     DieFace,
@@ -68,6 +69,7 @@ class ScreenState:
     viewer: int | None = None  # the seat holding the screen (None: nobody's hand is shown)
     busy: bool = False  # the die tumbles or a computer thinks: no keys for people
     log_viewer: frozenset[int] | None = None  # whose hands the log was last written for
+    unseen: bool = False  # the unseen-tiles panel is shown in the price list's place
 
 
 class TableScreen(Screen[None]):
@@ -97,6 +99,9 @@ class TableScreen(Screen[None]):
         Binding("n", "decline", "Decline", priority=True),
         # Priority, so it works while the word box has focus (it has no undo of its own).
         Binding("ctrl+z", "undo", "Undo", priority=True),
+        # U types into the word box while selling; F3 works everywhere, so the footer shows it.
+        Binding("f3", "unseen", "Unseen"),
+        Binding("u", "unseen", "Unseen", show=False),
     ]
 
     @dataclass
@@ -137,6 +142,7 @@ class TableScreen(Screen[None]):
                     yield Static(id="round-info")
                 yield Scoreboard(id="players")
                 yield PriceList(id="prices")
+                yield UnseenPanel(id="unseen")
             with Vertical(id="play"):
                 yield Static(id="prompt")
                 yield Static(id="message")
@@ -344,6 +350,7 @@ class TableScreen(Screen[None]):
         if awaiting.wait is not Wait.SELL:
             self._clear_preview()
         self._show_log()
+        self._show_unseen()
         self.refresh_bindings()
 
     def _shown_seat(self, awaiting: Awaiting) -> int:
@@ -503,6 +510,15 @@ class TableScreen(Screen[None]):
         tiles = custom_tiles(game.rules)  # room for its name: the seed says the rest
         tiles = f" · {tiles}" if tiles else ""
         self.query_one("#players").border_subtitle = literal(f"seed {game.seed}{tiles}")
+
+    def _show_unseen(self) -> None:
+        """The unseen tiles of the person holding the screen, in the price list's place."""
+        shown = self.state.unseen
+        self.query_one("#prices").display = not shown
+        panel = self.query_one(UnseenPanel)
+        panel.display = shown
+        if shown:
+            panel.show(unseen_for(self.session, self.state.viewer))
 
     def _theme_title(self) -> str:
         """This round's theme as the table shows it ("Food and drink"), or ''."""
@@ -771,6 +787,11 @@ class TableScreen(Screen[None]):
         reason = self.session.why_not_undo(self._undo_seat())
         return reason or "Nothing to undo while the table is moving"
 
+    def action_unseen(self) -> None:
+        """Show or hide the unseen tiles (in the price list's place)."""
+        self.state.unseen = not self.state.unseen
+        self._show_unseen()
+
     def action_hints(self) -> None:
         """Show the best words this hand can sell now (marks the game as hinted)."""
         from buyword.ui.hints import HintsScreen
@@ -818,4 +839,5 @@ _PALETTE: dict[str, str] = {
     "decline": "Decline the trade offer",
     "skip": "Skip ahead through the computers' moves",
     "undo": "Undo your last move",
+    "unseen": "Show or hide the unseen tiles",
 }
