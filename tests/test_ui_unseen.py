@@ -6,12 +6,14 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from rich.console import Console
+from rich.text import Text
 from ui_helpers import make_app, settle, small_lexicon, table
 
 from buyword.engine import default_tiles
 from buyword.table import GameSetup, Seat, TableSession
 from buyword.ui.handoff import HandOffScreen
-from buyword.ui.unseen import HIDDEN_NOTE, Unseen, unseen_for, unseen_text
+from buyword.ui.unseen import HIDDEN_NOTE, Unseen, pip_groups, unseen_for, unseen_table
 from buyword.words.finder import WordFinder
 
 LEXICON = small_lexicon()
@@ -30,9 +32,9 @@ def counts(unseen: Unseen) -> Counter[str]:
 
 
 def shown_counts(shown: str) -> Counter[str]:
-    """The numbers a player reads on the panel ("A×5·1 B×0·3 ..."), as a multiset."""
-    entries = (entry.split("·")[0].split("×") for entry in shown.split())
-    return Counter({letter: int(count) for letter, count in entries if int(count)})
+    """The numbers a player reads on the panel ("1• A8 E10 ..."), as a multiset."""
+    entries = [entry for entry in shown.split() if not entry.endswith("•")]
+    return Counter({entry[0]: int(entry[1:]) for entry in entries if int(entry[1:])})
 
 
 def test_the_panel_counts_are_the_seats_view_of_the_unseen_tiles() -> None:
@@ -61,13 +63,28 @@ def test_at_a_hand_off_the_panel_shows_nobodys_tiles() -> None:
     assert counts(watched) == Counter(open_table.game.bag)
 
 
-def test_the_panel_text_is_compact_and_dims_letters_all_gone() -> None:
-    unseen = Unseen(0, "Ann", (("A", 5, 1), ("B", 0, 3), ("Q", 1, 4)))
-    text = unseen_text(unseen)
-    assert text.plain == "A×5·1 B×0·3 Q×1·4"
-    gone = text.plain.index("B")
-    assert any(span.start == gone and "dim" in str(span.style) for span in text.spans)
-    assert unseen.total == 6
+def test_the_panel_is_one_row_per_pip_value_and_dims_letters_all_gone() -> None:
+    unseen = Unseen(0, "Ann", (("A", 5, 1), ("B", 0, 3), ("E", 10, 1), ("Q", 1, 4)))
+    assert pip_groups(unseen) == [(1, [("A", 5), ("E", 10)]), (3, [("B", 0)]), (4, [("Q", 1)])]
+    console = Console(width=26, color_system=None)
+    with console.capture() as shown:
+        console.print(unseen_table(unseen))
+    assert [line.rstrip() for line in shown.get().splitlines()] == [
+        "1• A5 E10", "3• B0", "4• Q1"]
+    assert unseen.total == 16
+    row = list(unseen_table(unseen).columns[1].cells)[1]
+    assert isinstance(row, Text) and any("dim" in str(span.style) for span in row.spans)
+
+
+def test_the_bundled_tile_set_fits_five_rows_at_the_side_columns_width() -> None:
+    solo = session(Seat("Ann"))
+    unseen = unseen_for(solo, 0)
+    assert unseen is not None
+    console = Console(width=26, color_system=None)  # the side column's inside at 60 wide
+    with console.capture() as shown:
+        console.print(unseen_table(unseen))
+    assert len(shown.get().splitlines()) == 5
+    assert shown_counts(shown.get()) == Counter(solo.game.bag)  # nothing drawn yet: the bag
 
 
 @pytest.mark.slow
@@ -85,18 +102,20 @@ async def test_f3_and_u_toggle_the_panel_which_follows_the_screen() -> None:
         await pilot.press("f3")
         await pilot.pause()
         assert panel.display and not screen.query_one("#prices").display
-        assert shown_counts(str(panel.render())) == Counter(screen.session.view(0).unseen)
-        assert "Q×0·4" in str(panel.render())  # Ann sees her own Q
+        assert panel.unseen is not None and panel.unseen.seat == 0
+        assert counts(panel.unseen) == Counter(screen.session.view(0).unseen)
+        assert ("Q", 0, 4) in panel.unseen.letters  # Ann sees her own Q
         total = len(screen.session.view(0).unseen)
         assert str(panel.border_title) == f"Unseen · {total} tiles"
         await pilot.press("b")
         await settle(pilot)
         assert isinstance(app.screen, HandOffScreen)
-        assert str(panel.render()) == HIDDEN_NOTE  # nobody's tiles at the hand-off
+        assert panel.unseen is None and str(panel.render()) == HIDDEN_NOTE  # nobody's tiles
         await pilot.press("enter")
         await pilot.pause()
-        assert shown_counts(str(panel.render())) == Counter(screen.session.view(1).unseen)
-        assert "Q×1·4" in str(panel.render()) and str(panel.border_subtitle) == "for Bob"
+        assert panel.unseen is not None and panel.unseen.seat == 1
+        assert counts(panel.unseen) == Counter(screen.session.view(1).unseen)
+        assert ("Q", 1, 4) in panel.unseen.letters and str(panel.border_subtitle) == "for Bob"
         await pilot.press("u")
         await pilot.pause()
         assert not panel.display

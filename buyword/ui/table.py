@@ -500,16 +500,25 @@ class TableScreen(Screen[None]):
                       leader=game.names[game.leader], theme=self._theme_title())
         self.query_one("#round-info", Static).update(info)
         self.query_one("#round-info").set_class(game.final_round, "-final")
+        thinking = self._thinking()
         self.query_one(Scoreboard).lines = tuple(
             PlayerLine(
                 p.name, p.money, p.wilds, len(p.hand),
                 current=p.seat == game.current, leader=p.seat == game.leader,
+                level=self.session.seats[p.seat].level, thinking=p.seat == thinking,
             )
             for p in game.players
         )
         tiles = custom_tiles(game.rules)  # room for its name: the seed says the rest
         tiles = f" · {tiles}" if tiles else ""
         self.query_one("#players").border_subtitle = literal(f"seed {game.seed}{tiles}")
+
+    def _thinking(self) -> int | None:
+        """The computer thinking now (its worker runs or its move waits to be shown), if any."""
+        awaiting = self.session.awaiting()
+        if not (awaiting.computer and self.state.busy) or self.query_one(DieFace).tumbling:
+            return None
+        return awaiting.seat
 
     def _show_unseen(self) -> None:
         """The unseen tiles of the person holding the screen, in the price list's place."""

@@ -11,12 +11,14 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
 from buyword.engine import TileSet
 from buyword.table import TableSession
 from buyword.ui.text import literal
+from buyword.ui.widgets import PIP
 
 #: What the panel says at a hand-off with private hands (whose tiles are unseen depends on who
 #: takes the screen).
@@ -57,24 +59,42 @@ def letter_counts(unseen: str, tiles: TileSet) -> tuple[tuple[str, int, int], ..
     return tuple((letter, counts[letter], tiles.pips[letter]) for letter in sorted(tiles.pips))
 
 
-def unseen_text(unseen: Unseen) -> Text:
-    """The compact lines: `A×5·1 B×1·3 …`, a letter none of which is left dimmed."""
-    text = Text()
-    for i, (letter, count, pips) in enumerate(unseen.letters):
-        if i:
-            text.append(" ")
-        style = "dim" if count == 0 else ""
-        text.append(letter, style=f"bold {style}".strip())
-        text.append(f"×{count}", style=style)
-        text.append(f"·{pips}", style="dim")
-    return text
+def pip_groups(unseen: Unseen) -> list[tuple[int, list[tuple[str, int]]]]:
+    """The letters grouped by their pips, fewest pips first: [(1, [("A", 8), ...]), ...]."""
+    groups: dict[int, list[tuple[str, int]]] = {}
+    for letter, count, pips in unseen.letters:
+        groups.setdefault(pips, []).append((letter, count))
+    return sorted(groups.items())
+
+
+def unseen_table(unseen: Unseen) -> Table:
+    """The compact panel: one row per pip value, `1• A8 E10 I8 …` (8 A's, 10 E's, 8 I's not
+    seen yet, 1 pip each); a letter none of which is left is dimmed. Five rows for the bundled
+    tile set at the side column's width, so it fits at 60x18."""
+    table = Table.grid(padding=(0, 1), expand=True)
+    table.add_column(no_wrap=True, style="dim")
+    table.add_column(ratio=1)
+    for pips, letters in pip_groups(unseen):
+        row = Text()
+        for i, (letter, count) in enumerate(letters):
+            if i:
+                row.append(" ")
+            gone = "dim" if count == 0 else ""
+            row.append(letter, style=f"bold {gone}".strip())
+            row.append(str(count), style=gone)
+        table.add_row(f"{pips}{PIP}", row)
+    return table
 
 
 class UnseenPanel(Static):
     """The unseen-tiles panel of the table screen (shown in the price list's place)."""
 
+    #: What the panel shows now (None: nobody's tiles, at a hand-off).
+    unseen: Unseen | None = None
+
     def show(self, unseen: Unseen | None) -> None:
         """Show `unseen`, or, at a hand-off, only that the tiles are hidden."""
+        self.unseen = unseen
         if unseen is None:
             self.border_title = "Unseen tiles"
             self.border_subtitle = ""
@@ -82,4 +102,4 @@ class UnseenPanel(Static):
             return
         self.border_title = f"Unseen · {unseen.total} tiles"
         self.border_subtitle = literal(f"for {unseen.name}")
-        self.update(unseen_text(unseen))
+        self.update(unseen_table(unseen))
