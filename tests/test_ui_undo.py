@@ -11,6 +11,7 @@ from ui_helpers import make_app, settle, table, type_word
 from buyword.store import Store, read_save
 from buyword.ui.handoff import HandOffScreen
 from buyword.ui.options import GameSetup, Seat
+from buyword.ui.widgets import GameLog
 
 #: Slow (Pilot drives the app): left out of the fast set.
 pytestmark = pytest.mark.slow
@@ -36,6 +37,9 @@ async def test_ctrl_z_takes_back_the_sale_then_the_buy_and_the_save_follows(
         await pilot.pause()
         assert table(app).game.actions[-1] == "buy"
         assert message(app) == "↶ Undone: the sale of STARE"
+        log = table(app).query_one(GameLog)  # written afresh: the sale's line is gone
+        assert log.shown == len(table(app).session.log_for(0))
+        assert not any("sold" in str(line.text) for line in log.lines)
         saved = read_save((tmp_path / "current.json").read_bytes())
         assert saved.record.actions == tuple(table(app).game.actions)
         await pilot.press("ctrl+z", "ctrl+z")  # the buy, then nothing: the die was rolled
