@@ -261,6 +261,11 @@ class Game(VariantPlay):
             self._variant_state(),
         )
 
+    def chance_state(self) -> tuple:
+        """Where chance stands: the bag's order and the die's and the theme draw's generators.
+        Two games of one record agree on it exactly when no roll, draw or theme lies between."""
+        return (self.bag, self._die.getstate(), self._theme_draw.state())
+
     def dump(self) -> str:
         """A compact text picture of the state, for error messages and debugging."""
         lines = [

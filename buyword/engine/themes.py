@@ -58,6 +58,10 @@ class ThemeDraw:
         choices = [name for name in self.names if name != previous] or list(self.names)
         return self._rng.choice(choices)
 
+    def state(self) -> object:
+        """The draw's generator state (equal states draw the same themes from here on)."""
+        return self._rng.getstate()
+
 
 def off_theme(word: str, theme: str, themes: Themes) -> str:
     """The refusal for a dictionary word that does not fit: 'TABLE' is a word but not ..."""

@@ -20,12 +20,13 @@ from buyword.table.session import (
     Refused,
     SalePreview,
     TableSession,
+    Undone,
     Wait,
 )
 from buyword.table.setup import GameSetup, Seat, custom_tiles, load_tiles, table_name
 from buyword.table.views import HIDDEN, redact, seat_view
 
 __all__ = ["HIDDEN", "Answer", "Awaiting", "Decision", "GameSetup", "Pass", "Played", "Refused",
-           "SalePreview", "Seat", "Services", "TableSession", "Wait", "bots_available",
+           "SalePreview", "Seat", "Services", "TableSession", "Undone", "Wait", "bots_available",
            "custom_tiles", "load_tiles", "play_computers", "redact", "seat_seed", "seat_view",
            "table_name"]

@@ -15,6 +15,10 @@ screen draws it and forwards input; a whole game runs on the session alone:
 `act` returns `Played` (the events) or `Refused` (the reason, in a player's words); nothing
 changes on a refusal. `think` returns a computer's `Decision` without applying it, so a screen
 can run it in a worker, pace it (`pause`) and then `play` it.
+
+`undo` takes back a person's own last buy, discard, sale (strict mode) or drop while nothing
+hidden or random has come to light since and no other seat has acted (docs/rules.md, "Undo");
+`why_not_undo` says why not, in a player's words. The record then holds only what stands.
 """
 
 from __future__ import annotations
@@ -30,12 +34,16 @@ from typing import TYPE_CHECKING
 from buyword.bots import Bot, make_bot
 from buyword.engine import (
     Action,
+    Buy,
     BuyWordError,
     Challenge,
+    Choose,
     Discard,
     Done,
+    Drop,
     Game,
     Phase,
+    Roll,
     Sell,
     parse_action,
     price,
@@ -122,6 +130,27 @@ class Refused:
 
 
 @dataclass(frozen=True)
+class Undone:
+    """A move taken back: whose, and what (the game's record no longer holds it)."""
+
+    seat: int
+    action: Action
+
+    def __str__(self) -> str:
+        """The move in a player's words: "the sale of SEAT", "buying the draw"."""
+        match self.action:
+            case Sell(word=word):
+                return f"the sale of {word.upper()}"
+            case Buy():
+                return "buying the draw"
+            case Discard():
+                return "discarding the draw"
+            case Drop(letters=letters):
+                return f"dropping {letters}"
+        return f"'{self.action}'"
+
+
+@dataclass(frozen=True)
 class Decision:
     """What a computer chose (None if its bot failed), and how long it thought."""
 
@@ -153,8 +182,20 @@ class _Window:
     pending: list[int] = field(default_factory=list)
 
 
-#: The autosave hook: called after every accepted answer that changed the game.
-OnChange = Callable[["TableSession", Played], None]
+#: The autosave hook: called after every accepted answer that changed the game, and after
+#: every undo.
+OnChange = Callable[["TableSession", "Played | Undone"], None]
+
+#: The moves a person may take back, with the event each one logs first (it names the seat).
+_UNDOABLE: dict[type, type] = {Buy: ev.Bought, Discard: ev.Discarded, Sell: ev.Sold,
+                               Drop: ev.Dropped}
+
+#: Why the other moves are never taken back: each shows something new to the table.
+_REVEALS: dict[type, str] = {
+    Roll: "the die has been rolled since",
+    Choose: "the tiles have been drawn since",
+    Challenge: "a challenge has been decided since",
+}
 
 
 class TableSession:
@@ -468,6 +509,121 @@ class TableSession:
         """Play the computers' moves at once until a person is to act."""
         if self.awaiting().computer:
             self.skipping = True
+
+    # ------------------------------------------------------------------ undo
+
+    def last_mover(self) -> int | None:
+        """The seat that made the game's last move when it is a move that may be taken back
+        (a buy, discard, sale or drop); None otherwise."""
+        move = self._last_move()
+        return None if move is None else move[1]
+
+    def can_undo(self, seat: int) -> bool:
+        """Whether `seat` may take back its last move now (`why_not_undo` says why not)."""
+        return self.why_not_undo(seat) is None
+
+    def why_not_undo(self, seat: int) -> str | None:
+        """None if `seat` may take back its last move now, else why not, in a player's words
+        ("Nothing to undo: the die has been rolled since"). Changes nothing."""
+        game = self.game
+        if not 0 <= seat < game.seats:
+            return f"there is no seat {seat + 1} at this table"
+        if game.outcome() is not None:
+            return "Nothing to undo: the game is over"
+        if seat in self.bots:
+            return f"Nothing to undo: {game.names[seat]} is a computer player"
+        if not game.actions:
+            return "Nothing to undo yet"
+        action = parse_action(game.actions[-1])
+        if type(action) in _REVEALS:
+            return f"Nothing to undo: {_REVEALS[type(action)]}"
+        move = self._last_move()
+        mover = self._last_event_seat() if move is None else move[1]
+        if mover is not None and mover != seat:
+            return f"Nothing to undo: the last move was {game.names[mover]}'s"
+        if move is None:
+            what = "finishing selling" if isinstance(action, Done) else f"'{action}'"
+            return f"Nothing to undo: {what} is not taken back"
+        return self._why_move_stands(seat, move)
+
+    def _why_move_stands(self, seat: int, move: tuple[Action, int, bool]) -> str | None:
+        """Why `seat`'s own last move can no longer be taken back, or None if it can."""
+        game = self.game
+        action, _, ended_round = move
+        if isinstance(action, Sell) and game.rules.challenge_mode:
+            word = action.word.upper()
+            return f"Nothing to undo: the other players have seen {word} (challenge mode)"
+        if ended_round and game.rules.theme_each_round and game.theme is not None:
+            return "Nothing to undo: the next round's theme has been shown"
+        awaiting = self.awaiting()
+        other = awaiting.seat
+        if awaiting.computer and other is not None:
+            return f"Nothing to undo: {game.names[other]} is already playing"
+        if self.hand_off and other is not None and other != seat:
+            return f"Nothing to undo: the screen has passed to {game.names[other]}"
+        return None
+
+    def undo(self, seat: int) -> Undone | Refused:
+        """Take back `seat`'s last move: the game becomes its record without that move, played
+        again from the start (the engine is deterministic given the seed), then autosaved.
+        Refused, changing nothing, when `why_not_undo` gives a reason."""
+        reason = self.why_not_undo(seat)
+        if reason is not None:
+            return Refused(reason)
+        game = self.game
+        action = parse_action(game.actions[-1])
+        before = self._replayed(len(game.actions) - 1)
+        # The move drew nothing and rolled nothing, so chance must stand exactly where it did:
+        # else the move revealed something after all, and it stands.
+        if before.chance_state() != game.chance_state():
+            return Refused("Nothing to undo: something hidden has been revealed since")
+        self.game = before
+        with self._logs_lock:
+            self._logs.clear()  # every seat's log is rewritten without the move
+        self._window = None
+        self.skipping = False
+        undone = Undone(seat, action)
+        if self.on_change is not None:
+            self.on_change(self, undone)
+        return undone
+
+    def _replayed(self, upto: int) -> Game:
+        """A new game with the same set-up, dictionary and themes after this game's first
+        `upto` actions."""
+        game = self.game
+        again = Game.new(list(game.names), dictionary=game.dictionary, seed=game.seed,
+                         rules=game.rules, bag=game.start_bag, leader=game.first_leader,
+                         themes=game.themes)
+        for action in game.actions[:upto]:
+            again.apply(action)
+        return again
+
+    def _last_move(self) -> tuple[Action, int, bool] | None:
+        """The game's last move if it is one that may be taken back: (the action, its seat,
+        whether it ended the round). Read from the log: each such move logs one event naming
+        its seat, followed only by the round's end when it ended the round."""
+        game = self.game
+        if not game.actions:
+            return None
+        action = parse_action(game.actions[-1])
+        kind = _UNDOABLE.get(type(action))
+        if kind is None:
+            return None
+        log = game.log
+        last = len(log) - 1
+        while last >= 0 and isinstance(log[last], ev.RoundEnded):
+            last -= 1
+        if last < 0 or not isinstance(log[last], kind):
+            return None
+        return action, log[last].seat, last < len(log) - 1  # type: ignore[attr-defined]
+
+    def _last_event_seat(self) -> int | None:
+        """The seat named by the game's last event that names one (who moved last)."""
+        for event in reversed(self.game.log):
+            seat = getattr(event, "seat", None)
+            if isinstance(seat, int):
+                return seat
+        return None
 
     # ------------------------------------------------------------------ helping people sell
 

@@ -35,6 +35,10 @@ Buy small draws, sell long words, and keep an eye on the bag.
 **Challenge mode** (2+ people): any word may be offered; before the next sale anyone may
 challenge. A word that is not in the dictionary is taken back and its seller pays $20;
 a good word costs the challenger $20.
+
+**Undo** (Ctrl+Z): take back your own last buy, discard, sale (strict mode) or drop, as long as
+nobody else has moved and nothing new is known: never across a roll or a draw, a challenge or
+another player's move.
 """
 
 KEY_MAP = """\
@@ -48,6 +52,8 @@ KEY_MAP = """\
 | **F2** | sell | hints: the best words now (if on); **Enter** or a click puts one in the box |
 | *letters*, **Enter** | tile limit | choose tiles to drop; Enter drops them |
 | **Space** | computer's turn | skip ahead to the next person |
+| **Ctrl+Z** | after your move | undo your last buy, discard, sale or drop (see How to play) |
+| **F3** / **U** | anywhere | the unseen tiles: letter by letter, what you cannot see yet |
 | **?** / **F1** | anywhere | this help |
 | **Ctrl+P** | anywhere | command palette (themes too) |
 | **Ctrl+Q** | anywhere | quit (asks during a game) |

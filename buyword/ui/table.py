@@ -43,11 +43,13 @@ from buyword.table import (
     Played,
     SalePreview,
     TableSession,
+    Undone,
     Wait,
     custom_tiles,
 )
 from buyword.ui.status import prompt_template, round_lines
 from buyword.ui.text import literal, markup
+from buyword.ui.unseen import UnseenPanel, unseen_for
 from buyword.ui.widgets import (
     AmountInput,
     DieFace,
@@ -71,6 +73,7 @@ class ScreenState:
     busy: bool = False  # the die tumbles or a computer thinks: no keys for people
     log_viewer: frozenset[int] | None = None  # whose hands the log was last written for
     message_for: tuple[object, ...] = ()  # the moment the message line speaks of (see show_message)
+    unseen: bool = False  # the unseen-tiles panel is shown in the price list's place
 
 
 class TableScreen(Screen[None]):
@@ -100,6 +103,11 @@ class TableScreen(Screen[None]):
         Binding("n", "decline", "Decline", priority=True),
         # F2 when hints cannot be shown: say why rather than nothing (never in the footer).
         Binding("f2", "no_hints", "Hints", show=False),
+        # Priority, so it works while the word box has focus (it has no undo of its own).
+        Binding("ctrl+z", "undo", "Undo", priority=True),
+        # U types into the word box while selling; F3 works everywhere, so the footer shows it.
+        Binding("f3", "unseen", "Unseen"),
+        Binding("u", "unseen", "Unseen", show=False),
     ]
 
     @dataclass
@@ -140,6 +148,7 @@ class TableScreen(Screen[None]):
                     yield Static(id="round-info")
                 yield Scoreboard(id="players")
                 yield PriceList(id="prices")
+                yield UnseenPanel(id="unseen")
             with Vertical(id="play"):
                 yield Static(id="prompt")
                 yield Static(id="message")
@@ -286,6 +295,10 @@ class TableScreen(Screen[None]):
             event.stop()
             die.settle()
             return
+        if event.key == "ctrl+z" and not self.check_action("undo", ()):
+            event.stop()  # nothing to take back now: say why rather than nothing
+            self.show_message(self._undo_refusal(), error=True)
+            return
         char = event.character or ""
         if (len(char) == 1 and char.isascii() and char.isalpha() and self._person_to_act()
                 and self.session.awaiting().wait is Wait.DRAFT):
@@ -348,6 +361,7 @@ class TableScreen(Screen[None]):
         if awaiting.wait is not Wait.SELL:
             self._clear_preview()
         self._show_log()
+        self._show_unseen()
         self.refresh_bindings()
 
     def _shown_seat(self, awaiting: Awaiting) -> int:
@@ -496,16 +510,34 @@ class TableScreen(Screen[None]):
                       leader=game.names[game.leader], theme=self._theme_title())
         self.query_one("#round-info", Static).update(info)
         self.query_one("#round-info").set_class(game.final_round, "-final")
+        thinking = self._thinking()
         self.query_one(Scoreboard).lines = tuple(
             PlayerLine(
                 p.name, p.money, p.wilds, len(p.hand),
                 current=p.seat == game.current, leader=p.seat == game.leader,
+                level=self.session.seats[p.seat].level, thinking=p.seat == thinking,
             )
             for p in game.players
         )
         tiles = custom_tiles(game.rules)  # room for its name: the seed says the rest
         tiles = f" · {tiles}" if tiles else ""
         self.query_one("#players").border_subtitle = literal(f"seed {game.seed}{tiles}")
+
+    def _thinking(self) -> int | None:
+        """The computer thinking now (its worker runs or its move waits to be shown), if any."""
+        awaiting = self.session.awaiting()
+        if not (awaiting.computer and self.state.busy) or self.query_one(DieFace).tumbling:
+            return None
+        return awaiting.seat
+
+    def _show_unseen(self) -> None:
+        """The unseen tiles of the person holding the screen, in the price list's place."""
+        shown = self.state.unseen
+        self.query_one("#prices").display = not shown
+        panel = self.query_one(UnseenPanel)
+        panel.display = shown
+        if shown:
+            panel.show(unseen_for(self.session, self.state.viewer))
 
     def _theme_title(self) -> str:
         """This round's theme as the table shows it ("Food and drink"), or ''."""
@@ -630,6 +662,8 @@ class TableScreen(Screen[None]):
             return awaiting.computer
         if action == "no_hints":
             return self.check_action("hints", ()) is not True
+        if action == "undo":
+            return not self.state.busy and self.session.can_undo(self._undo_seat())
         if action in _VARIANT_ACTIONS:
             return self._person_to_act() and self.game.why_not(action) is None
         if action not in _WAIT_OF:
@@ -718,6 +752,40 @@ class TableScreen(Screen[None]):
         if letters is not None:
             self.play(Drop(letters))
 
+    def action_undo(self) -> None:
+        """Take back the last move of the person at the screen (docs/rules.md, "Undo")."""
+        result = self.session.undo(self._undo_seat())
+        if not isinstance(result, Undone):
+            self.show_message(str(result), error=True)
+            return
+        self.state.log_viewer = None  # the log lost its last lines: write it afresh
+        self._clear_preview()
+        self.show_message(f"↶ Undone: {result}")
+        self.advance()
+
+    def _undo_seat(self) -> int:
+        """Whose move Ctrl+Z takes back: the person holding the screen; at an open table of
+        several people, the person who moved last (they all share the screen)."""
+        session = self.session
+        mover = session.last_mover()
+        if not session.hand_off and mover in session.people and len(session.people) > 1:
+            return mover  # type: ignore[return-value]
+        viewer = self.state.viewer
+        if viewer is not None:
+            return viewer
+        awaiting = session.awaiting().seat
+        return 0 if awaiting is None else awaiting
+
+    def _undo_refusal(self) -> str:
+        """Why Ctrl+Z takes nothing back now, in a player's words."""
+        reason = self.session.why_not_undo(self._undo_seat())
+        return reason or "Nothing to undo while the table is moving"
+
+    def action_unseen(self) -> None:
+        """Show or hide the unseen tiles (in the price list's place)."""
+        self.state.unseen = not self.state.unseen
+        self._show_unseen()
+
     def action_hints(self) -> None:
         """Show the best words this hand can sell now (marks the game as hinted)."""
         from buyword.ui.hints import HintsScreen
@@ -786,4 +854,6 @@ _PALETTE: dict[str, str] = {
     "accept": "Accept the trade offer",
     "decline": "Decline the trade offer",
     "skip": "Skip ahead through the computers' moves",
+    "undo": "Undo your last move",
+    "unseen": "Show or hide the unseen tiles",
 }

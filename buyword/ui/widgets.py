@@ -226,10 +226,36 @@ class PlayerLine:
     tiles: int
     current: bool
     leader: bool
+    level: str | None = None  # a computer player's level ("expert"); None for a person
+    thinking: bool = False  # a computer deciding now: its row shows a spinner
+
+
+#: The spinner's frames, one character each (it takes the place of the turn marker).
+SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+
+#: The name column's width: a name, or a computer's name and level ("Cy · Expert").
+NAME_WIDTH = 11
+
+
+def name_cell(name: str, level: str | None, width: int = NAME_WIDTH) -> tuple[str, str]:
+    """(name, level tag) to fill `width` columns: the level always shows whole, the name is
+    shortened with … to make room, and the tag loses its spaces before the name loses letters."""
+    name = visible(name)  # a player's text: control characters shown, not obeyed
+    if level is None:
+        return (name if len(name) <= width else name[: width - 1] + "…"), ""
+    tag = level.capitalize()
+    for gap in (" · ", "·"):
+        if len(name) + len(gap) + len(tag) <= width:
+            return name, gap + tag
+    room = max(1, width - 1 - len(tag))
+    return name[: room - 1] + "…", "·" + tag
 
 
 class PlayerRow(Static):
     """One line of the scoreboard."""
+
+    #: The spinner frame shown while this row's computer thinks.
+    frame: reactive[int] = reactive(0)
 
     def __init__(self, line: PlayerLine) -> None:
         """A row for this player; the current player's row is highlighted by CSS."""
@@ -237,27 +263,53 @@ class PlayerRow(Static):
         self.line = line
 
     def render(self) -> Text:
-        """Marker, name, money, wilds and hand size, lined up."""
+        """Marker (a spinner while a computer thinks), name and level, money, wilds and hand
+        size, lined up."""
         line = self.line
-        marker = "▶" if line.current else " "
+        marker = SPINNER[self.frame % len(SPINNER)] if line.thinking else \
+            "▶" if line.current else " "
         die = "◆" if line.leader else " "
-        name = visible(line.name)  # a player's text: control characters shown, not obeyed
-        name = name if len(name) <= 10 else name[:9] + "…"
-        text = Text(f"{marker}{die}{name:<10}", no_wrap=True)
+        name, tag = name_cell(line.name, line.level)
+        text = Text(f"{marker}{die}{name}", no_wrap=True)
+        text.append(tag, style="dim italic")
+        text.append(" " * (NAME_WIDTH - len(name) - len(tag)))
         text.append(f"{'$' + format(line.money, ','):>7}", style="bold")
         text.append(f" {WILD_MARK}{line.wilds} ▭{line.tiles:<2}")
         return text
 
 
 class Scoreboard(Widget):
-    """Every player's money, wilds and tile count; the current player highlighted."""
+    """Every player's money, wilds and tile count; the current player highlighted, and a
+    spinner on the row of a computer while it thinks."""
 
     lines: reactive[tuple[PlayerLine, ...]] = reactive((), recompose=True)
+
+    #: Seconds between the spinner's frames.
+    SPIN = 0.1
+
+    def __init__(self, *, id: str | None = None) -> None:
+        """An empty scoreboard; `lines` fills it."""
+        super().__init__(id=id)
+        self.spinner: Timer | None = None
 
     def compose(self) -> ComposeResult:
         """One row per player, in seat order."""
         for line in self.lines:
             yield PlayerRow(line)
+
+    def watch_lines(self, lines: tuple[PlayerLine, ...]) -> None:
+        """Spin while a computer thinks; stop the timer as soon as none does."""
+        thinking = any(line.thinking for line in lines)
+        if thinking and self.spinner is None:
+            self.spinner = self.set_interval(self.SPIN, self._spin)
+        elif not thinking and self.spinner is not None:
+            self.spinner.stop()
+            self.spinner = None
+
+    def _spin(self) -> None:
+        for row in self.query(PlayerRow):
+            if row.line.thinking:
+                row.frame += 1
 
 
 class PriceList(Static):

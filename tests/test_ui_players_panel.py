@@ -1,0 +1,45 @@
+"""The players panel: computers are marked with their level, and a spinner turns on the row
+of a computer while it thinks, stopped once it has played."""
+
+from __future__ import annotations
+
+import pytest
+from ui_helpers import make_app, settle, table
+
+from buyword.ui.options import GameSetup, Seat, Settings
+from buyword.ui.widgets import NAME_WIDTH, SPINNER, PlayerRow, Scoreboard, name_cell
+
+
+def test_a_computers_name_cell_keeps_its_level_whole() -> None:
+    assert name_cell("Cy", "expert") == ("Cy", " · Expert")
+    assert name_cell("Dee", "medium") == ("Dee", "·Medium")
+    assert name_cell("Computer", "expert") == ("Com…", "·Expert")
+    assert name_cell("Annabel Lee Smith", None) == ("Annabel Le…", "")
+    for name, level in (("Cy", "easy"), ("Computer", "medium"), ("A very long name", None)):
+        shown, tag = name_cell(name, level)
+        assert len(shown) + len(tag) <= NAME_WIDTH
+
+
+@pytest.mark.slow
+async def test_the_spinner_turns_while_a_computer_thinks_and_stops_when_it_has_played() -> None:
+    setup = GameSetup(seats=(Seat("You"), Seat("Cy", "greedy")), seed=5, bag="QUIZ" "STAR")
+    app = make_app(setup, settings=Settings(animations=False, bot_speed="normal"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        board = screen.query_one(Scoreboard)
+        rows = list(board.query(PlayerRow))
+        assert "Cy · Greedy" in str(rows[1].render()) and "·" not in str(rows[0].render())
+        assert board.spinner is None
+        await pilot.press("r", "d")  # You discard: Cy is to decide, shown after 0.9 s
+        await pilot.pause(0.35)
+        cy = list(board.query(PlayerRow))[1]
+        assert board.spinner is not None and cy.line.thinking
+        assert str(cy.render())[0] in SPINNER and cy.frame > 0  # it turns
+        moves = len(screen.game.actions)
+        await pilot.pause(0.8)
+        await settle(pilot)
+        assert len(screen.game.actions) == moves + 1  # Cy has played: the turn is You's
+        assert screen.session.awaiting().seats == (0,)
+        assert board.spinner is None
+        assert not any(str(row.render())[0] in SPINNER for row in board.query(PlayerRow))
