@@ -10,7 +10,14 @@ from store_helpers import finished, saved_game
 from buyword.engine import GameRecord, Rules
 from buyword.engine import events as ev
 from buyword.store import ScoreBook, SoloScore, Store, rules_key
-from buyword.store.stats import rating_bands, sold_words, solo_stats, store_stats, trend_line
+from buyword.store.stats import (
+    histogram,
+    rating_bands,
+    sold_words,
+    solo_stats,
+    store_stats,
+    trend_line,
+)
 
 
 def score(money: int, when: str, rules: Rules | None = None, hinted: bool = False,
@@ -26,6 +33,12 @@ def test_the_trend_is_the_least_squares_line() -> None:
     # Up and down around a rising line: the fit goes through the middle.
     assert trend_line([100, 300, 200, 400]) == pytest.approx((130, 210, 290, 370))
     assert trend_line([640]) == (640.0,) and trend_line([]) == ()
+
+
+def test_the_histogram_counts_games_per_hundred_dollars_with_empty_brackets() -> None:
+    assert histogram([820, 899, 1000, 640, 1012]) == [
+        (600, 1), (700, 0), (800, 2), (900, 0), (1000, 2)]
+    assert histogram([50], step=25) == [(50, 1)] and histogram([]) == []
 
 
 def test_each_game_counts_once_in_its_highest_rating_band() -> None:

@@ -102,6 +102,18 @@ def trend_line(money: Sequence[int]) -> tuple[float, ...]:
     return tuple(mean_y + slope * (x - mean_x) for x in range(count))
 
 
+def histogram(money: Sequence[int], step: int = 100) -> list[tuple[int, int]]:
+    """How many games ended in each `step`-dollar bracket, from the lowest bracket reached to
+    the highest (empty brackets between included): [(bracket start, games), ...]."""
+    if not money:
+        return []
+    low, high = min(money) // step * step, max(money) // step * step
+    counts = {start: 0 for start in range(low, high + step, step)}
+    for amount in money:
+        counts[amount // step * step] += 1
+    return list(counts.items())
+
+
 def rating_bands(money: Sequence[int],
                  ratings: Sequence[tuple[int, str]] = DEFAULT_RATINGS) -> tuple[Band, ...]:
     """How many games fall in each rating band (a game counts once, in its highest band)."""

@@ -364,6 +364,13 @@ class BuyWordApp(App[int]):
         themes = sorted(self.available_themes)
         self.push_screen(SettingsScreen(self.settings, themes), self._settings_chosen)
 
+    def action_stats(self) -> None:
+        """Solo results over time, per rule set (the title's R and the palette)."""
+        from buyword.ui.stats import StatsScreen
+
+        if not isinstance(self.screen, StatsScreen):
+            self.push_screen(StatsScreen())
+
     def _settings_chosen(self, settings: Settings | None) -> None:
         if settings is not None:
             self._use_theme(settings.theme)
@@ -412,6 +419,8 @@ class BuyWordApp(App[int]):
         yield SystemCommand("Price list", "Pips to dollars", partial(self.action_help, "prices"))
         yield SystemCommand("Settings", "Animations, computer speed, theme",
                             self.action_settings)
+        yield SystemCommand("Solo stats", "Your solo results over time, per rule set",
+                            self.action_stats)
         yield from super().get_system_commands(screen)
 
 
