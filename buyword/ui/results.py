@@ -5,10 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from rich.table import Table
+from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
@@ -20,6 +22,7 @@ from buyword.ui.options import GameSetup, custom_tiles
 from buyword.ui.text import literal, markup
 
 if TYPE_CHECKING:
+    from buyword.table.compare import RoundPair, SeatRound
     from buyword.ui.app import BuyWordApp
 
 
@@ -99,16 +102,19 @@ class ResultsScreen(Screen[None]):
         game = self.game
         outcome = game.outcome()
         assert outcome is not None
-        with Vertical(id="results"):
+        # One scrolling page: the round-by-round comparison is longer than any terminal.
+        with VerticalScroll(id="results"):
             yield Static(self._headline(), id="headline")
             with Vertical(id="standings"):
                 for standing in outcome.standings:
                     label = self.setup.seats[standing.seat].label
                     yield PlayerResult(game, standing.seat, standing.place, label)
             yield Static(self._verdict(), id="verdict")
-            with Horizontal(id="compare"):
-                yield Vertical(id="compare-you", classes="compare-side")
-                yield Vertical(id="compare-expert", classes="compare-side")
+            with Vertical(id="compare-box"):
+                with Horizontal(id="compare"):
+                    yield Vertical(id="compare-you", classes="compare-side")
+                    yield Vertical(id="compare-expert", classes="compare-side")
+                yield Static(id="compare-rounds")
             settings = f"Seed {game.seed} · {game.round} rounds · {game.rules.describe()}"
             if tiles := custom_tiles(game.rules):
                 settings += f" · tiles: {tiles}"
@@ -118,7 +124,7 @@ class ResultsScreen(Screen[None]):
     def on_mount(self) -> None:
         """Title the boxes."""
         self.query_one("#standings").border_title = "Standings · money over the rounds"
-        self.query_one("#compare").display = False
+        self.query_one("#compare-box").display = False
 
     def _headline(self) -> Content:
         outcome = self.game.outcome()
@@ -169,9 +175,8 @@ class ResultsScreen(Screen[None]):
         """"How would Expert have done with the same bag?" — played in a worker."""
         self.expert_running = True
         self.refresh_bindings()
-        compare = self.query_one("#compare")
-        compare.display = True
-        compare.loading = True
+        self.query_one("#compare-box").display = True
+        self.query_one("#compare").loading = True
         self._play_expert()
 
     @work(thread=True, exclusive=True, exit_on_error=False)
@@ -210,6 +215,10 @@ class ResultsScreen(Screen[None]):
         expert.border_title = f"Expert · ${message.game.player(0).money:,}"
         you.mount(*self._side(self.game))
         expert.mount(*self._side(message.game))
+        from buyword.table.compare import compare_games
+
+        rounds = self.query_one("#compare-rounds", Static)
+        rounds.update(rounds_table(compare_games(self.game, message.game), "Expert"))
 
     def _side(self, game: Game) -> list[Static | Sparkline]:
         money = game.player(0).money
@@ -221,3 +230,33 @@ class ResultsScreen(Screen[None]):
             Static(markup(f"[b]{game.rules.solo_rating(money)}[/b] · {sold} words · $best",
                           best=best_text)),
         ]
+
+
+def rounds_table(pairs: list[RoundPair], other: str) -> Table:
+    """Round by round, what you and `other` bought and sold and the money after; the rounds
+    where the gap moved most are marked ▲ and bold."""
+    table = Table(title=f"Round by round · gap: {other}'s money minus yours, and how much it "
+                        "moved (▲ the rounds it moved most)",
+                  title_justify="left", expand=True, show_lines=True, padding=(0, 1))
+    table.add_column("Rnd", no_wrap=True)
+    table.add_column("You", overflow="fold", ratio=1)
+    table.add_column(other, overflow="fold", ratio=1)
+    table.add_column("Gap", no_wrap=True, justify="right")
+    for pair in pairs:
+        style = "bold" if pair.marked else ""
+        mark = "▲" if pair.marked else " "
+        swing = f"\n{_signed(pair.swing)}" if pair.swing else ""
+        table.add_row(Text(f"{mark}{pair.round}"), _round_cell(pair.you), _round_cell(pair.other),
+                      Text(f"{_signed(pair.gap)}{swing}"), style=style)
+    return table
+
+
+def _signed(dollars: int) -> str:
+    """'+$45', '-$9', '$0'."""
+    sign = "+" if dollars > 0 else "-" if dollars < 0 else ""
+    return f"{sign}${abs(dollars):,}"
+
+
+def _round_cell(side: SeatRound) -> Text:
+    """A side's round in three short lines: bought (or discarded), sold, money after."""
+    return Text(f"{side.bought_text()}\n{side.sold_text()}\nmoney ${side.money:,}")
