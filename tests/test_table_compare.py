@@ -33,7 +33,9 @@ def test_each_round_lists_what_was_bought_and_sold_and_the_money_after() -> None
     assert first.you.money == 200
     assert second.you.bought == (("TEAS", 16),) and second.you.sold == (("EAT", 9),)
     assert second.you.money == 200 - 16 + 9
-    assert first.you.bought_text() == "QUIZ $100" and second.you.sold_text() == "EAT $9"
+    assert first.you.bought_text() == "bought QUIZ $100"
+    assert second.you.sold_text() == "sold EAT $9"
+    assert SeatRound((), (), 200, ("XQ", "ZZ")).bought_text() == "discarded XQ, discarded ZZ"
 
 
 def test_every_round_accounts_for_the_money() -> None:
@@ -79,7 +81,7 @@ def test_a_shorter_game_shows_its_final_money_in_the_rounds_it_did_not_reach() -
     assert len(pairs) == max(len(short.money_history()), len(long.money_history())) - 1
     for pair in pairs[2:]:
         assert pair.you.money == 193 and pair.you.bought == () and pair.you.sold == ()
-        assert pair.you.bought_text() == "—" and pair.you.sold_text() == "—"
+        assert pair.you.bought_text() == "no draw" and pair.you.sold_text() == "sold nothing"
 
 
 def test_records_compare_as_their_games_do() -> None:

@@ -26,14 +26,17 @@ class SeatRound:
     discarded: tuple[str, ...] = ()
 
     def bought_text(self) -> str:
-        """'ABE $25', 'discarded XQ', or '—' when nothing was drawn (the final round)."""
+        """'ABE $25', 'discarded XQ', or 'no draw' when nothing was drawn (the final round)."""
         parts = [f"{tiles} ${price:,}" for tiles, price in self.bought]
+        if parts:
+            parts[0] = f"bought {parts[0]}"
         parts += [f"discarded {tiles}" for tiles in self.discarded]
-        return ", ".join(parts) or "—"
+        return ", ".join(parts) or "no draw"
 
     def sold_text(self) -> str:
-        """'QUIZ $400, AT $4' (a wild's letter in lower case: 'QUiZ'), or '—' for no word."""
-        return ", ".join(f"{word} ${price:,}" for word, price in self.sold) or "—"
+        """'sold QUIZ $400, AT $4' (a wild's letter in lower case: 'QUiZ'), or 'sold nothing'."""
+        words = ", ".join(f"{word} ${price:,}" for word, price in self.sold)
+        return f"sold {words}" if words else "sold nothing"
 
 
 @dataclass(frozen=True)
