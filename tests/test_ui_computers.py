@@ -96,6 +96,7 @@ async def test_expert_plays_a_seat_and_replays_a_solo_bag_for_comparison(capsys)
         assert rounds.row_count == len(expert.money_history()) - 1
         assert [c.header for c in rounds.columns] == ["Rnd", "You", "Expert", "Gap"]
         assert results.query_one("#results").max_scroll_y > 0
+        assert results.charted == ["You", "Expert"]  # both games' money on the one chart
     # `buyword sim` plays the very same game on that seed: one seat-seed formula everywhere.
     capsys.readouterr()
     assert main(["sim", "--players", "expert", "--seed", "5", "--games", "1", "--json"]) == 0

@@ -15,6 +15,7 @@ from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Sparkline, Static
+from textual_plotext import PlotextPlot
 
 from buyword.engine import Game
 from buyword.engine import events as ev
@@ -91,6 +92,8 @@ class ResultsScreen(Screen[None]):
         self.record_line = record_line
         self.expert: Game | None = None
         self.expert_running = False
+        #: Whose money the chart shows, in order (the labels of its lines).
+        self.charted: list[str] = []
 
     @property
     def buyword(self) -> BuyWordApp:
@@ -110,6 +113,7 @@ class ResultsScreen(Screen[None]):
                     label = self.setup.seats[standing.seat].label
                     yield PlayerResult(game, standing.seat, standing.place, label)
             yield Static(self._verdict(), id="verdict")
+            yield PlotextPlot(id="money-chart")
             with Vertical(id="compare-box"):
                 with Horizontal(id="compare"):
                     yield Vertical(id="compare-you", classes="compare-side")
@@ -125,6 +129,23 @@ class ResultsScreen(Screen[None]):
         """Title the boxes."""
         self.query_one("#standings").border_title = "Standings · money over the rounds"
         self.query_one("#compare-box").display = False
+        self.draw_money()
+
+    def draw_money(self) -> None:
+        """Every player's money round by round, one line each (and Expert's, once played)."""
+        plot = self.query_one("#money-chart", PlotextPlot)
+        plt = plot.plt
+        plt.clear_data()
+        lines = [(self.setup.seats[seat].label, [row[seat] for row in self.game.money_history()])
+                 for seat in range(self.game.seats)]
+        if self.expert is not None:
+            lines.append(("Expert", [row[0] for row in self.expert.money_history()]))
+        self.charted = [label for label, _ in lines]
+        for label, money in lines:
+            plt.plot(list(range(len(money))), money, label=label, marker="braille")
+        plt.title("Money round by round")
+        plt.xlabel("round")
+        plot.refresh()
 
     def _headline(self) -> Content:
         outcome = self.game.outcome()
@@ -213,6 +234,7 @@ class ResultsScreen(Screen[None]):
         you, expert = self.query_one("#compare-you"), self.query_one("#compare-expert")
         you.border_title = f"You · ${self.game.player(0).money:,}"
         expert.border_title = f"Expert · ${message.game.player(0).money:,}"
+        self.draw_money()
         you.mount(*self._side(self.game))
         expert.mount(*self._side(message.game))
         from buyword.table.compare import compare_games
