@@ -25,13 +25,14 @@ from textual.screen import Screen
 
 from buyword.engine import BuyWordError, Game, TileSetError
 from buyword.store import SavedGame, Store
-from buyword.table import Played, Services, TableSession
+from buyword.table.services import Services
 from buyword.ui import saving
 from buyword.ui.options import GameSetup, PlayOptions, Seat, Settings, load_tiles
 
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from buyword.table import Played, TableSession
     from buyword.words.lexicon import Lexicon
 
 #: Seeds the app picks are short, so a player can note one down and play the bag again.
@@ -86,7 +87,8 @@ class BuyWordApp(App[int]):
     # ------------------------------------------------------------------ start-up
 
     def on_mount(self) -> None:
-        """Title first; the dictionary loads once it has painted; a game if asked for."""
+        """Title first, and a game if asked for (the dictionary loads once the title is on
+        the screen: `on_ready`)."""
         from buyword.ui.title import TitleScreen
 
         self._use_theme(self.settings.theme)
@@ -97,7 +99,11 @@ class BuyWordApp(App[int]):
             self._begin_game(self.first_setup, None, None)
         elif (setup := self._setup_from_options()) is not None:
             self.start_game(setup)  # from the command line: asks before losing a saved game
-        self.call_after_refresh(self._load_dictionary)
+
+    def on_ready(self) -> None:
+        """The first frame is on the screen: now load the dictionary. Loading it sooner (a
+        thread that holds the interpreter for most of a second) slowed the title's paint."""
+        self._load_dictionary()
 
     def _use_theme(self, theme: str) -> None:
         """Switch theme; an unknown one (a hand-edited settings file) is reported, not fatal."""
@@ -209,6 +215,9 @@ class BuyWordApp(App[int]):
     def _prepare_game(self, setup: GameSetup, saved: SavedGame | None,
                       daily: date | None) -> None:
         """Build the dictionary, computer players and game off the UI thread."""
+        # Loaded here, not at start-up: the title paints without the session and computers.
+        from buyword.table.session import TableSession
+
         try:
             lexicon = self.services.dictionary_for(setup)
             if saved is not None:
