@@ -8,7 +8,8 @@ import subprocess
 import sys
 
 #: Modules the title screen does not need; importing any of them at start-up costs time.
-NOT_AT_START = ("buyword.table.session", "buyword.bots", "buyword.words", "buyword.words.lexicon",
+NOT_AT_START = ("buyword.engine.game", "buyword.engine.actions", "buyword.engine.variants",
+                "buyword.table.session", "buyword.bots", "buyword.words", "buyword.words.lexicon",
                 "buyword.ui.table", "buyword.ui.results", "buyword.ui.stats",
                 "textual_plotext", "plotext", "wordfreq")
 
@@ -27,3 +28,10 @@ def test_the_table_package_still_offers_every_name_on_first_use() -> None:
 
     for name in table.__all__:
         assert getattr(table, name) is not None, name
+
+
+def test_the_engine_package_still_offers_every_name_on_first_use() -> None:
+    import buyword.engine as engine
+
+    for name in engine.__all__:
+        assert getattr(engine, name) is not None, name

@@ -23,7 +23,7 @@ from textual.command import CommandPalette
 from textual.css.query import NoMatches
 from textual.screen import Screen
 
-from buyword.engine import BuyWordError, Game, TileSetError
+from buyword.engine import BuyWordError, TileSetError
 from buyword.store import SavedGame, Store
 from buyword.table.services import Services
 from buyword.ui import saving
@@ -32,6 +32,7 @@ from buyword.ui.options import GameSetup, PlayOptions, Seat, Settings, load_tile
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from buyword.engine import Game
     from buyword.table import Played, TableSession
     from buyword.words.lexicon import Lexicon
 
@@ -215,7 +216,8 @@ class BuyWordApp(App[int]):
     def _prepare_game(self, setup: GameSetup, saved: SavedGame | None,
                       daily: date | None) -> None:
         """Build the dictionary, computer players and game off the UI thread."""
-        # Loaded here, not at start-up: the title paints without the session and computers.
+        # Loaded here, not at start-up: the title paints without the game, session, computers.
+        from buyword.engine import Game
         from buyword.table.session import TableSession
 
         try:
