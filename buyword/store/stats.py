@@ -130,7 +130,7 @@ def rating_bands(money: Sequence[int],
 def sold_words(record: GameRecord, seat: int = 0) -> list[tuple[str, int]]:
     """The words `seat` sold in a recorded game, with their prices (replayed from the record;
     a record that no longer replays gives none)."""
-    accept = _Recorded()
+    accept = RecordedWords()
     try:
         game = record.replay(accept, themes=accept)
     except ValueError:  # RecordError: a damaged record is skipped, never fatal
@@ -138,9 +138,10 @@ def sold_words(record: GameRecord, seat: int = 0) -> list[tuple[str, int]]:
     return [(e.word, e.price) for e in game.log if isinstance(e, ev.Sold) and e.seat == seat]
 
 
-class _Recorded:
-    """A dictionary and theme lists that accept every word: a record holds only the sales
-    that were accepted."""
+class RecordedWords:
+    """A dictionary and theme lists that accept every word, to replay a finished game's record
+    without loading a dictionary: a record holds only the sales that were accepted (challenged
+    ones replay from the verdicts it wrote down)."""
 
     def is_word(self, word: str) -> bool:
         """Every recorded sale was legal when it was made."""

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from buyword.engine import Game, GameRecord
 from buyword.engine import events as ev
+from buyword.store.stats import RecordedWords
 
 #: How many rounds the comparison marks as the ones where the gap between the two moved most.
 SWINGS = 3
@@ -121,26 +122,9 @@ def mark_swings(pairs: Sequence[RoundPair], swings: int = SWINGS) -> list[RoundP
     return [RoundPair(p.round, p.you, p.other, p.gap, p.swing, p.round in chosen) for p in pairs]
 
 
-class _Recorded:
-    """A dictionary and theme lists that accept every word: a record holds only the sales
-    that were accepted (challenged ones replay from the verdicts it wrote down)."""
-
-    def is_word(self, word: str) -> bool:
-        """Every recorded sale was legal when it was made."""
-        return True
-
-    def fits(self, word: str, theme: str) -> bool:
-        """Every recorded sale fitted its round's theme."""
-        return True
-
-    def kind(self, theme: str) -> str:
-        """A theme's words (only named in the log)."""
-        return f"a word of the theme {theme}"
-
-
 def compare_records(you: GameRecord, other: GameRecord, seat: int = 0, other_seat: int = 0,
                     swings: int = SWINGS) -> list[RoundPair]:
     """`compare_games` of two saved records, replayed (RecordError if one no longer replays)."""
-    accept = _Recorded()
+    accept = RecordedWords()
     return compare_games(you.replay(accept, themes=accept), other.replay(accept, themes=accept),
                          seat, other_seat, swings)

@@ -19,11 +19,11 @@ from textual_plotext import PlotextPlot
 
 from buyword.engine import Game
 from buyword.engine import events as ev
+from buyword.table.compare import RoundPair, SeatRound, compare_games
 from buyword.ui.options import GameSetup, custom_tiles
 from buyword.ui.text import literal, markup
 
 if TYPE_CHECKING:
-    from buyword.table.compare import RoundPair, SeatRound
     from buyword.ui.app import BuyWordApp
 
 
@@ -237,8 +237,6 @@ class ResultsScreen(Screen[None]):
         self.draw_money()
         you.mount(*self._side(self.game))
         expert.mount(*self._side(message.game))
-        from buyword.table.compare import compare_games
-
         rounds = self.query_one("#compare-rounds", Static)
         rounds.update(rounds_table(compare_games(self.game, message.game), "Expert"))
 

@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual_plotext import PlotextPlot
 
+from buyword.store.stats import histogram, store_stats
 from buyword.ui.text import literal
 
 if TYPE_CHECKING:
@@ -51,8 +52,6 @@ class RuleSetPanel(Vertical):
         self._trend(self.query_one(".stats-trend", PlotextPlot))
 
     def _histogram(self, plot: PlotextPlot) -> None:
-        from buyword.store.stats import histogram
-
         brackets = histogram(self.stats.money)
         plt = plot.plt
         plt.bar([f"${start:,}" for start, _ in brackets], [games for _, games in brackets])
@@ -102,8 +101,6 @@ class StatsScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, exit_on_error=False)
     def _read(self) -> None:
-        from buyword.store.stats import store_stats
-
         try:
             self.post_message(self.Read(store_stats(self.buyword.store)))
         except Exception as problem:  # a store that cannot be read is said, never a traceback
