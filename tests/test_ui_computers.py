@@ -7,7 +7,9 @@ import json
 from functools import cache
 
 import pytest
+from rich.table import Table
 from textual.pilot import Pilot
+from textual.widgets import Static
 from ui_helpers import finish_quietly, make_app, settle, table
 
 from buyword.cli import main
@@ -88,6 +90,13 @@ async def test_expert_plays_a_seat_and_replays_a_solo_bag_for_comparison(capsys)
         assert side_by_side == f"Expert · ${expert.outcome().standings[0].money:,}"
         shown = " ".join(str(w.render()) for w in results.query("Static"))
         assert "best " in shown  # Expert's best word is shown beside the player's result
+        # Round by round, both games side by side, on a page that scrolls to show them all.
+        rounds = results.query_one("#compare-rounds", Static).content
+        assert isinstance(rounds, Table)
+        assert rounds.row_count == len(expert.money_history()) - 1
+        assert [c.header for c in rounds.columns] == ["Rnd", "You", "Expert", "Gap"]
+        assert results.query_one("#results").max_scroll_y > 0
+        assert results.charted == ["You", "Expert"]  # both games' money on the one chart
     # `buyword sim` plays the very same game on that seed: one seat-seed formula everywhere.
     capsys.readouterr()
     assert main(["sim", "--players", "expert", "--seed", "5", "--games", "1", "--json"]) == 0

@@ -5,11 +5,13 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
 from engine_helpers import WORDS
 
 from buyword.engine import Game, GameRecord, Rules
 from buyword.engine import events as ev
-from buyword.ui.replay import load_record
+from buyword.ui.replay import ReplayApp, load_record, round_roll
+from buyword.ui.widgets import DieFace, GameLog, log_line
 
 
 def _played(finish: bool) -> Game:
@@ -40,3 +42,31 @@ def test_an_unfinished_game_ends_where_it_stopped(tmp_path: Path) -> None:
     path.write_text(GameRecord.of(game).to_json())
     _, games = load_record(str(path))
     assert games[-1].state() == game.state() and games[-2].state() != game.state()
+
+
+def test_the_die_shows_each_round_roll_and_before_any_roll_none() -> None:
+    game = _played(finish=True)
+    rolls = [e.face for e in game.log if isinstance(e, ev.Rolled)]
+    assert round_roll(Game.new(["Ann", "Bob"], dictionary=WORDS, seed=3)) is None
+    assert round_roll(game) == rolls[-1]
+
+
+@pytest.mark.slow
+async def test_replay_shows_the_chosen_round_roll_and_its_last_log_lines(tmp_path: Path) -> None:
+    game = _played(finish=True)
+    path = tmp_path / "game.json"
+    path.write_text(GameRecord.of(game).to_json())
+    record, games = load_record(str(path))
+    rolls = [e.face for e in game.log if isinstance(e, ev.Rolled)]
+    app = ReplayApp(record, games)
+    async with app.run_test(size=(80, 24)) as pilot:
+        log = app.screen.query_one(GameLog)
+        for step in [1, 2, 3, 4, 3, 2, 1]:
+            await pilot.press("right" if step > app.screen.at else "left")
+            await pilot.pause()
+            assert app.screen.at == step
+            assert app.screen.query_one(DieFace).face == rolls[step - 1]
+            # The log ends at the chosen round, and its end is in view.
+            assert log.lines[-1].text.rstrip() == log_line(games[step].log[-2]).plain
+            assert log.max_scroll_y > 0 or step == 1
+            assert log.scroll_y == log.max_scroll_y

@@ -83,6 +83,8 @@ async def test_three_player_game_to_the_end() -> None:
         assert isinstance(results, ResultsScreen)
         assert "Cy" in str(results.query_one("#headline").render())
         assert "TIDIES $49" in " ".join(str(s.render()) for s in results.query(".result-best"))
+        # Everyone's money round by round, one line each, on one chart.
+        assert results.charted == [seat.label for seat in results.setup.seats]
 
 
 async def test_private_hands_hand_off() -> None:

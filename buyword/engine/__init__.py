@@ -1,38 +1,44 @@
 """The rules engine: pure, deterministic, standard library only (rules: docs/rules.md)."""
 
-from buyword.engine.actions import (
-    Accept,
-    Action,
-    Auction,
-    Bid,
-    Buy,
-    Challenge,
-    Choose,
-    Decline,
-    Discard,
-    Done,
-    Drop,
-    Match,
-    Offer,
-    Pass,
-    Pick,
-    Roll,
-    Sell,
-    parse_action,
-)
-from buyword.engine.errors import (
-    BuyWordError,
-    IllegalAction,
-    MalformedAction,
-    RecordError,
-    TileSetError,
-)
-from buyword.engine.game import Dictionary, Game, Outcome, Phase, PlayerState, Standing
-from buyword.engine.record import RECORD_FORMAT, GameRecord
-from buyword.engine.rules import CHOICE, TABLE_VARIANTS, TILE_LIMITS, VARIANTS, Rules
-from buyword.engine.themes import Themes
-from buyword.engine.tiles import Spelling, TileSet, default_tiles, price, spell
-from buyword.engine.variants import AuctionState, TradeOffer
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from buyword.engine.actions import (
+        Accept,
+        Action,
+        Auction,
+        Bid,
+        Buy,
+        Challenge,
+        Choose,
+        Decline,
+        Discard,
+        Done,
+        Drop,
+        Match,
+        Offer,
+        Pass,
+        Pick,
+        Roll,
+        Sell,
+        parse_action,
+    )
+    from buyword.engine.errors import (
+        BuyWordError,
+        IllegalAction,
+        MalformedAction,
+        RecordError,
+        TileSetError,
+    )
+    from buyword.engine.game import Dictionary, Game, Outcome, Phase, PlayerState, Standing
+    from buyword.engine.record import RECORD_FORMAT, GameRecord
+    from buyword.engine.rules import CHOICE, TABLE_VARIANTS, TILE_LIMITS, VARIANTS, Rules
+    from buyword.engine.themes import Themes
+    from buyword.engine.tiles import Spelling, TileSet, default_tiles, price, spell
+    from buyword.engine.variants import AuctionState, TradeOffer
 
 __all__ = [
     "CHOICE", "RECORD_FORMAT", "TILE_LIMITS", "Action", "Buy", "BuyWordError", "Challenge",
@@ -44,3 +50,63 @@ __all__ = [
     "TABLE_VARIANTS", "VARIANTS", "Accept", "Auction", "AuctionState", "Bid", "Decline", "Match",
     "Offer", "Pass", "Pick", "TradeOffer",
 ]
+
+#: The module each public name lives in. They are imported on first use, so that what needs only
+#: the rules, the tiles or a record (the title screen, the store) loads without the game, its
+#: actions and the variants: the app's start-up does not pay for them.
+_HOMES = {
+    "Accept": "actions",
+    "Action": "actions",
+    "Auction": "actions",
+    "Bid": "actions",
+    "Buy": "actions",
+    "Challenge": "actions",
+    "Choose": "actions",
+    "Decline": "actions",
+    "Discard": "actions",
+    "Done": "actions",
+    "Drop": "actions",
+    "Match": "actions",
+    "Offer": "actions",
+    "Pass": "actions",
+    "Pick": "actions",
+    "Roll": "actions",
+    "Sell": "actions",
+    "parse_action": "actions",
+    "BuyWordError": "errors",
+    "IllegalAction": "errors",
+    "MalformedAction": "errors",
+    "RecordError": "errors",
+    "TileSetError": "errors",
+    "Dictionary": "game",
+    "Game": "game",
+    "Outcome": "game",
+    "Phase": "game",
+    "PlayerState": "game",
+    "Standing": "game",
+    "RECORD_FORMAT": "record",
+    "GameRecord": "record",
+    "CHOICE": "rules",
+    "TABLE_VARIANTS": "rules",
+    "TILE_LIMITS": "rules",
+    "VARIANTS": "rules",
+    "Rules": "rules",
+    "Themes": "themes",
+    "Spelling": "tiles",
+    "TileSet": "tiles",
+    "default_tiles": "tiles",
+    "price": "tiles",
+    "spell": "tiles",
+    "AuctionState": "variants",
+    "TradeOffer": "variants",
+}
+
+
+def __getattr__(name: str) -> object:
+    """A public name, imported from its module the first time it is asked for."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from buyword.engine.errors import BuyWordError, RecordError, quoted
-from buyword.engine.game import Dictionary, Game
 from buyword.engine.rules import Rules
 from buyword.engine.themes import Themes
+
+if TYPE_CHECKING:  # the game is loaded to replay, not to read a record (start-up reads some)
+    from buyword.engine.game import Dictionary, Game
 
 #: The record format's version; readers migrate older versions and refuse newer ones.
 RECORD_FORMAT = 1
@@ -119,6 +122,8 @@ class GameRecord:
 
         A themed game needs `themes`, the theme lists (e.g. `buyword.words.themes.ThemeBook`).
         """
+        from buyword.engine.game import Game
+
         if self.rulings:
             dictionary = _Ruled(dictionary, self.rulings)
         if self.theme_rulings and themes is not None:

@@ -15,9 +15,12 @@ import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from buyword.engine import Game, GameRecord, RecordError
+from buyword.engine import GameRecord, RecordError
+
+if TYPE_CHECKING:
+    from buyword.engine import Game
 
 T = TypeVar("T")
 

@@ -14,9 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from datetime import date, datetime
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from buyword.engine import Dictionary, Game, RecordError, Rules, Themes
+from buyword.engine import RecordError, Rules
 from buyword.store.files import (
     SAVE_LIMIT,
     SCORES_LIMIT,
@@ -38,6 +38,9 @@ from buyword.store.scores import (
     rules_key,
 )
 from buyword.store.settings import Settings, parse_settings
+
+if TYPE_CHECKING:
+    from buyword.engine import Dictionary, Game, Themes
 
 T = TypeVar("T")
 

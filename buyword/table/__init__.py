@@ -9,24 +9,52 @@
     session.step()                # a computer thinks and plays (or think() + play())
 """
 
-from buyword.table.computers import play_computers, seat_seed
-from buyword.table.services import Services, bots_available
-from buyword.table.session import (
-    Answer,
-    Awaiting,
-    Decision,
-    Pass,
-    Played,
-    Refused,
-    SalePreview,
-    TableSession,
-    Undone,
-    Wait,
-)
-from buyword.table.setup import GameSetup, Seat, custom_tiles, load_tiles, table_name
-from buyword.table.views import HIDDEN, redact, seat_view
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from buyword.table.computers import play_computers, seat_seed
+    from buyword.table.services import Services, bots_available
+    from buyword.table.session import (
+        Answer,
+        Awaiting,
+        Decision,
+        Pass,
+        Played,
+        Refused,
+        SalePreview,
+        TableSession,
+        Undone,
+        Wait,
+    )
+    from buyword.table.setup import GameSetup, Seat, custom_tiles, load_tiles, table_name
+    from buyword.table.views import HIDDEN, redact, seat_view
 
 __all__ = ["HIDDEN", "Answer", "Awaiting", "Decision", "GameSetup", "Pass", "Played", "Refused",
            "SalePreview", "Seat", "Services", "TableSession", "Undone", "Wait", "bots_available",
            "custom_tiles", "load_tiles", "play_computers", "redact", "seat_seed", "seat_view",
            "table_name"]
+
+#: The module each public name lives in. They are imported on first use, so that a module of
+#: the package (the title screen needs only `setup`) loads without the session, the computer
+#: players and the word finder: the app's start-up does not pay for them.
+_HOMES = {
+    "play_computers": "computers", "seat_seed": "computers",
+    "Services": "services", "bots_available": "services",
+    **dict.fromkeys(("Answer", "Awaiting", "Decision", "Pass", "Played", "Refused",
+                     "SalePreview", "TableSession", "Undone", "Wait"), "session"),
+    **dict.fromkeys(("GameSetup", "Seat", "custom_tiles", "load_tiles", "table_name"), "setup"),
+    **dict.fromkeys(("HIDDEN", "redact", "seat_view"), "views"),
+}
+
+
+def __getattr__(name: str) -> object:
+    """A public name, imported from its module the first time it is asked for."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value

@@ -23,15 +23,17 @@ from textual.command import CommandPalette
 from textual.css.query import NoMatches
 from textual.screen import Screen
 
-from buyword.engine import BuyWordError, Game, TileSetError
+from buyword.engine import BuyWordError, TileSetError
 from buyword.store import SavedGame, Store
-from buyword.table import Played, Services, TableSession
+from buyword.table.services import Services
 from buyword.ui import saving
 from buyword.ui.options import GameSetup, PlayOptions, Seat, Settings, load_tiles
 
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from buyword.engine import Game
+    from buyword.table import Played, TableSession
     from buyword.words.lexicon import Lexicon
 
 #: Seeds the app picks are short, so a player can note one down and play the bag again.
@@ -89,7 +91,8 @@ class BuyWordApp(App[int]):
     # ------------------------------------------------------------------ start-up
 
     def on_mount(self) -> None:
-        """Title first; the dictionary loads once it has painted; a game if asked for."""
+        """Title first, and a game if asked for (the dictionary loads once the title is on
+        the screen: `on_ready`)."""
         from buyword.ui.title import TitleScreen
 
         self._use_theme(self.settings.theme)
@@ -100,7 +103,11 @@ class BuyWordApp(App[int]):
             self._begin_game(self.first_setup, None, None)
         elif (setup := self._setup_from_options()) is not None:
             self.start_game(setup)  # from the command line: asks before losing a saved game
-        self.call_after_refresh(self._load_dictionary)
+
+    def on_ready(self) -> None:
+        """The first frame is on the screen: now load the dictionary. Loading it sooner (a
+        thread that holds the interpreter for most of a second) slowed the title's paint."""
+        self._load_dictionary()
 
     def _use_theme(self, theme: str) -> None:
         """Switch theme; an unknown one (a hand-edited settings file) is reported, not fatal."""
@@ -215,6 +222,10 @@ class BuyWordApp(App[int]):
     def _prepare_game(self, setup: GameSetup, saved: SavedGame | None,
                       daily: date | None) -> None:
         """Build the dictionary, computer players and game off the UI thread."""
+        # Loaded here, not at start-up: the title paints without the game, session, computers.
+        from buyword.engine import Game
+        from buyword.table.session import TableSession
+
         try:
             lexicon = self.services.dictionary_for(setup)
             if saved is not None:
@@ -378,6 +389,13 @@ class BuyWordApp(App[int]):
         themes = sorted(self.available_themes)
         self.push_screen(SettingsScreen(self.settings, themes), self._settings_chosen)
 
+    def action_stats(self) -> None:
+        """Solo results over time, per rule set (the title's R and the palette)."""
+        from buyword.ui.stats import StatsScreen
+
+        if not isinstance(self.screen, StatsScreen):
+            self.push_screen(StatsScreen())
+
     def _settings_chosen(self, settings: Settings | None) -> None:
         if settings is not None:
             self._use_theme(settings.theme)
@@ -458,6 +476,8 @@ class BuyWordApp(App[int]):
         yield SystemCommand("Price list", "Pips to dollars", partial(self.action_help, "prices"))
         yield SystemCommand("Settings", "Animations, computer speed, theme",
                             self.action_settings)
+        yield SystemCommand("Solo stats", "Your solo results over time, per rule set",
+                            self.action_stats)
         # Textual's own "Keys" panel would list Keys twice; the help's key map is ours.
         yield from (command for command in super().get_system_commands(screen)
                     if command.title != "Keys")

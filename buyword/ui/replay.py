@@ -58,6 +58,11 @@ def load_record(path: str) -> tuple[GameRecord, list[Game]]:
     return record, games
 
 
+def round_roll(game: Game) -> int | str | None:
+    """The face the latest round was rolled on ("choice" for CHOICE), None before any roll."""
+    return next((e.face for e in reversed(game.log) if isinstance(e, ev.Rolled)), None)
+
+
 class ReplayScreen(Screen[None]):
     """One round at a time: the die, the players, every hand and the log so far."""
 
@@ -99,7 +104,8 @@ class ReplayScreen(Screen[None]):
 
     def _show(self) -> None:
         game = self.games[self.at]
-        self.query_one(DieFace).face = game.die
+        # At a round's end the engine's die is put away: show the face that round was rolled.
+        self.query_one(DieFace).face = game.die if game.die is not None else round_roll(game)
         where = "the start" if self.at == 0 else f"the end of round {self.at}"
         if game.outcome() is not None:
             where = "the end of the game"
@@ -124,6 +130,10 @@ class ReplayScreen(Screen[None]):
         log.clear()
         log.shown = 0
         log.show(game.log)
+        # The log's own scroll is refused while its scrollbar is not laid out yet (the first
+        # round that overflows it), which left it at the top: scroll once the screen is laid
+        # out, to this round's end.
+        self.call_after_refresh(log.scroll_end, animate=False, immediate=True, force=True)
 
     def action_step(self, delta: int) -> None:
         """A round forward or back."""

@@ -5,18 +5,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from rich.table import Table
+from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Sparkline, Static
+from textual_plotext import PlotextPlot
 
 from buyword.engine import Game
 from buyword.engine import events as ev
 from buyword.engine.wording import conjugate, is_you
+from buyword.table.compare import RoundPair, SeatRound, compare_games
 from buyword.ui.options import GameSetup, custom_tiles
 from buyword.ui.text import literal, markup
 
@@ -89,6 +93,8 @@ class ResultsScreen(Screen[None]):
         self.record_line = record_line
         self.expert: Game | None = None
         self.expert_running = False
+        #: Whose money the chart shows, in order (the labels of its lines).
+        self.charted: list[str] = []
 
     @property
     def buyword(self) -> BuyWordApp:
@@ -100,16 +106,20 @@ class ResultsScreen(Screen[None]):
         game = self.game
         outcome = game.outcome()
         assert outcome is not None
-        with Vertical(id="results"):
+        # One scrolling page: the round-by-round comparison is longer than any terminal.
+        with VerticalScroll(id="results"):
             yield Static(self._headline(), id="headline")
             with Vertical(id="standings"):
                 for standing in outcome.standings:
                     label = self.setup.seats[standing.seat].label
                     yield PlayerResult(game, standing.seat, standing.place, label)
             yield Static(self._verdict(), id="verdict")
-            with Horizontal(id="compare"):
-                yield Vertical(id="compare-you", classes="compare-side")
-                yield Vertical(id="compare-expert", classes="compare-side")
+            yield PlotextPlot(id="money-chart")
+            with Vertical(id="compare-box"):
+                with Horizontal(id="compare"):
+                    yield Vertical(id="compare-you", classes="compare-side")
+                    yield Vertical(id="compare-expert", classes="compare-side")
+                yield Static(id="compare-rounds")
             settings = f"Seed {game.seed} · {game.round} rounds · {game.rules.describe()}"
             if tiles := custom_tiles(game.rules):
                 settings += f" · tiles: {tiles}"
@@ -119,7 +129,24 @@ class ResultsScreen(Screen[None]):
     def on_mount(self) -> None:
         """Title the boxes."""
         self.query_one("#standings").border_title = "Standings · money over the rounds"
-        self.query_one("#compare").display = False
+        self.query_one("#compare-box").display = False
+        self.draw_money()
+
+    def draw_money(self) -> None:
+        """Every player's money round by round, one line each (and Expert's, once played)."""
+        plot = self.query_one("#money-chart", PlotextPlot)
+        plt = plot.plt
+        plt.clear_data()
+        lines = [(self.setup.seats[seat].label, [row[seat] for row in self.game.money_history()])
+                 for seat in range(self.game.seats)]
+        if self.expert is not None:
+            lines.append(("Expert", [row[0] for row in self.expert.money_history()]))
+        self.charted = [label for label, _ in lines]
+        for label, money in lines:
+            plt.plot(list(range(len(money))), money, label=label, marker="braille")
+        plt.title("Money round by round")
+        plt.xlabel("round")
+        plot.refresh()
 
     def _headline(self) -> Content:
         outcome = self.game.outcome()
@@ -170,9 +197,8 @@ class ResultsScreen(Screen[None]):
         """"How would Expert have done with the same bag?" — played in a worker."""
         self.expert_running = True
         self.refresh_bindings()
-        compare = self.query_one("#compare")
-        compare.display = True
-        compare.loading = True
+        self.query_one("#compare-box").display = True
+        self.query_one("#compare").loading = True
         self._play_expert()
 
     @work(thread=True, exclusive=True, exit_on_error=False)
@@ -209,8 +235,11 @@ class ResultsScreen(Screen[None]):
         you, expert = self.query_one("#compare-you"), self.query_one("#compare-expert")
         you.border_title = f"You · ${self.game.player(0).money:,}"
         expert.border_title = f"Expert · ${message.game.player(0).money:,}"
+        self.draw_money()
         you.mount(*self._side(self.game))
         expert.mount(*self._side(message.game))
+        rounds = self.query_one("#compare-rounds", Static)
+        rounds.update(rounds_table(compare_games(self.game, message.game), "Expert"))
 
     def _side(self, game: Game) -> list[Static | Sparkline]:
         money = game.player(0).money
@@ -222,3 +251,33 @@ class ResultsScreen(Screen[None]):
             Static(markup(f"[b]{game.rules.solo_rating(money)}[/b] · {sold} words · $best",
                           best=best_text)),
         ]
+
+
+def rounds_table(pairs: list[RoundPair], other: str) -> Table:
+    """Round by round, what you and `other` bought and sold and the money after; the rounds
+    where the gap moved most are marked ▲ and bold."""
+    table = Table(title=f"Round by round · gap: {other}'s money minus yours, and how much it "
+                        "moved (▲ the rounds it moved most)",
+                  title_justify="left", expand=True, show_lines=True, padding=(0, 1))
+    table.add_column("Rnd", no_wrap=True)
+    table.add_column("You", overflow="fold", ratio=1)
+    table.add_column(other, overflow="fold", ratio=1)
+    table.add_column("Gap", no_wrap=True, justify="right")
+    for pair in pairs:
+        style = "bold" if pair.marked else ""
+        mark = "▲" if pair.marked else " "
+        swing = f"\n{_signed(pair.swing)}" if pair.swing else ""
+        table.add_row(Text(f"{mark}{pair.round}"), _round_cell(pair.you), _round_cell(pair.other),
+                      Text(f"{_signed(pair.gap)}{swing}"), style=style)
+    return table
+
+
+def _signed(dollars: int) -> str:
+    """'+$45', '-$9', '$0'."""
+    sign = "+" if dollars > 0 else "-" if dollars < 0 else ""
+    return f"{sign}${abs(dollars):,}"
+
+
+def _round_cell(side: SeatRound) -> Text:
+    """A side's round in three short lines: bought (or discarded), sold, money after."""
+    return Text(f"{side.bought_text()}\n{side.sold_text()}\nmoney ${side.money:,}")

@@ -8,11 +8,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import date
+from typing import TYPE_CHECKING
 
-from buyword.engine import Game, Rules, default_tiles
+from buyword.engine import Rules, default_tiles
 from buyword.store import DICTIONARIES, Finished, SavedGame, Store, daily_seed
 from buyword.store import Settings as StoredSettings
 from buyword.ui.options import DictionaryChoice, GameSetup, Seat
+
+if TYPE_CHECKING:
+    from buyword.engine import Game
 
 #: The name the daily solo's player plays under.
 DAILY_NAME = "You"

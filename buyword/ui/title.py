@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 MENU: tuple[tuple[str, str], ...] = (
     ("solo", "New solo game"),
     ("table", "New table game (2–4 players)"),
+    ("stats", "Solo stats"),
     ("help", "How to play"),
     ("settings", "Settings"),
     ("quit", "Quit"),
@@ -41,6 +42,8 @@ class TitleScreen(Screen[None]):
         Binding("s", "choose('solo')", "Solo"),
         Binding("d", "choose('daily')", "Daily"),
         Binding("t", "choose('table')", "Table"),
+        # Off the footer, which is full at 80 columns: the menu offers it as "Solo stats".
+        Binding("r", "choose('stats')", "Stats", show=False),
         Binding("h", "choose('help')", "How to play"),
         Binding("o", "choose('settings')", "Settings"),
         Binding("q", "choose('quit')", "Quit"),
@@ -194,6 +197,8 @@ class TitleScreen(Screen[None]):
                 app.action_new_game(solo=True)
             case "table":
                 app.action_new_game(solo=False)
+            case "stats":
+                app.action_stats()
             case "help":
                 app.action_help("rules")
             case "settings":

@@ -1,0 +1,119 @@
+"""The stats screen: solo results over time, per rule set, as a histogram and a trend line, with
+the share of fair, good and outstanding games and the best words sold."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+from textual_plotext import PlotextPlot
+
+from buyword.store.stats import histogram, store_stats
+from buyword.ui.text import literal
+
+if TYPE_CHECKING:
+    from buyword.store.stats import RuleSetStats
+    from buyword.ui.app import BuyWordApp
+
+#: What the screen says before the first solo game is finished.
+NO_GAMES = ("No solo games yet. Finish a solo game (S on the title screen) and your results "
+            "show here, game after game, for each set of rules you play.")
+
+
+class RuleSetPanel(Vertical):
+    """One rule set's solo games: the summary, the two charts, the rating bands, best words."""
+
+    def __init__(self, stats: RuleSetStats) -> None:
+        """The panel of one rule set's `stats`."""
+        super().__init__(classes="ruleset")
+        self.stats = stats
+
+    def compose(self) -> ComposeResult:
+        """Summary line, histogram and trend side by side, bands and words below."""
+        stats = self.stats
+        yield Static(literal(stats.summary()), classes="stats-summary")
+        with Horizontal(classes="stats-charts"):
+            yield PlotextPlot(classes="stats-histogram")
+            yield PlotextPlot(classes="stats-trend")
+        yield Static(literal(f"Ratings: {stats.bands_text()}"), classes="stats-bands")
+        yield Static(literal(f"Best words: {stats.words_text()}"), classes="stats-words")
+
+    def on_mount(self) -> None:
+        """Title the box and draw both charts."""
+        self.border_title = literal(self.stats.title)
+        self._histogram(self.query_one(".stats-histogram", PlotextPlot))
+        self._trend(self.query_one(".stats-trend", PlotextPlot))
+
+    def _histogram(self, plot: PlotextPlot) -> None:
+        brackets = histogram(self.stats.money)
+        plt = plot.plt
+        plt.bar([f"${start:,}" for start, _ in brackets], [games for _, games in brackets])
+        most = max(games for _, games in brackets)
+        plt.yticks(range(0, most + 1, max(1, most // 4)))  # whole games only
+        plt.title("Money at the end")
+        plt.ylabel("games")
+
+    def _trend(self, plot: PlotextPlot) -> None:
+        stats = self.stats
+        games = list(range(1, stats.games + 1))
+        plt = plot.plt
+        plt.scatter(games, list(stats.money), marker="dot")
+        plt.plot(games, list(stats.trend), label="trend")
+        plt.title("Game by game")
+        plt.xlabel("game")
+
+
+class StatsScreen(Screen[None]):
+    """Every rule set's solo results, read from the store in a worker."""
+
+    CSS_PATH = "stats.tcss"
+    BINDINGS = [Binding("escape,t", "app.pop_screen", "Back")]
+
+    @dataclass
+    class Read(Message):
+        """The stats were read from the store (empty: no solo games yet)."""
+
+        stats: list[RuleSetStats]
+        error: str = ""
+
+    @property
+    def buyword(self) -> BuyWordApp:
+        """The app, typed."""
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        """A scrolling page, filled once the store has been read."""
+        with VerticalScroll(id="stats"):
+            yield Static("[b]Your solo games[/b], per set of rules", id="stats-headline")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Read the scores and the finished games off the UI thread."""
+        self.query_one("#stats").loading = True
+        self._read()
+
+    @work(thread=True, exclusive=True, exit_on_error=False)
+    def _read(self) -> None:
+        try:
+            self.post_message(self.Read(store_stats(self.buyword.store)))
+        except Exception as problem:  # a store that cannot be read is said, never a traceback
+            self.post_message(self.Read([], str(problem)))
+
+    def on_stats_screen_read(self, message: StatsScreen.Read) -> None:
+        """Show each rule set's panel, or say kindly that there is nothing yet."""
+        page = self.query_one("#stats")
+        page.loading = False
+        if message.error:
+            page.mount(Static(literal(f"The scores could not be read: {message.error}"),
+                              id="stats-empty"))
+        elif not message.stats:
+            page.mount(Static(literal(NO_GAMES), id="stats-empty"))
+        else:
+            page.mount(*(RuleSetPanel(stats) for stats in message.stats))
