@@ -22,13 +22,11 @@ import hmac
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from buyword.bots import make_bot
-from buyword.engine import BuyWordError
 from buyword.net.protocol import (
     MAX_BYTES,
     Act,
@@ -42,7 +40,7 @@ from buyword.net.protocol import (
     seat_message,
     welcome_message,
 )
-from buyword.table import Played, Refused, TableSession, seat_seed
+from buyword.table import Played, Refused, TableSession
 
 #: Join codes avoid letters and digits that are easy to misread (0/O, 1/I/L).
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -369,16 +367,7 @@ class TableServer:
         """The player of `seat` is gone: a computer of `level` plays it from now on (its
         code and token no longer take the seat). Raises BuyWordError for a seat no person
         plays or an unknown level."""
-        session = self.session
-        if seat not in session.people:
-            raise BuyWordError(f"seat {seat + 1} is not played by a person")
-        try:
-            bot = make_bot(level, session.finder, seat_seed(session.game.seed, seat))
-        except ValueError as error:
-            raise BuyWordError(f"no computer player {level!r}: {error}") from None
-        session.seats = tuple(replace(s, level=level) if i == seat else s
-                              for i, s in enumerate(session.seats))
-        session.bots[seat] = bot
+        self.session.seat_computer(seat, level)
         self.codes.pop(seat, None)
         self.tokens.pop(seat, None)
         client = self.clients.get(seat)
