@@ -223,6 +223,7 @@ class TableServer:
                 if self.clients.get(client.seat) is client:
                     del self.clients[client.seat]
                 client.sender.cancel()
+                self._tell_host()
 
     async def _join(self, ws: ServerConnection) -> int | None:
         """The first message must be a join with a valid code or token: the seat it takes."""
@@ -264,7 +265,13 @@ class TableServer:
         welcome = welcome_message(seat, self.session.game.names[seat], self.tokens[seat])
         client = self.clients[seat] = _Client(ws, seat, self.limits, encode(welcome))
         self._send_view(client)
+        self._tell_host()
         return client
+
+    def _tell_host(self) -> None:
+        """The host's screen shows who is connected: a player came or went."""
+        if self.on_update is not None:
+            self.on_update()
 
     async def _listen(self, client: _Client) -> None:
         bucket = _Bucket(self.limits)
@@ -315,8 +322,7 @@ class TableServer:
     def _changed(self) -> None:
         for client in list(self.clients.values()):
             self._send_view(client)
-        if self.on_update is not None:
-            self.on_update()
+        self._tell_host()
         self._wake_computers()
 
     def _send_view(self, client: _Client) -> None:
@@ -336,6 +342,7 @@ class TableServer:
         if self.clients.get(client.seat) is client:
             del self.clients[client.seat]
         client.drop(code, reason)
+        self._tell_host()
 
     def _wake_computers(self) -> None:
         if self.session.awaiting().computer and (self._computers is None
@@ -360,8 +367,7 @@ class TableServer:
         """After a computer's move: every client's view, without waking the computers again."""
         for client in list(self.clients.values()):
             self._send_view(client)
-        if self.on_update is not None:
-            self.on_update()
+        self._tell_host()
 
     def hand_to_computer(self, seat: int, level: str = "medium") -> None:
         """The player of `seat` is gone: a computer of `level` plays it from now on (its
