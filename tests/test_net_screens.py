@@ -108,3 +108,36 @@ async def test_a_dropped_screen_says_so_and_takes_the_seat_back_with_its_token()
                 joined.table.game.player(1).drawn
             assert "Connection lost" not in str(screen.query_one("#prompt").render())
             await app.action_quit()
+
+
+async def test_the_hosts_screen_shows_who_is_connected_and_hands_a_gone_seat_over() -> None:
+    from buyword.ui.host import CodesScreen, HandOverScreen, HostApp, HostTableScreen
+
+    session = table(Seat("Ann"), Seat("Bob"), Seat("Cy"), seed=23)
+    async with TableServer(session, reserved=frozenset({0})) as server:
+        app = HostApp(HostSeat(server, 0))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, HostTableScreen)
+            panel = screen.query_one("#connected")
+            assert f"code {server.codes[1]}" in str(panel.render())
+            bob = await TableClient.connect(HOST, server.port)
+            await bob.join(code=server.codes[1])
+            await pilot.pause(0.1)
+            assert "2 Bob: connected" in str(panel.render())
+            await pilot.press("f6")
+            assert isinstance(app.screen, CodesScreen)
+            assert any(server.codes[2] in line for line in app.screen.lines)
+            await pilot.press("escape")
+            await bob.leave()
+            await pilot.pause(0.1)
+            assert "2 Bob: gone" in str(panel.render())
+            await pilot.press("f7")
+            assert isinstance(app.screen, HandOverScreen)
+            assert app.screen.choices[0] == (1, "easy")  # Bob first, then Cy; easiest first
+            await pilot.press("enter")
+            await pilot.pause(0.1)
+            assert session.seats[1] == Seat("Bob", "easy") and 1 not in server.tokens
+            assert "2 Bob: computer (easy)" in str(panel.render())
+            await app.action_quit()

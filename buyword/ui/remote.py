@@ -202,6 +202,12 @@ class RemoteTableScreen(TableScreen):
             return super()._prompt(awaiting)
         return markup("Waiting: $words.", words=table.waiting_for())
 
+    def _show_side(self) -> None:
+        """As at a local table, but the seed deals the bag: it is shown only at the end."""
+        super()._show_side()
+        if self.game.seed is None:
+            self.query_one("#players").border_subtitle = "hosted table"
+
     def _show_results(self) -> None:
         if self._results_shown:
             return
