@@ -20,7 +20,7 @@ from textual.widgets.option_list import Option
 
 from buyword.engine import BuyWordError
 from buyword.ui.remote import RemoteTableScreen
-from buyword.ui.text import literal
+from buyword.ui.text import literal, markup
 
 if TYPE_CHECKING:
     from buyword.net.remote import HostSeat
@@ -117,9 +117,7 @@ class HostTableScreen(RemoteTableScreen):
     def on_mount(self) -> None:
         """Add the seats' panel under the players, kept up to date by the server."""
         super().on_mount()
-        panel = Static(id="connected")
-        panel.border_title = "At the table"
-        self.query_one("#side").mount(panel)
+        self.query_one("#side").mount(Static(id="connected"))
         self.host.on_update = lambda: self.post_message(self.SeatsChanged())
         self._show_connected()
 
@@ -135,7 +133,8 @@ class HostTableScreen(RemoteTableScreen):
             return
         lines = seat_lines(self.host.server, self.table.seat)
         self.query_one("#connected", Static).update(
-            Content("\n").join(literal(line) for line in lines))
+            Content("\n").join([markup("[b]At the table[/b] (F6: join codes)"),
+                                *(literal(line) for line in lines)]))
 
     def action_codes(self) -> None:
         """Show the join codes again."""

@@ -25,6 +25,7 @@ from buyword.engine import Challenge
 from buyword.table import Answer, Awaiting, GameSetup, Pass, Played, Seat, Wait
 from buyword.ui.table import TableScreen
 from buyword.ui.text import literal, markup
+from buyword.ui.widgets import Rack
 
 if TYPE_CHECKING:
     from buyword.net.remote import JoinedTable, RemoteTable
@@ -201,6 +202,18 @@ class RemoteTableScreen(TableScreen):
         if self._my_turn(awaiting) or awaiting.wait is Wait.OVER:
             return super()._prompt(awaiting)
         return markup("Waiting: $words.", words=table.waiting_for())
+
+    def _show_racks(self, awaiting: Awaiting) -> None:
+        """As at a local table; and while others decide on their draws, this seat's own
+        draw stays in sight (nobody else holds this screen)."""
+        super()._show_racks(awaiting)
+        mine = self.game.player(self.table.seat).drawn
+        if awaiting.wait is not Wait.BUY or awaiting.seat == self.table.seat or not mine:
+            return
+        drawn = self.query_one("#drawn", Rack)
+        drawn.tiles, drawn.face_down, drawn.display = mine, False, True
+        drawn.border_title = literal(f"Your draw · {len(mine)} tiles · "
+                                     f"${self.game.offer_price(self.table.seat)}")
 
     def _show_side(self) -> None:
         """As at a local table, but the seed deals the bag: it is shown only at the end."""
