@@ -200,9 +200,10 @@ def seat_message(session: TableSession, seat: int, log_from: int = 0) -> dict[st
                      "you": you, "words": session.waiting_for(),
                      "sale": None if awaiting.sale is None else asdict(awaiting.sale)},
         # What a screen needs to draw the table as a local game does: the whole rule set
-        # (public), the face-up tiles of the variants, and why each of the seat's keys would
-        # be refused now (only on its own turn). The seed deals the bag: shown only at the end.
-        "rule_set": view.rules.to_dict(),
+        # (public; it never changes, so only in a seat's first view, which has the whole log),
+        # the face-up tiles of the variants, and why each of the seat's keys would be refused
+        # now (only on its own turn). The seed deals the bag: shown only at the end.
+        "rule_set": view.rules.to_dict() if log_from == 0 else None,
         "theme": view.theme,
         "draft_tiles": view.draft_tiles,
         "auction": None if view.auction is None else asdict(view.auction),

@@ -156,7 +156,7 @@ class RemoteTable:
             if message["log_from"] == 0:
                 self.log = []
             self.log[message["log_from"]:] = message["log"]
-            if self._rules is None:
+            if message["rule_set"] is not None:
                 self._rules = Rules.from_dict(message["rule_set"])
             self.view, self._game = message, None
             self.seat, self.in_flight, self.lost = message["seat"], False, False
