@@ -120,6 +120,8 @@ async def test_the_hosts_screen_shows_who_is_connected_and_hands_a_gone_seat_ove
             await pilot.pause()
             screen = app.screen
             assert isinstance(screen, HostTableScreen)
+            titles = [command.title for command in app.get_system_commands(screen)]
+            assert "Roll the die" in titles and "Hand a seat to a computer" in titles
             panel = screen.query_one("#connected")
             assert f"code {server.codes[1]}" in str(panel.render())
             bob = await TableClient.connect(HOST, server.port)

@@ -199,6 +199,8 @@ async def _join_screen(host: str, port: int, secret: str, screen: JoinScreen) ->
     except (OSError, TableRefused, TimeoutError) as error:
         print(f"buyword join: {error}", file=sys.stderr)
         return 2
+    print(f"You are {joined.table.name}. To come back after a drop: "
+          f"buyword join {host}:{port} {joined.table.token}", flush=True)
     await screen(joined)
     table = joined.table
     if table.over:

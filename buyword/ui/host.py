@@ -7,19 +7,20 @@ this process by `HostSeat`); the server runs in the same event loop as the scree
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
-from textual.app import App, ComposeResult
+from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.message import Message
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from buyword.engine import BuyWordError
-from buyword.ui.remote import RemoteTableScreen
+from buyword.ui.remote import RemoteTableScreen, table_commands
 from buyword.ui.text import literal, markup
 
 if TYPE_CHECKING:
@@ -189,14 +190,13 @@ class HostApp(App[None]):
         self.sub_title = f"hosting on {server.host}:{server.port}"
         self.push_screen(HostTableScreen(self.host))
 
-    def get_system_commands(self, screen: object):  # type: ignore[no-untyped-def]
-        """The palette offers the host's commands too."""
-        yield from super().get_system_commands(screen)  # type: ignore[arg-type]
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The palette: the table's actions, the host's commands, then Textual's own."""
+        yield from table_commands(screen)
         if isinstance(screen, HostTableScreen):
-            from textual.app import SystemCommand
-
             yield SystemCommand("Join codes", "Show the join codes and who is connected",
                                 screen.action_codes)
             yield SystemCommand("Hand a seat to a computer",
                                 "A gone player's seat is played by a computer from now on",
                                 screen.action_hand_over)
+        yield from super().get_system_commands(screen)

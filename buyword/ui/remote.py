@@ -10,10 +10,12 @@ the table comes back when the seat is taken back with its token. `JoinApp` runs 
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from textual.app import App, ComposeResult
+from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
@@ -260,6 +262,13 @@ class RemoteResultsScreen(Screen[None]):
         self.app.exit()
 
 
+def table_commands(screen: object) -> Iterator[SystemCommand]:
+    """The command palette's table actions for a hosted table's screen (those legal now)."""
+    if isinstance(screen, RemoteTableScreen):
+        for action, title in screen.palette_actions():
+            yield SystemCommand(title, "Table action", partial(screen.run_action, action))
+
+
 class JoinApp(App[None]):
     """`buyword join`: one seat at a hosted table, on this screen."""
 
@@ -276,6 +285,11 @@ class JoinApp(App[None]):
         """Open the table."""
         self.sub_title = f"{self.joined.table.name} at {self.joined.host}:{self.joined.port}"
         self.push_screen(RemoteTableScreen(self.joined.table))
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The command palette: the table's actions, then Textual's own."""
+        yield from table_commands(screen)
+        yield from super().get_system_commands(screen)
 
     async def action_quit(self) -> None:
         """Leave the table: the seat stays this player's, to take back with the token."""
