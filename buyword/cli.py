@@ -151,6 +151,20 @@ def _check_tiles(path: str, seats: int | None) -> None:
         raise _Refused(f"--tiles {path!r}: {error}") from None
 
 
+async def _play_host(host: object) -> None:
+    """The host's own seat on the table screen (`buyword host`)."""
+    from buyword.ui.host import HostApp
+
+    await HostApp(host).run_async()  # type: ignore[arg-type]
+
+
+async def _play_joined(joined: object) -> None:
+    """A joined seat on the table screen (`buyword join`)."""
+    from buyword.ui.remote import JoinApp
+
+    await JoinApp(joined).run_async()  # type: ignore[arg-type]
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the process exit code."""
     args = _parser().parse_args(argv)
@@ -188,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
     if command in ("host", "join"):
         from buyword.net.commands import run
 
-        return run(args)
+        return run(args, _play_host, _play_joined)
     if command == "history":
         from buyword.store.history import history_main
 

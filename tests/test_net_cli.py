@@ -43,7 +43,7 @@ async def test_a_hosted_game_is_played_to_the_end_saved_as_it_goes_and_recorded(
     port = free_port()
     env = {**os.environ, "BUYWORD_HOME": str(tmp_path)}
     host = subprocess.Popen(
-        [sys.executable, "-m", "buyword", "host", "--port", str(port), "--people", "Ann",
+        [sys.executable, "-m", "buyword", "host", "--text", "--port", str(port), "--people", "Ann",
          "--computers", "easy", "--seed", "9"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     try:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections.abc import Callable
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -48,6 +49,11 @@ class TableClient:
         #: The reasons of the latest refusals, oldest first.
         self.refusals: list[str] = []
         self.error: str | None = None
+        #: The close code the server gave (None while open, or when the link just broke).
+        self.close_code: int | None = None
+        #: Called with each message as it arrives, and with None when the connection ends
+        #: (a screen redraws from it; see `buyword.net.remote`).
+        self.on_message: Callable[[dict[str, Any] | None], None] | None = None
         self._closed = False
         self._views = asyncio.Condition()
         self._reader = asyncio.get_running_loop().create_task(self._read_all())
@@ -126,14 +132,20 @@ class TableClient:
     async def _read_all(self) -> None:
         try:
             async for raw in self.ws:
-                self._take(json.loads(raw))
+                message = json.loads(raw)
+                self._take(message)
+                if self.on_message is not None:
+                    self.on_message(message)
                 async with self._views:
                     self._views.notify_all()
         except ConnectionClosed as closed:
+            self.close_code = closed.rcvd.code if closed.rcvd is not None else None
             if self.error is None and closed.rcvd is not None and closed.rcvd.code != 1000:
                 self.error = closed.rcvd.reason or f"closed ({closed.rcvd.code})"
         finally:
             self._closed = True
+            if self.on_message is not None:
+                self.on_message(None)
             async with self._views:
                 self._views.notify_all()
 

@@ -1,9 +1,12 @@
-"""`buyword host` and `buyword join` on the command line, before the table screens drive them.
+"""`buyword host` and `buyword join` on the command line.
 
 `host` serves a table (people's seats get join codes, the rest are computers), autosaves it in
 the game-in-progress slot like a local game (`buyword host --continue` resumes it) and records
-it when it ends. `join` plays one seat in plain text: it prints the table and reads answers in
-the game's notation.
+it when it ends. The host plays the first person's seat on the usual table screen; with
+`--text` it only serves (every person's seat gets a code). `join` opens the table screen for
+one seat; with `--text` it plays in plain text: it prints the table and reads answers in the
+game's notation. The screens are the caller's (`buyword.cli` passes them from `buyword.ui`):
+this layer never imports Textual.
 """
 
 from __future__ import annotations
@@ -11,7 +14,16 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from buyword.net.remote import HostSeat, JoinedTable
+
+#: The host's table screen: plays the host's seat until the host quits or the game is over.
+HostScreen = Callable[["HostSeat"], Awaitable[None]]
+#: A joined seat's table screen: plays it until the player leaves or the game is over.
+JoinScreen = Callable[["JoinedTable"], Awaitable[None]]
 
 #: The port `buyword host` listens on unless told otherwise.
 DEFAULT_PORT = 8765
@@ -32,21 +44,30 @@ def add_commands(sub: Any) -> None:
     host.add_argument("--challenge", action="store_true", help="play in challenge mode")
     host.add_argument("--continue", dest="host_resume", action="store_true",
                       help="serve the saved game in progress again")
+    host.add_argument("--text", action="store_true",
+                      help="serve only, without the table screen: every person's seat gets a "
+                           "join code (by default the host plays the first person's seat)")
     join = sub.add_parser("join", help="play a seat at a table someone hosts")
     join.add_argument("address", metavar="HOST:PORT", help="where the host's table listens")
     join.add_argument("code", help="the seat's join code (or its token, to come back)")
+    join.add_argument("--text", action="store_true",
+                      help="play in plain text instead of on the table screen")
 
 
-def run(args: argparse.Namespace) -> int:
-    """Run `host` or `join`; returns the exit code."""
+def run(args: argparse.Namespace, host_screen: HostScreen | None = None,
+        join_screen: JoinScreen | None = None) -> int:
+    """Run `host` or `join`; returns the exit code. Without `--text` the host's seat and a
+    joined seat are played on `host_screen` / `join_screen`."""
     try:
         if args.command == "host":
-            return asyncio.run(_host(args))
+            return asyncio.run(_host(args, None if args.text else host_screen))
         host, _, port = args.address.rpartition(":")
         if not host or not port.isdigit():
             print(f"buyword join: {args.address!r} is not HOST:PORT, e.g. 127.0.0.1:8765",
                   file=sys.stderr)
             return 2
+        if join_screen is not None and not args.text:
+            return asyncio.run(_join_screen(host, int(port), args.code, join_screen))
         return asyncio.run(_join(host, int(port), args.code))
     except KeyboardInterrupt:
         print("\nStopped. A hosted game is saved: buyword host --continue serves it again.")
@@ -66,7 +87,7 @@ def _setup(args: argparse.Namespace) -> Any:
                      challenge=args.challenge)
 
 
-async def _host(args: argparse.Namespace) -> int:
+async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
     import random
 
     from buyword.net.server import TableServer
@@ -121,7 +142,9 @@ async def _host(args: argparse.Namespace) -> int:
 
     session.on_change = autosave
     store.save_game(saved)
-    server = TableServer(session, host=args.address, port=args.port)
+    mine = session.people[0] if screen is not None else None
+    server = TableServer(session, host=args.address, port=args.port,
+                         reserved=frozenset(() if mine is None else (mine,)))
     try:
         await server.start()
     except OSError as error:
@@ -132,11 +155,20 @@ async def _host(args: argparse.Namespace) -> int:
         print(line, flush=True)
     if store.warning:
         print(f"Not saving: {store.warning}")
-    await server.finished()
-    store.finish_game(state["saved"], session.game)
+    if mine is None:
+        await server.finished()
+    else:
+        from buyword.net.remote import HostSeat
+
+        await screen(HostSeat(server, mine))
     outcome = session.game.outcome()
-    print(outcome.reason if outcome else "")
-    for standing in outcome.standings if outcome else ():
+    if outcome is None:  # the host quit: the game stays saved
+        await server.close()
+        print("Stopped. The game is saved: buyword host --continue serves it again.")
+        return 0
+    store.finish_game(state["saved"], session.game)
+    print(outcome.reason)
+    for standing in outcome.standings:
         print(f"  {standing.place}. {standing.name} ${standing.money}")
     await asyncio.sleep(0.5)  # the last views go out before the table closes
     await server.close()
@@ -155,6 +187,26 @@ def _show(view: dict[str, Any], printed: int) -> None:
           + (f", draw {view['drawn']} (${view['price']})" if view["drawn"] else "")
           + f" | {others} | bag {view['bag']}")
     print(("Your turn: " if view["awaiting"]["you"] else "") + view["awaiting"]["words"])
+
+
+async def _join_screen(host: str, port: int, secret: str, screen: JoinScreen) -> int:
+    """Join with the code (or token) and play the seat on the table screen."""
+    from buyword.net.client import TableRefused
+    from buyword.net.remote import JoinedTable
+
+    try:
+        joined = await JoinedTable.join(host, port, secret)
+    except (OSError, TableRefused, TimeoutError) as error:
+        print(f"buyword join: {error}", file=sys.stderr)
+        return 2
+    print(f"You are {joined.table.name}. To come back after a drop: "
+          f"buyword join {host}:{port} {joined.table.token}", flush=True)
+    await screen(joined)
+    table = joined.table
+    if table.over:
+        return 0
+    print(f"Left the table. To come back: buyword join {host}:{port} {table.token}")
+    return 0 if table.ended is None else 1
 
 
 async def _join(host: str, port: int, secret: str) -> int:

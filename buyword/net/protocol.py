@@ -16,7 +16,7 @@ wrong type, or more than MAX_BYTES is a `ProtocolError`.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 from buyword.engine import BuyWordError
@@ -32,6 +32,10 @@ MAX_BYTES = 64 * 1024
 MAX_TEXT = 200
 #: The longest join code or token accepted.
 MAX_SECRET = 64
+#: The answers a table screen offers as keys: a view says why each is refused on the seat's
+#: turn, so a joined screen greys out the same keys as a local one.
+KEY_ACTIONS = ("roll", "choose 2", "choose 3", "choose 4", "choose 5", "buy", "discard",
+               "auction", "pass", "match", "accept", "decline", "done")
 
 
 class ProtocolError(BuyWordError):
@@ -160,6 +164,7 @@ def seat_message(session: TableSession, seat: int, log_from: int = 0) -> dict[st
     awaiting = session.awaiting()
     log = session.log_for(seat)
     outcome = session.game.outcome()
+    you = seat in awaiting.seats and not awaiting.computer
     return {
         "v": VERSION,
         "type": "view",
@@ -186,13 +191,25 @@ def seat_message(session: TableSession, seat: int, log_from: int = 0) -> dict[st
                   "min_word_length": view.rules.min_word_length},
         "others": [
             {"seat": o.seat, "name": o.name, "money": o.money, "wilds": o.wilds,
-             "tiles": o.tiles, "hand": o.hand, "drawn": o.drawn}
+             "tiles": o.tiles, "hand": o.hand, "drawn": o.drawn,
+             "drawn_tiles": len(session.game.player(o.seat).drawn)}  # a count is public
             for o in view.opponents
         ],
         "last_sale": None if view.last_sale is None else str(view.last_sale),
         "awaiting": {"wait": str(awaiting.wait), "seats": list(awaiting.seats),
-                     "you": seat in awaiting.seats and not awaiting.computer,
-                     "words": session.waiting_for()},
+                     "you": you, "words": session.waiting_for(),
+                     "sale": None if awaiting.sale is None else asdict(awaiting.sale)},
+        # What a screen needs to draw the table as a local game does: the whole rule set
+        # (public; it never changes, so only in a seat's first view, which has the whole log),
+        # the face-up tiles of the variants, and why each of the seat's keys would be refused
+        # now (only on its own turn). The seed deals the bag: shown only at the end.
+        "rule_set": view.rules.to_dict() if log_from == 0 else None,
+        "theme": view.theme,
+        "draft_tiles": view.draft_tiles,
+        "auction": None if view.auction is None else asdict(view.auction),
+        "trade_offer": None if view.trade_offer is None else asdict(view.trade_offer),
+        "why_not": {text: session.game.why_not(text) for text in KEY_ACTIONS} if you else {},
+        "seed": None if outcome is None else session.game.seed,
         "log_from": log_from,
         "log": [str(event) for event in log[log_from:]],
         "log_size": len(log),

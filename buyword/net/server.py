@@ -22,13 +22,11 @@ import hmac
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from buyword.bots import make_bot
-from buyword.engine import BuyWordError
 from buyword.net.protocol import (
     MAX_BYTES,
     Act,
@@ -42,7 +40,7 @@ from buyword.net.protocol import (
     seat_message,
     welcome_message,
 )
-from buyword.table import Played, Refused, TableSession, seat_seed
+from buyword.table import Played, Refused, TableSession
 
 #: Join codes avoid letters and digits that are easy to misread (0/O, 1/I/L).
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -225,6 +223,7 @@ class TableServer:
                 if self.clients.get(client.seat) is client:
                     del self.clients[client.seat]
                 client.sender.cancel()
+                self._tell_host()
 
     async def _join(self, ws: ServerConnection) -> int | None:
         """The first message must be a join with a valid code or token: the seat it takes."""
@@ -266,7 +265,13 @@ class TableServer:
         welcome = welcome_message(seat, self.session.game.names[seat], self.tokens[seat])
         client = self.clients[seat] = _Client(ws, seat, self.limits, encode(welcome))
         self._send_view(client)
+        self._tell_host()
         return client
+
+    def _tell_host(self) -> None:
+        """The host's screen shows who is connected: a player came or went."""
+        if self.on_update is not None:
+            self.on_update()
 
     async def _listen(self, client: _Client) -> None:
         bucket = _Bucket(self.limits)
@@ -317,8 +322,7 @@ class TableServer:
     def _changed(self) -> None:
         for client in list(self.clients.values()):
             self._send_view(client)
-        if self.on_update is not None:
-            self.on_update()
+        self._tell_host()
         self._wake_computers()
 
     def _send_view(self, client: _Client) -> None:
@@ -338,6 +342,7 @@ class TableServer:
         if self.clients.get(client.seat) is client:
             del self.clients[client.seat]
         client.drop(code, reason)
+        self._tell_host()
 
     def _wake_computers(self) -> None:
         if self.session.awaiting().computer and (self._computers is None
@@ -362,23 +367,13 @@ class TableServer:
         """After a computer's move: every client's view, without waking the computers again."""
         for client in list(self.clients.values()):
             self._send_view(client)
-        if self.on_update is not None:
-            self.on_update()
+        self._tell_host()
 
     def hand_to_computer(self, seat: int, level: str = "medium") -> None:
         """The player of `seat` is gone: a computer of `level` plays it from now on (its
         code and token no longer take the seat). Raises BuyWordError for a seat no person
         plays or an unknown level."""
-        session = self.session
-        if seat not in session.people:
-            raise BuyWordError(f"seat {seat + 1} is not played by a person")
-        try:
-            bot = make_bot(level, session.finder, seat_seed(session.game.seed, seat))
-        except ValueError as error:
-            raise BuyWordError(f"no computer player {level!r}: {error}") from None
-        session.seats = tuple(replace(s, level=level) if i == seat else s
-                              for i, s in enumerate(session.seats))
-        session.bots[seat] = bot
+        self.session.seat_computer(seat, level)
         self.codes.pop(seat, None)
         self.tokens.pop(seat, None)
         client = self.clients.get(seat)

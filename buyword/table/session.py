@@ -27,7 +27,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
@@ -497,6 +497,21 @@ class TableSession:
             if safe in legal:
                 return safe
         return legal[0]
+
+    def seat_computer(self, seat: int, level: str = "medium") -> None:
+        """A computer of `level` plays `seat` from now on (its person has gone): the seat keeps
+        its name, hand and money, and is asked next as a computer. Raises BuyWordError for a
+        seat no person plays or an unknown level; then nothing changes."""
+        if not (0 <= seat < len(self.seats)) or not self.seats[seat].human:
+            raise BuyWordError(f"seat {seat + 1} is not played by a person")
+        try:
+            bot = make_bot(level, self.finder, seat_seed(self.game.seed, seat),
+                           self.theme_finders)
+        except ValueError as error:
+            raise BuyWordError(f"no computer player {level!r}: {error}") from None
+        self.seats = tuple(replace(s, level=level) if i == seat else s
+                           for i, s in enumerate(self.seats))
+        self.bots[seat] = bot
 
     def pause(self, decision: Decision) -> float:
         """How long to wait before showing a computer's decision: its step's time on screen

@@ -28,7 +28,6 @@ from buyword.engine import (
     Discard,
     Done,
     Drop,
-    Game,
     Roll,
     Sell,
 )
@@ -42,11 +41,11 @@ from buyword.table import (
     Pass,
     Played,
     SalePreview,
-    TableSession,
     Undone,
     Wait,
     custom_tiles,
 )
+from buyword.table.source import TableGame, TableSource
 from buyword.ui.status import prompt_template, round_lines
 from buyword.ui.text import literal, markup
 from buyword.ui.unseen import UnseenPanel, unseen_for
@@ -116,8 +115,9 @@ class TableScreen(Screen[None]):
 
         decision: Decision
 
-    def __init__(self, session: TableSession, setup: GameSetup) -> None:
-        """A table drawing `session`, a game set up as `setup`."""
+    def __init__(self, session: TableSource, setup: GameSetup) -> None:
+        """A table drawing `session` (a local `TableSession`, or a seat at a hosted table:
+        see `buyword.table.source`), a game set up as `setup`."""
         super().__init__()
         self.session = session
         self.setup = setup
@@ -127,7 +127,7 @@ class TableScreen(Screen[None]):
             self.state.viewer = people[0]
 
     @property
-    def game(self) -> Game:
+    def game(self) -> TableGame:
         """The session's game (read to draw it; changed only through the session)."""
         return self.session.game
 

@@ -1,0 +1,440 @@
+"""A seat at a hosted table as a table source: the table screen draws it like a local session.
+
+`RemoteTable` holds the latest view the server sent for one seat and answers the questions the
+table screen asks of a `TableSession` (`buyword.table.source.TableSource`) from that view alone:
+whose turn it is, the game as this seat may see it (`RemoteGame`: another seat's hidden tiles
+are never in it, only their number), the log, and a sale's preview. An answer goes to the
+server (`act` sends it) and the server's reply arrives as a new view or a refusal; `on_change`
+is called after each, so the screen redraws.
+
+Two links feed it: `JoinedTable` (a `TableClient` over the network, which takes the seat back
+with its token after a drop) and `HostSeat` (the host's own seat, straight from the server in
+the same process).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from buyword.engine import BuyWordError, Rules, parse_action, price, spell
+from buyword.engine import events as ev
+from buyword.engine.variants import AuctionState, TradeOffer
+from buyword.net.protocol import refused_message, seat_message
+from buyword.table import HIDDEN, Awaiting, Pass, Played, Refused, SalePreview, Seat, Wait
+
+if TYPE_CHECKING:
+    from buyword.engine import Action
+    from buyword.net.client import TableClient
+    from buyword.net.server import TableServer
+    from buyword.table import Answer, Decision
+    from buyword.words.finder import Candidate
+
+#: What changed, for `RemoteTable.on_change`: a view, a refusal, the link.
+Change = str
+OnChange = Callable[[Change], None]
+
+#: Seconds between attempts to take the seat back after a drop (the last repeats).
+RETRY_DELAYS = (0.2, 0.5, 1.0, 2.0, 3.0)
+#: Close codes after which coming back would be wrong: a computer took the seat (1000), or
+#: another screen took it back with the token, or a broken message (1008).
+FINAL_CLOSES = frozenset({1000, 1008})
+
+
+@dataclass(frozen=True)
+class RemotePlayer:
+    """One player as this seat sees them: a hidden hand or draw is HIDDEN tiles, its count."""
+
+    seat: int
+    name: str
+    money: int
+    wilds: int
+    hand: str
+    drawn: str
+
+
+class RemoteGame:
+    """The game as one seat's view shows it, with the `Game` reads the table screen makes."""
+
+    def __init__(self, view: dict[str, Any], rules: Rules) -> None:
+        """Read `view` (a `seat_message`) played under `rules`."""
+        self.view = view
+        self.rules = rules
+        self.names: tuple[str, ...] = tuple(view["names"])
+        me = RemotePlayer(view["seat"], self.names[view["seat"]], view["money"], view["wilds"],
+                          view["hand"], view["drawn"])
+        others = [RemotePlayer(o["seat"], o["name"], o["money"], o["wilds"],
+                               o["hand"] if o["hand"] is not None else HIDDEN * o["tiles"],
+                               o["drawn"] if o["drawn"] is not None
+                               else HIDDEN * o["drawn_tiles"])
+                  for o in view["others"]]
+        self.players: tuple[RemotePlayer, ...] = tuple(sorted([me, *others],
+                                                              key=lambda p: p.seat))
+        self.seed: int | None = view["seed"]
+        self.current: int | None = view["current"]
+        self.leader: int = view["leader"]
+        self.die: int | str | None = view["die"]
+        self.round: int = view["round"]
+        self.bag_size: int = view["bag"]
+        self.draw_count: int | None = view["draw_count"]
+        self.final_round: bool = view["final_round"]
+        self.theme: str | None = view["theme"]
+        self.draft_tiles: str = view["draft_tiles"]
+        auction = view["auction"]
+        self.auction = None if auction is None else AuctionState(
+            **{**auction, "bidders": tuple(auction["bidders"])})
+        offer = view["trade_offer"]
+        self.trade_offer = None if offer is None else TradeOffer(**offer)
+
+    def player(self, seat: int) -> RemotePlayer:
+        """One seat's player."""
+        return self.players[seat]
+
+    def offer_price(self, seat: int | None = None) -> int:
+        """The price of a seat's draw, when this seat may see it (else 0)."""
+        seat = self.current if seat is None else seat
+        if seat is None:
+            return 0
+        if seat == self.view["seat"]:
+            return self.view["price"]
+        drawn = self.players[seat].drawn
+        return 0 if HIDDEN in drawn else self.rules.tiles.price_of(drawn)
+
+    def over_limit(self, seat: int) -> int:
+        """How many letter tiles a seat holds beyond the tile limit (counts are public)."""
+        limit = self.rules.tile_limit
+        return 0 if limit is None else max(0, len(self.players[seat].hand) - limit)
+
+    def why_not(self, action: Action | str) -> str | None:
+        """The server's reason for refusing one of this seat's keys now (None: allowed). Any
+        other answer is for the server to judge when it arrives."""
+        if not self.view["awaiting"]["you"]:
+            return f"it is not your turn: {self.view['awaiting']['words']}"
+        return self.view["why_not"].get(str(action))
+
+    def outcome(self) -> dict[str, Any] | None:
+        """The results as the server sent them, once the game is over."""
+        return self.view["outcome"]
+
+
+class RemoteTable:
+    """One seat at a hosted table, drawn by the table screen (see the module's docstring)."""
+
+    def __init__(self, send: Callable[[str], None]) -> None:
+        """A seat whose answers go out through `send` (the link's); views come in via `take`."""
+        self._send = send
+        self.seat: int = 0
+        self.name = ""
+        self.token: str | None = None
+        self.view: dict[str, Any] | None = None
+        self.log: list[str] = []
+        self._game: RemoteGame | None = None
+        self._rules: Rules | None = None
+        #: An answer is on its way: the screen waits for the server's reply.
+        self.in_flight = False
+        #: The link broke and is being mended (the screen says "reconnecting").
+        self.lost = False
+        #: Why the table cannot be played from here any more (None while it can).
+        self.ended: str | None = None
+        self.refusal: str | None = None
+        self.on_change: OnChange | None = None
+        self.hints_allowed = False  # hints search the host's dictionary: not offered remotely
+        self.hand_off = False  # every player has their own screen
+
+    # ------------------------------------------------------------------ fed by the link
+
+    def take(self, message: dict[str, Any]) -> None:
+        """One message from the server for this seat."""
+        kind = message.get("type")
+        if kind == "welcome":
+            self.seat, self.name, self.token = message["seat"], message["name"], message["token"]
+        elif kind == "view":
+            if message["log_from"] == 0:
+                self.log = []
+            self.log[message["log_from"]:] = message["log"]
+            if message["rule_set"] is not None:
+                self._rules = Rules.from_dict(message["rule_set"])
+            self.view, self._game = message, None
+            self.seat, self.in_flight, self.lost = message["seat"], False, False
+        elif kind == "refused":
+            self.refusal, self.in_flight = message["message"], False
+        elif kind == "error":
+            self.ended = message["message"]
+        self._changed(str(kind))
+
+    def link_lost(self, final: str | None) -> None:
+        """The link broke: `final` says why it cannot come back (None: it is reconnecting)."""
+        self.in_flight = False
+        if final is None:
+            self.lost = True
+        else:
+            self.ended = final
+        self._changed("link")
+
+    def _changed(self, kind: Change) -> None:
+        if self.on_change is not None:
+            self.on_change(kind)
+
+    # ------------------------------------------------------------------ what the screen reads
+
+    @property
+    def ready(self) -> bool:
+        """Whether a view has arrived (the screen needs one to draw)."""
+        return self.view is not None
+
+    @property
+    def game(self) -> RemoteGame:
+        """The game as this seat sees it now."""
+        if self._game is None:
+            assert self.view is not None and self._rules is not None, "no view yet"
+            self._game = RemoteGame(self.view, self._rules)
+        return self._game
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        """The seats, people and computers (a seat handed to a computer shows its level)."""
+        assert self.view is not None
+        return tuple(Seat(name, level) for name, level in
+                     zip(self.view["names"], self.view["computers"], strict=True))
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        """The seats people play."""
+        return tuple(seat for seat, s in enumerate(self.seats) if s.human)
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.view is not None and self.view["outcome"] is not None
+
+    def waiting_for(self) -> str:
+        """What the table waits for, in the server's words."""
+        return "" if self.view is None else self.view["awaiting"]["words"]
+
+    def awaiting(self) -> Awaiting:
+        """Who must act now, as the server said in its latest view."""
+        assert self.view is not None
+        asked = self.view["awaiting"]
+        seats = tuple(asked["seats"])
+        computer = bool(seats) and self.view["computers"][seats[0]] is not None
+        sale = None if asked["sale"] is None else ev.Sold(**asked["sale"])
+        return Awaiting(Wait(asked["wait"]), seats, computer, sale)
+
+    def visible_to(self, viewer: int | None) -> frozenset[int]:
+        """This seat, and any seat whose hand the server shows it (a table of open hands)."""
+        if self.view is None or viewer != self.seat:
+            return frozenset()
+        shown = {o["seat"] for o in self.view["others"] if o["hand"] is not None}
+        return frozenset({self.seat, *shown})
+
+    def may_see(self, viewer: int | None, seat: int) -> bool:
+        """Whether `viewer` (this seat) may see `seat`'s hand and draw."""
+        return seat in self.visible_to(viewer)
+
+    def log_for(self, viewer: int | None) -> list[str]:
+        """The log's lines as the server wrote them for this seat."""
+        return self.log
+
+    # ------------------------------------------------------------------ the way in
+
+    def act(self, seat: int, answer: Answer | str) -> Played | Refused:
+        """Send this seat's answer. `Played` means sent (the server's reply comes as a view or
+        a refusal); malformed notation and another seat's answer are refused here."""
+        if seat != self.seat:
+            return Refused(f"this screen holds {self.name}'s seat only")
+        if self.ended is not None:
+            return Refused(f"the table is closed to you: {self.ended}")
+        if self.lost or self.view is None:
+            return Refused("not connected to the table: wait for it to come back")
+        if self.in_flight:
+            return Refused("wait for the table to answer your last move")
+        text = str(answer).strip()
+        try:
+            sent: Answer = Pass() if text == "pass" else parse_action(text)
+        except BuyWordError as error:
+            return Refused(str(error))
+        self.in_flight, self.refusal = True, None
+        self._send(text)
+        return Played(seat, sent)
+
+    def preview(self, seat: int, typed: str) -> SalePreview:
+        """The tiles and price of selling `typed` from this seat's hand. The dictionary's say
+        is left to the server (it refuses a word it does not know, in strict mode)."""
+        if not typed or self.view is None or seat != self.seat:
+            return SalePreview()
+        hand, wilds = self.view["hand"], self.view["wilds"]
+        try:
+            spelling = spell(typed.upper(), hand, wilds)
+        except BuyWordError as error:
+            return SalePreview(reason=str(error))
+        rules = self.game.rules
+        if len(spelling.word) < rules.min_word_length:
+            return SalePreview(reason=f"a word needs at least {rules.min_word_length} letters")
+        pips = rules.tiles.sale_pips(spelling)
+        return SalePreview(_marked(hand, spelling.letters), spelling.wild, spelling.notation,
+                           price(pips), pips)
+
+    def hints(self, seat: int, limit: int = 8) -> list[Candidate]:
+        """Hints are not offered at a hosted table."""
+        raise BuyWordError("hints are not offered at a hosted table")
+
+    def think(self) -> Decision:
+        """The host's table plays the computers; a joined screen never does."""
+        raise BuyWordError("the host's table plays the computers")
+
+    def play(self, decision: Decision) -> Played | Refused:
+        """The host's table plays the computers; a joined screen never does."""
+        return Refused("the host's table plays the computers")
+
+    def pause(self, decision: Decision) -> float:
+        """No computer plays here: nothing to pace."""
+        return 0.0
+
+    def skip_ahead(self) -> None:
+        """The host's table paces its computers; nothing to skip here."""
+
+
+def _marked(hand: str, letters: str) -> frozenset[int]:
+    """Which tiles of a sorted hand a sale's letters take (the first of each repeat)."""
+    need = Counter(letters)
+    marked = set()
+    for i, letter in enumerate(hand):
+        if need[letter] > 0:
+            need[letter] -= 1
+            marked.add(i)
+    return frozenset(marked)
+
+
+# ---------------------------------------------------------------------- the links
+
+
+class JoinedTable:
+    """A seat joined over the network: feeds a `RemoteTable` from a `TableClient`, and after
+    a drop takes the seat back with its token (the server then sends the table as it stands)."""
+
+    def __init__(self, host: str, port: int, client: TableClient) -> None:
+        """Wrap a client that has joined its seat (see `join`)."""
+        self.host, self.port = host, port
+        self.table = RemoteTable(self._send)
+        self.client = client
+        self._leaving = False
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._attach(client)
+
+    @classmethod
+    async def join(cls, host: str, port: int, secret: str) -> JoinedTable:
+        """Connect and take a seat with its join code (or, a longer secret, its token).
+        Raises OSError, TimeoutError or TableRefused with the reason."""
+        from buyword.net.client import TableClient
+
+        client = await TableClient.connect(host, port)
+        if len(secret) <= 8:
+            await client.join(code=secret)
+        else:
+            await client.join(token=secret)
+        return cls(host, port, client)
+
+    def _attach(self, client: TableClient) -> None:
+        """Feed the table from `client`, starting with what it already received."""
+        for message in client.received:
+            self.table.take(message)
+        client.on_message = self._message
+
+    def _message(self, message: dict[str, Any] | None) -> None:
+        if message is not None:
+            self.table.take(message)
+            return
+        if self._leaving:
+            return
+        client = self.client
+        code = client.close_code
+        if self.table.over:
+            self.table.link_lost("the game is over")
+        elif code in FINAL_CLOSES or self.table.ended is not None:
+            self.table.link_lost(client.error or self.table.ended
+                                 or "a computer plays this seat now")
+        else:
+            self.table.link_lost(None)
+            self._spawn(self._come_back())
+
+    def _send(self, text: str) -> None:
+        self._spawn(self._act(text))
+
+    async def _act(self, text: str) -> None:
+        from websockets.exceptions import ConnectionClosed
+
+        with contextlib.suppress(ConnectionClosed):
+            await self.client.act(text)
+
+    def _spawn(self, job: Any) -> None:
+        task = asyncio.get_running_loop().create_task(job)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _come_back(self) -> None:
+        """Take the seat back with the token until it works, or the server says no."""
+        from buyword.net.client import TableClient, TableRefused
+
+        token = self.table.token
+        for attempt in range(1000):
+            if self._leaving or token is None:
+                return
+            await asyncio.sleep(RETRY_DELAYS[min(attempt, len(RETRY_DELAYS) - 1)])
+            try:
+                client = await TableClient.connect(self.host, self.port)
+            except (OSError, TimeoutError):
+                continue
+            try:
+                await client.join(token=token)
+            except (TableRefused, TimeoutError) as error:
+                await client.close()
+                self.table.link_lost(f"the table refused to take you back: {error}")
+                return
+            self.client = client
+            self._attach(client)
+            return
+
+    async def leave(self) -> None:
+        """Leave the table (the seat stays this player's, with the token) and stop."""
+        self._leaving = True
+        for task in list(self._tasks):
+            task.cancel()
+        await self.client.leave()
+
+
+class HostSeat:
+    """The host's own seat, fed straight from the server in the same process (no socket)."""
+
+    def __init__(self, server: TableServer, seat: int) -> None:
+        """The host plays `seat` of `server`'s table (a seat reserved: it has no code)."""
+        self.server = server
+        self.table = RemoteTable(self._send)
+        self.table.seat, self.table.name = seat, server.session.game.names[seat]
+        self._log_sent = 0
+        self._tasks: set[asyncio.Task[None]] = set()
+        #: Called after every change on the server (a client came or went, a move was made).
+        self.on_update: Callable[[], None] | None = None
+        server.on_update = self.refresh
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Send the host's screen its seat's view as the table now stands."""
+        message = seat_message(self.server.session, self.table.seat, self._log_sent)
+        self._log_sent = message["log_size"]
+        self.table.take(message)
+        if self.on_update is not None:
+            self.on_update()
+
+    def _send(self, text: str) -> None:
+        task = asyncio.get_running_loop().create_task(self._act(text))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _act(self, text: str) -> None:
+        result = await self.server.act(self.table.seat, text)
+        if isinstance(result, Refused):
+            self.table.take(refused_message(str(result)))

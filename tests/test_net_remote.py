@@ -1,0 +1,90 @@
+"""A seat at a hosted table as the table screen reads it (`RemoteTable`), without Textual: the
+game as that seat may see it, the variants' table state, and answers checked before sending."""
+
+from __future__ import annotations
+
+import asyncio
+
+from buyword.net import TableServer
+from buyword.net.remote import HostSeat, JoinedTable, RemoteTable
+from buyword.table import HIDDEN, GameSetup, Played, Refused, Seat, TableSession, Wait
+from tests.net_helpers import FINDER, HOST, LEXICON
+
+ANN, BOB = Seat("Ann"), Seat("Bob")
+
+
+def variant_table(**variants: bool) -> TableSession:
+    """Ann and Bob at a private table with `variants` on."""
+    setup = GameSetup(seats=(ANN, BOB), seed=31, private_hands=True, **variants)
+    return TableSession.new(setup, LEXICON, FINDER)
+
+
+async def settle(*tables: RemoteTable, until: object = None) -> None:
+    """Let the messages on their way arrive (loopback: a few milliseconds)."""
+    for _ in range(200):
+        await asyncio.sleep(0.01)
+        if all(not t.in_flight for t in tables) and (until is None or until()):
+            return
+    raise AssertionError("the table did not answer")
+
+
+async def seated(session: TableSession) -> tuple[TableServer, RemoteTable, RemoteTable]:
+    """The host plays Ann in this process; Bob joins over loopback."""
+    server = TableServer(session, reserved=frozenset({0}))
+    await server.start()
+    ann = HostSeat(server, 0).table
+    bob = (await JoinedTable.join(HOST, server.port, server.codes[1])).table
+    return server, ann, bob
+
+
+async def test_an_auction_is_drawn_from_the_views_and_answered_through_the_server() -> None:
+    session = variant_table(auction=True)
+    server, ann, bob = await seated(session)
+    try:
+        assert isinstance(ann.act(0, "roll 3"), Played)
+        await settle(ann, bob, until=lambda: bob.game.draw_count == 3)
+        assert ann.awaiting().wait is Wait.BUY and ann.game.why_not("auction") is None
+        assert set(bob.game.player(0).drawn) == {HIDDEN}  # Ann's draw, face down for Bob
+        assert bob.game.why_not("auction").startswith("it is not your turn")
+        ann.act(0, "auction")
+        await settle(ann, bob, until=lambda: bob.awaiting().wait is Wait.AUCTION)
+        auction = bob.game.auction
+        assert auction is not None and auction.tiles == session.game.auction.tiles
+        assert HIDDEN not in auction.tiles  # a draw up for auction is shown to the bidders
+        assert bob.game.why_not("pass") is None and ann.view["why_not"] == {}
+        bob.act(1, "bid 5")
+        await settle(ann, bob, until=lambda: ann.awaiting().seats == (0,))
+        assert ann.game.auction.high_bid == 5 and ann.game.why_not("match") is None
+    finally:
+        await server.close()
+
+
+async def test_trade_shows_every_draw_but_never_a_hand() -> None:
+    session = variant_table(trade=True)
+    server, ann, bob = await seated(session)
+    try:
+        ann.act(0, "roll 4")
+        await settle(ann, bob, until=lambda: bob.game.draw_count == 4)
+        assert bob.game.player(0).drawn == session.game.player(0).drawn  # face up to trade
+        assert bob.awaiting().wait is Wait.TRADE
+        assert set(bob.game.player(0).hand) <= {HIDDEN}
+    finally:
+        await server.close()
+
+
+async def test_answers_are_checked_before_they_go_and_one_at_a_time() -> None:
+    session = variant_table()
+    server, ann, bob = await seated(session)
+    try:
+        assert isinstance(bob.act(0, "roll"), Refused)  # Ann's seat, not this screen's
+        assert isinstance(ann.act(0, "roll 9"), Refused)  # malformed: never sent
+        assert session.game.die is None
+        assert isinstance(ann.act(0, "roll 2"), Played) and ann.in_flight
+        assert isinstance(ann.act(0, "roll 2"), Refused)  # the first is still on its way
+        await settle(ann, bob, until=lambda: bob.game.draw_count == 2)
+        assert session.game.draw_count == 2 and len(bob.view["drawn"]) == 2
+        bob.act(1, "buy")  # not Bob's turn: the server refuses it, nothing changes
+        await settle(bob, until=lambda: bob.refusal is not None)
+        assert "not Bob's turn" in bob.refusal and session.game.current == 0
+    finally:
+        await server.close()

@@ -1,0 +1,145 @@
+"""The table screen at a hosted table, on loopback: a joined seat plays through the usual
+Textual table (keys, the challenge prompt) driven by the server's views, and never shows
+another seat's hidden tiles; the host's screen shows who is connected."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from buyword.net import TableClient, TableServer
+from buyword.net.remote import HostSeat, JoinedTable
+from buyword.table import HIDDEN, Seat, Wait
+from buyword.ui.challenge import ChallengeScreen
+from buyword.ui.remote import JoinApp, RemoteTableScreen
+from buyword.ui.widgets import Rack
+from tests.net_helpers import HOST, answer, table
+
+pytestmark = pytest.mark.slow
+
+#: Ann's first draw holds AT whatever the die says, so she sells a word in the first round.
+STACKED = "ATESQZJX"
+
+
+def shown_tiles(screen: RemoteTableScreen) -> list[str]:
+    """The letters the screen's racks show face up."""
+    return [rack.tiles for rack in screen.query(Rack) if rack.display and not rack.face_down]
+
+
+async def ann_plays(ann: TableClient, rounds: int) -> None:
+    """Ann answers for her seat (plain client) until `rounds` rounds have gone by."""
+    tried: set[str] = set()
+    while not ann.over and ann.view["round"] <= rounds:
+        if ann.my_turn:
+            text = answer(ann, tried)
+            if not text.startswith("sell"):
+                tried = set()
+            await ann.act(text)
+        await ann.next_view(timeout=20)
+
+
+async def test_a_joined_seat_plays_on_the_table_screen_and_never_shows_hidden_tiles() -> None:
+    session = table(Seat("Ann"), Seat("Bob"), seed=21, challenge=True, bag=STACKED)
+    async with TableServer(session) as server:
+        ann = await TableClient.connect(HOST, server.port)
+        await ann.join(code=server.codes[0])
+        joined = await JoinedTable.join(HOST, server.port, server.codes[1])
+        app = JoinApp(joined)
+        ann_task = asyncio.create_task(ann_plays(ann, rounds=2))
+        challenged = moves = 0
+        async with app.run_test(size=(120, 40)) as pilot:
+            for _ in range(400):
+                await pilot.pause(0.02)
+                screen = app.screen
+                if isinstance(screen, ChallengeScreen):
+                    assert screen.seats == [(2, "Bob")]  # Bob alone is asked on his screen
+                    challenged += 1
+                    await pilot.press("enter")  # let Ann's word stand
+                    continue
+                assert isinstance(screen, RemoteTableScreen)
+                for tiles in shown_tiles(screen):  # only Bob's own tiles are face up
+                    assert tiles in (session.game.player(1).hand, session.game.player(1).drawn)
+                assert set(screen.game.player(0).hand) <= {HIDDEN}  # Ann's hand: its count
+                assert not any(line.startswith(("Ann drew", "Ann bought")) and HIDDEN not in line
+                               for line in joined.table.log)
+                bob = joined.table
+                if session.game.round > 2 or bob.over:
+                    break
+                if bob.in_flight or bob.awaiting().seats != (1,):
+                    continue
+                key = {Wait.ROLL: "r", Wait.CHOOSE: "4", Wait.BUY: "b" if bob.view["can_buy"]
+                       else "d", Wait.SELL: "escape"}.get(bob.awaiting().wait)
+                assert key is not None, bob.awaiting()
+                await pilot.press(key)
+                moves += 1
+            assert moves >= 3 and challenged >= 1, (moves, challenged)
+            assert session.game.round > 1  # the table moved on through Bob's keys
+            await app.action_quit()
+        ann_task.cancel()
+        await ann.close()
+
+
+async def test_a_dropped_screen_says_so_and_takes_the_seat_back_with_its_token() -> None:
+    session = table(Seat("Ann"), Seat("Bob"), seed=22)
+    async with TableServer(session, reserved=frozenset({0})) as server:
+        host = HostSeat(server, 0)
+        joined = await JoinedTable.join(HOST, server.port, server.codes[1])
+        app = JoinApp(joined)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause(0.1)
+            screen = app.screen
+            assert isinstance(screen, RemoteTableScreen)
+            await joined.client.ws.close(1011)  # the link breaks (not a leave)
+            await pilot.pause()
+            assert joined.table.lost
+            assert "Connection lost" in str(screen.query_one("#prompt").render())
+            for _ in range(100):
+                if not joined.table.lost and server.clients.get(1):
+                    break
+                await pilot.pause(0.05)
+            assert server.clients.get(1) is not None and not joined.table.lost
+            host.table.act(0, "roll 3")  # the host plays on; Bob's screen follows
+            for _ in range(100):
+                await pilot.pause(0.05)
+                if joined.table.game.draw_count == 3:
+                    break
+            assert joined.table.game.player(1).drawn and HIDDEN not in \
+                joined.table.game.player(1).drawn
+            assert "Connection lost" not in str(screen.query_one("#prompt").render())
+            await app.action_quit()
+
+
+async def test_the_hosts_screen_shows_who_is_connected_and_hands_a_gone_seat_over() -> None:
+    from buyword.ui.host import CodesScreen, HandOverScreen, HostApp, HostTableScreen
+
+    session = table(Seat("Ann"), Seat("Bob"), Seat("Cy"), seed=23)
+    async with TableServer(session, reserved=frozenset({0})) as server:
+        app = HostApp(HostSeat(server, 0))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, HostTableScreen)
+            titles = [command.title for command in app.get_system_commands(screen)]
+            assert "Roll the die" in titles and "Hand a seat to a computer" in titles
+            panel = screen.query_one("#connected")
+            assert f"code {server.codes[1]}" in str(panel.render())
+            bob = await TableClient.connect(HOST, server.port)
+            await bob.join(code=server.codes[1])
+            await pilot.pause(0.1)
+            assert "2 Bob: connected" in str(panel.render())
+            await pilot.press("f6")
+            assert isinstance(app.screen, CodesScreen)
+            assert any(server.codes[2] in line for line in app.screen.lines)
+            await pilot.press("escape")
+            await bob.leave()
+            await pilot.pause(0.1)
+            assert "2 Bob: gone" in str(panel.render())
+            await pilot.press("f7")
+            assert isinstance(app.screen, HandOverScreen)
+            assert app.screen.choices[0] == (1, "easy")  # Bob first, then Cy; easiest first
+            await pilot.press("enter")
+            await pilot.pause(0.1)
+            assert session.seats[1] == Seat("Bob", "easy") and 1 not in server.tokens
+            assert "2 Bob: computer (easy)" in str(panel.render())
+            await app.action_quit()
