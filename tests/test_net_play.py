@@ -43,7 +43,9 @@ async def test_no_message_shows_another_seats_hidden_tiles(monkeypatch) -> None:
         message = made(session_, seat, log_from)
         hidden = {p.seat: (p.hand, p.drawn) for p in session_.game.players if p.seat != seat}
         checked.append(private_breaches(message, hidden, session_.game.names))
-        assert "unseen" not in message and isinstance(message["bag"], int)  # no bag order
+        # The bag travels as a count, the unseen tiles as letter counts: never an order.
+        assert isinstance(message["bag"], int)
+        assert all(isinstance(n, int) for n in message["unseen"].values())
         return message
 
     monkeypatch.setattr("buyword.net.server.seat_message", recording)

@@ -16,6 +16,7 @@ wrong type, or more than MAX_BYTES is a `ProtocolError`.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -187,6 +188,8 @@ def seat_message(session: TableSession, seat: int, log_from: int = 0) -> dict[st
         "can_buy": view.can_buy,
         "over_limit": view.over_limit,
         "private": view.private,
+        # The tiles the seat cannot see, as letter counts: what its computer player would use.
+        "unseen": dict(sorted(Counter(view.unseen).items())),
         "rules": {"tile_limit": view.rules.tile_limit, "challenge": view.rules.challenge_mode,
                   "min_word_length": view.rules.min_word_length},
         "others": [

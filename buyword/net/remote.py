@@ -25,7 +25,7 @@ from buyword.engine import BuyWordError, Rules, parse_action, price, spell
 from buyword.engine import events as ev
 from buyword.engine.variants import AuctionState, TradeOffer
 from buyword.net.protocol import refused_message, seat_message
-from buyword.table import HIDDEN, Awaiting, Pass, Played, Refused, SalePreview, Seat, Wait
+from buyword.table import HIDDEN, Awaiting, Pass, Played, Refused, SalePreview, Seat, Undone, Wait
 
 if TYPE_CHECKING:
     from buyword.engine import Action
@@ -119,6 +119,11 @@ class RemoteGame:
     def outcome(self) -> dict[str, Any] | None:
         """The results as the server sent them, once the game is over."""
         return self.view["outcome"]
+
+
+#: Why a joined screen takes nothing back: the server has applied the move, and the other
+#: screens have shown it.
+_NO_UNDO = "At a hosted table a move stands once it is sent: there is no undo"
 
 
 class RemoteTable:
@@ -296,6 +301,33 @@ class RemoteTable:
 
     def skip_ahead(self) -> None:
         """The host's table paces its computers; nothing to skip here."""
+
+    def unseen(self, seat: int) -> str:
+        """The tiles this seat cannot see yet, as the server counted them for it."""
+        if self.view is None or seat != self.seat:
+            return ""
+        counts = self.view.get("unseen") or {}
+        return "".join(letter * count for letter, count in sorted(counts.items()))
+
+    def addressed(self, seat: int | None) -> bool:
+        """Each player has their own screen: it speaks to its own seat as "you"."""
+        return seat is not None and seat == self.seat
+
+    def last_mover(self) -> int | None:
+        """Undo belongs to a table at one screen: nothing to take back here."""
+        return None
+
+    def can_undo(self, seat: int) -> bool:
+        """Moves at a hosted table stand once sent (the others may have seen them)."""
+        return False
+
+    def why_not_undo(self, seat: int) -> str | None:
+        """Why nothing can be taken back at a hosted table."""
+        return _NO_UNDO
+
+    def undo(self, seat: int) -> Undone | Refused:
+        """Moves at a hosted table stand once sent."""
+        return Refused(_NO_UNDO)
 
 
 def _marked(hand: str, letters: str) -> frozenset[int]:

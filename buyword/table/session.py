@@ -267,6 +267,10 @@ class TableSession:
         """Whether the one screen is handed between people, hiding hands in between."""
         return self.private_hands and len(self.people) >= 2
 
+    def unseen(self, seat: int) -> str:
+        """The tiles `seat` cannot see yet, as its computer player would count them."""
+        return self.view(seat).unseen
+
     def addressed(self, seat: int | None) -> bool:
         """Whether the table speaks to `seat` as "you": the one person at a solo (or
         people-and-computers) table, or the person holding the screen at a private table on

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
         Played,
         Refused,
         SalePreview,
+        Undone,
     )
     from buyword.table.setup import Seat
     from buyword.words.finder import Candidate
@@ -137,3 +138,21 @@ class TableSource(Protocol):
 
     def skip_ahead(self) -> None:
         """Play the computers' moves at once."""
+
+    def unseen(self, seat: int) -> str:
+        """The tiles `seat` cannot see yet (the unseen-tiles panel)."""
+
+    def addressed(self, seat: int | None) -> bool:
+        """Whether the screen speaks to `seat` as "you"."""
+
+    def last_mover(self) -> int | None:
+        """The seat whose move undo would take back, if any."""
+
+    def can_undo(self, seat: int) -> bool:
+        """Whether `seat` may take back its last move now."""
+
+    def why_not_undo(self, seat: int) -> str | None:
+        """Why `seat` may not take back its last move now, in a player's words."""
+
+    def undo(self, seat: int) -> Undone | Refused:
+        """Take back `seat`'s last move."""

@@ -50,7 +50,7 @@ def unseen_for(session: TableSession, viewer: int | None) -> Unseen | None:
     if seat is None:
         return None
     return Unseen(seat, session.game.names[seat],
-                  letter_counts(session.view(seat).unseen, session.game.rules.tiles))
+                  letter_counts(session.unseen(seat), session.game.rules.tiles))
 
 
 def letter_counts(unseen: str, tiles: TileSet) -> tuple[tuple[str, int, int], ...]:
