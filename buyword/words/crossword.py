@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from operator import attrgetter
+from typing import NamedTuple
 
 from buyword.engine.crossword import (
     ACROSS,
@@ -34,12 +35,12 @@ from buyword.words.finder import WordFinder, hand_counts
 _Formed = tuple[str, Square, str, int]
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
     """A legal placement with what it lays and every word it forms, each paid.
 
-    A hand meets thousands of legal placements on a busy grid, so a move keeps plain values
-    and builds its `Placement` and `WordFormed` values only when asked.
+    A hand meets thousands of legal placements on a busy grid, so a move is a named tuple of
+    plain values (quick to build) and makes its `Placement` and `WordFormed` values only when
+    asked.
     """
 
     notation: str  # the word in `sell` notation (the wild's letter in lower case)
@@ -202,7 +203,8 @@ class Board:
             for line, groups in lines.items():
                 search.line(direction, line, groups)
         found = search.found
-        found.sort(key=str)
+        # Ties in notation order, then by square and direction (a stable sort in C).
+        found.sort(key=attrgetter("notation", "start", "direction"))
         found.sort(key=attrgetter("price"), reverse=True)
         return found
 
@@ -358,6 +360,11 @@ class _Search:
             sq = board._square(direction, line, x)
             slots.append(None if sq in tiles else (sq, board.cross(sq, direction)))
         fixed_pips = sum(g.pips for g in covered)
+        # The hot loop of every computer's turn: plain locals, the fit inlined.
+        pips_of, wild_pips = self.pips, self.wild_pips
+        side = DOWN if direction == ACROSS else ACROSS
+        square_of = board._square
+        found = self.found
         for word, wild in candidates:
             n = len(word)
             if n < shortest or n > longest:
@@ -365,51 +372,46 @@ class _Search:
             # The word's offset of the first covered group: where `head` occurs in it, with
             # room on both sides.
             extra = n - width
-            highest = min(left, extra)
-            a = word.find(head, max(0, extra - right))
+            highest = left if left < extra else extra
+            a = word.find(head, extra - right if extra > right else 0)
             while 0 <= a <= highest:
-                if all(word.startswith(letters, a + at) for at, letters in fixed):
-                    self._fit(direction, line, first - a, word, wild, slots, left - a,
-                              fixed_pips)
+                if fixed and not all(word.startswith(letters, a + at) for at, letters in fixed):
+                    a = word.find(head, a + 1)
+                    continue
+                offset = left - a  # slots[offset + k] is the word's k-th square
+                wild_at = -1
+                if wild is not None:  # the wild goes on the last square it can fill
+                    wild_at = n - 1
+                    while word[wild_at] != wild or slots[offset + wild_at] is None:
+                        wild_at -= 1
+                main = fixed_pips
+                laid = []
+                sides: list[_Formed] = []
+                for k in range(n):
+                    slot = slots[offset + k]
+                    if slot is None:
+                        continue
+                    letter = word[k]
+                    pips = wild_pips if k == wild_at else pips_of[letter]
+                    cross = slot[1]
+                    if cross is not None:
+                        if letter not in cross.allowed:
+                            break
+                        sides.append((cross.before + letter + cross.after, cross.start, side,
+                                      cross.pips + pips))
+                    main += pips
+                    if k != wild_at:
+                        laid.append(letter)
+                else:
+                    start = square_of(direction, line, first - a)
+                    price = main * main
+                    for formed in sides:
+                        price += formed[3] * formed[3]
+                    notation = word if wild_at < 0 else (
+                        word[:wild_at] + wild.lower() + word[wild_at + 1:])  # type: ignore[union-attr]
+                    found.append(Move(notation, start, direction, price, "".join(laid),
+                                      wild_at >= 0, ((word, start, direction, main), *sides)))
                 a = word.find(head, a + 1)
-
-    def _fit(self, direction: str, line: int, start: int, word: str, wild: str | None,
-             slots: list[tuple[Square, _Cross | None] | None], offset: int,
-             fixed_pips: int) -> None:
-        """Keep `word` from `start` if every tile it lays makes a valid side word; price it.
-
-        `slots[offset + k]` is the k-th square of the word: None where a tile lies (its letter
-        already matched), else the empty square and its cross-check.
-        """
-        pips_of, wild_pips = self.pips, self.wild_pips
-        wild_at = -1
-        if wild is not None:  # the wild goes on the last square it can fill
-            wild_at = max(k for k in range(len(word))
-                          if word[k] == wild and slots[offset + k] is not None)
-        main = fixed_pips
-        letters = []
-        sides: list[_Formed] = []
-        side = DOWN if direction == ACROSS else ACROSS
-        for k, letter in enumerate(word):
-            slot = slots[offset + k]
-            if slot is None:
-                continue
-            cross = slot[1]
-            pips = wild_pips if k == wild_at else pips_of[letter]
-            if cross is not None:
-                if letter not in cross.allowed:
-                    return
-                sides.append((cross.before + letter + cross.after, cross.start, side,
-                              cross.pips + pips))
-            main += pips
-            if k != wild_at:
-                letters.append(letter)
-        notation = word if wild_at < 0 else (
-            word[:wild_at] + word[wild_at].lower() + word[wild_at + 1:])
-        formed = ((word, self.board._square(direction, line, start), direction, main), *sides)
-        price = sum(f[3] * f[3] for f in formed)
-        self.found.append(Move(notation, formed[0][1], direction, price, "".join(letters),
-                               wild_at >= 0, formed))
 
 
 def find_placements(
