@@ -3,6 +3,8 @@ placement, pricing, the challenge of a whole placement, records and the tile cou
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from engine_helpers import WordSet, play
 
@@ -19,6 +21,7 @@ from buyword.engine import (
 )
 from buyword.engine import events as ev
 from buyword.engine.crossword import Grid
+from buyword.store import SavedGame, Store
 
 WORDS = WordSet("quiz", "qi", "zit", "it", "at", "cat", "cats", "ti", "za", "zap", "tab", "ta",
                 "tic", "quit", "quits")
@@ -210,3 +213,25 @@ def test_a_record_replays_the_grid() -> None:
     again = record.replay(WORDS)
     assert again.grid == game.grid and again.state() == game.state()
     assert isinstance(again.grid, Grid) and again.phase is Phase.SELL
+
+
+def test_a_record_writes_the_grid_out_and_a_replay_checks_it() -> None:
+    game = solo_round(crossword("QUIZ"), "QUIZ")
+    play(game, "sell QUIZ")
+    data = GameRecord.of(game).to_dict()
+    assert data["grid"]["picture"][-1].endswith("Q U I Z")
+    assert GameRecord.from_dict(data).grid == game.grid
+    data["grid"]["tiles"][0][2] = "X"  # a hand-edited grid no longer matches the actions
+    with pytest.raises(BuyWordError, match="grid differs"):
+        GameRecord.from_dict(data).replay(WORDS)
+    assert "grid" not in GameRecord.of(Game.new(["Ann"], dictionary=WORDS, seed=1)).to_dict()
+
+
+def test_a_saved_crossword_game_resumes_with_its_grid(tmp_path: Path) -> None:
+    game = next_solo_round(solo_round(crossword("QUIZ" "IT"), "QUIZ"), "IT")
+    play(game, "sell QUIZ", "sell ZIT at 0,3 down")
+    store = Store(tmp_path)
+    assert store.save_game(SavedGame.of(game))
+    loaded = Store(tmp_path).load_game(WORDS)
+    assert loaded.message is None and loaded.game is not None
+    assert loaded.game.grid == game.grid and loaded.game.state() == game.state()
