@@ -3,8 +3,12 @@ of the laid tiles and every word formed, hints, and computers placing words."""
 
 from __future__ import annotations
 
-from buyword.engine import default_tiles
+from dataclasses import replace
+
+from buyword.engine import Rules, default_tiles
+from buyword.engine import events as ev
 from buyword.table import GameSetup, Played, Refused, Seat, TableSession, Wait
+from buyword.table.sim import parse_variants, play_game
 from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon
 
@@ -105,3 +109,21 @@ def test_a_computers_view_carries_the_grid_and_hints_list_placements() -> None:
     hints = table.hints(0)
     assert hints and str(hints[0]) == "ZIT at 0,3 down" and hints[0].price == 36
     assert all(table.game.why_not(f"sell {move}") is None for move in hints)
+
+
+def test_sim_plays_crossword_games_solo_and_with_other_variants() -> None:
+    assert parse_variants("crossword", [("easy",)]) == Rules(crossword=True)
+    assert parse_variants("crossword,auction", [("easy", "hard")]) == Rules(
+        crossword=True, auction=True)
+    result = play_game(["hard"], 5, FINDER, LEXICON, rules=Rules(crossword=True))
+    assert result.money[0] >= 0 and result.times["hard"]
+
+
+def test_a_computer_challenges_a_placement_forming_a_word_it_does_not_know() -> None:
+    table = session(ANN, Seat("Cy", "expert"), challenge=True)
+    bot, view = table.bots[1], table.view(1)
+    good = ev.Sold(0, "Ann", "QI", "I", None, 5, 29, "0,0 down", (("QI", 25), ("IT", 4)))
+    side = replace(good, words=(("QI", 25), ("IX", 25)))  # the side word is no word
+    assert not bot.challenge(view, good)
+    assert bot.challenge(view, side)
+    assert bot.challenge(view, replace(good, word="XI", words=(("XI", 25),)))
