@@ -94,6 +94,7 @@ def test_a_later_word_must_cross_and_pays_the_reused_tiles_pips() -> None:
     before = game.player(0).money
     assert "say where ZIT goes" in game.why_not("sell ZIT")
     assert "reusing at least one tile" in game.why_not("sell IT at 5,5 across")
+    assert "lays no tile from your hand" in game.why_not("sell QUIZ at 0,0 across")
     sold = game.apply("sell ZIT at 0,3 down")[0]
     assert isinstance(sold, ev.Sold)
     # Z (4, reused) + I + T = 6 pips: $36, though only I and T came from the hand.
