@@ -4,13 +4,15 @@ The grid is grown from a seeded bag by playing the best placement of a fresh 8-l
 and a wild, 30 times (the first word included). Then many seeded hands of 8 letters + a wild
 are drawn from the whole tile set and every legal placement is generated for each, timing the
 whole call (the grid's analysis for cross-checks included, as a computer player meets a new
-grid every turn). A simple baseline runs in the same process on fewer hands: every word of
-the list at every position that puts one of its letters on a tile of the grid, each such
-position with letters the hand can lay checked by the engine. Target (issue 13): median
-<= 50 ms.
+grid every turn). The generator as it was before its speed work (`crossword_before.py`) runs
+on the same hands, interleaved, and must find the same moves: the ratio of the two medians is
+the speed-up, measured under the same load. A simple baseline runs in the same process on
+fewer hands: every word of the list at every position that puts one of its letters on a tile
+of the grid, each such position with letters the hand can lay checked by the engine. Target
+(issue 13): median <= 50 ms.
 
     .venv/bin/python benchmarks/bench_crossword.py [--hands 200] [--seed 1] [--words 30]
-                                                  [--baseline-hands 1]
+                                                  [--old-hands 50] [--baseline-hands 1]
 
 The baseline takes minutes a hand on a grid of 30 words; `--baseline-hands 0` leaves it out.
 """
@@ -29,6 +31,11 @@ from buyword.engine.crossword import Grid, Placement, check_placement
 from buyword.engine.errors import IllegalAction
 from buyword.engine.tiles import TileSet, default_tiles
 from buyword.words.crossword import Board
+
+try:  # run as a script: the folder is on the path
+    import crossword_before
+except ImportError:  # pragma: no cover - imported as benchmarks.bench_crossword
+    from benchmarks import crossword_before
 from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon
 
@@ -102,12 +109,35 @@ def _writing(grid: Grid, word: str, start: tuple[int, int], direction: str,
     return word[:i] + letter.lower() + word[i + 1:]
 
 
+def compare_old(grid: Grid, finder: WordFinder, lexicon: Lexicon, sample: list[str]) -> None:
+    """Time the generator before its speed work against today's on the same hands,
+    interleaved (so both meet the same load), checking that they find the same moves."""
+    if not sample:
+        return
+    new_times, old_times = [], []
+    for hand in sample:
+        start = time.perf_counter()
+        new = Board(grid, finder, lexicon).moves(hand, 1)
+        new_times.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        old = crossword_before.Board(grid, finder, lexicon).moves(hand, 1)
+        old_times.append(time.perf_counter() - start)
+        if sorted(map(str, new)) != sorted(map(str, old)):
+            raise SystemExit(f"the generators disagree on the hand {hand}")
+    new_median = statistics.median(new_times) * MS
+    old_median = statistics.median(old_times) * MS
+    print(f"before the speed work, same {len(sample)} hands interleaved: median "
+          f"{old_median:.1f} ms against {new_median:.1f} ms now: {old_median / new_median:.2f}× "
+          f"(same moves found)")
+
+
 def main() -> None:
     """Grow the grid, time the generator and the baseline, print medians and their ratio."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--words", type=int, default=30)
+    parser.add_argument("--old-hands", type=int, default=50)
     parser.add_argument("--baseline-hands", type=int, default=1)
     args = parser.parse_args()
     tiles = default_tiles()
@@ -131,6 +161,7 @@ def main() -> None:
     print(f"generator: {args.hands} hands of 8 letters + a wild: median {median:.1f} ms, "
           f"95th percentile {p95:.1f} ms, median {moves:.0f} legal moves a hand "
           f"({median / moves * 1000:.1f} µs a move); target 50 ms")
+    compare_old(grid, finder, lexicon, hands(tiles, args.old_hands, args.seed + 1))
     if args.baseline_hands < 1:
         return
     words = sorted(w.upper() for w in lexicon if len(w) >= 2)

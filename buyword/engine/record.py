@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from buyword.engine.crossword import Grid
 from buyword.engine.errors import BuyWordError, RecordError, quoted
 from buyword.engine.rules import Rules
 from buyword.engine.themes import Themes
@@ -34,6 +35,9 @@ class GameRecord:
     #: the theme lists' verdict on each challenged word, as "theme:word".
     themes: tuple[str, ...] = ()
     theme_rulings: dict[str, bool] = field(default_factory=dict)
+    #: The crossword variant: the grid the actions built, written out so a record shows the
+    #: table's words (a replay checks it); None in other games.
+    grid: Grid | None = field(default=None, compare=False)
 
     @classmethod
     def of(cls, game: Game, **meta: object) -> GameRecord:
@@ -41,7 +45,7 @@ class GameRecord:
         return cls(
             game.names, game.seed, game.rules, game.start_bag, tuple(game.actions),
             game.first_leader, dict(meta), dict(game.rulings), tuple(game.round_themes),
-            dict(game.theme_rulings),
+            dict(game.theme_rulings), game.grid if game.rules.crossword else None,
         )
 
     def to_dict(self) -> dict:
@@ -56,7 +60,13 @@ class GameRecord:
             "actions": list(self.actions),
             "rulings": self.rulings,
             "meta": self.meta,
-        } | self._theme_dict()
+        } | self._theme_dict() | self._grid_dict()
+
+    def _grid_dict(self) -> dict:
+        """The crossword grid, as tiles and as a picture to read; nothing in other games."""
+        if self.grid is None:
+            return {}
+        return {"grid": self.grid.to_dict() | {"picture": self.grid.picture().splitlines()}}
 
     def _theme_dict(self) -> dict:
         """The themes played and their rulings; nothing for an unthemed game (older readers
@@ -98,8 +108,10 @@ class GameRecord:
             ):
                 raise RecordError("the record's challenge rulings must map words to true/false")
             themes, theme_rulings = _read_themes(data)
+            grid = _read_grid(data.get("grid"))
             return cls(players, seed, rules, bag, actions, leader,
-                       meta if isinstance(meta, dict) else {}, rulings, themes, theme_rulings)
+                       meta if isinstance(meta, dict) else {}, rulings, themes, theme_rulings,
+                       grid)
         except KeyError as missing:
             raise RecordError(f"the game record has no {missing.args[0]!r}") from None
         except (TypeError, ValueError) as error:
@@ -140,6 +152,8 @@ class GameRecord:
                 raise RecordError(
                     f"action {number} ({quoted(action)}) no longer replays: {error}"
                 ) from None
+        if upto is None and self.grid is not None and game.grid != self.grid:
+            raise RecordError("the record's crossword grid differs from the one its actions build")
         played = tuple(game.round_themes)
         if upto is None and self.themes and played != self.themes:
             raise RecordError(
@@ -190,3 +204,12 @@ def _read_themes(data: dict) -> tuple[tuple[str, ...], dict[str, bool]]:
     ):
         raise RecordError("the record's theme rulings must map words to true/false")
     return tuple(themes), rulings
+
+
+def _read_grid(data: object) -> Grid | None:
+    """A record's crossword grid (absent in other games and in older records)."""
+    if data is None:
+        return None
+    if isinstance(data, dict):
+        data = {key: value for key, value in data.items() if key != "picture"}
+    return Grid.from_dict(data)

@@ -52,11 +52,13 @@ from buyword.engine import (
 from buyword.engine import events as ev
 from buyword.engine.actions import Decline
 from buyword.engine.actions import Pass as NoBid  # the variants' pass: no bid, trade or match
+from buyword.engine.crossword import Placement, Square, Tile, WordFormed
 from buyword.engine.phase import VARIANT_PHASES
 from buyword.engine.wording import address, conjugate, is_you, possessive, whom
 from buyword.table.computers import seat_seed
 from buyword.table.setup import GameSetup, Seat
 from buyword.table.views import draws_face_up, redact, seat_view
+from buyword.words.crossword import Board, Move
 
 if TYPE_CHECKING:
     from buyword.bots.view import SeatView
@@ -172,6 +174,12 @@ class SalePreview:
     price: int = 0
     pips: int = 0
     reason: str | None = None
+    #: The crossword variant: the placement read from the typed text, the tiles it would lay
+    #: (square and tile, in reading order) and every word formed with its price, the placed
+    #: word first; `price` is then their total and `pips` the placed word's.
+    placement: Placement | None = None
+    laid: tuple[tuple[Square, Tile], ...] = ()
+    words: tuple[WordFormed, ...] = ()
 
 
 @dataclass
@@ -652,6 +660,8 @@ class TableSession:
         game = self.game
         if not typed or seat != game.current:
             return SalePreview()
+        if game.rules.crossword:
+            return self._preview_placement(typed)
         player = game.player(seat)
         try:
             spelling = spell(typed.upper(), player.hand, player.wilds)
@@ -662,19 +672,53 @@ class TableSession:
         return SalePreview(_tile_indices(player.hand, spelling.letters), spelling.wild,
                            spelling.notation, price(pips), pips, reason)
 
-    def hints(self, seat: int, limit: int = 8) -> list[Candidate]:
+    def _preview_placement(self, typed: str) -> SalePreview:
+        """The crossword variant's preview: `typed` is a placement (`QUIZ at 0,3 down`, or a
+        bare word for the first one); the tiles it lays, the words it forms and the total, or
+        why it cannot be placed. The dictionary's verdict only in strict mode."""
+        game = self.game
+        try:
+            placement = Placement.parse(typed)
+            sale = Sell(placement.word, placement.row, placement.col, placement.direction)
+            play = game.placement_play(sale, judged=False)
+        except BuyWordError as error:
+            return SalePreview(reason=str(error))
+        player = game.player(game.current)  # type: ignore[arg-type]
+        wild = next((tile.letter for _, tile in play.laid if tile.wild), None)
+        reason = None if game.rules.challenge_mode else game.why_not(sale)
+        return SalePreview(_tile_indices(player.hand, play.letters), wild, placement.word,
+                           play.price, play.words[0].pips, reason, placement, play.laid,
+                           play.words)
+
+    def hints(self, seat: int, limit: int = 8) -> list[Candidate] | list[Move]:
         """The best words `seat`'s hand can sell now, from this game's finder; the game is
-        then marked as played with hints. Raises BuyWordError when hints are not available."""
+        then marked as played with hints. Raises BuyWordError when hints are not available.
+
+        In the crossword variant: the best placements (`Move`s: `str(move)` is the placement
+        to type, `move.price` what it pays), from the move generator with this game's finder
+        and dictionary; in a themed round, placing a word of the theme."""
         if not self.hints_allowed:
             raise BuyWordError("hints are off in this game")
         if self.awaiting().seats != (seat,) or self.game.phase is not Phase.SELL:
             raise BuyWordError(f"hints are for the seller on their turn: {self.waiting_for()}")
         self.hints_used = True
         player = self.game.player(seat)
+        if self.game.rules.crossword:
+            return self._placement_hints(player.hand, player.wilds, limit)
         found = self.round_finder().find(player.hand, player.wilds,
                                          min_length=self.game.rules.min_word_length)
         return found[:limit]
 
+
+    def _placement_hints(self, hand: str, wilds: int, limit: int) -> list[Move]:
+        """The dearest legal placements of a hand on the grid, dearest first."""
+        game = self.game
+        moves = Board(game.grid, self.finder, game.dictionary,
+                      game.rules.min_word_length).moves(hand, wilds)
+        if game.theme is not None:
+            fits = game.themes.fits  # type: ignore[union-attr]
+            moves = [m for m in moves if fits(m.formed[0][0].lower(), game.theme)]
+        return moves[:limit]
 
     def round_finder(self) -> WordFinder:
         """The finder of the words that may be sold this round: the round's theme's in a
