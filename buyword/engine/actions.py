@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from buyword.engine.crossword import Placement
 from buyword.engine.errors import MalformedAction, quoted
 from buyword.engine.rules import CHOICE
 from buyword.engine.tiles import ALPHABET, MAX_TILES, parse_spelling
@@ -83,21 +84,43 @@ class Discard:
 
 @dataclass(frozen=True)
 class Sell:
-    """The current seller sells a word; a lower-case letter marks the wild (`QUiZ`)."""
+    """The current seller sells a word; a lower-case letter marks the wild (`QUiZ`).
+
+    In the crossword variant the sale also says where the word goes: `row`, `col` and
+    `direction` ('across' or 'down'), written `sell QUiZ at 0,3 down`; the game's first word
+    may leave them out (it goes across at 0,0).
+    """
 
     word: str
+    row: int | None = None
+    col: int | None = None
+    direction: str | None = None
 
     def __post_init__(self) -> None:
-        """A word in `sell` notation: letters A-Z, at most one lower case, not too long."""
+        """A word in `sell` notation: letters A-Z, at most one lower case, not too long; a
+        position, if any, is whole (row, column and direction together)."""
         word = _text(self.word, "the word", "Sell")
         if len(word) > MAX_WORD:
             raise MalformedAction(
                 f"{quoted(word)} has {len(word):,} letters; a word has at most {MAX_WORD}"
             )
         parse_spelling(word)
+        if (self.row, self.col, self.direction) != (None, None, None):
+            # Refuses half a position or numbers out of bounds.
+            Placement(word, self.row, self.col, self.direction)
+
+    @property
+    def positioned(self) -> bool:
+        """Whether the sale says where the word goes (the crossword variant)."""
+        return self.direction is not None
+
+    @property
+    def placement(self) -> Placement:
+        """The sale as a crossword placement (the position as given, or none)."""
+        return Placement(self.word, self.row, self.col, self.direction)
 
     def __str__(self) -> str:
-        return f"sell {self.word}"
+        return f"sell {self.placement}"
 
 
 @dataclass(frozen=True)
@@ -199,7 +222,11 @@ def _parse_choose(text: str, args: list[str]) -> Action:
 
 
 def _parse_sell(text: str, args: list[str]) -> Action:
-    return Sell(_one_arg(text, args, "word"))
+    if len(args) <= 1:
+        return Sell(_one_arg(text, args, "word"))
+    # `sell QUiZ at 0,3 down`: the crossword variant's placement notation.
+    placement = Placement.parse(" ".join(args))
+    return Sell(placement.word, placement.row, placement.col, placement.direction)
 
 
 def _parse_challenge(text: str, args: list[str]) -> Action:

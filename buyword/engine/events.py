@@ -93,12 +93,20 @@ class Sold:
     word: str
     letters: str
     wild: str | None
-    pips: int
-    price: int
+    pips: int  # the word's pips (crossword: the placed word's, reused tiles included)
+    price: int  # what the seller was paid (crossword: every word formed)
+    #: The crossword variant: where the word went ("0,3 down"), and every word formed with
+    #: its price, the placed word first. Empty in other games.
+    at: str = ""
+    words: tuple[tuple[str, int], ...] = ()
 
     def __str__(self) -> str:
         wild = f" (wild as {self.wild})" if self.wild else ""
-        return f"{self.name} sold {self.word.upper()}{wild} for ${self.price}"
+        at = f" at {self.at}" if self.at else ""
+        formed = ""
+        if len(self.words) > 1:
+            formed = f" ({' + '.join(f'{word} ${paid}' for word, paid in self.words)})"
+        return f"{self.name} sold {self.word.upper()}{at}{wild} for ${self.price}{formed}"
 
 
 @dataclass(frozen=True)
@@ -115,18 +123,27 @@ class Challenged:
     penalty: int
     #: A dictionary word that did not fit the theme: what it is not ("an animal"); else None.
     off_theme: str | None = None
+    #: The crossword variant: the placement challenged ("0,3 down"), and the word formed
+    #: that failed (the placement is then reversed whole); empty in other games.
+    at: str = ""
+    failed: str = ""
 
     def __str__(self) -> str:
-        word = self.word.upper()
+        word = self.word.upper() + (f" at {self.at}" if self.at else "")
         if self.valid:
             return (
                 f"{self.challenger} challenged {word}: it stands; "
                 f"{self.challenger} pays a ${self.penalty} penalty"
             )
         verdict = f"a word, but not {self.off_theme}!" if self.off_theme else "not a word!"
+        if self.failed and self.failed != self.word.upper():
+            verdict = f"it forms {self.failed}, {verdict}"
+        undone = "placement is reversed (its tiles go back to the hand" if self.at else \
+            "sale is reversed ("
+        sep = ", " if self.at else ""
         return (
-            f"{self.challenger} challenged {word}: {verdict} The sale is reversed "
-            f"(${self.reversed_price} back to the bank) and {self.seller} pays ${self.penalty}"
+            f"{self.challenger} challenged {word}: {verdict} The {undone}{sep}"
+            f"${self.reversed_price} back to the bank) and {self.seller} pays ${self.penalty}"
         )
 
 

@@ -26,6 +26,7 @@ from buyword.engine.actions import (
     Sell,
     parse_action,
 )
+from buyword.engine.crossword import Grid, Play, check_placement
 from buyword.engine.errors import BuyWordError, IllegalAction, MalformedAction, quoted
 from buyword.engine.phase import Phase
 from buyword.engine.rules import CHOICE, Rules
@@ -149,6 +150,10 @@ class Game(VariantPlay):
         self._turn = 0  # index into the seat order of this phase
         self._drop_queue: list[int] = []
         self._last_sale: ev.Sold | None = None  # challengeable until the seller acts again
+        #: The crossword variant: the words sold so far, on the table; and the last sale's
+        #: placement, which a successful challenge takes back off the grid.
+        self.grid = Grid()
+        self._last_play: Play | None = None
         self._outcome: Outcome | None = None
         # Themes (docs/rules.md): the theme lists, and this round's theme (None: no theme), known
         # before the roll. `round_themes` lists every round's theme so far, for the record.
@@ -258,6 +263,7 @@ class Game(VariantPlay):
             self._die.getstate(),
             self.theme,
             self._variant_state(),
+            self.grid,
         )
 
     def dump(self) -> str:
@@ -274,7 +280,8 @@ class Game(VariantPlay):
                 f"  {p.seat + 1} {p.name}: ${p.money} hand {p.hand or '-'} "
                 f"wilds {p.wilds} drawn {p.drawn or '-'}"
             )
-        return "\n".join(lines + self._variant_dump())
+        grid = ["  grid:", *(f"    {line}" for line in self.grid.picture().splitlines())]
+        return "\n".join(lines + self._variant_dump() + (grid if self.rules.crossword else []))
 
     # ----------------------------------------------------------------- legality
 
@@ -398,8 +405,15 @@ class Game(VariantPlay):
     def _check_discard(self, action: Discard) -> None:
         self._require(Phase.BUY, action)
 
-    def _check_sell(self, action: Sell) -> Spelling:
+    def _check_sell(self, action: Sell) -> Spelling | Play:
         self._require(Phase.SELL, action)
+        if self.rules.crossword:
+            return self.placement_play(action)
+        if action.positioned:
+            raise IllegalAction(
+                f"'{action}': words go on a grid only in the crossword variant; "
+                f"sell it as 'sell {action.word}'"
+            )
         spelling = parse_spelling(action.word)
         p = self._players[self.current]  # type: ignore[index]
         shortest = self.rules.min_word_length
@@ -412,6 +426,29 @@ class Game(VariantPlay):
         if refusal:
             raise IllegalAction(refusal)
         return spelling
+
+    def placement_play(self, action: Sell, *, judged: bool = True) -> Play:
+        """What the current seller's crossword sale would lay and the words it would form,
+        each priced; IllegalAction in a player's words if it cannot be placed.
+
+        `judged`: ask the dictionary about every word formed and the theme about the word
+        placed (as a sale in strict mode does); challenge mode, or a preview that must not
+        give a verdict, leaves it out. Changes nothing.
+        """
+        seat = self.current
+        if self.phase is not Phase.SELL or seat is None:
+            raise IllegalAction(f"'{action}' is not possible now: {self._waiting_for()}")
+        p = self._players[seat]
+        judge = judged and not self.rules.challenge_mode
+        play = check_placement(
+            action.placement, self.grid, p.hand, p.wilds, self.rules.tiles,
+            self.dictionary if judge else None, self.rules.min_word_length,
+        )
+        if judge and self.theme is not None:
+            word = play.words[0].word
+            if not self.themes.fits(word.lower(), self.theme):  # type: ignore[union-attr]
+                raise IllegalAction(off_theme(word, self.theme, self.themes))  # type: ignore[arg-type]
+        return play
 
     def _check_challenge(self, action: Challenge) -> int:
         self._require(Phase.SELL, action)
@@ -473,8 +510,11 @@ class Game(VariantPlay):
             case Discard():
                 self._discard()
             case Sell():
-                assert isinstance(checked, Spelling)
-                self._sell(checked)
+                if isinstance(checked, Play):
+                    self._place(checked)
+                else:
+                    assert isinstance(checked, Spelling)
+                    self._sell(checked)
             case Challenge():
                 assert isinstance(checked, int)
                 self._challenge(checked)
@@ -572,10 +612,35 @@ class Game(VariantPlay):
         self._log(sale)
         self._last_sale = sale if self.rules.challenge_mode else None
 
+    def _place(self, play: Play) -> None:
+        """A crossword sale: the laid tiles leave the hand for the grid; every word formed
+        is paid (docs/rules.md, "Crossword")."""
+        seat = self.current
+        assert seat is not None
+        p = self._players[seat]
+        wild = next((tile.letter for _, tile in play.laid if tile.wild), None)
+        p.hand = _take(p.hand, play.letters)
+        if wild:
+            p.wilds -= 1
+        self.grid = self.grid.place(play)
+        p.money += play.price
+        placement = play.placement
+        at = f"{placement.start[0]},{placement.start[1]} {placement.heading}"
+        sale = ev.Sold(
+            seat, p.name, placement.word, play.letters, wild, play.words[0].pips, play.price,
+            at, tuple((formed.word, formed.price) for formed in play.words),
+        )
+        self._log(sale)
+        self._last_sale = sale if self.rules.challenge_mode else None
+        self._last_play = play
+
     def _challenge(self, challenger_seat: int) -> None:
         sale = self._last_sale
         assert sale is not None
         self._last_sale = None  # a sale is challenged at most once
+        if self.rules.crossword:
+            self._challenge_placement(challenger_seat, sale)
+            return
         word = sale.word.lower()
         valid = self.dictionary.is_word(word)
         self.rulings[word] = valid
@@ -606,6 +671,49 @@ class Game(VariantPlay):
             ev.Challenged(
                 challenger_seat, challenger.name, sale.seat, seller.name, sale.word,
                 valid, reversed_price, penalty, off,
+            )
+        )
+
+    def _judge(self, word: str) -> bool:
+        """The dictionary's verdict on a challenged word, written down for the record."""
+        valid = self.dictionary.is_word(word)
+        self.rulings[word] = valid
+        return valid
+
+    def _challenge_placement(self, challenger_seat: int, sale: ev.Sold) -> None:
+        """A challenge names the whole placement: if any word formed is not a word (or the
+        word placed does not fit the theme), the whole placement is reversed."""
+        play = self._last_play
+        assert play is not None
+        failed, off = "", None
+        for formed in play.words:
+            if not self._judge(formed.word.lower()):
+                failed = formed.word
+                break
+        if not failed and self.theme is not None:
+            word = play.words[0].word.lower()
+            fits = self.themes.fits(word, self.theme)  # type: ignore[union-attr]
+            self.theme_rulings[f"{self.theme}:{word}"] = fits
+            if not fits:
+                failed, off = word.upper(), self.themes.kind(self.theme)  # type: ignore[union-attr]
+        challenger = self._players[challenger_seat]
+        seller = self._players[sale.seat]
+        if not failed:
+            loser, reversed_price = challenger, 0
+        else:
+            # The laid tiles come off the grid back to the seller's hand; the money goes back.
+            self.grid = self.grid.remove(play)
+            seller.hand = _sorted(seller.hand + play.letters)
+            if play.wild:
+                seller.wilds += 1
+            seller.money -= play.price
+            loser, reversed_price = seller, play.price
+        penalty = min(self.rules.challenge_penalty, loser.money)
+        loser.money -= penalty
+        self._log(
+            ev.Challenged(
+                challenger_seat, challenger.name, sale.seat, seller.name, sale.word,
+                not failed, reversed_price, penalty, off, sale.at, failed,
             )
         )
 
@@ -670,10 +778,14 @@ class Game(VariantPlay):
     # ----------------------------------------------------------------- accounting
 
     def tile_count(self) -> tuple[int, int]:
-        """(letter tiles, wild tiles) accounted for: bag, draws, hands, removed, box."""
+        """(letter tiles, wild tiles) accounted for: bag, draws, hands, removed, box, grid."""
         letters = len(self.bag) + len(self.removed) + len(self.draft_tiles)
         letters += sum(len(p.hand) + len(p.drawn) for p in self._players)
         wilds = self.box_wilds + self.removed_wilds + sum(p.wilds for p in self._players)
+        # The crossword variant's grid holds the tiles sold (they stay on the table).
+        on_grid = sum(tile.wild for tile in self.grid.tiles.values())
+        letters += len(self.grid) - on_grid
+        wilds += on_grid
         return letters, wilds
 
     def money_history(self) -> list[tuple[int, ...]]:

@@ -19,6 +19,7 @@ VARIANTS = {
     "trade": "trade",
     "trade_money": "trade with money",
     "draft": "tile draft",
+    "crossword": "crossword",
 }
 #: The variants that need other players at the table.
 TABLE_VARIANTS = frozenset({"auction", "trade", "trade_money"})
@@ -73,6 +74,9 @@ class Rules:
     #: Trade with money: trading, and cash may go with an offer (implies `trade`).
     trade_money: bool = False
     draft: bool = False
+    #: The crossword variant (docs/rules.md, "Crossword"): sold words stay on the table in one
+    #: grid, and each new word crosses them, reusing their tiles and paying every word formed.
+    crossword: bool = False
 
     def __post_init__(self) -> None:
         """Refuse settings no game could be played with (e.g. from a hand-edited save)."""

@@ -44,6 +44,7 @@ from buyword.engine import (
 from buyword.engine import events as ev
 from buyword.engine.actions import Decline
 from buyword.engine.actions import Pass as NoBid  # the variants' pass: no bid, trade or match
+from buyword.engine.crossword import Placement, Square, Tile, WordFormed
 from buyword.engine.phase import VARIANT_PHASES
 from buyword.table.computers import seat_seed
 from buyword.table.setup import GameSetup, Seat
@@ -142,6 +143,12 @@ class SalePreview:
     price: int = 0
     pips: int = 0
     reason: str | None = None
+    #: The crossword variant: the placement read from the typed text, the tiles it would lay
+    #: (square and tile, in reading order) and every word formed with its price, the placed
+    #: word first; `price` is then their total and `pips` the placed word's.
+    placement: Placement | None = None
+    laid: tuple[tuple[Square, Tile], ...] = ()
+    words: tuple[WordFormed, ...] = ()
 
 
 @dataclass
@@ -450,6 +457,8 @@ class TableSession:
         game = self.game
         if not typed or seat != game.current:
             return SalePreview()
+        if game.rules.crossword:
+            return self._preview_placement(typed)
         player = game.player(seat)
         try:
             spelling = spell(typed.upper(), player.hand, player.wilds)
@@ -459,6 +468,24 @@ class TableSession:
         reason = game.why_not(Sell(spelling.notation)) if game.phase is Phase.SELL else None
         return SalePreview(_tile_indices(player.hand, spelling.letters), spelling.wild,
                            spelling.notation, price(pips), pips, reason)
+
+    def _preview_placement(self, typed: str) -> SalePreview:
+        """The crossword variant's preview: `typed` is a placement (`QUIZ at 0,3 down`, or a
+        bare word for the first one); the tiles it lays, the words it forms and the total, or
+        why it cannot be placed. The dictionary's verdict only in strict mode."""
+        game = self.game
+        try:
+            placement = Placement.parse(typed)
+            sale = Sell(placement.word, placement.row, placement.col, placement.direction)
+            play = game.placement_play(sale, judged=False)
+        except BuyWordError as error:
+            return SalePreview(reason=str(error))
+        player = game.player(game.current)  # type: ignore[arg-type]
+        wild = next((tile.letter for _, tile in play.laid if tile.wild), None)
+        reason = None if game.rules.challenge_mode else game.why_not(sale)
+        return SalePreview(_tile_indices(player.hand, play.letters), wild, placement.word,
+                           play.price, play.words[0].pips, reason, placement, play.laid,
+                           play.words)
 
     def hints(self, seat: int, limit: int = 8) -> list[Candidate]:
         """The best words `seat`'s hand can sell now, from this game's finder; the game is

@@ -83,6 +83,8 @@ class GameSetup:
     trade: bool = False
     trade_money: bool = False
     draft: bool = False
+    #: The crossword variant (docs/rules.md, Crossword): sold words stay on a shared grid.
+    crossword: bool = False
 
     @property
     def humans(self) -> int:
@@ -120,6 +122,7 @@ class GameSetup:
             trade=self.trade and self.table_variants_allowed,
             trade_money=self.trade_money and self.table_variants_allowed,
             draft=self.draft,
+            crossword=self.crossword,
             **self._theme_rules(),
         )
 
