@@ -17,6 +17,7 @@ from buyword.ui.board import (
     last_squares,
     moved,
     notation,
+    placed_word,
     small_pips,
     square_cell,
     toggled,
@@ -164,3 +165,15 @@ def test_the_last_placement_is_what_is_still_on_the_table() -> None:
 
 def test_pips_show_as_one_small_digit() -> None:
     assert small_pips(3) == "₃" and small_pips(10) == "₊"
+
+
+def test_the_wild_covers_the_one_letter_the_hand_lacks_among_those_laid() -> None:
+    # ZAP down from the table's Z: A and P are laid; the hand has A but no P.
+    table = grid(("QUIZ", 0, 0, ACROSS))
+    assert placed_word(table, (0, 3), DOWN, "zap", "AE", wilds=1) == "ZAp"
+    assert placed_word(table, (0, 3), DOWN, "zap", "AP", wilds=1) == "ZAP"  # nothing missing
+    assert placed_word(table, (0, 3), DOWN, "zap", "E", wilds=1) == "ZAP"  # two missing
+    assert placed_word(table, (0, 3), DOWN, "zap", "A", wilds=0) == "ZAP"  # no wild
+    # The Z reused from the table is never the wild, even when the hand has no Z.
+    assert placed_word(table, (0, 3), DOWN, "zz", "", wilds=1) == "Zz"
+    assert placed_word(Grid(), (0, 0), ACROSS, "abba", "AAB", wilds=1) == "ABbA"

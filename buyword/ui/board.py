@@ -23,6 +23,7 @@ from textual.widget import Widget
 
 from buyword.engine import TileSet
 from buyword.engine.crossword import ACROSS, DOWN, STEP, Grid, Square, Tile
+from buyword.engine.tiles import missing_letters
 
 #: Screen columns per square: the letter, its pips, a gap.
 CELL = 3
@@ -131,6 +132,22 @@ def toggled(direction: str) -> str:
 def notation(typed: str, square: Square, direction: str) -> str:
     """The placement the board describes, in `sell` notation: 'QUIZ at 0,3 down'."""
     return f"{typed} at {square[0]},{square[1]} {direction}"
+
+
+def placed_word(grid: Grid, start: Square, direction: str, typed: str, hand: str,
+                wilds: int) -> str:
+    """The typed word in `sell` notation, case ignored as in any sale: when the hand lacks
+    exactly one of the letters to lay and holds a wild, the wild covers it (on its last empty
+    square), as `spell` does for a word sold off the table. Otherwise upper case, and the
+    placement's own refusal says what is wrong."""
+    word = typed.upper()
+    (row, col), (dr, dc) = start, STEP[direction]
+    empty = [i for i in range(len(word)) if (row + i * dr, col + i * dc) not in grid]
+    missing = missing_letters("".join(word[i] for i in empty), hand)
+    if len(missing) != 1 or wilds < 1:
+        return word
+    i = max(i for i in empty if word[i] == missing)
+    return word[:i] + word[i].lower() + word[i + 1:]
 
 
 @dataclass(frozen=True)
@@ -281,6 +298,16 @@ class Board(Widget, can_focus=False):
                 view = follow(view, self.cursor)
             self.view = view
         return view
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        """Wide enough for every column of words (for `width: auto`)."""
+        top, left, bottom, right = self.grid.bounds()
+        return max(1, right - left + 1) * CELL
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """Tall enough for every row of words (for `height: auto`)."""
+        top, left, bottom, right = self.grid.bounds()
+        return max(1, bottom - top + 1)
 
     def render(self) -> Text:
         """The squares on screen, styled by their component classes."""

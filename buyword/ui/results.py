@@ -16,6 +16,7 @@ from textual.widgets import Footer, Sparkline, Static
 
 from buyword.engine import Game
 from buyword.engine import events as ev
+from buyword.ui.board import Board
 from buyword.ui.options import GameSetup, custom_tiles
 from buyword.ui.text import literal, markup
 
@@ -63,7 +64,7 @@ class PlayerResult(Horizontal):
 class ResultsScreen(Screen[None]):
     """Final standings, then play again, same bag again, or back to the title."""
 
-    CSS_PATH = "results.tcss"
+    CSS_PATH = ["results.tcss", "board.tcss"]
     BINDINGS = [
         Binding("n", "again", "Play again"),
         Binding("s", "same_seed", "Same bag again"),
@@ -106,6 +107,8 @@ class ResultsScreen(Screen[None]):
                     label = self.setup.seats[standing.seat].label
                     yield PlayerResult(game, standing.seat, standing.place, label)
             yield Static(self._verdict(), id="verdict")
+            if game.rules.crossword:
+                yield self._final_grid()
             with Horizontal(id="compare"):
                 yield Vertical(id="compare-you", classes="compare-side")
                 yield Vertical(id="compare-expert", classes="compare-side")
@@ -119,6 +122,13 @@ class ResultsScreen(Screen[None]):
         """Title the boxes."""
         self.query_one("#standings").border_title = "Standings · money over the rounds"
         self.query_one("#compare").display = False
+
+    def _final_grid(self) -> Board:
+        """The crossword game's grid as the game ended."""
+        board = Board(id="final-grid")
+        board.grid = self.game.grid
+        board.border_title = f"The table · {len(self.game.grid)} tiles"
+        return board
 
     def _headline(self) -> Content:
         outcome = self.game.outcome()
