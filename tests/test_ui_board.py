@@ -177,3 +177,67 @@ def test_the_wild_covers_the_one_letter_the_hand_lacks_among_those_laid() -> Non
     # The Z reused from the table is never the wild, even when the hand has no Z.
     assert placed_word(table, (0, 3), DOWN, "zz", "", wilds=1) == "Zz"
     assert placed_word(Grid(), (0, 0), ACROSS, "abba", "AAB", wilds=1) == "ABbA"
+
+
+# ---------------------------------------------------------------------- the table's seam
+
+
+def crossword_table(bag: str, *answers: str, challenge: bool = False):  # noqa: ANN201
+    """A crossword session (Ann, and Bob in challenge mode) after `answers` by the seat asked."""
+    from buyword.table import GameSetup, Played, Seat, TableSession
+    from buyword.words.finder import WordFinder
+    from buyword.words.lexicon import Lexicon
+
+    lexicon = Lexicon(("quiz", "zit", "it", "qi", "tea", "ate"), "board test words")
+    seats = (Seat("Ann"), Seat("Bob")) if challenge else (Seat("Ann"),)
+    setup = GameSetup(seats=seats, seed=3, bag=bag, challenge=challenge, crossword=True)
+    session = TableSession.new(setup, lexicon, WordFinder(lexicon, TILES))
+    for answer in answers:
+        seat = session.awaiting().seats[0]
+        assert isinstance(session.act(seat, answer), Played), answer
+    return session
+
+
+def test_the_last_word_placed_is_highlighted_until_a_challenge_reverses_it() -> None:
+    from buyword.ui.crossword import last_placement
+
+    table = crossword_table("QUIZ" "IT", "roll 4", "buy", "sell QUIZ", "done", "roll 2",
+                            "buy")
+    game = table.game
+    assert last_placement(game.log, game.grid) == {(0, 0), (0, 1), (0, 2), (0, 3)}
+    table.act(0, "sell ZIT at 0,3 down")
+    assert last_placement(game.log, game.grid) == {(0, 3), (1, 3), (2, 3)}
+
+    challenged = crossword_table("QUIZ" "AAAA" "TIXE" "EEEE", "roll 4", "buy", "buy",
+                                 "sell QUIZ", "pass", "done", "done", "roll 4", "buy", "buy",
+                                 "sell XI at -1,2 down", challenge=True)
+    game = challenged.game
+    assert last_placement(game.log, game.grid) == {(-1, 2), (0, 2)}
+    challenged.act(0, "challenge 1")  # XI is not one of the test words: reversed
+    assert (-1, 2) not in game.grid
+    assert last_placement(game.log, game.grid) == frozenset()
+
+
+def test_the_line_under_the_word_box_lists_every_word_formed_and_the_total() -> None:
+    from buyword.ui.crossword import HOW_TO, preview_text
+
+    table = crossword_table("QUIZ" "IT" "EA", "roll 4", "buy", "sell QUIZ", "done", "roll 2",
+                            "buy", "sell ZIT at 0,3 down", "done", "roll 2", "buy")
+    ok = preview_text(table.preview(0, "TEA at 2,3 across")).plain
+    assert ok == "✓ TEA at 2,3 across · TEA $9 — Enter sells"
+    bad = preview_text(table.preview(0, "TEA at 5,5 across")).plain
+    assert bad.startswith("✗ ") and "reusing at least one tile" in bad
+    assert preview_text(table.preview(0, "")).plain == HOW_TO
+
+
+def test_a_hint_reads_as_word_square_direction_and_price() -> None:
+    from buyword.ui.board_hints import hint_line, hint_square
+    from buyword.words.crossword import Move
+
+    first = Move("QUIZ", None, ACROSS, 100, "QUIZ", False, (("QUIZ", (0, 0), ACROSS, 10),))
+    assert hint_square(first) == (0, 0)
+    cross = Move("ZIt", (0, 3), DOWN, 61, "I", True,
+                 (("ZIT", (0, 3), DOWN, 6), ("AT", (2, 2), ACROSS, 5)))
+    line = hint_line(cross)
+    assert line.split()[:4] == ["ZIt", "0,3", "down", "$61"]
+    assert line.endswith("(+ AT $25)")

@@ -41,7 +41,8 @@ def hint_line(hint: Hint) -> str:
     row, col = hint_square(hint)
     formed = ", ".join(f"{w.word} ${w.price}" for w in hint.words[1:])
     also = f"  (+ {formed})" if formed else ""
-    return f"{hint.notation:<10} {row:>3},{col:<3} {hint.direction:<6} ${hint.price:>5,}{also}"
+    pays = f"${hint.price:,}"
+    return f"{hint.notation:<10} {row:>3},{col:<3} {hint.direction:<6} {pays:>6}{also}"
 
 
 class PlacementHintsScreen(ModalScreen[int | None]):
