@@ -69,7 +69,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--tiles", metavar="FILE", dest="sub_tiles",
                      help="play with this tile set (a TOML file like data/tiles.toml)")
     sim.add_argument("--variant", default="", help="table variants to play, comma-separated: "
-                     "auction, trade, trade-money, draft")
+                     "auction, trade, trade-money, draft, crossword")
 
     replay = sub.add_parser("replay", help="step through a finished game's record")
     replay.add_argument("file", help="a game record (.json)")

@@ -73,3 +73,35 @@ def test_the_challenge_mode_preview_gives_tiles_and_price_but_no_verdict() -> No
     preview = table.preview(1, "XI at -1,2 down")  # no word, but the preview must not say
     assert preview.reason is None and preview.price == 25
     assert [w.word for w in preview.words] == ["XI"]
+
+
+def _grid_words(table: TableSession) -> list[str]:
+    """Every line of two or more tiles on the grid, across and down."""
+    grid, words = table.game.grid, []
+    for square in grid.squares():
+        for direction in ("across", "down"):
+            start, run = grid.line(square, direction)
+            if start == square and len(run) >= 2:
+                words.append("".join(tile.letter for tile in run).lower())
+    return words
+
+
+def test_computers_place_words_to_the_end_of_a_game() -> None:
+    table = session(Seat("Cy", "expert"), Seat("Di", "easy"), challenge=True)
+    while table.awaiting().wait is not Wait.OVER:
+        table.step()
+    game = table.game
+    assert len(game.grid) > 0 and game.tile_count() == (108, 9)
+    assert set(_grid_words(table)) <= set(WORDS)  # every word on the table is a word
+    sold = [e for e in game.log if type(e).__name__ == "Sold"]
+    assert sold and all(e.at for e in sold)
+
+
+def test_a_computers_view_carries_the_grid_and_hints_list_placements() -> None:
+    table = session(ANN, bag="QUIZ" "IT", hints=True)
+    for answer in ("roll 4", "buy", "sell QUIZ", "done", "roll 2", "buy"):
+        played(table.act(0, answer))
+    assert table.view(0).grid == table.game.grid
+    hints = table.hints(0)
+    assert hints and str(hints[0]) == "ZIT at 0,3 down" and hints[0].price == 36
+    assert all(table.game.why_not(f"sell {move}") is None for move in hints)

@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable
 from itertools import combinations
 
-from buyword.bots import variants
+from buyword.bots import crossword, variants
 from buyword.bots.index import Word, WordIndex, take
 from buyword.bots.view import SeatView
 from buyword.engine.actions import Action, Buy, Choose, Discard, Done, Drop, Roll, Sell
@@ -21,6 +21,7 @@ from buyword.engine.errors import IllegalAction
 from buyword.engine.events import Sold
 from buyword.engine.phase import Phase
 from buyword.engine.tiles import price
+from buyword.words.crossword import Move
 
 
 class Bot:
@@ -32,6 +33,10 @@ class Bot:
     def __init__(self, index: WordIndex, seed: int) -> None:
         """A player knowing the words of `index`, deciding with `random.Random(seed)`."""
         self.index = index
+        #: All the words this player knows (`index` becomes a theme's words in a themed round).
+        self.vocabulary = index
+        #: The crossword variant: the grid analysed for move generation (see `bots.crossword`).
+        self.boards: dict[object, crossword.Board] = {}
         self.seed = seed
         self.rng = random.Random(seed)
         # The planned sale: (round, seat, hand, wilds) -> the next word's notation, or None
@@ -60,6 +65,8 @@ class Bot:
         """
         if sale.seat == view.seat:
             return False
+        if sale.words:  # a crossword placement: every word it formed
+            return not crossword.knows_sale(self, view, sale.words)
         return not self.knows(sale.word, view.rules.min_word_length, self._words_of(view))
 
     def knows(self, word: str, min_length: int = 1, index: WordIndex | None = None) -> bool:
@@ -98,6 +105,8 @@ class Bot:
                     return Buy()
                 return Discard()
             case Phase.SELL:
+                if view.rules.crossword:
+                    return crossword.next_placement(self, view)
                 return self._next_sale(view)
             case Phase.DROP:
                 return Drop(self.drop(view))
@@ -116,6 +125,14 @@ class Bot:
     def sell(self, view: SeatView) -> list[Word]:
         """The words to sell this turn, in order."""
         raise NotImplementedError
+
+    def place(self, view: SeatView, moves: list[Move]) -> Move | None:
+        """The crossword variant: the placement to sell next (of `moves`, dearest first), or
+        None to stop selling. Here: the dearest, only when the hand is over the tile limit or
+        the game ends (the greedy baseline's rule); levels weigh what each leaves."""
+        if moves and (view.final_round or view.over_limit):
+            return moves[0]
+        return None
 
     def worths(self, view: SeatView, draws: list[str], hand: str | None = None,
                wilds: int | None = None) -> list[float]:

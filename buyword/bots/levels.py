@@ -19,6 +19,7 @@ from itertools import combinations
 from buyword.bots.base import Bot
 from buyword.bots.index import Word, WordIndex, take
 from buyword.bots.view import SeatView
+from buyword.words.crossword import Move
 
 
 @dataclass(frozen=True)
@@ -144,6 +145,29 @@ class LevelBot(Bot):
             if score > best[0]:
                 best = (score, option)
         return list(best[1])
+
+    def place(self, view: SeatView, moves: list[Move]) -> Move | None:
+        """The crossword variant: of the dearest placements (the level's breadth), the one
+        worth most now plus what its leave is worth later, or none if keeping the hand is
+        worth more; in the final round, the dearest (unsold tiles are worth nothing)."""
+        if not moves or view.final_round:
+            return moves[0] if moves else None
+        futures = self._futures(view)
+        cache: dict[tuple[str, bool], float] = {}
+        discount = self._discount(view)
+
+        def later(hand: str, wilds: int) -> float:
+            return discount * self._value(self._trimmed(hand, wilds, view), wilds, futures,
+                                          cache)
+
+        best: tuple[float, Move | None] = (later(view.hand, view.wilds), None)
+        for move in moves[: self.style.breadth]:
+            wilds = view.wilds - move.wild
+            score = move.price - self.style.wild_cost * move.wild + later(
+                take(view.hand, move.letters), wilds)
+            if score > best[0]:
+                best = (score, move)
+        return best[1]
 
     def _sale_options(self, view: SeatView, words: list[Word]) -> list[tuple[Word, ...]]:
         """Sales worth weighing: nothing, each of the dearest words, pairs, the dearest sale."""

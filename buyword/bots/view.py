@@ -12,8 +12,9 @@ This module imports no part of the engine that holds a game, so a bot cannot rea
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from buyword.engine.crossword import Grid
 from buyword.engine.events import Event, Sold
 from buyword.engine.phase import Phase
 from buyword.engine.rules import Rules
@@ -68,6 +69,8 @@ class SeatView:
     auction: AuctionState | None = None
     trade_offer: TradeOffer | None = None
     can_auction: bool = False
+    #: The crossword variant: the words on the table (public, like every sale).
+    grid: Grid = field(default_factory=Grid)
 
     @property
     def offer_price(self) -> int:

@@ -49,6 +49,7 @@ from buyword.engine.phase import VARIANT_PHASES
 from buyword.table.computers import seat_seed
 from buyword.table.setup import GameSetup, Seat
 from buyword.table.views import draws_face_up, redact, seat_view
+from buyword.words.crossword import Board, Move
 
 if TYPE_CHECKING:
     from buyword.bots.view import SeatView
@@ -487,19 +488,35 @@ class TableSession:
                            play.price, play.words[0].pips, reason, placement, play.laid,
                            play.words)
 
-    def hints(self, seat: int, limit: int = 8) -> list[Candidate]:
+    def hints(self, seat: int, limit: int = 8) -> list[Candidate] | list[Move]:
         """The best words `seat`'s hand can sell now, from this game's finder; the game is
-        then marked as played with hints. Raises BuyWordError when hints are not available."""
+        then marked as played with hints. Raises BuyWordError when hints are not available.
+
+        In the crossword variant: the best placements (`Move`s: `str(move)` is the placement
+        to type, `move.price` what it pays), from the move generator with this game's finder
+        and dictionary; in a themed round, placing a word of the theme."""
         if not self.hints_allowed:
             raise BuyWordError("hints are off in this game")
         if self.awaiting().seats != (seat,) or self.game.phase is not Phase.SELL:
             raise BuyWordError(f"hints are for the seller on their turn: {self.waiting_for()}")
         self.hints_used = True
         player = self.game.player(seat)
+        if self.game.rules.crossword:
+            return self._placement_hints(player.hand, player.wilds, limit)
         found = self.round_finder().find(player.hand, player.wilds,
                                          min_length=self.game.rules.min_word_length)
         return found[:limit]
 
+
+    def _placement_hints(self, hand: str, wilds: int, limit: int) -> list[Move]:
+        """The dearest legal placements of a hand on the grid, dearest first."""
+        game = self.game
+        moves = Board(game.grid, self.finder, game.dictionary,
+                      game.rules.min_word_length).moves(hand, wilds)
+        if game.theme is not None:
+            fits = game.themes.fits  # type: ignore[union-attr]
+            moves = [m for m in moves if fits(m.formed[0][0].lower(), game.theme)]
+        return moves[:limit]
 
     def round_finder(self) -> WordFinder:
         """The finder of the words that may be sold this round: the round's theme's in a

@@ -252,7 +252,7 @@ def parse_tables(players: Sequence[str] | None) -> list[tuple[str, ...]]:
 
 #: `--variant` names and the rule settings they turn on.
 VARIANT_NAMES = {"auction": "auction", "trade": "trade", "trade-money": "trade_money",
-                 "draft": "draft"}
+                 "draft": "draft", "crossword": "crossword"}
 
 
 def parse_variants(text: str, tables: Sequence[tuple[str, ...]],

@@ -80,6 +80,7 @@ def seat_view(game: Game, seat: int, visible: Collection[int],
         auction=auction,
         trade_offer=game.trade_offer,
         can_auction=game.current == seat and game.is_legal(Auction()),
+        grid=game.grid,
     )
 
 

@@ -90,6 +90,20 @@ class _Group:
     pips: int
 
 
+class FinderWords:
+    """A finder's words as a dictionary (`is_word`): the words a computer player knows, for
+    the cross-checks of the grid it plays on."""
+
+    def __init__(self, finder: WordFinder) -> None:
+        """The words `finder` indexes."""
+        self.index = finder.exact_index
+
+    def is_word(self, word: str) -> bool:
+        """True if `word` (any case) is one of the finder's words."""
+        upper = word.upper()
+        return upper in self.index.get("".join(sorted(upper)), ())
+
+
 class Board:
     """A grid analysed for move generation: its lines and cross-checks, for any hand.
 

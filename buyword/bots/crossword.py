@@ -1,0 +1,65 @@
+"""Computer players in the crossword variant: placements from the move generator, by level.
+
+A placement is chosen afresh before each sale, since every sale changes the grid. The moves are
+those of the move generator (`buyword.words.crossword.Board`) over the words this player knows,
+so every word a computer's placement forms (side words included) is one it knows, and hence a
+word of the game's dictionary; in a themed round the word placed must also be a word of the
+round's theme that it knows. Which move, if any, a level plays is its own valuation
+(`Bot.place`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from buyword.engine.actions import Action, Done, Sell
+from buyword.words.crossword import Board, FinderWords, Move
+
+if TYPE_CHECKING:
+    from buyword.bots.base import Bot
+    from buyword.bots.view import SeatView
+
+
+def moves(bot: Bot, view: SeatView) -> list[Move]:
+    """Every placement of this seat's hand that forms only words the bot knows, dearest first
+    (in a themed round, placing a word of the theme)."""
+    board = _board(bot, view)
+    found = board.moves(view.hand, view.wilds)
+    themed = bot.themed(view.theme) if view.theme is not None and bot.themed else None
+    if themed is not None:
+        found = [move for move in found
+                 if bot.knows(move.formed[0][0], view.rules.min_word_length, themed)]
+    return found
+
+
+def _board(bot: Bot, view: SeatView) -> Board:
+    """The grid analysed with the bot's vocabulary; kept while the grid stays the same (a bot
+    often decides several times on one grid: challenges, the turns of other seats)."""
+    finder = bot.vocabulary.finder
+    key = (view.grid, id(finder), view.rules.min_word_length)
+    cached = bot.boards.get(key)
+    if cached is None:
+        bot.boards.clear()  # one grid at a time: the old ones never come back
+        cached = bot.boards[key] = Board(view.grid, finder, FinderWords(finder),
+                                         view.rules.min_word_length)
+    return cached
+
+
+def next_placement(bot: Bot, view: SeatView) -> Action:
+    """This seat's next crossword sale, or `done` when the bot sells no more this turn."""
+    move = bot.place(view, moves(bot, view))
+    if move is None:
+        return Done()
+    if move.start is None:
+        return Sell(move.notation)  # the game's first word: across at 0,0
+    row, col = move.start
+    return Sell(move.notation, row, col, move.direction)
+
+
+def knows_sale(bot: Bot, view: SeatView, words: tuple[tuple[str, int], ...]) -> bool:
+    """Whether the bot knows every word a placement formed (the word placed among the round's
+    theme's words, in a themed round): a computer challenges a placement it doubts."""
+    shortest = view.rules.min_word_length
+    placed, *sides = (word for word, _ in words)
+    return bot.knows(placed, shortest, bot._words_of(view)) and all(
+        bot.knows(word, shortest, bot.vocabulary) for word in sides)
