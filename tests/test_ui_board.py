@@ -241,3 +241,27 @@ def test_a_hint_reads_as_word_square_direction_and_price() -> None:
     line = hint_line(cross)
     assert line.split()[:4] == ["ZIt", "0,3", "down", "$61"]
     assert line.endswith("(+ AT $25)")
+
+
+def test_a_word_in_capitals_with_one_lower_case_letter_keeps_its_wild() -> None:
+    table = grid(("QUIZ", 0, 0, ACROSS))
+    assert placed_word(table, (0, 3), DOWN, "ZAp", "AP", wilds=1) == "ZAp"  # as picked
+    assert placed_word(table, (0, 3), DOWN, "zap", "AP", wilds=1) == "ZAP"  # typed
+    assert placed_word(table, (1, 0), ACROSS, "x", "", wilds=1) == "x"  # one letter typed
+
+
+def test_buyword_crossword_starts_a_crossword_game(monkeypatch) -> None:
+    import buyword.ui.app as app_module
+    from buyword.cli import main
+    from buyword.ui.app import BuyWordApp
+    from buyword.ui.options import PlayOptions
+
+    started: list[PlayOptions] = []
+    monkeypatch.setattr(app_module, "run_app", lambda options: started.append(options) or 0)
+    assert main(["--crossword"]) == 0
+    assert started[0].crossword and started[0].starts_game
+    assert main(["--players", "Ann,Bob", "--crossword"]) == 0
+    assert started[1].crossword and started[1].players == ("Ann", "Bob")
+    assert main([]) == 0 and not started[2].crossword
+    setup = BuyWordApp(started[1])._setup_from_options()
+    assert setup is not None and setup.rules().crossword and len(setup.seats) == 2

@@ -136,10 +136,14 @@ def notation(typed: str, square: Square, direction: str) -> str:
 
 def placed_word(grid: Grid, start: Square, direction: str, typed: str, hand: str,
                 wilds: int) -> str:
-    """The typed word in `sell` notation, case ignored as in any sale: when the hand lacks
-    exactly one of the letters to lay and holds a wild, the wild covers it (on its last empty
-    square), as `spell` does for a word sold off the table. Otherwise upper case, and the
-    placement's own refusal says what is wrong."""
+    """The typed word in `sell` notation. Typed all in one case (as people type), the case is
+    ignored: when the hand lacks exactly one of the letters to lay and holds a wild, the wild
+    covers it (on its last empty square), as `spell` does for a word sold off the table;
+    otherwise upper case, and the placement's own refusal says what is wrong. A word in
+    capitals with one lower-case letter (a picked hint, `ZIt`) is already notation: that
+    letter is the wild."""
+    if sum(c.islower() for c in typed) == 1 and len(typed) > 1:
+        return typed
     word = typed.upper()
     (row, col), (dr, dc) = start, STEP[direction]
     empty = [i for i in range(len(word)) if (row + i * dr, col + i * dc) not in grid]

@@ -41,10 +41,11 @@ BOARD_BINDINGS = [
     Binding("right", "cursor('right')", "Move", show=False, priority=True),
     Binding("tab", "turn", "Across/down", priority=True),
     Binding("f3", "board_or_log", "Board/log"),
+    Binding("f4", "wide_board", "Wide board"),
 ]
 
 #: The actions those keys run.
-CROSSWORD_ACTIONS = frozenset({"cursor", "turn", "board_or_log"})
+CROSSWORD_ACTIONS = frozenset({"cursor", "turn", "board_or_log", "wide_board"})
 
 #: What the feedback line says before a word is typed.
 HOW_TO = "Arrows or a click choose the first square, Tab turns across/down; type the word."
@@ -53,11 +54,13 @@ HOW_TO = "Arrows or a click choose the first square, Tab turns across/down; type
 @dataclass
 class BoardCursor:
     """The screen's own board state (not game state): the square the typed word starts on,
-    its direction, and whether the log is shown instead of the board."""
+    its direction, whether the log is shown instead of the board, and whether the board is
+    widened over the side column (on a small terminal)."""
 
     square: Square = (0, 0)
     direction: str = ACROSS
     show_log: bool = False
+    wide: bool = False
 
 
 def last_placement(log: list[ev.Event], grid: Grid) -> frozenset[Square]:
@@ -123,6 +126,7 @@ class CrosswordTable(Screen[None]):
         log.display = not board.display
         if not on:
             return
+        self.query_one("#side").display = not self.board_cursor.wide
         grid = self.game.grid
         board.grid = grid
         board.last = last_placement(self.game.log, grid)
@@ -183,7 +187,7 @@ class CrosswordTable(Screen[None]):
         places a word."""
         if not self.crossword:
             return False
-        if action == "board_or_log":
+        if action in ("board_or_log", "wide_board"):
             return True
         return (self.session.awaiting().wait is Wait.SELL
                 and self._person_to_act())
@@ -202,6 +206,13 @@ class CrosswordTable(Screen[None]):
     def action_board_or_log(self) -> None:
         """Show the game log instead of the board, or the board again."""
         self.board_cursor.show_log = not self.board_cursor.show_log
+        self.show_board(self.session.awaiting())
+
+    def action_wide_board(self) -> None:
+        """Widen the board over the die, the players and the price list, or bring them back
+        (the prompt still shows the money)."""
+        self.board_cursor.wide = not self.board_cursor.wide
+        self.board_cursor.show_log = False
         self.show_board(self.session.awaiting())
 
     def on_board_square_clicked(self, message: Board.SquareClicked) -> None:
@@ -233,6 +244,6 @@ class CrosswordTable(Screen[None]):
         cursor = self.board_cursor
         cursor.square, cursor.direction = square, direction
         box = self.query_one("#word", Input)
-        box.value = word.upper()
+        box.value = word  # the hint's notation: a lower-case letter is its wild
         box.cursor_position = len(box.value)
         self._retype()
