@@ -41,7 +41,8 @@ BOARD_BINDINGS = [
     Binding("right", "cursor('right')", "Move", show=False, priority=True),
     Binding("tab", "turn", "Across/down", priority=True),
     Binding("f3", "board_or_log", "Board/log"),
-    Binding("f4", "wide_board", "Wide board"),
+    # Out of the footer, which keeps room for "Done selling" at 60 columns (see the keys help).
+    Binding("f4", "wide_board", "Wide board", show=False),
 ]
 
 #: The actions those keys run.

@@ -46,6 +46,9 @@ KEY_MAP = """\
 | *letters*, **Enter** | sell | type a word; Enter sells it |
 | **Esc** | sell | done selling this round |
 | **F2** | sell | hints: the best words now (if on) |
+| **←↑→↓** / click | crossword, sell | the square the word starts on |
+| **Tab** | crossword, sell | turn the word across or down |
+| **F3** / **F4** | crossword | the log instead of the board / the board over the side column |
 | *letters*, **Enter** | tile limit | choose tiles to drop; Enter drops them |
 | **Space** | computer's turn | skip ahead to the next person |
 | **?** / **F1** | anywhere | this help |
