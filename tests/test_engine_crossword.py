@@ -239,3 +239,10 @@ def test_any_placement_on_a_grid_is_checked_or_refused_in_words(
         return
     assert all(DICT.is_word(w.word.lower()) for w in result.words)
     assert grid.place(result).remove(result) == grid
+
+
+def test_a_one_letter_first_word_is_the_word_sold_and_meets_the_minimum() -> None:
+    assert "too short" in (refusal(Grid(), "AT", "AT", min_length=3) or "")
+    assert "too short" in (refusal(Grid(), "I", "I") or "")
+    result = check_placement(Placement("I"), Grid(), "I", 0, TILES, None, 1)
+    assert [(w.word, w.price) for w in result.words] == [("I", 1)]

@@ -10,6 +10,8 @@ from engine_helpers import WORDS
 
 from buyword.engine import BuyWordError, Game, Phase, Rules, spell
 from buyword.engine import events as ev
+from buyword.words.crossword import Board
+from buyword.words.finder import WordFinder
 
 SETTINGS = [
     Rules(tile_limit=limit, min_word_length=length, challenge_mode=challenge)
@@ -110,3 +112,94 @@ def _kind(event: ev.Event) -> str:
     if isinstance(event, ev.Challenged):
         return "challenge failed" if event.valid else "challenge upheld"
     return type(event).__name__
+
+
+# ---------------------------------------------------------------------- the crossword variant
+
+CROSSWORD_SETTINGS = [
+    Rules(crossword=True, tile_limit=limit, min_word_length=length, challenge_mode=challenge)
+    for limit, length, challenge in product((8, None), (2, 3), (False, True))
+]
+#: The move generator over the test words: about half the sales tried are legal placements.
+_FINDER = WordFinder(sorted(WORDS.words), Rules().tiles)
+
+
+def _random_placement(game: Game, rng: random.Random) -> str:
+    """A sale on the grid: a legal move, or a random word somewhere near the tiles (often
+    refused; in challenge mode a scrambled one may be sold and challenged)."""
+    p = game.players[game.current]
+    if rng.random() < 0.5:
+        moves = Board(game.grid, _FINDER, WORDS, game.rules.min_word_length).moves(p.hand, p.wilds)
+        if moves:
+            return f"sell {rng.choice(moves[:20])}"
+    word = list(rng.choice(sorted(WORDS.words)).upper())
+    if rng.random() < 0.3:
+        rng.shuffle(word)  # most likely no word
+    if rng.random() < 0.3:
+        at = rng.randrange(len(word))
+        word[at] = word[at].lower()  # the wild
+    text = "".join(word)
+    squares = sorted(game.grid.squares())
+    if not squares or rng.random() < 0.1:
+        return f"sell {text}"
+    row, col = rng.choice(squares)
+    at = rng.randrange(len(text))
+    direction = rng.choice(("across", "down"))
+    start = (row, col - at) if direction == "across" else (row - at, col)
+    return f"sell {text} at {start[0]},{start[1]} {direction}"
+
+
+def _grid_lines(game: Game) -> list[str]:
+    """Every line of two or more tiles on the grid, across and down, lower case."""
+    grid, words = game.grid, []
+    for square in grid.squares():
+        for direction in ("across", "down"):
+            start, run = grid.line(square, direction)
+            if start == square and len(run) >= 2:
+                words.append("".join(tile.letter for tile in run).lower())
+    return words
+
+
+def play_random_crossword_game(seed: int) -> Game:
+    """One crossword game of random actions and placements, checking the invariants after
+    each: every tile accounted for (the grid's too), money only to and from the bank, nobody
+    below $0, and in strict mode every line on the grid a word."""
+    rng = random.Random(seed)
+    rules = CROSSWORD_SETTINGS[seed % len(CROSSWORD_SETTINGS)]
+    players = 1 + seed % 4
+    if rules.challenge_mode and players == 1:
+        players = 2
+    game = Game.new(["Ann", "Bob", "Cat", "Dan"][:players], dictionary=WORDS, seed=seed,
+                    rules=rules, leader=rng.randrange(players))
+    for _ in range(5000):
+        if game.outcome() is not None:
+            return game
+        before = game.state()
+        if game.phase is Phase.SELL and rng.random() < 0.5:
+            action = _random_placement(game, rng)
+        else:
+            action = _random_action(game, rng)
+        try:
+            game.apply(action)
+        except BuyWordError as error:
+            assert str(error)
+            assert game.state() == before, action
+        _check_invariants(game)
+        if not rules.challenge_mode:
+            assert all(WORDS.is_word(w) for w in _grid_lines(game)), game.dump()
+    raise AssertionError(f"game {seed} did not end:\n{game.dump()}")
+
+
+# Block 0 (20 games) is in the fast set; block 1 runs with the whole suite.
+@pytest.mark.parametrize("block", [0, pytest.param(1, marks=pytest.mark.slow)])
+def test_random_crossword_games_keep_every_invariant_and_end(block: int) -> None:
+    seen: set[str] = set()
+    for seed in range(block * 20, (block + 1) * 20):
+        game = play_random_crossword_game(seed)
+        assert game.outcome() is not None
+        seen.update(_kind(event) for event in game.log)
+        if any(isinstance(e, ev.Sold) and len(e.words) > 1 for e in game.log):
+            seen.add("several words formed")
+    # Placements were really made, crossed, challenged and reversed.
+    assert {"Sold", "wild sale", "challenge upheld", "challenge failed",
+            "several words formed"} <= seen

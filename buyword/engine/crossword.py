@@ -418,7 +418,8 @@ def _lay(placement: Placement, grid: Grid, tiles: TileSet) -> tuple[tuple[Square
 def _words_formed(
     placement: Placement, grid: Grid, laid: tuple[tuple[Square, Tile], ...]
 ) -> tuple[WordFormed, ...]:
-    """The placed word's line, then each side line of 2+ tiles through a laid tile."""
+    """The placed word's line (always: it is the word sold, even a one-letter first word),
+    then each side line of 2+ tiles through a laid tile."""
     after = Grid({**grid.tiles, **dict(laid)})
     heading = placement.heading
     across = heading == ACROSS
@@ -427,7 +428,7 @@ def _words_formed(
     for direction, squares in ((heading, [placement.start]), (side, [sq for sq, _ in laid])):
         for square in squares:
             start, run = after.line(square, direction)
-            if len(run) >= 2:
+            if len(run) >= 2 or direction == heading:
                 word = "".join(t.letter for t in run)
                 formed.append(WordFormed(word, start, direction, sum(t.pips for t in run)))
     return tuple(formed)

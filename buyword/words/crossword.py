@@ -13,7 +13,6 @@ letters that make a valid perpendicular word with the tiles beside it (computed 
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass
 from operator import attrgetter
@@ -121,6 +120,14 @@ class Board:
         self.min_length = min_length
         self._cross: dict[tuple[Square, str], _Cross | None] = {}
         self._lines = {direction: self._groups(direction) for direction in (ACROSS, DOWN)}
+        self._spelled: dict[int, tuple[str, ...]] = {}
+
+    def spelled(self, code: int) -> tuple[str, ...]:
+        """The words of the finder's code `code` (which must be one), split once per board."""
+        words = self._spelled.get(code)
+        if words is None:
+            words = self._spelled[code] = tuple(self.finder.exact_codes[code].split(" "))
+        return words
 
     def _groups(self, direction: str) -> dict[int, list[_Group]]:
         """For each line holding tiles, its runs of tiles in order."""
@@ -190,7 +197,7 @@ class Board:
         counts = hand_counts(hand, wilds)
         if not self.grid.tiles:
             return self._first_words(hand, wilds)
-        search = _Search(self, counts, wilds > 0)
+        search = _Search(self, hand, counts, wilds > 0)
         for direction, lines in self._lines.items():
             for line, groups in lines.items():
                 search.line(direction, line, groups)
@@ -211,48 +218,90 @@ class Board:
         return found
 
 
+#: Hands with more sub-multisets than this (no tile limit) find their words through the
+#: finder's own search, which prunes along word prefixes, rather than by listing every subset.
+_ENUMERATE_UP_TO = 4096
+
+
 class _Search:
     """One hand's search over a board: the candidate words per set of covered letters."""
 
-    def __init__(self, board: Board, counts: Counter[str], wild: bool) -> None:
+    def __init__(self, board: Board, hand: str, counts: Counter[str], wild: bool) -> None:
         self.board = board
+        self.hand = hand
         self.counts = dict(counts)
         self.wild = wild
         self.most_laid = sum(counts.values()) + (1 if wild else 0)
-        self.subsets = _subsets(counts)
-        self.by_covered: dict[str, dict[int, list[tuple[str, str | None]]]] = {}
+        self.by_covered: dict[str, list[tuple[str, str | None]]] = {}
         self.found: list[Move] = []
         tiles = board.finder.tiles
         self.pips = tiles.pips
         self.wild_pips = tiles.wild_pips
 
-    def words(self, covered: str) -> dict[int, list[tuple[str, str | None]]]:
-        """Words made of the letters `covered` plus hand tiles (and perhaps the wild), by
-        length: (word, the wild's letter or None)."""
+    def words(self, covered: str) -> list[tuple[str, str | None]]:
+        """Words made of the letters `covered` (sorted) plus hand tiles, and perhaps the
+        wild: (word, the wild's letter or None). Shared by every span covering those letters.
+
+        The finder's codes add: a word's code is the covered letters' code plus the code of
+        the hand tiles it takes, so each sub-multiset of the hand is one addition and one
+        look-up. The hand's counts are first cut to what a word may still hold beside the
+        covered letters, so that no digit of the sum overflows into the next letter's.
+        """
         cached = self.by_covered.get(covered)
         if cached is not None:
             return cached
-        exact_index = self.board.finder.exact_index
-        wild_index = self.board.finder.wild_index
-        held = self.counts
-        found: dict[int, list[tuple[str, str | None]]] = {}
-        for subset in self.subsets:
-            key = "".join(sorted(subset + covered))
-            exact = exact_index.get(key)
-            if exact:
-                found.setdefault(len(key), []).extend((word, None) for word in exact)
-            if not self.wild:
-                continue
-            letters = wild_index.get(key)
-            if not letters:
-                continue
-            for letter in letters:
-                if held.get(letter, 0) > subset.count(letter):
-                    continue  # the hand holds this letter: the word is found without the wild
-                at = bisect_right(key, letter)
-                for word in exact_index[key[:at] + letter + key[at:]]:
-                    found.setdefault(len(key) + 1, []).append((word, letter))
+        codes = self.board.finder.codes
+        base = codes.code(covered)
+        found: list[tuple[str, str | None]] = []
+        if base is not None:
+            cap = codes.cap
+            room = {}
+            for letter, n in self.counts.items():
+                spare = min(n, cap.get(letter, 0) - covered.count(letter))
+                if spare > 0:
+                    room[letter] = spare
+            if codes.how_many(room) <= _ENUMERATE_UP_TO:
+                found = self._look_up(base, codes.subsets(room))
+            else:
+                found = self._search_large(covered)
         self.by_covered[covered] = found
+        return found
+
+    def _look_up(self, base: int, subsets: list[int]) -> list[tuple[str, str | None]]:
+        """The words of `base` plus each subset (composites of hand tiles)."""
+        board = self.board
+        codes = board.finder.codes
+        exact, wild_codes = board.finder.exact_codes, board.finder.wild_codes
+        spelled = board.spelled
+        mask, held, use_wild = codes.code_mask, self.counts, self.wild
+        found: list[tuple[str, str | None]] = []
+        for composite in subsets:
+            code = base + (composite & mask)
+            if code in exact:
+                found.extend((word, None) for word in spelled(code))
+            if not use_wild:
+                continue
+            value = wild_codes.get(code)
+            if value is None:
+                continue
+            for letter in codes.letters_in(value):
+                if held.get(letter, 0) > codes.count(composite & mask, letter):
+                    continue  # the hand holds this letter: the word is found without the wild
+                found.extend((word, letter) for word in spelled(code + codes.mult[letter]))
+        return found
+
+    def _search_large(self, covered: str) -> list[tuple[str, str | None]]:
+        """A very large hand's words: the finder's search over the hand and the covered
+        letters, keeping the words that take every covered letter as a tile."""
+        need = Counter(covered)
+        found: list[tuple[str, str | None]] = []
+        for candidate in self.board.finder.find(self.hand + covered, int(self.wild),
+                                                self.board.min_length):
+            letters = Counter(candidate.word)
+            if candidate.wild is not None:
+                letters[candidate.wild] -= 1
+            if all(letters[letter] >= n for letter, n in need.items()):
+                found.append((candidate.word, candidate.wild))
         return found
 
     def line(self, direction: str, line: int, groups: list[_Group]) -> None:
@@ -292,47 +341,60 @@ class _Search:
         left = self._reach(direction, line, first, -1, max(left_room, 0))
         right = self._reach(direction, line, last, 1, max(right_room, 0))
         covered = groups[i:j + 1]
-        by_length = self.words("".join(sorted("".join(g.letters for g in covered))))
+        candidates = self.words("".join(sorted("".join(g.letters for g in covered))))
+        if not candidates:
+            return
         width = last - first + 1
-        # The covered groups, as (offset from `first`, letters, offset past their end).
-        fixed = [(g.first - first, g.letters, g.last - first + 1) for g in covered]
-        # Every empty square the word may fill: (offset from the word's reach, square, cross).
+        shortest = max(width + (0 if gaps else 1), board.min_length)  # lays at least one
+        longest = width + left + right
+        head = covered[0].letters
+        # The other covered groups, as (offset from `first`, letters).
+        fixed = [(g.first - first, g.letters) for g in covered[1:]]
+        # Each square from the leftmost reach: None where a tile lies, else (square, cross).
         base = first - left
-        empties = []
+        tiles = board.grid.tiles
+        slots: list[tuple[Square, _Cross | None] | None] = []
         for x in range(base, last + right + 1):
             sq = board._square(direction, line, x)
-            if sq not in board.grid.tiles:
-                empties.append((x - base, sq, board.cross(sq, direction)))
+            slots.append(None if sq in tiles else (sq, board.cross(sq, direction)))
         fixed_pips = sum(g.pips for g in covered)
-        for length in range(max(width, board.min_length), width + left + right + 1):
-            candidates = by_length.get(length)
-            if not candidates:
+        for word, wild in candidates:
+            n = len(word)
+            if n < shortest or n > longest:
                 continue
-            extra = length - width
-            if extra + gaps == 0:
-                continue  # lays nothing
-            for a in range(max(0, extra - right), min(left, extra) + 1):
-                lo = left - a  # the word's first square, as an offset into `empties`' frame
-                hi = lo + length
-                mine = [e for e in empties if lo <= e[0] < hi]
-                for word, wild in candidates:
-                    if all(word[a + at:a + end] == letters for at, letters, end in fixed):
-                        self._fit(direction, first - a, lo, word, wild, mine, fixed_pips)
+            # The word's offset of the first covered group: where `head` occurs in it, with
+            # room on both sides.
+            extra = n - width
+            highest = min(left, extra)
+            a = word.find(head, max(0, extra - right))
+            while 0 <= a <= highest:
+                if all(word.startswith(letters, a + at) for at, letters in fixed):
+                    self._fit(direction, line, first - a, word, wild, slots, left - a,
+                              fixed_pips)
+                a = word.find(head, a + 1)
 
-    def _fit(self, direction: str, start: int, lo: int, word: str, wild: str | None,
-             empties: list[tuple[int, Square, _Cross | None]], fixed_pips: int) -> None:
-        """Keep `word` from `start` if every tile it lays makes a valid side word; price it."""
+    def _fit(self, direction: str, line: int, start: int, word: str, wild: str | None,
+             slots: list[tuple[Square, _Cross | None] | None], offset: int,
+             fixed_pips: int) -> None:
+        """Keep `word` from `start` if every tile it lays makes a valid side word; price it.
+
+        `slots[offset + k]` is the k-th square of the word: None where a tile lies (its letter
+        already matched), else the empty square and its cross-check.
+        """
         pips_of, wild_pips = self.pips, self.wild_pips
         wild_at = -1
-        if wild is not None:
-            wild_at = max(x - lo for x, _, _ in empties if word[x - lo] == wild)
+        if wild is not None:  # the wild goes on the last square it can fill
+            wild_at = max(k for k in range(len(word))
+                          if word[k] == wild and slots[offset + k] is not None)
         main = fixed_pips
         letters = []
         sides: list[_Formed] = []
         side = DOWN if direction == ACROSS else ACROSS
-        for x, _, cross in empties:
-            k = x - lo
-            letter = word[k]
+        for k, letter in enumerate(word):
+            slot = slots[offset + k]
+            if slot is None:
+                continue
+            cross = slot[1]
             pips = wild_pips if k == wild_at else pips_of[letter]
             if cross is not None:
                 if letter not in cross.allowed:
@@ -342,29 +404,12 @@ class _Search:
             main += pips
             if k != wild_at:
                 letters.append(letter)
-        first = empties[0][1] if empties[0][0] == lo else self._first_square(
-            direction, empties[0][1], empties[0][0] - lo)
         notation = word if wild_at < 0 else (
             word[:wild_at] + word[wild_at].lower() + word[wild_at + 1:])
-        formed = ((word, first, direction, main), *sides)
+        formed = ((word, self.board._square(direction, line, start), direction, main), *sides)
         price = sum(f[3] * f[3] for f in formed)
-        self.found.append(Move(notation, first, direction, price, "".join(letters),
+        self.found.append(Move(notation, formed[0][1], direction, price, "".join(letters),
                                wild_at >= 0, formed))
-
-    @staticmethod
-    def _first_square(direction: str, square: Square, back: int) -> Square:
-        """The square `back` steps before `square` along `direction`."""
-        dr, dc = STEP[direction]
-        return (square[0] - back * dr, square[1] - back * dc)
-
-
-def _subsets(counts: Counter[str]) -> list[str]:
-    """Every distinct sub-multiset of the hand, each as a sorted string (the empty one too)."""
-    keys = [""]
-    for letter in sorted(counts):
-        runs = [letter * n for n in range(counts[letter] + 1)]
-        keys = [key + run for key in keys for run in runs]
-    return keys
 
 
 def find_placements(
