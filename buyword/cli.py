@@ -35,6 +35,9 @@ def _parser() -> argparse.ArgumentParser:
                         help="resume the game in progress")
     parser.add_argument("--tiles", metavar="FILE",
                         help="play with this tile set (a TOML file like data/tiles.toml)")
+    parser.add_argument("--crossword", action="store_true",
+                        help="play the crossword variant: sold words stay on the table in a "
+                        "grid and new words cross them (solo, or with --players)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.add_parser("play", help="play the game (the default)")
 
@@ -217,4 +220,5 @@ def main(argv: list[str] | None = None) -> int:
         return run_replay(args.file)
     from buyword.ui.app import run_app
 
-    return run_app(PlayOptions(args.seed, args.solo, players, args.resume, args.tiles))
+    return run_app(PlayOptions(args.seed, args.solo, players, args.resume, args.tiles,
+                               args.crossword))

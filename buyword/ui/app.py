@@ -143,7 +143,8 @@ class BuyWordApp(App[int]):
                         markup=False)
             return None
         return GameSetup(seats=tuple(Seat(name) for name in names), seed=options.seed,
-                         tiles_file=options.tiles or "", tiles=tiles)
+                         tiles_file=options.tiles or "", tiles=tiles,
+                         crossword=options.crossword)
 
     @work(thread=True, exclusive=True, group="dictionary", exit_on_error=False)
     def _load_dictionary(self) -> None:

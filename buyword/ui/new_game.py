@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
 
 from buyword.engine import BuyWordError, TileSetError
+from buyword.engine.rules import TABLE_VARIANTS
 from buyword.ui.options import EACH_ROUND, DictionaryChoice, GameSetup, Seat, load_tiles
 from buyword.ui.text import literal
 from buyword.ui.widgets import Tick
@@ -29,6 +30,7 @@ VARIANT_BOXES = (
     ("trade", "Trade"),
     ("trade_money", "Trade with money"),
     ("draft", "Tile draft"),
+    ("crossword", "Crossword"),
 )
 
 #: Why a solo game greys out the auction and the trades.
@@ -126,7 +128,10 @@ class NewGameScreen(Screen[GameSetup | None]):
                     yield from boxes[:2]
                 yield Static("", classes="label")
                 with Horizontal(classes="checks"):
-                    yield from boxes[2:]
+                    yield from boxes[2:4]
+                yield Static("", classes="label")
+                with Horizontal(classes="checks"):
+                    yield from boxes[4:]  # the crossword board
                 if self.solo:
                     yield Static("", classes="label")
                     yield Static(SOLO_VARIANTS, id="variants-why", classes="why")
@@ -141,7 +146,7 @@ class NewGameScreen(Screen[GameSetup | None]):
         d = self.defaults
         boxes = []
         for field, label in VARIANT_BOXES:
-            needs_table = field != "draft"
+            needs_table = field in TABLE_VARIANTS
             box = Tick(label, getattr(d, field) and not (self.solo and needs_table),
                            id=f"variant-{field}", compact=True,
                            disabled=self.solo and needs_table)

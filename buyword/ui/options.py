@@ -29,11 +29,12 @@ class PlayOptions:
     players: tuple[str, ...] = ()
     resume: bool = False  # --continue: resume the autosaved game
     tiles: str | None = None  # --tiles: a tile-set file instead of the bundled set
+    crossword: bool = False  # --crossword: the crossword variant (words stay on a grid)
 
     @property
     def starts_game(self) -> bool:
         """True when the command line asks for a game rather than the title screen."""
-        return self.solo or bool(self.players) or self.seed is not None
+        return self.solo or bool(self.players) or self.seed is not None or self.crossword
 
 
 __all__ = ["BOT_SPEEDS", "EACH_ROUND", "NAME_LENGTH", "DictionaryChoice", "GameSetup",

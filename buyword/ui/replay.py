@@ -16,6 +16,8 @@ from buyword.engine import BuyWordError, Game, GameRecord, RecordError
 from buyword.engine import events as ev
 from buyword.engine.inputs import not_regular
 from buyword.store import Store, read_game_file
+from buyword.ui.board import Board
+from buyword.ui.crossword import last_placement
 from buyword.ui.text import markup
 from buyword.ui.widgets import DieFace, GameLog, PlayerLine, Rack, Scoreboard
 
@@ -66,7 +68,7 @@ def round_roll(game: Game) -> int | str | None:
 class ReplayScreen(Screen[None]):
     """One round at a time: the die, the players, every hand and the log so far."""
 
-    CSS_PATH = "table.tcss"
+    CSS_PATH = ["table.tcss", "board.tcss"]
     BINDINGS = [
         Binding("left,p", "step(-1)", "Previous round"),
         Binding("right,n", "step(1)", "Next round"),
@@ -93,6 +95,7 @@ class ReplayScreen(Screen[None]):
             with Vertical(id="play"):
                 yield Static(id="prompt")
                 yield VerticalScroll(id="hands")
+                yield Board(id="board")  # the crossword grid, in a crossword game
                 yield GameLog(id="log")
         yield Footer()
 
@@ -126,6 +129,7 @@ class ReplayScreen(Screen[None]):
             rack.border_title = markup(f"$name · ${player.money}", name=player.name)
             hands.mount(rack)
             rack.tiles, rack.wilds, rack.empty_text = player.hand, player.wilds, "no tiles"
+        self._show_grid(game)
         log = self.query_one(GameLog)
         log.clear()
         log.shown = 0
@@ -134,6 +138,15 @@ class ReplayScreen(Screen[None]):
         # round that overflows it), which left it at the top: scroll once the screen is laid
         # out, to this round's end.
         self.call_after_refresh(log.scroll_end, animate=False, immediate=True, force=True)
+
+    def _show_grid(self, game: Game) -> None:
+        """The crossword grid as it stood then, its last word highlighted."""
+        board = self.query_one(Board)
+        board.display = game.rules.crossword
+        if game.rules.crossword:
+            board.grid = game.grid
+            board.last = last_placement(game.log, game.grid)
+            board.border_title = f"Table · {len(game.grid)} tiles"
 
     def action_step(self, delta: int) -> None:
         """A round forward or back."""

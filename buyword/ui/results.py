@@ -21,6 +21,7 @@ from buyword.engine import Game
 from buyword.engine import events as ev
 from buyword.engine.wording import conjugate, is_you
 from buyword.table.compare import RoundPair, SeatRound, compare_games
+from buyword.ui.board import Board
 from buyword.ui.options import GameSetup, custom_tiles
 from buyword.ui.text import literal, markup
 
@@ -68,7 +69,7 @@ class PlayerResult(Horizontal):
 class ResultsScreen(Screen[None]):
     """Final standings, then play again, same bag again, or back to the title."""
 
-    CSS_PATH = "results.tcss"
+    CSS_PATH = ["results.tcss", "board.tcss"]
     BINDINGS = [
         Binding("n", "again", "Play again"),
         Binding("s", "same_seed", "Same bag again"),
@@ -114,6 +115,8 @@ class ResultsScreen(Screen[None]):
                     label = self.setup.seats[standing.seat].label
                     yield PlayerResult(game, standing.seat, standing.place, label)
             yield Static(self._verdict(), id="verdict")
+            if game.rules.crossword:
+                yield self._final_grid()
             yield PlotextPlot(id="money-chart")
             with Vertical(id="compare-box"):
                 with Horizontal(id="compare"):
@@ -147,6 +150,13 @@ class ResultsScreen(Screen[None]):
         plt.title("Money round by round")
         plt.xlabel("round")
         plot.refresh()
+
+    def _final_grid(self) -> Board:
+        """The crossword game's grid as the game ended."""
+        board = Board(id="final-grid")
+        board.grid = self.game.grid
+        board.border_title = f"The table · {len(self.game.grid)} tiles"
+        return board
 
     def _headline(self) -> Content:
         outcome = self.game.outcome()

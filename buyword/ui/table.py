@@ -17,7 +17,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from buyword.engine import (
@@ -46,6 +45,8 @@ from buyword.table import (
     custom_tiles,
 )
 from buyword.table.source import TableGame, TableSource
+from buyword.ui.board import Board
+from buyword.ui.crossword import CROSSWORD_ACTIONS, BoardCursor, CrosswordTable
 from buyword.ui.status import prompt_template, round_lines
 from buyword.ui.text import literal, markup
 from buyword.ui.unseen import UnseenPanel, unseen_for
@@ -75,10 +76,11 @@ class ScreenState:
     unseen: bool = False  # the unseen-tiles panel is shown in the price list's place
 
 
-class TableScreen(Screen[None]):
-    """A game in progress, drawn from its table session."""
+class TableScreen(CrosswordTable):
+    """A game in progress, drawn from its table session (a crossword game's board from
+    `CrosswordTable`)."""
 
-    CSS_PATH = "table.tcss"
+    CSS_PATH = ["table.tcss", "board.tcss"]
     AUTO_FOCUS = None
 
     BINDINGS = [
@@ -122,6 +124,7 @@ class TableScreen(Screen[None]):
         self.session = session
         self.setup = setup
         self.state = ScreenState()
+        self.board_cursor = BoardCursor()
         people = session.people
         if len(people) == 1:  # one person holds the screen all game, computers' turns included
             self.state.viewer = people[0]
@@ -162,6 +165,7 @@ class TableScreen(Screen[None]):
                 yield Static(id="variant")
                 with Vertical(id="bid-box"):
                     yield AmountInput(id="amount")
+                yield Board(tiles, id="board")
                 yield GameLog(id="log")
         yield Footer()
 
@@ -360,6 +364,7 @@ class TableScreen(Screen[None]):
         self._show_variant(awaiting)
         if awaiting.wait is not Wait.SELL:
             self._clear_preview()
+        self.show_board(awaiting)
         self._show_log()
         self._show_unseen()
         self.refresh_bindings()
@@ -606,7 +611,10 @@ class TableScreen(Screen[None]):
 
     @on(Input.Changed, "#word")
     def _word_changed(self, event: Input.Changed) -> None:
-        self._show_preview(self.preview(event.value))
+        preview = self.preview(event.value)
+        self._show_preview(preview)
+        if self.crossword:
+            self.show_placement(event.value, preview)
 
     @on(Input.Submitted, "#word")
     def _word_submitted(self, event: Input.Submitted) -> None:
@@ -621,13 +629,18 @@ class TableScreen(Screen[None]):
             self.show_message(f"✗ {preview.reason}", error=True)
             return
         word = self.query_one("#word", Input)
-        if self.play(Sell(preview.notation)):
+        sale = self.placement_sale(preview) if self.crossword else Sell(preview.notation)
+        if sale is not None and self.play(sale):
             word.value = ""
 
     def preview(self, typed: str) -> SalePreview:
         """What selling `typed` now would do (the session's preview for the seller)."""
         seat = self.game.current
-        return SalePreview() if seat is None else self.session.preview(seat, typed)
+        if seat is None:
+            return SalePreview()
+        if self.crossword:  # the word goes at the board's cursor
+            typed = self.placement_typed(typed)
+        return self.session.preview(seat, typed)
 
     def _show_preview(self, preview: SalePreview) -> None:
         hand = self.query_one("#hand", Rack)
@@ -664,6 +677,8 @@ class TableScreen(Screen[None]):
             return self.check_action("hints", ()) is not True
         if action == "undo":
             return not self.state.busy and self.session.can_undo(self._undo_seat())
+        if action in CROSSWORD_ACTIONS:
+            return self.crossword_allows(action)
         if action in _VARIANT_ACTIONS:
             return self._person_to_act() and self.game.why_not(action) is None
         if action not in _WAIT_OF:
@@ -797,6 +812,9 @@ class TableScreen(Screen[None]):
             found = self.session.hints(seat)
         except BuyWordError as error:
             self.show_message(f"No hints: {error}", error=True)
+            return
+        if self.crossword:  # placements, one to pick
+            self.show_placement_hints(found)
             return
         player = self.game.player(seat)
         self.app.push_screen(HintsScreen(player.hand, player.wilds, found), self._hint_picked)

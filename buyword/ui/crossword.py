@@ -1,0 +1,250 @@
+"""The table screen's crossword seam: the board, its cursor, and selling a word at a square.
+
+In a crossword game the board takes the log's place (F6 switches between them); arrow keys or
+a click choose the square the word starts on, Tab turns it across or down, and the word typed
+in the usual word box is previewed on the board as ghost tiles, with every word formed and the
+total price (or the reason it cannot be placed) under the word box. Enter sells
+`WORD at ROW,COL across|down`. `CrosswordTable` is mixed into `TableScreen`; everything here
+reads the session and changes the game only through the screen's `play`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from textual.binding import Binding
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Input, Static
+
+from buyword.engine import Sell
+from buyword.engine import events as ev
+from buyword.engine.crossword import ACROSS, Grid, Placement, Square
+from buyword.table import Awaiting, SalePreview, Wait
+from buyword.ui.board import ARROW, Board, moved, notation, placed_word, toggled
+from buyword.ui.text import literal, markup
+from buyword.ui.widgets import GameLog
+
+if TYPE_CHECKING:
+    from buyword.engine import Game
+    from buyword.table import TableSession
+    from buyword.ui.board_hints import Hint
+
+#: The board's keys. Priority, so that the arrows and Tab reach the board while the word box
+#: has focus; `crossword_allows` lets them through only while a person places a word.
+BOARD_BINDINGS = [
+    Binding("up", "cursor('up')", "Move", show=False, priority=True),
+    Binding("down", "cursor('down')", "Move", show=False, priority=True),
+    Binding("left", "cursor('left')", "Move", show=False, priority=True),
+    Binding("right", "cursor('right')", "Move", show=False, priority=True),
+    Binding("tab", "turn", "Across/down", priority=True),
+    Binding("f6", "board_or_log", "Board/log"),
+    # Out of the footer, which keeps room for "Done selling" at 60 columns (see the keys help).
+    Binding("f4", "wide_board", "Wide board", show=False),
+]
+
+#: The actions those keys run.
+CROSSWORD_ACTIONS = frozenset({"cursor", "turn", "board_or_log", "wide_board"})
+
+#: What the feedback line says before a word is typed.
+HOW_TO = "Arrows or a click choose the first square, Tab turns across/down; type the word."
+
+
+@dataclass
+class BoardCursor:
+    """The screen's own board state (not game state): the square the typed word starts on,
+    its direction, whether the log is shown instead of the board, and whether the board is
+    widened over the side column (on a small terminal)."""
+
+    square: Square = (0, 0)
+    direction: str = ACROSS
+    show_log: bool = False
+    wide: bool = False
+
+
+def last_placement(log: list[ev.Event], grid: Grid) -> frozenset[Square]:
+    """The squares of the last word placed (highlighted on the board); none once a challenge
+    has reversed it."""
+    for event in reversed(log):
+        if isinstance(event, ev.Challenged) and event.at and not event.valid:
+            return frozenset()
+        if isinstance(event, ev.Sold) and event.at:
+            squares = Placement.parse(f"{event.word} at {event.at}").squares()
+            return frozenset(square for square in squares if square in grid)
+    return frozenset()
+
+
+def preview_text(preview: SalePreview) -> Content:
+    """The line under the word box: every word formed and the total, or why it cannot be placed
+    (in challenge mode the session leaves out the dictionary's verdict)."""
+    if preview.reason is not None:
+        return literal(f"✗ {preview.reason}")
+    placement = preview.placement
+    if placement is None:
+        return literal(HOW_TO)
+    words = " + ".join(f"{formed.word} ${formed.price}" for formed in preview.words)
+    total = f" = ${preview.price}" if len(preview.words) > 1 else ""
+    return markup("✓ [b]$placement[/b] · $words$total — Enter sells",
+                  placement=str(placement), words=words, total=total)
+
+
+class CrosswordTable(Screen[None]):
+    """The crossword part of the table screen: `TableScreen` is one, and supplies the session,
+    the widgets (`Board`, the word box, the feedback line) and the methods declared below."""
+
+    BINDINGS = BOARD_BINDINGS
+
+    session: TableSession
+    board_cursor: BoardCursor
+
+    if TYPE_CHECKING:  # TableScreen's own
+
+        @property
+        def game(self) -> Game:
+            """The session's game."""
+            ...
+
+        def _person_to_act(self) -> bool: ...
+
+        def preview(self, typed: str) -> SalePreview: ...
+
+    # ------------------------------------------------------------------ showing the board
+
+    @property
+    def crossword(self) -> bool:
+        """Whether this game is played on a crossword grid."""
+        return self.game.rules.crossword
+
+    def show_board(self, awaiting: Awaiting) -> None:
+        """Set the board from the session: the grid, the last placement, and the cursor while
+        a person places a word (or the log instead, when asked)."""
+        board = self.query_one(Board)
+        log = self.query_one(GameLog)
+        on = self.crossword
+        board.display = on and not self.board_cursor.show_log
+        log.display = not board.display
+        if not on:
+            return
+        self.query_one("#side").display = not self.board_cursor.wide
+        grid = self.game.grid
+        board.grid = grid
+        board.last = last_placement(self.game.log, grid)
+        placing = awaiting.wait is Wait.SELL and self._person_to_act()
+        cursor = self.board_cursor
+        board.cursor = cursor.square if placing else None
+        board.direction = cursor.direction
+        words = sum(1 for event in self.game.log if isinstance(event, ev.Sold))
+        board.border_title = f"Table · {len(grid)} tiles" if words else "Table · no words yet"
+        board.border_subtitle = (f"{cursor.square[0]},{cursor.square[1]} "
+                                 f"{ARROW[cursor.direction]} {cursor.direction} · Tab turns"
+                                 if placing else "")
+        if not placing:
+            board.typed = ""
+            board.laid = {}
+        elif not self.query_one("#word", Input).value:
+            self.query_one("#feedback", Static).update(HOW_TO)
+
+    def placement_typed(self, typed: str) -> str:
+        """The typed word as a placement at the cursor (the wild covering a missing letter)."""
+        seat = self.game.current
+        if seat is None or not typed:
+            return typed
+        player = self.game.player(seat)
+        cursor = self.board_cursor
+        word = placed_word(self.game.grid, cursor.square, cursor.direction, typed, player.hand,
+                           player.wilds)
+        return notation(word, cursor.square, cursor.direction)
+
+    def show_placement(self, typed: str, preview: SalePreview) -> None:
+        """The preview on the board (ghost tiles) and under the word box."""
+        board = self.query_one(Board)
+        board.typed = typed
+        board.laid = dict(preview.laid)
+        feedback = self.query_one("#feedback", Static)
+        feedback.set_class(preview.reason is not None, "-error")
+        feedback.update(preview_text(preview) if typed else literal(HOW_TO))
+
+    def placement_sale(self, preview: SalePreview) -> Sell | None:
+        """The sale a previewed placement makes, or None if the preview has no placement."""
+        placement = preview.placement
+        if placement is None:
+            return None
+        return Sell(placement.word, placement.row, placement.col, placement.direction)
+
+    def _retype(self) -> None:
+        """The cursor moved or turned: preview the same word from there."""
+        word = self.query_one("#word", Input)
+        typed = word.value
+        preview = self.preview(typed)
+        self.show_placement(typed, preview)
+        self.show_board(self.session.awaiting())
+
+    # ------------------------------------------------------------------ keys and clicks
+
+    def crossword_allows(self, action: str) -> bool:
+        """The board's keys work in a crossword game; the cursor's only while a person
+        places a word."""
+        if not self.crossword:
+            return False
+        if action in ("board_or_log", "wide_board"):
+            return True
+        return (self.session.awaiting().wait is Wait.SELL
+                and self._person_to_act())
+
+    def action_cursor(self, key: str) -> None:
+        """Move the cursor one square (it stays on 0,0 until the first word is placed)."""
+        cursor = self.board_cursor
+        cursor.square = moved(cursor.square, key, self.game.grid)
+        self._retype()
+
+    def action_turn(self) -> None:
+        """Turn the word across or down."""
+        self.board_cursor.direction = toggled(self.board_cursor.direction)
+        self._retype()
+
+    def action_board_or_log(self) -> None:
+        """Show the game log instead of the board, or the board again."""
+        self.board_cursor.show_log = not self.board_cursor.show_log
+        self.show_board(self.session.awaiting())
+
+    def action_wide_board(self) -> None:
+        """Widen the board over the die, the players and the price list, or bring them back
+        (the prompt still shows the money)."""
+        self.board_cursor.wide = not self.board_cursor.wide
+        self.board_cursor.show_log = False
+        self.show_board(self.session.awaiting())
+
+    def on_board_square_clicked(self, message: Board.SquareClicked) -> None:
+        """A click chooses the first square (a second click on it turns the word)."""
+        if not self.crossword_allows("cursor"):
+            return
+        cursor = self.board_cursor
+        if not self.game.grid:
+            return  # the first word starts on 0,0
+        if message.square == cursor.square:
+            cursor.direction = toggled(cursor.direction)
+        cursor.square = message.square
+        self._retype()
+        self.query_one("#word", Input).focus()
+
+    def show_placement_hints(self, found: Sequence[Hint]) -> None:
+        """The hints dialog for a crossword game; a pick goes to the board and the word box."""
+        from buyword.ui.board_hints import PlacementHintsScreen, hint_square
+
+        def picked(index: int | None) -> None:
+            if index is not None:
+                hint = found[index]
+                self.pick_placement(hint.notation, hint_square(hint), hint.direction)
+
+        self.app.push_screen(PlacementHintsScreen(found), picked)
+
+    def pick_placement(self, word: str, square: Square, direction: str) -> None:
+        """A hint picked: the cursor goes to its square and the word box gets its word."""
+        cursor = self.board_cursor
+        cursor.square, cursor.direction = square, direction
+        box = self.query_one("#word", Input)
+        box.value = word  # the hint's notation: a lower-case letter is its wild
+        box.cursor_position = len(box.value)
+        self._retype()
