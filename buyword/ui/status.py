@@ -108,8 +108,9 @@ def prompt_template(session: TableSession, awaiting: Awaiting) -> str:
                                      "or [b]P[/b] to pass.")
         case Wait.DROP:
             over = plural(game.over_limit(seat), "tile")
-            return (f"{_subject(name, 'be', you)} over the tile limit: choose {over} to "
-                    "drop ([b]X[/b] opens the choice).")
+            # The tile-limit window opens by itself (and X opens it again), so the prompt
+            # names no key: in that window a letter key chooses a tile.
+            return f"{_subject(name, 'be', you)} over the tile limit: choose {over} to drop."
     return ""
 
 
