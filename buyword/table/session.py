@@ -545,7 +545,11 @@ class TableSession:
             return Refused(reason)
         game = self.game
         action = parse_action(game.actions[-1])
-        before = self._replayed(len(game.actions) - 1)
+        try:
+            before = self._replayed(len(game.actions) - 1)
+        except BuyWordError as error:  # a record that no longer replays: the move stands
+            return Refused(f"Nothing to undo: the game cannot be played again without it "
+                           f"({error})")
         # The move drew nothing and rolled nothing, so chance must stand exactly where it did:
         # else the move revealed something after all, and it stands.
         if before.chance_state() != game.chance_state():
