@@ -539,7 +539,8 @@ class TableSession:
     def undo(self, seat: int) -> Undone | Refused:
         """Take back `seat`'s last move: the game becomes its record without that move, played
         again from the start (the engine is deterministic given the seed), then autosaved.
-        Refused, changing nothing, when `why_not_undo` gives a reason."""
+        Refused, changing nothing, when `why_not_undo` gives a reason, or when the record no
+        longer replays without the move (its dictionary was edited since)."""
         reason = self.why_not_undo(seat)
         if reason is not None:
             return Refused(reason)
