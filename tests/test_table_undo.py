@@ -259,3 +259,25 @@ def test_in_whole_games_every_undo_restores_the_game_exactly(challenge: bool) ->
             act(session, seat, str(action))
     assert undone > 20
     assert session.game.tile_count() == (108, 9)
+
+
+def test_a_record_that_no_longer_replays_keeps_the_move_and_says_why() -> None:
+    class Words:
+        """A dictionary that can forget a word (as an edited word-list file would)."""
+
+        def __init__(self) -> None:
+            self.words = {"seat", "at"}
+
+        def is_word(self, word: str) -> bool:
+            return word in self.words
+
+    words = Words()
+    game = Game.new(["You"], dictionary=words, seed=3, bag="SEATT")
+    solo = TableSession(game, (Seat("You"),), FINDER)
+    act(solo, 0, "roll 5", "buy", "sell SEAT", "sell aT")  # a wild A and the second T
+    words.words.discard("seat")
+    state = solo.game.state()
+    result = solo.undo(0)  # `can_undo` does not replay the record, so only `undo` finds out
+    assert isinstance(result, Refused) and solo.game.state() == state
+    assert str(result).startswith("Nothing to undo: the game cannot be played again without")
+    assert "SEAT" in str(result)

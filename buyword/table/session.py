@@ -593,13 +593,18 @@ class TableSession:
     def undo(self, seat: int) -> Undone | Refused:
         """Take back `seat`'s last move: the game becomes its record without that move, played
         again from the start (the engine is deterministic given the seed), then autosaved.
-        Refused, changing nothing, when `why_not_undo` gives a reason."""
+        Refused, changing nothing, when `why_not_undo` gives a reason, or when the record no
+        longer replays without the move (its dictionary was edited since)."""
         reason = self.why_not_undo(seat)
         if reason is not None:
             return Refused(reason)
         game = self.game
         action = parse_action(game.actions[-1])
-        before = self._replayed(len(game.actions) - 1)
+        try:
+            before = self._replayed(len(game.actions) - 1)
+        except BuyWordError as error:  # a record that no longer replays: the move stands
+            return Refused(f"Nothing to undo: the game cannot be played again without it "
+                           f"({error})")
         # The move drew nothing and rolled nothing, so chance must stand exactly where it did:
         # else the move revealed something after all, and it stands.
         if before.chance_state() != game.chance_state():

@@ -769,6 +769,8 @@ class TableScreen(CrosswordTable):
 
     def action_undo(self) -> None:
         """Take back the last move of the person at the screen (docs/rules.md, "Undo")."""
+        if self not in self.app.screen_stack:
+            return  # a key that arrived as the table closed (fast typing): ignore it
         result = self.session.undo(self._undo_seat())
         if not isinstance(result, Undone):
             self.show_message(str(result), error=True)
