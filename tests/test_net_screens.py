@@ -90,11 +90,15 @@ async def test_a_dropped_screen_says_so_and_takes_the_seat_back_with_its_token()
             await pilot.pause(0.1)
             screen = app.screen
             assert isinstance(screen, RemoteTableScreen)
+            joined.retry_delays = (2.0, 0.1)  # time to see the screen say so
             await joined.client.ws.close(1011)  # the link breaks (not a leave)
-            await pilot.pause()
+            for _ in range(100):
+                await pilot.pause(0.01)
+                if "Connection lost" in str(screen.query_one("#prompt").render()):
+                    break
             assert joined.table.lost
             assert "Connection lost" in str(screen.query_one("#prompt").render())
-            for _ in range(100):
+            for _ in range(200):
                 if not joined.table.lost and server.clients.get(1):
                     break
                 await pilot.pause(0.05)

@@ -22,6 +22,9 @@ _WHERE = {
     "MAX_BYTES": "buyword.net.protocol",
     "VERSION": "buyword.net.protocol",
     "ProtocolError": "buyword.net.protocol",
+    "RemoteTable": "buyword.net.remote",
+    "JoinedTable": "buyword.net.remote",
+    "HostSeat": "buyword.net.remote",
 }
 
 __all__ = sorted(_WHERE)

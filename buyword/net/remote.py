@@ -355,6 +355,8 @@ class JoinedTable:
         self.client = client
         self._leaving = False
         self._tasks: set[asyncio.Task[None]] = set()
+        #: Seconds between attempts to take the seat back (the last repeats).
+        self.retry_delays = RETRY_DELAYS
         self._attach(client)
 
     @classmethod
@@ -415,7 +417,8 @@ class JoinedTable:
         for attempt in range(1000):
             if self._leaving or token is None:
                 return
-            await asyncio.sleep(RETRY_DELAYS[min(attempt, len(RETRY_DELAYS) - 1)])
+            delays = self.retry_delays
+            await asyncio.sleep(delays[min(attempt, len(delays) - 1)])
             try:
                 client = await TableClient.connect(self.host, self.port)
             except (OSError, TimeoutError):
