@@ -88,3 +88,19 @@ async def test_answers_are_checked_before_they_go_and_one_at_a_time() -> None:
         assert "not Bob's turn" in bob.refusal and session.game.current == 0
     finally:
         await server.close()
+
+
+async def test_a_drafts_face_up_tiles_are_on_every_screen_and_picked_by_letter() -> None:
+    session = variant_table(draft=True)
+    server, ann, bob = await seated(session)
+    try:
+        ann.act(0, "roll 2")
+        await settle(ann, bob, until=lambda: bob.game.draft_tiles != "")
+        tiles = session.game.draft_tiles
+        assert len(tiles) == 4 and bob.game.draft_tiles == ann.game.draft_tiles == tiles
+        assert ann.awaiting().wait is Wait.DRAFT and ann.awaiting().seats == (0,)
+        ann.act(0, f"pick {tiles[0]}")
+        await settle(ann, bob, until=lambda: len(bob.game.draft_tiles) == 3)
+        assert bob.awaiting().seats == (1,) and bob.view["awaiting"]["you"]
+    finally:
+        await server.close()
