@@ -1,6 +1,6 @@
 """The crossword board at the table, through the real screens (Pilot): the cursor keys, the
 across/down toggle, a click, the typed word's preview on the board, Enter selling the
-placement, F6 and F4; the grid in the replay and the results; and a snapshot of a board with
+placement, F8 and F4; the grid in the replay and the results; and a snapshot of a board with
 six words at 80x24."""
 
 from __future__ import annotations
@@ -101,9 +101,9 @@ async def test_the_board_cursor_toggle_preview_and_sale_by_keys_and_clicks() -> 
         before = screen.board_cursor.direction
         await pilot.click(Board, offset=(x + 2, y + 1))  # the same square again: it turns
         assert screen.board_cursor.direction == toggled(before)
-        await pilot.press("f6")
+        await pilot.press("f8")
         assert screen.query_one(GameLog).display and not board.display
-        await pilot.press("f6")
+        await pilot.press("f8")
         assert board.display
         side = screen.query_one("#side")
         await pilot.press("f4")  # the wide board, over the side column

@@ -1,6 +1,6 @@
 """The table screen's crossword seam: the board, its cursor, and selling a word at a square.
 
-In a crossword game the board takes the log's place (F6 switches between them); arrow keys or
+In a crossword game the board takes the log's place (F8 switches between them); arrow keys or
 a click choose the square the word starts on, Tab turns it across or down, and the word typed
 in the usual word box is previewed on the board as ghost tiles, with every word formed and the
 total price (or the reason it cannot be placed) under the word box. Enter sells
@@ -40,7 +40,7 @@ BOARD_BINDINGS = [
     Binding("left", "cursor('left')", "Move", show=False, priority=True),
     Binding("right", "cursor('right')", "Move", show=False, priority=True),
     Binding("tab", "turn", "Across/down", priority=True),
-    Binding("f6", "board_or_log", "Board/log"),
+    Binding("f8", "board_or_log", "Board/log"),
     # Out of the footer, which keeps room for "Done selling" at 60 columns (see the keys help).
     Binding("f4", "wide_board", "Wide board", show=False),
 ]

@@ -52,7 +52,7 @@ KEY_MAP = """\
 | **F2** | sell | hints: the best words now (if on); **Enter** or a click puts one in the box |
 | **←↑→↓** / click | crossword, sell | the square the word starts on |
 | **Tab** | crossword, sell | turn the word across or down |
-| **F6** / **F4** | crossword | the log instead of the board / the board over the side column |
+| **F8** / **F4** | crossword | the log instead of the board / the board over the side column |
 | *letters*, **Enter** | tile limit | choose tiles to drop; Enter drops them |
 | **Space** | computer's turn | skip ahead to the next person |
 | **Ctrl+Z** | after your move | undo your last buy, discard, sale or drop (see How to play) |
