@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 from textual import events
 from textual.app import App
 from textual.pilot import Pilot
+from textual.worker import WorkerCancelled
 
 from buyword.cli import PlayOptions
 from buyword.engine import Choose, Discard, Done, Phase, Roll
@@ -87,6 +89,15 @@ async def handled(app: App) -> None:
         if app._message_queue.empty() and all(
                 node._message_queue.empty() for node in screen.walk_children(with_self=True)):
             return
+
+
+async def settle_quickly(pilot: Pilot) -> None:
+    """`settle` without a repaint: the workers (a computer thinking) finish, messages drain."""
+    app = pilot.app
+    for _ in range(3):
+        with contextlib.suppress(WorkerCancelled):  # a newer turn cancelled an older one's
+            await app.workers.wait_for_complete()
+        await handled(app)
 
 
 async def press_quickly(pilot: Pilot, *keys: str) -> None:
