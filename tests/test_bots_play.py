@@ -7,6 +7,7 @@ import random
 import statistics
 
 import pytest
+from words_helpers import index_cache
 
 from buyword.bots import BOT_NAMES, LEVELS, make_bot
 from buyword.engine import Game, Phase, Rules, Sell
@@ -18,7 +19,7 @@ from buyword.table.sim import _load_words, play_game
 @pytest.fixture(scope="module")
 def words():
     """The bundled dictionary's word finder and lexicon (built once per process)."""
-    return _load_words()
+    return _load_words(cache_dir=index_cache())
 
 
 def play_checked(levels, seed, words, rules=None):

@@ -8,6 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 from engine_helpers import WordSet, play
+from words_helpers import index_cache
 
 from buyword.bots import make_bot
 from buyword.engine import Game, Phase, Rules, Sell
@@ -21,7 +22,7 @@ from buyword.words.themes import THEMES, ThemeBook, ThemeFinders
 @pytest.fixture(scope="module")
 def words():
     """The bundled finder and lexicon, the theme lists and the themed finders (one process)."""
-    finder, lexicon = _load_words()
+    finder, lexicon = _load_words(cache_dir=index_cache())
     return finder, lexicon, _WORKER["themes"], _WORKER["theme_finders"]
 
 

@@ -7,6 +7,7 @@ from itertools import product
 
 import pytest
 from engine_helpers import play, stacked
+from words_helpers import index_cache
 
 from buyword.bots import variants
 from buyword.bots.view import SeatView
@@ -156,7 +157,7 @@ def test_accept_an_offer_that_raises_own_value_with_the_payment() -> None:
 @pytest.fixture(scope="module")
 def words():
     """The bundled dictionary's word finder and lexicon (built once per process)."""
-    return _load_words()
+    return _load_words(cache_dir=index_cache())
 
 
 def play_checked(levels: list[str], seed: int, words: tuple, rules: Rules) -> Game:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from itertools import product
 
 import pytest
@@ -41,26 +42,54 @@ def _random_action(game: Game, rng: random.Random) -> str:
     return str(rng.choice(game.legal_actions()))
 
 
-def _expected_money(game: Game) -> list[int]:
+def _count_money(money: list[int], event: ev.Event) -> None:
+    """What one logged event does to the players' money: buys, sales, challenges."""
+    if isinstance(event, ev.Bought):
+        money[event.seat] -= event.price
+    elif isinstance(event, ev.Sold):
+        money[event.seat] += event.price
+    elif isinstance(event, ev.Challenged):
+        money[event.seller_seat] -= event.reversed_price
+        loser = event.challenger_seat if event.valid else event.seller_seat
+        money[loser] -= event.penalty
+
+
+def _expected_money(game: Game, count: Callable[[list[int], ev.Event], None] = _count_money,
+                    ) -> list[int]:
     """Each player's money from the log alone: start, less buys, plus sales, less penalties."""
     money = [game.rules.starting_money] * game.seats
     for event in game.log:
-        if isinstance(event, ev.Bought):
-            money[event.seat] -= event.price
-        elif isinstance(event, ev.Sold):
-            money[event.seat] += event.price
-        elif isinstance(event, ev.Challenged):
-            money[event.seller_seat] -= event.reversed_price
-            loser = event.challenger_seat if event.valid else event.seller_seat
-            money[loser] -= event.penalty
+        count(money, event)
     return money
 
 
-def _check_invariants(game: Game) -> None:
+class MoneyLedger:
+    """`_expected_money`, read as the log grows: checking after every step costs one pass over
+    the log in a whole game instead of one per step. The game's end checks the whole log
+    again (`_expected_money`), so an event changed after it was logged is still caught."""
+
+    def __init__(self, game: Game,
+                 count: Callable[[list[int], ev.Event], None] = _count_money) -> None:
+        """Start from the rules' starting money, nothing of the log read yet."""
+        self.money = [game.rules.starting_money] * game.seats
+        self.count = count
+        self.read = 0
+
+    def expected(self, game: Game) -> list[int]:
+        """Each player's money from the log so far."""
+        log = game.log
+        for event in log[self.read:]:
+            self.count(self.money, event)
+        self.read = len(log)
+        return list(self.money)
+
+
+def _check_invariants(game: Game, ledger: MoneyLedger | None = None) -> None:
     assert game.tile_count() == (108, 9), game.dump()
     money = [p.money for p in game.players]
     assert min(money) >= 0, game.dump()
-    assert money == _expected_money(game), game.dump()
+    expected = _expected_money(game) if ledger is None else ledger.expected(game)
+    assert money == expected, game.dump()
     if game.phase is Phase.ROLL and game.rules.tile_limit is not None:
         assert all(len(p.hand) <= game.rules.tile_limit for p in game.players), game.dump()
 
@@ -72,8 +101,10 @@ def play_random_game(seed: int) -> Game:
     players = 1 + seed % 4
     game = Game.new(["Ann", "Bob", "Cat", "Dan"][:players], dictionary=WORDS, seed=seed,
                     rules=rules, leader=rng.randrange(players))
+    ledger = MoneyLedger(game)
     for _ in range(5000):
         if game.outcome() is not None:
+            assert [p.money for p in game.players] == _expected_money(game), game.dump()
             return game
         before = game.state()
         action = _random_action(game, rng)
@@ -82,7 +113,7 @@ def play_random_game(seed: int) -> Game:
         except BuyWordError as error:
             assert str(error)
             assert game.state() == before, action
-        _check_invariants(game)
+        _check_invariants(game, ledger)
     raise AssertionError(f"game {seed} did not end:\n{game.dump()}")
 
 

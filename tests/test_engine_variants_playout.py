@@ -14,7 +14,7 @@ from itertools import product
 
 import pytest
 from engine_helpers import WORDS
-from test_engine_playout import JUNK, _expected_money, _kind
+from test_engine_playout import JUNK, MoneyLedger, _count_money, _expected_money, _kind
 
 from buyword.engine import BuyWordError, Game, Phase, PlayerState, Rules, spell
 from buyword.engine import events as ev
@@ -66,16 +66,14 @@ def _random_action(game: Game, rng: random.Random) -> str:
     return rng.choice(legal)
 
 
-def _expected_variant_money(game: Game) -> list[int]:
+def _count_variant_money(money: list[int], event: ev.Event) -> None:
     """The printed rules' accounting plus auctions (winner pays the bank) and trade payments."""
-    money = _expected_money(game)
-    for event in game.log:
-        if isinstance(event, ev.AuctionWon):
-            money[event.seat] -= event.price
-        elif isinstance(event, ev.Traded):
-            money[event.seat] -= event.payment
-            money[event.to_seat] += event.payment
-    return money
+    _count_money(money, event)
+    if isinstance(event, ev.AuctionWon):
+        money[event.seat] -= event.price
+    elif isinstance(event, ev.Traded):
+        money[event.seat] -= event.payment
+        money[event.to_seat] += event.payment
 
 
 def _check_trade(old: tuple[PlayerState, ...], game: Game, events: list[ev.Event]) -> None:
@@ -95,11 +93,11 @@ def _check_trade(old: tuple[PlayerState, ...], game: Game, events: list[ev.Event
     assert game.players[b].money == old[b].money + trade.payment
 
 
-def _check_invariants(game: Game) -> None:
+def _check_invariants(game: Game, ledger: MoneyLedger) -> None:
     assert game.tile_count() == (108, 9), game.dump()
     money = [p.money for p in game.players]
     assert min(money) >= 0, game.dump()
-    assert money == _expected_variant_money(game), game.dump()
+    assert money == ledger.expected(game), game.dump()
     if game.phase is Phase.ROLL and game.rules.tile_limit is not None:
         assert all(len(p.hand) <= game.rules.tile_limit for p in game.players), game.dump()
 
@@ -111,8 +109,11 @@ def play_random_variant_game(combination: tuple[bool, ...], seed: int) -> Game:
     players = _players(rules, seed)
     game = Game.new(["Ann", "Bob", "Cat", "Dan"][:players], dictionary=WORDS, seed=seed,
                     rules=rules, leader=rng.randrange(players))
+    ledger = MoneyLedger(game, _count_variant_money)
     for _ in range(8000):
         if game.outcome() is not None:
+            whole_log = _expected_money(game, _count_variant_money)
+            assert [p.money for p in game.players] == whole_log, game.dump()
             return game
         before, seats = game.state(), game.players
         action = _random_action(game, rng)
@@ -127,7 +128,7 @@ def play_random_variant_game(combination: tuple[bool, ...], seed: int) -> Game:
             # legal_actions() lists every legal action but sales and rolls with a given face.
             assert listed or action.split()[0] in ("sell", "roll"), action
             _check_trade(seats, game, events)
-        _check_invariants(game)
+        _check_invariants(game, ledger)
     raise AssertionError(f"game {seed} did not end:\n{game.dump()}")
 
 

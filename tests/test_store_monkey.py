@@ -1,4 +1,4 @@
-"""A monkey at the keyboard and mouse: thousands of random keys and clicks on every screen.
+"""A monkey at the keyboard and mouse: over a thousand random keys and clicks on every screen.
 
 Nothing may escape as an exception, and throughout, the engine's invariants hold for the game
 on the table (all 117 tiles accounted for, nobody below $0) and the autosave replays.
@@ -25,7 +25,7 @@ from buyword.store import Store
 from buyword.ui.options import GameSetup, Seat, Settings
 from buyword.ui.table import TableScreen
 
-#: Slow (Pilot presses thousands of random keys): left out of the fast set.
+#: Slow (Pilot presses over a thousand random keys): left out of the fast set.
 pytestmark = pytest.mark.slow
 
 #: Keys a player might press anywhere: letters, the table's keys, dialogs' keys, navigation.
@@ -46,6 +46,16 @@ SETUPS = [
     # A solo game with hints, and a table with a computer player.
     GameSetup(seed=12, hints=True),
     GameSetup(seats=(Seat("Ann"), Seat("Bot", "easy")), seed=5, private_hands=False),
+]
+#: The screens each seeded monkey reaches within its keys (the people-only tables are
+#: deterministic: each key is handled completely; a computer thinks in a thread, so the third
+#: table is held to the table screen only). Fewer keys must not lose one of these.
+REACHED = [
+    {"TableScreen", "HandOffScreen", "HelpScreen", "ConfirmScreen", "_CommandPalette",
+     "HintsScreen"},
+    {"TableScreen", "HelpScreen", "ConfirmScreen", "_CommandPalette", "HintsScreen",
+     "DropScreen", "NewGameScreen"},
+    {"TableScreen"},
 ]
 
 
@@ -98,7 +108,7 @@ async def test_random_keys_and_clicks_never_crash_and_keep_the_rules(
     screens: set[str] = set()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        for _turn in range(67):  # 3 setups x 670 keys: 2,010 key presses and ~60 clicks
+        for _turn in range(45):  # 3 setups x 450 keys: 1,350 key presses and ~40 clicks
             for _ in range(10):
                 send_key(app, rng.choice(PLAY_KEYS if rng.random() < 0.5 else KEYS))
                 await handled(app)
@@ -110,7 +120,7 @@ async def test_random_keys_and_clicks_never_crash_and_keep_the_rules(
         check_invariants(app)
         assert app._exception is None
         assert app.is_running
-    assert {"TableScreen"} <= screens, screens
+    assert REACHED[number] <= screens, screens
     # Whatever the monkey did, the autosave (if any) replays.
     loaded = store.load_game(small_lexicon())
     assert loaded.message is None

@@ -3,6 +3,7 @@ solo result can be compared with Expert's game on the same bag."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from functools import cache
 
@@ -10,7 +11,9 @@ import pytest
 from rich.table import Table
 from textual.pilot import Pilot
 from textual.widgets import Static
-from ui_helpers import finish_quietly, make_app, settle, table
+from textual.worker import WorkerCancelled
+from ui_helpers import finish_quietly, handled, make_app, press_quickly, settle, table
+from words_helpers import index_cache
 
 from buyword.cli import main
 from buyword.engine import Phase
@@ -31,27 +34,33 @@ def bundled() -> Lexicon:
 
 
 async def play_to_results(pilot: Pilot, limit: int = 3000) -> None:
-    """The person discards and sells nothing; the computers play their own turns."""
+    """The person discards and sells nothing (keys through the driver, see `press_quickly`);
+    the computers play their own turns in the app's workers."""
     app = pilot.app
     for _ in range(limit):
         if isinstance(app.screen, ResultsScreen):
+            await pilot.pause()
             return
         if isinstance(app.screen, DropScreen):
-            await pilot.press(*app.screen.hand[: app.screen.need].lower(), "enter")
+            await press_quickly(pilot, *app.screen.hand[: app.screen.need].lower(), "enter")
             continue
         screen = table(app)
         if screen.session.awaiting().computer:
-            await settle(pilot)  # a computer is thinking in a worker
+            # A computer is thinking in a worker (a newer turn may cancel an older one's).
+            with contextlib.suppress(WorkerCancelled):
+                await app.workers.wait_for_complete()
+            await handled(app)
             continue
         key = {Phase.ROLL: "r", Phase.CHOOSE: "2", Phase.BUY: "d", Phase.SELL: "escape",
                Phase.DROP: "x"}[screen.game.phase]
-        await pilot.press(key)
+        await press_quickly(pilot, key)
     raise AssertionError("the game did not reach the results screen")
 
 
 async def test_easy_medium_and_hard_computers_play_a_whole_table_game() -> None:
     seats = (Seat("Ann"), Seat("Bob", "easy"), Seat("Cy", "medium"), Seat("Di", "hard"))
-    app = make_app(GameSetup(seats=seats, seed=21, private_hands=False), lexicon=bundled())
+    app = make_app(GameSetup(seats=seats, seed=21, private_hands=False), lexicon=bundled(),
+                   cache_dir=index_cache())
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         game = table(app).game
@@ -66,7 +75,8 @@ async def test_easy_medium_and_hard_computers_play_a_whole_table_game() -> None:
 
 async def test_expert_plays_a_seat_and_replays_a_solo_bag_for_comparison(capsys) -> None:
     seats = (Seat("Ann"), Seat("Ed", "expert"))
-    app = make_app(GameSetup(seats=seats, seed=5, private_hands=False), lexicon=bundled())
+    app = make_app(GameSetup(seats=seats, seed=5, private_hands=False), lexicon=bundled(),
+                   cache_dir=index_cache())
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         game = table(app).game
@@ -74,7 +84,8 @@ async def test_expert_plays_a_seat_and_replays_a_solo_bag_for_comparison(capsys)
         assert any(isinstance(e, ev.Sold) and e.seat == 1 for e in game.log)
         assert game.outcome().winners == (1,)
 
-    solo = make_app(GameSetup(seats=(Seat("You"),), seed=5), lexicon=bundled())
+    solo = make_app(GameSetup(seats=(Seat("You"),), seed=5), lexicon=bundled(),
+                    cache_dir=index_cache())
     async with solo.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         await finish_quietly(pilot)

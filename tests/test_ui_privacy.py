@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import Static
-from ui_helpers import BAG, make_app, settle, table
+from ui_helpers import BAG, make_app, press_quickly, settle, settle_quickly, table
 
 from buyword.table import HIDDEN, GameSetup, Seat, Wait
 from buyword.ui.challenge import ChallengeScreen
@@ -70,24 +70,23 @@ async def play_privately(pilot, sell: str, rounds: int) -> int:  # noqa: ANN001
     app = pilot.app
     hidden = 0
     for _ in range(2000):
-        await settle(pilot)
+        await settle_quickly(pilot)
         if isinstance(app.screen, ResultsScreen) or table(app).game.round > rounds:
             return hidden
         hidden += check_nothing_hidden_shows(app)
         screen = app.screen
         if isinstance(screen, HandOffScreen | ChallengeScreen):
-            await pilot.press("enter")
+            await press_quickly(pilot, "enter")
         elif isinstance(screen, DropScreen):
-            await pilot.press(*screen.hand[: screen.need].lower(), "enter")
+            await press_quickly(pilot, *screen.hand[: screen.need].lower(), "enter")
         else:
             awaiting = table(app).session.awaiting()
             if awaiting.computer:
                 continue
             keys = {Wait.ROLL: ["r"], Wait.CHOOSE: ["5"], Wait.BUY: ["b", "d"],
                     Wait.SELL: [*sell, "enter", "escape"], Wait.DROP: ["x"]}[awaiting.wait]
-            for key in keys:
-                await pilot.press(key)
-                await pilot.pause()
+            for key in keys:  # each handled completely (no repaint: the text is checked)
+                await press_quickly(pilot, key)
                 check_nothing_hidden_shows(app)
     raise AssertionError("the game did not reach the results screen")
 

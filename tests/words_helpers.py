@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from functools import cache
+from pathlib import Path
 
 from buyword.engine.tiles import TileSet, default_tiles
 from buyword.words.finder import WordFinder
@@ -16,10 +18,18 @@ def bundled_lexicon() -> Lexicon:
     return Lexicon.bundled()
 
 
+def index_cache() -> Path | None:
+    """The folder this test run's processes share for word-index cache files (made by
+    tests/conftest.py), or None outside pytest."""
+    folder = os.environ.get("BUYWORD_TEST_INDEX_CACHE")
+    return Path(folder) if folder else None
+
+
 @cache
 def bundled_finder() -> WordFinder:
-    """A finder over the bundled list (half a second to build), built once."""
-    return WordFinder(bundled_lexicon(), default_tiles())
+    """A finder over the bundled list, built once per process: the first process of a run
+    builds it (about a second) and saves it to `index_cache()`, the others read it."""
+    return WordFinder(bundled_lexicon(), default_tiles(), cache_dir=index_cache())
 
 
 def naive_find(
