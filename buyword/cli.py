@@ -70,6 +70,8 @@ def _parser() -> argparse.ArgumentParser:
                      help="play with this tile set (a TOML file like data/tiles.toml)")
     sim.add_argument("--variant", default="", help="table variants to play, comma-separated: "
                      "auction, trade, trade-money, draft, crossword")
+    _add_ray(sim)
+    _add_train(sub)
 
     replay = sub.add_parser("replay", help="step through a finished game's record")
     replay.add_argument("file", help="a game record (.json)")
@@ -84,6 +86,39 @@ def _parser() -> argparse.ArgumentParser:
 
     add_commands(sub)
     return parser
+
+
+def _add_ray(command: argparse.ArgumentParser) -> None:
+    """The --ray option of the commands that play many games."""
+    command.add_argument("--ray", nargs="?", const="local", metavar="ADDRESS",
+                         help="play the games as Ray tasks (needs buyword[cluster]): on a "
+                              "local Ray with --jobs CPUs, or on the cluster at ADDRESS")
+
+
+def _add_train(sub: argparse._SubParsersAction) -> None:
+    """`buyword train`: its options are `buyword.table.train.Settings`."""
+    train = sub.add_parser("train", help="learn Expert's leave values by self-play")
+    train.add_argument("--games", type=int, default=40, help="games per iteration (default 40)")
+    train.add_argument("--iterations", type=int, default=3,
+                       help="play with the table so far, then refit, this many times (default 3)")
+    train.add_argument("--seed", type=int, default=1,
+                       help="the first training game's seed (default 1)")
+    train.add_argument("--horizon", type=int, default=2,
+                       help="rounds of money after a turn that count as its result (default 2)")
+    train.add_argument("--max-leave", type=int, default=3,
+                       help="longest leave the table holds, at most 4 (default 3)")
+    train.add_argument("--smoothing", type=float, default=20.0,
+                       help="turns' weight of a leave's sub-leaves in its value (default 20)")
+    train.add_argument("--weight", type=float, default=1.0,
+                       help="share of a leave's learned value Expert adds (default 1)")
+    train.add_argument("--evaluate", type=int, default=40,
+                       help="games comparing Expert with and without the table, on seeds "
+                            "after the training games (default 40)")
+    train.add_argument("--jobs", type=int, default=1,
+                       help="processes to play on; the results do not depend on it (default 1)")
+    train.add_argument("--out", default="leaves.json",
+                       help="where to write the table (default leaves.json)")
+    _add_ray(train)
 
 
 def _names(text: str | None) -> tuple[str, ...]:
@@ -202,6 +237,13 @@ def main(argv: list[str] | None = None) -> int:
         args.tiles = args.sub_tiles or args.tiles
         args.cache_dir = cache_folder()
         return sim_main(args)
+    if command == "train":
+        from buyword.store.places import cache_folder
+        from buyword.table.train import train_main
+
+        folder = cache_folder()
+        args.cache_dir = None if folder is None else str(folder)
+        return train_main(args)
     if command in ("host", "join"):
         from buyword.net.commands import run
 

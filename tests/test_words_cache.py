@@ -33,6 +33,15 @@ def test_a_cached_index_answers_as_a_fresh_build(tmp_path):
     assert read.wild_letters("IQU") == WordFinder(SMALL).wild_letters("IQU")
 
 
+def test_an_index_built_without_a_cache_can_save_one_for_other_processes(tmp_path):
+    built = WordFinder(SMALL)
+    path = built.save_cache(tmp_path)
+    assert path.exists() and built.save_cache(tmp_path) == path  # written once
+    read = WordFinder(SMALL, cache_dir=tmp_path)
+    assert read.cache_file == path
+    assert answers(read) == answers(built)
+
+
 @pytest.mark.slow
 def test_the_bundled_index_read_back_finds_the_same_words(tmp_path):
     built = WordFinder(bundled_lexicon(), cache_dir=tmp_path)  # a fresh build, then saved

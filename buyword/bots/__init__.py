@@ -20,6 +20,7 @@ from collections.abc import Callable
 from buyword.bots.base import Bot
 from buyword.bots.greedy import GreedyBot
 from buyword.bots.index import WordIndex
+from buyword.bots.leaves import LeaveTable
 from buyword.bots.levels import LEVEL_STYLES, LevelBot, Style
 from buyword.bots.view import SeatView
 from buyword.words.finder import WordFinder
@@ -55,11 +56,23 @@ def make_bot(level: str, finder: WordFinder, seed: int,
             raise ValueError(f"{level!r} is not a computer player; the levels are "
                              f"{', '.join(BOT_NAMES)}")
         zipf = style.zipf
-        bot = LevelBot(WordIndex.common(finder, zipf), seed, style, name)
+        leaves = bundled_leaves() if style.leave_weight else None
+        bot = LevelBot(WordIndex.common(finder, zipf), seed, style, name, leaves)
     if themes is not None:
         bot.themed = lambda theme: WordIndex.common(themes(theme), zipf)
     return bot
 
 
+_BUNDLED: list[LeaveTable | None] = []
+
+
+def bundled_leaves() -> LeaveTable | None:
+    """The leave values shipped in `data/leaves.json` (read once), or None if there are none:
+    used by the levels whose `Style.leave_weight` is not 0."""
+    if not _BUNDLED:
+        _BUNDLED.append(LeaveTable.bundled())
+    return _BUNDLED[0]
+
+
 __all__ = ["BOT_NAMES", "LEVELS", "LEVEL_STYLES", "Bot", "GreedyBot", "LevelBot", "SeatView",
-           "Style", "make_bot"]
+           "Style", "bundled_leaves", "make_bot"]

@@ -18,6 +18,7 @@ from itertools import combinations
 
 from buyword.bots.base import Bot
 from buyword.bots.index import Word, WordIndex, take
+from buyword.bots.leaves import LeaveTable, stage_of
 from buyword.bots.view import SeatView
 from buyword.words.crossword import Move
 
@@ -42,6 +43,9 @@ class Style:
     max_price: int = 121
     #: A draw is bought when its value gain is at least this share of its price.
     buy_margin: float = 1.0
+    #: How much of a kept leave's learned value (`buyword.bots.leaves`) is added to what its
+    #: sampled futures are worth; 0: the learned values are not used.
+    leave_weight: float = 0.0
 
 
 LEVEL_STYLES: dict[str, Style] = {
@@ -57,11 +61,14 @@ LEVEL_STYLES: dict[str, Style] = {
 class LevelBot(Bot):
     """A computer player of one level."""
 
-    def __init__(self, index: WordIndex, seed: int, style: Style, level: str) -> None:
-        """A player of `level` playing in `style`, knowing the words of `index`."""
+    def __init__(self, index: WordIndex, seed: int, style: Style, level: str,
+                 leaves: LeaveTable | None = None) -> None:
+        """A player of `level` playing in `style`, knowing the words of `index`; with
+        `leaves` (and a `style.leave_weight`), valuing what it keeps with learned values."""
         super().__init__(index, seed)
         self.style = style
         self.level = level
+        self.leaves = leaves if style.leave_weight else None
 
     # ----------------------------------------------------------------- futures
 
@@ -79,12 +86,17 @@ class LevelBot(Bot):
         return ["".join(rng.sample(unseen, size)) for _ in range(self.style.futures)]
 
     def _value(self, tiles: str, wilds: int, futures: list[str],
-               cache: dict[tuple[str, bool], float]) -> float:
-        """The mean price of the dearest word `tiles` plus each future could make."""
-        key = (tiles, wilds > 0)
+               cache: dict[tuple[str, int], float], view: SeatView) -> float:
+        """The mean price of the dearest word `tiles` plus each future could make, and the
+        learned value of keeping them (if this player has learned values)."""
+        key = (tiles, wilds if self.leaves is not None else wilds > 0)
         value = cache.get(key)
         if value is None:
-            value = cache[key] = self.index.leave_value(tiles, wilds, futures)
+            value = self.index.leave_value(tiles, wilds, futures)
+            if self.leaves is not None:
+                stage = stage_of(view.bag_size, view.rules.tiles.letter_total)
+                value += self.style.leave_weight * self.leaves.value(tiles, wilds, stage)
+            cache[key] = value
         return value
 
     # ----------------------------------------------------------------- decisions
@@ -95,10 +107,10 @@ class LevelBot(Bot):
         if cost > self.style.max_price:
             return False
         futures = self._futures(view, max(0, self.style.future_tiles - len(view.drawn)))
-        cache: dict[tuple[str, bool], float] = {}
+        cache: dict[tuple[str, int], float] = {}
         hand = self._trimmed(view.hand, view.wilds, view)
-        with_draw = self._value(view.hand + view.drawn, view.wilds, futures, cache)
-        without = self._value(hand, view.wilds, futures, cache)
+        with_draw = self._value(view.hand + view.drawn, view.wilds, futures, cache, view)
+        without = self._value(hand, view.wilds, futures, cache, view)
         gain = (with_draw - without) * self._discount(view)
         return gain >= cost * self.style.buy_margin
 
@@ -112,10 +124,10 @@ class LevelBot(Bot):
         wilds = view.wilds if wilds is None else wilds
         size = max((len(d) for d in draws), default=0)
         futures = self._futures(view, max(0, self.style.future_tiles - size))
-        cache: dict[tuple[str, bool], float] = {}
+        cache: dict[tuple[str, int], float] = {}
 
         def value(tiles: str) -> float:
-            return self._value(self._trimmed(tiles, wilds, view), wilds, futures, cache)
+            return self._value(self._trimmed(tiles, wilds, view), wilds, futures, cache, view)
 
         without = value(hand)
         return [(value(hand + d) - without) * self._discount(view) for d in draws]
@@ -131,7 +143,7 @@ class LevelBot(Bot):
         if view.final_round:
             return list(self.index.best_sale(view.hand, view.wilds)[1])
         futures = self._futures(view)
-        cache: dict[tuple[str, bool], float] = {}
+        cache: dict[tuple[str, int], float] = {}
         discount = self._discount(view)
         best: tuple[float, tuple[Word, ...]] = (float("-inf"), ())
         for option in self._sale_options(view, words):
@@ -141,7 +153,7 @@ class LevelBot(Bot):
                 wilds -= word.wild
                 earned += word.price - self.style.wild_cost * word.wild
             leave = self._trimmed(hand, wilds, view)
-            score = earned + discount * self._value(leave, wilds, futures, cache)
+            score = earned + discount * self._value(leave, wilds, futures, cache, view)
             if score > best[0]:
                 best = (score, option)
         return list(best[1])
@@ -210,9 +222,9 @@ class LevelBot(Bot):
         sets.sort(key=lambda tiles: -best(tiles, view.wilds))
         candidates = {self._trimmed(view.hand, view.wilds, view), *sets[:KEEP_CANDIDATES]}
         futures = self._futures(view)
-        cache: dict[tuple[str, bool], float] = {}
+        cache: dict[tuple[str, int], float] = {}
         return max(sorted(candidates),
-                   key=lambda tiles: self._value(tiles, view.wilds, futures, cache))
+                   key=lambda tiles: self._value(tiles, view.wilds, futures, cache, view))
 
 
 #: Letters by how easily they fit into words, handiest first: kept when cutting to the limit.

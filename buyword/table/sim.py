@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import math
-import multiprocessing
 import statistics
 import sys
 from collections.abc import Iterator, Sequence
@@ -18,6 +17,7 @@ from dataclasses import dataclass, field, replace
 
 from buyword.bots import BOT_NAMES
 from buyword.engine import Game, Phase, Rules, TileSet, TileSetError
+from buyword.table.cluster import ClusterError, run_tasks
 from buyword.table.session import TableSession, Wait
 from buyword.table.setup import Seat, load_tiles
 
@@ -119,9 +119,9 @@ def _load_words(tiles: TileSet | None = None, themes: tuple[str, ...] = (),
     return _WORKER["finder"], _WORKER["lexicon"]
 
 
-def _play_task(task: tuple[int, tuple[str, ...], int, Rules]) -> GameResult:
-    table, levels, seed, rules = task
-    finder, lexicon = _load_words(rules.tiles)
+def _play_task(task: tuple[int, tuple[str, ...], int, Rules, object]) -> GameResult:
+    table, levels, seed, rules, cache_dir = task
+    finder, lexicon = _load_words(rules.tiles, cache_dir=cache_dir)
     if not rules.themes:
         return play_game(levels, seed, finder, lexicon, table, rules)
     return play_game(levels, seed, finder, lexicon, table, rules, _WORKER["themes"],
@@ -146,20 +146,20 @@ def theme_rules(theme: str | None, tiles: TileSet | None = None) -> Rules:
 
 
 def run_games(tables: Sequence[tuple[str, ...]], games: int, seed: int,
-              jobs: int = 1, rules: Rules | None = None) -> Iterator[GameResult]:
+              jobs: int = 1, rules: Rules | None = None,
+              ray: str | None = None, cache_dir: object = None) -> Iterator[GameResult]:
     """Play `games` seeded games of each table (under `rules`, the box's by default),
-    yielding results as they finish."""
+    yielding results as they finish: in `jobs` processes, or as Ray tasks when `ray` names
+    a cluster (`buyword.table.cluster.run_tasks`), whose workers read the word index from
+    `cache_dir` (a folder they can all reach) rather than build it."""
     rules = rules or Rules()
-    tasks = [(t, levels, seed + i, rules) for t, levels in enumerate(tables)
-             for i in range(games)]
     # In the parent, so forked workers share the finders instead of rebuilding them.
-    _load_words(rules.tiles, rules.themes)
-    if jobs <= 1:
-        yield from map(_play_task, tasks)
-        return
-    context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
-    with context.Pool(jobs) as pool:
-        yield from pool.imap_unordered(_play_task, tasks, chunksize=1)
+    finder, _ = _load_words(rules.tiles, rules.themes)
+    if ray is not None and cache_dir is not None:
+        finder.save_cache(cache_dir)  # type: ignore[attr-defined]
+    tasks = [(t, levels, seed + i, rules, cache_dir) for t, levels in enumerate(tables)
+             for i in range(games)]
+    yield from run_tasks(_play_task, tasks, jobs, ray)
 
 
 # ---------------------------------------------------------------------- statistics
@@ -296,7 +296,13 @@ def sim_main(args: object) -> int:
     as_json = bool(getattr(args, "json", False))
     # In the parent, before any worker forks: the index comes from the cache folder.
     _load_words(rules.tiles, rules.themes, getattr(args, "cache_dir", None))
-    results = _collect(tables, games, seed, jobs, rules, progress=not as_json)
+    try:
+        results = _collect(tables, games, seed, jobs, rules, progress=not as_json,
+                           ray=getattr(args, "ray", None),
+                           cache_dir=getattr(args, "cache_dir", None))
+    except ClusterError as error:
+        print(f"buyword sim: {error}", file=sys.stderr)
+        return 2
     report = summarise(tables, results, games, seed)
     if rules.themes:
         report["theme"] = EACH_ROUND if rules.theme_each_round else rules.themes[0]
@@ -309,9 +315,11 @@ def sim_main(args: object) -> int:
 
 
 def _collect(tables: list[tuple[str, ...]], games: int, seed: int, jobs: int, rules: Rules,
-             progress: bool) -> list[GameResult]:
-    """Play every game, with a progress bar on stderr when asked."""
-    stream = run_games(tables, games, seed, jobs, rules)
+             progress: bool, ray: str | None = None,
+             cache_dir: object = None) -> list[GameResult]:
+    """Play every game (as Ray tasks if `ray` names a cluster), with a progress bar on stderr
+    when asked."""
+    stream = run_games(tables, games, seed, jobs, rules, ray, cache_dir)
     if not progress:
         return list(stream)
     from rich.console import Console

@@ -265,9 +265,11 @@ class WordFinder:
         text = "\n".join(lexicon).upper()
         self.cache_dir = None if cache_dir is None else Path(cache_dir)
         self.cache_file: Path | None = None
+        #: The name of this index's cache file: a hash of its words, tiles and file format.
+        self.cache_name = f"words-{_fingerprint(text, self.tiles)}.index"
         loaded = None
         if cache_dir is not None:
-            self.cache_file = Path(cache_dir) / f"words-{_fingerprint(text, self.tiles)}.index"
+            self.cache_file = Path(cache_dir) / self.cache_name
             loaded = _read_cache(self.cache_file, self.tiles)
         if loaded is None:
             loaded = _build(sorted(set(text.split("\n")) - {""}), self.tiles)
@@ -277,6 +279,17 @@ class WordFinder:
         self._sorted_codes: list[int] | None = None  # built on the first very large hand
         self._exact_strings: dict[str, tuple[str, ...]] | None = None
         self._wild_strings: dict[str, str] | None = None
+
+    def save_cache(self, cache_dir: str | os.PathLike[str]) -> Path:
+        """Save the index in `cache_dir` unless a file for the same words and tiles is there,
+        so that other processes (Ray workers) read it instead of building it; its path.
+
+        As with the constructor's `cache_dir`, a folder that cannot be written is not used.
+        """
+        path = Path(cache_dir) / self.cache_name
+        if not path.is_file():
+            _write_cache(path, (self.codes, self._exact, self._wild, self._size))
+        return path
 
     # ------------------------------------------------------------------ the tables
 
