@@ -31,8 +31,8 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_the_wheel_ships_the_data_files(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
-    for data in ("tiles.toml", "words.txt", "words.LICENSE.txt", "themes/animals.txt",
-                 "themes/manifest.toml", "themes/LICENSE.txt"):
+    for data in ("tiles.toml", "words.txt", "words.LICENSE.txt", "leaves.json",
+                 "themes/animals.txt", "themes/manifest.toml", "themes/LICENSE.txt"):
         assert f"buyword/data/{data}" in names
     assert any(n.startswith("buyword/ui/") and n.endswith(".tcss") for n in names)
     assert "buyword/web/templates/app_index.html" in names  # the page `buyword serve` serves
