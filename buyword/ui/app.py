@@ -91,8 +91,7 @@ class BuyWordApp(App[int]):
     # ------------------------------------------------------------------ start-up
 
     def on_mount(self) -> None:
-        """Title first, and a game if asked for (the dictionary loads once the title is on
-        the screen: `on_ready`)."""
+        """Title first; the dictionary loads once it has painted; a game if asked for."""
         from buyword.ui.title import TitleScreen
 
         self._use_theme(self.settings.theme)
@@ -103,11 +102,7 @@ class BuyWordApp(App[int]):
             self._begin_game(self.first_setup, None, None)
         elif (setup := self._setup_from_options()) is not None:
             self.start_game(setup)  # from the command line: asks before losing a saved game
-
-    def on_ready(self) -> None:
-        """The first frame is on the screen: now load the dictionary. Loading it sooner (a
-        thread that holds the interpreter for most of a second) slowed the title's paint."""
-        self._load_dictionary()
+        self.call_after_refresh(self._load_dictionary)
 
     def _use_theme(self, theme: str) -> None:
         """Switch theme; an unknown one (a hand-edited settings file) is reported, not fatal."""
