@@ -538,11 +538,11 @@ class TableScreen(CrosswordTable):
     def _show_unseen(self) -> None:
         """The unseen tiles of the person holding the screen, in the price list's place."""
         shown = self.state.unseen
-        self.query_one("#prices").display = not shown
-        panel = self.query_one(UnseenPanel)
-        panel.display = shown
+        # A class, not inline styles: the compact layout's own rules (no price list below
+        # 80x24) must still apply when the panel is hidden again.
+        self.set_class(shown, "-unseen")
         if shown:
-            panel.show(unseen_for(self.session, self.state.viewer))
+            self.query_one(UnseenPanel).show(unseen_for(self.session, self.state.viewer))
 
     def _theme_title(self) -> str:
         """This round's theme as the table shows it ("Food and drink"), or ''."""

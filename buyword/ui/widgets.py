@@ -235,6 +235,8 @@ SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
 #: The name column's width: a name, or a computer's name and level ("Cy · Expert").
 NAME_WIDTH = 11
+#: The rest of a scoreboard row: marker and leader's die (2), money (7), wilds and tiles (7).
+_ROW_FIXED = 16
 
 
 def name_cell(name: str, level: str | None, width: int = NAME_WIDTH) -> tuple[str, str]:
@@ -269,10 +271,14 @@ class PlayerRow(Static):
         marker = SPINNER[self.frame % len(SPINNER)] if line.thinking else \
             "▶" if line.current else " "
         die = "◆" if line.leader else " "
-        name, tag = name_cell(line.name, line.level)
+        # At the 60x18 minimum the side column is narrow: the name gives way (with …) so the
+        # money, wilds and tile count always show.
+        width = min(NAME_WIDTH, max(4, self.size.width - _ROW_FIXED)) if self.size.width \
+            else NAME_WIDTH
+        name, tag = name_cell(line.name, line.level, width)
         text = Text(f"{marker}{die}{name}", no_wrap=True)
         text.append(tag, style="dim italic")
-        text.append(" " * (NAME_WIDTH - len(name) - len(tag)))
+        text.append(" " * (width - len(name) - len(tag)))
         text.append(f"{'$' + format(line.money, ','):>7}", style="bold")
         text.append(f" {WILD_MARK}{line.wilds} ▭{line.tiles:<2}")
         return text
