@@ -101,7 +101,9 @@ async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
         if peeked.saved is None or "setup" not in peeked.saved.options:
             print(f"buyword host: {peeked.message or 'no saved game to serve'}", file=sys.stderr)
             return 2
-        setup = GameSetup.from_meta(peeked.saved.options["setup"])
+        # The seats as they stood when saved: a seat handed to a computer stays the computer's.
+        setup = GameSetup.from_meta(peeked.saved.options["setup"]).with_levels(
+            peeked.saved.bots)
         lexicon = services.dictionary_for(setup)
         loaded = store.resume(peeked.saved, lexicon)
         if loaded.game is None:
@@ -135,8 +137,9 @@ async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
         session = TableSession.of(game, setup, finder)
     state = {"saved": saved}
 
-    def autosave(session_: TableSession, _played: object) -> None:
-        state["saved"] = state["saved"].updated(session_.game)
+    def autosave(session_: TableSession, _played: object = None) -> None:
+        seats = tuple(seat.level for seat in session_.seats)  # as they stand, not the setup's
+        state["saved"] = state["saved"].updated(session_.game, seats)
         if session_.game.outcome() is None:
             store.save_game(state["saved"])
 
@@ -145,6 +148,7 @@ async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
     mine = session.people[0] if screen is not None else None
     server = TableServer(session, host=args.address, port=args.port,
                          reserved=frozenset(() if mine is None else (mine,)))
+    server.on_seated = lambda: autosave(session)
     try:
         await server.start()
     except OSError as error:
