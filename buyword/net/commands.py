@@ -42,6 +42,9 @@ def add_commands(sub: Any) -> None:
                       help='levels of the computer seats, e.g. "easy,hard"')
     host.add_argument("--seed", type=int, help="deal the game with this seed")
     host.add_argument("--challenge", action="store_true", help="play in challenge mode")
+    host.add_argument("--crossword", action="store_true",
+                      help="play the crossword variant: sold words stay on the table in a "
+                           "grid and new words cross them")
     host.add_argument("--continue", dest="host_resume", action="store_true",
                       help="serve the saved game in progress again")
     host.add_argument("--text", action="store_true",
@@ -84,7 +87,7 @@ def _setup(args: argparse.Namespace) -> Any:
     computers = [Seat(f"Computer {i + 1}", level.strip())
                  for i, level in enumerate(args.computers.split(",")) if level.strip()]
     return GameSetup(seats=tuple(people + computers), seed=args.seed,
-                     challenge=args.challenge)
+                     challenge=args.challenge, crossword=args.crossword)
 
 
 async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
@@ -190,6 +193,10 @@ def _show(view: dict[str, Any], printed: int) -> None:
     print(f"You: ${view['money']}, hand {view['hand'] or '-'}, {view['wilds']} wild"
           + (f", draw {view['drawn']} (${view['price']})" if view["drawn"] else "")
           + f" | {others} | bag {view['bag']}")
+    if view.get("crossword"):  # the table's grid, as every seat sees it
+        from buyword.engine.crossword import Grid
+
+        print(Grid.from_dict(view["crossword"]["grid"]).picture())
     print(("Your turn: " if view["awaiting"]["you"] else "") + view["awaiting"]["words"])
 
 

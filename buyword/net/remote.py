@@ -21,8 +21,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from buyword.engine import BuyWordError, Rules, parse_action, price, spell
+from buyword.engine import BuyWordError, Phase, Rules, parse_action, price, spell
 from buyword.engine import events as ev
+from buyword.engine.crossword import Grid, Placement, check_placement
 from buyword.engine.variants import AuctionState, TradeOffer
 from buyword.net.protocol import refused_message, seat_message
 from buyword.table import HIDDEN, Awaiting, Pass, Played, Refused, SalePreview, Seat, Undone, Wait
@@ -75,6 +76,10 @@ class RemoteGame:
         self.players: tuple[RemotePlayer, ...] = tuple(sorted([me, *others],
                                                               key=lambda p: p.seat))
         self.seed: int | None = view["seed"]
+        self.phase = Phase(view["phase"])
+        #: The game's events stay on the server: a joined screen has the log as text lines
+        #: (`RemoteTable.log`), so what the screen reads from events comes in the view.
+        self.log: tuple[ev.Event, ...] = ()
         self.current: int | None = view["current"]
         self.leader: int = view["leader"]
         self.die: int | str | None = view["die"]
@@ -89,6 +94,12 @@ class RemoteGame:
             **{**auction, "bidders": tuple(auction["bidders"])})
         offer = view["trade_offer"]
         self.trade_offer = None if offer is None else TradeOffer(**offer)
+        crossword = view.get("crossword") or {}
+        #: The crossword variant's grid (empty otherwise): public, so in every seat's view.
+        self.grid = Grid.from_dict(crossword.get("grid", {"tiles": []}))
+        #: The squares of the last word placed, and how many words have been placed.
+        self.last_placed = frozenset(tuple(square) for square in crossword.get("last", ()))
+        self.words_placed: int = crossword.get("words", 0)
 
     def player(self, seat: int) -> RemotePlayer:
         """One seat's player."""
@@ -271,6 +282,8 @@ class RemoteTable:
         is left to the server (it refuses a word it does not know, in strict mode)."""
         if not typed or self.view is None or seat != self.seat:
             return SalePreview()
+        if self.game.rules.crossword:
+            return self._preview_placement(typed)
         hand, wilds = self.view["hand"], self.view["wilds"]
         try:
             spelling = spell(typed.upper(), hand, wilds)
@@ -282,6 +295,23 @@ class RemoteTable:
         pips = rules.tiles.sale_pips(spelling)
         return SalePreview(_marked(hand, spelling.letters), spelling.wild, spelling.notation,
                            price(pips), pips)
+
+    def _preview_placement(self, typed: str) -> SalePreview:
+        """A crossword placement's preview, worked out here from the public grid, this seat's
+        hand and the tile set: the tiles it lays, the words it forms and their prices, or why
+        it cannot be placed. No dictionary verdict: the server judges the sale in strict mode
+        (and a challenge does in challenge mode), as it does a plain word's."""
+        game = self.game
+        hand, wilds = self.view["hand"], self.view["wilds"]  # type: ignore[index]
+        try:
+            placement = Placement.parse(typed)
+            play = check_placement(placement, game.grid, hand, wilds, game.rules.tiles, None,
+                                   game.rules.min_word_length)
+        except BuyWordError as error:
+            return SalePreview(reason=str(error))
+        wild = next((tile.letter for _, tile in play.laid if tile.wild), None)
+        return SalePreview(_marked(hand, play.letters), wild, placement.word, play.price,
+                           play.words[0].pips, None, placement, play.laid, play.words)
 
     def hints(self, seat: int, limit: int = 8) -> list[Candidate]:
         """Hints are not offered at a hosted table."""

@@ -30,6 +30,7 @@ from buyword.ui.text import literal, markup
 from buyword.ui.widgets import Rack
 
 if TYPE_CHECKING:
+    from buyword.engine.crossword import Grid, Square
     from buyword.net.remote import JoinedTable, RemoteTable
 
 
@@ -192,6 +193,14 @@ class RemoteTableScreen(TableScreen):
         return super().check_action(action, parameters)
 
     # ------------------------------------------------------------------ drawing
+
+    def last_placed(self, grid: Grid) -> frozenset[Square]:
+        """The squares of the last word placed, as the server counted them."""
+        return self.table.game.last_placed
+
+    def words_placed(self) -> int:
+        """How many words have been placed, as the server counted them."""
+        return self.table.game.words_placed
 
     def _prompt(self, awaiting: Awaiting) -> Content:
         """Whose turn it is: this seat's prompt, the link's state, or what the table waits
