@@ -92,7 +92,7 @@ def test_host_crossword_sets_the_variant() -> None:
     import argparse
 
     args = argparse.Namespace(people="Ann,Bob", computers="", seed=1, challenge=False,
-                              crossword=True)
+                              crossword=True, hints=False)
     assert _setup(args).rules().crossword
     assert not _setup(argparse.Namespace(**{**vars(args), "crossword": False})).rules().crossword
 

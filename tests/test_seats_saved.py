@@ -39,7 +39,8 @@ def test_a_local_save_resumes_with_the_seats_as_they_stood() -> None:
 
 def _args(**changes: object) -> argparse.Namespace:
     args = dict(command="host", address="127.0.0.1", port=0, people="Ann,Bob", computers="",
-                seed=7, challenge=False, crossword=False, host_resume=False, text=False)
+                seed=7, challenge=False, crossword=False, hints=False, host_resume=False,
+                text=False)
     return argparse.Namespace(**{**args, **changes})
 
 

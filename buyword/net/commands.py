@@ -42,6 +42,8 @@ def add_commands(sub: Any) -> None:
                       help='levels of the computer seats, e.g. "easy,hard"')
     host.add_argument("--seed", type=int, help="deal the game with this seed")
     host.add_argument("--challenge", action="store_true", help="play in challenge mode")
+    host.add_argument("--hints", action="store_true",
+                      help="let every player ask for hints (F2), searched on their own screen")
     host.add_argument("--crossword", action="store_true",
                       help="play the crossword variant: sold words stay on the table in a "
                            "grid and new words cross them")
@@ -87,7 +89,7 @@ def _setup(args: argparse.Namespace) -> Any:
     computers = [Seat(f"Computer {i + 1}", level.strip())
                  for i, level in enumerate(args.computers.split(",")) if level.strip()]
     return GameSetup(seats=tuple(people + computers), seed=args.seed,
-                     challenge=args.challenge, crossword=args.crossword)
+                     challenge=args.challenge, crossword=args.crossword, hints=args.hints)
 
 
 async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
@@ -134,7 +136,9 @@ async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
     if game is None:
         session = TableSession.new(setup, lexicon, finder)
         saved = SavedGame.of(session.game, bots=tuple(s.level for s in setup.seats),
-                             hints=tuple(0 for _ in setup.seats),
+                             # Hints are searched on the players' screens, out of the
+                             # host's sight: allowed, the game counts as played with them.
+                             hints=tuple(int(setup.hints) for _ in setup.seats),
                              options={"setup": setup.to_meta(), "hosted": True})
     else:
         session = TableSession.of(game, setup, finder)

@@ -223,6 +223,8 @@ def seat_message(session: TableSession, seat: int, log_from: int = 0) -> dict[st
         "trade_offer": None if view.trade_offer is None else asdict(view.trade_offer),
         # The crossword variant's grid is on the table for everyone to see: the whole grid,
         # the squares of the last word placed and how many words were (None otherwise).
+        # Whether the host lets players ask for hints (each screen searches its own hand).
+        "hints": session.hints_allowed,
         "crossword": _crossword(session) if view.rules.crossword else None,
         "why_not": {text: session.game.why_not(text) for text in KEY_ACTIONS} if you else {},
         "seed": None if outcome is None else session.game.seed,

@@ -26,18 +26,44 @@ from buyword.engine import events as ev
 from buyword.engine.crossword import Grid, Placement, check_placement
 from buyword.engine.variants import AuctionState, TradeOffer
 from buyword.net.protocol import refused_message, seat_message
-from buyword.table import HIDDEN, Awaiting, Pass, Played, Refused, SalePreview, Seat, Undone, Wait
+from buyword.table import (
+    HIDDEN,
+    Awaiting,
+    Pass,
+    Played,
+    Refused,
+    SalePreview,
+    Seat,
+    Services,
+    Undone,
+    Wait,
+)
 
 if TYPE_CHECKING:
-    from buyword.engine import Action
+    from buyword.engine import Action, TileSet
+    from buyword.engine.crossword import Dictionary
     from buyword.net.client import TableClient
     from buyword.net.server import TableServer
     from buyword.table import Answer, Decision
-    from buyword.words.finder import Candidate
+    from buyword.words.crossword import Move
+    from buyword.words.finder import Candidate, WordFinder
+
+#: The word list a seat's hints search, and its finder pricing with a tile set.
+LocalWords = Callable[["TileSet"], "tuple[Dictionary, WordFinder]"]
+
+
+def bundled_words(tiles: TileSet) -> tuple[Dictionary, WordFinder]:
+    """This machine's bundled word list and its finder for `tiles` (built once, cached)."""
+    lexicon = _SERVICES.bundled()
+    return lexicon, _SERVICES.finder(lexicon, tiles)
+
 
 #: What changed, for `RemoteTable.on_change`: a view, a refusal, the link.
 Change = str
 OnChange = Callable[[Change], None]
+
+#: The word lists of this process (the bundled one loads once, on the first hint).
+_SERVICES = Services()
 
 #: Seconds between attempts to take the seat back after a drop (the last repeats).
 RETRY_DELAYS = (0.2, 0.5, 1.0, 2.0, 3.0)
@@ -140,8 +166,10 @@ _NO_UNDO = "At a hosted table a move stands once it is sent: there is no undo"
 class RemoteTable:
     """One seat at a hosted table, drawn by the table screen (see the module's docstring)."""
 
-    def __init__(self, send: Callable[[str], None]) -> None:
-        """A seat whose answers go out through `send` (the link's); views come in via `take`."""
+    def __init__(self, send: Callable[[str], None], words: LocalWords | None = None) -> None:
+        """A seat whose answers go out through `send` (the link's); views come in via `take`.
+        `words`: the dictionary and word finder its hints search, for a tile set (default:
+        this machine's bundled word list, loaded on the first hint)."""
         self._send = send
         self.seat: int = 0
         self.name = ""
@@ -158,8 +186,8 @@ class RemoteTable:
         self.ended: str | None = None
         self.refusal: str | None = None
         self.on_change: OnChange | None = None
-        self.hints_allowed = False  # hints search the host's dictionary: not offered remotely
         self.hand_off = False  # every player has their own screen
+        self._words = words
 
     # ------------------------------------------------------------------ fed by the link
 
@@ -313,9 +341,39 @@ class RemoteTable:
         return SalePreview(_marked(hand, play.letters), wild, placement.word, play.price,
                            play.words[0].pips, None, placement, play.laid, play.words)
 
-    def hints(self, seat: int, limit: int = 8) -> list[Candidate]:
-        """Hints are not offered at a hosted table."""
-        raise BuyWordError("hints are not offered at a hosted table")
+    @property
+    def hints_allowed(self) -> bool:
+        """Whether the host lets the players ask for hints (`buyword host --hints`)."""
+        return self.view is not None and bool(self.view.get("hints"))
+
+    def prepare_hints(self) -> None:
+        """Load the word list the hints search (a second or more): a screen calls this in a
+        worker thread as it opens, so the first F2 does not wait."""
+        if self._rules is not None:
+            (self._words or bundled_words)(self._rules.tiles)
+
+    def hints(self, seat: int, limit: int = 8) -> list[Candidate] | list[Move]:
+        """The best words (or, in the crossword variant, placements) this seat's hand can sell
+        now, searched here, as a local game with hints does: in this seat's own hand (the
+        only one it knows) and this machine's word list, the same bundled list the host's
+        table judges with. Raises BuyWordError when hints are off or it is not this seat's
+        selling turn."""
+        if not self.hints_allowed:
+            raise BuyWordError("the host plays this table without hints")
+        game = self.game
+        if seat != self.seat or not self.view["awaiting"]["you"] \
+                or game.phase is not Phase.SELL:  # type: ignore[index]
+            raise BuyWordError(f"hints are for the seller on their turn: {self.waiting_for()}")
+        if game.theme is not None:
+            raise BuyWordError("hints are not offered in a themed round at a hosted table")
+        lexicon, finder = (self._words or bundled_words)(game.rules.tiles)
+        hand, wilds = self.view["hand"], self.view["wilds"]  # type: ignore[index]
+        min_length = game.rules.min_word_length
+        if game.rules.crossword:
+            from buyword.words.crossword import Board
+
+            return Board(game.grid, finder, lexicon, min_length).moves(hand, wilds)[:limit]
+        return finder.find(hand, wilds, min_length=min_length)[:limit]
 
     def think(self) -> Decision:
         """The host's table plays the computers; a joined screen never does."""
@@ -477,7 +535,9 @@ class HostSeat:
     def __init__(self, server: TableServer, seat: int) -> None:
         """The host plays `seat` of `server`'s table (a seat reserved: it has no code)."""
         self.server = server
-        self.table = RemoteTable(self._send)
+        session = server.session
+        self.table = RemoteTable(self._send, lambda _tiles: (session.game.dictionary,
+                                                            session.finder))
         self.table.seat, self.table.name = seat, server.session.game.names[seat]
         self._log_sent = 0
         self._tasks: set[asyncio.Task[None]] = set()

@@ -192,6 +192,12 @@ class RemoteTableScreen(TableScreen):
             return False
         return super().check_action(action, parameters)
 
+    def no_hints_reason(self) -> str:
+        """Why F2 shows no hints now: the host decides whether the table plays with them."""
+        if not self.table.hints_allowed:
+            return "Hints are off at this table: the host allows them with buyword host --hints."
+        return super().no_hints_reason()
+
     # ------------------------------------------------------------------ drawing
 
     def last_placed(self, grid: Grid) -> frozenset[Square]:
@@ -294,6 +300,8 @@ class JoinApp(App[None]):
         """Open the table."""
         self.sub_title = f"{self.joined.table.name} at {self.joined.host}:{self.joined.port}"
         self.push_screen(RemoteTableScreen(self.joined.table))
+        if self.joined.table.hints_allowed:  # load the word list before the first F2
+            self.run_worker(self.joined.table.prepare_hints, thread=True, exclusive=True)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The command palette: the table's actions, then Textual's own."""
