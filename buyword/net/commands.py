@@ -220,8 +220,11 @@ async def _join_screen(host: str, port: int, secret: str, screen: JoinScreen) ->
     table = joined.table
     if table.over:
         return 0
+    if table.ended is not None:
+        print(f"buyword join: {table.ended}", file=sys.stderr)
+        return 1
     print(f"Left the table. To come back: buyword join {host}:{port} {table.token}")
-    return 0 if table.ended is None else 1
+    return 0
 
 
 async def _join(host: str, port: int, secret: str) -> int:

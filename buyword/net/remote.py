@@ -70,6 +70,15 @@ RETRY_DELAYS = (0.2, 0.5, 1.0, 2.0, 3.0)
 #: Close codes after which coming back would be wrong: a computer took the seat (1000), or
 #: another screen took it back with the token, or a broken message (1008).
 FINAL_CLOSES = frozenset({1000, 1008})
+#: The close code of a table the host closed (it quit: the game is saved, the tokens are not).
+HOST_CLOSED = 1001
+#: Refused connections in a row after which the table is taken to have closed: nothing
+#: listens on its port any more (the host quit or its process ended). With RETRY_DELAYS that
+#: is about 4 seconds of trying.
+REFUSED_LIMIT = 4
+#: What a joined screen says when its host has gone.
+TABLE_CLOSED = ("the table has closed: the host is no longer serving it (a game they resume "
+                "with buyword host --continue has new join codes)")
 
 
 @dataclass(frozen=True)
@@ -445,6 +454,8 @@ class JoinedTable:
         self._tasks: set[asyncio.Task[None]] = set()
         #: Seconds between attempts to take the seat back (the last repeats).
         self.retry_delays = RETRY_DELAYS
+        #: Refused connections in a row after which the table has closed.
+        self.refused_limit = REFUSED_LIMIT
         self._attach(client)
 
     @classmethod
@@ -476,6 +487,8 @@ class JoinedTable:
         code = client.close_code
         if self.table.over:
             self.table.link_lost("the game is over")
+        elif code == HOST_CLOSED:
+            self.table.link_lost(TABLE_CLOSED)
         elif code in FINAL_CLOSES or self.table.ended is not None:
             self.table.link_lost(client.error or self.table.ended
                                  or "a computer plays this seat now")
@@ -502,6 +515,7 @@ class JoinedTable:
         from buyword.net.client import TableClient, TableRefused
 
         token = self.table.token
+        refused = 0  # connections refused in a row: nothing listens there any more
         for attempt in range(1000):
             if self._leaving or token is None:
                 return
@@ -509,7 +523,14 @@ class JoinedTable:
             await asyncio.sleep(delays[min(attempt, len(delays) - 1)])
             try:
                 client = await TableClient.connect(self.host, self.port)
-            except (OSError, TimeoutError):
+            except ConnectionRefusedError:
+                refused += 1
+                if refused >= self.refused_limit:
+                    self.table.link_lost(TABLE_CLOSED)
+                    return
+                continue
+            except (OSError, TimeoutError):  # the network, not the host: keep trying
+                refused = 0
                 continue
             try:
                 await client.join(token=token)

@@ -190,8 +190,11 @@ class TableServer:
             self._computers.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._computers
-        for client in list(self.clients.values()):
+        leaving = list(self.clients.values())
+        for client in leaving:
             client.drop(1001, "the table is closing")
+        for client in leaving:  # the close reaches them (their screens say the table closed)
+            await client.closed()
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()

@@ -48,6 +48,7 @@ class RemoteTableScreen(TableScreen):
         self._dialog: ModalScreen[Any] | None = None
         self._asked: tuple[str, int] | None = None
         self._results_shown = False
+        self._offered_quit = False
 
     def on_mount(self) -> None:
         """Redraw whenever the server says something."""
@@ -77,6 +78,23 @@ class RemoteTableScreen(TableScreen):
         if kind == "refused" and self.table.refusal:
             self.show_message(self.table.refusal, error=True)
         self.advance()
+        if kind == "link" and self.table.ended is not None and not self.table.over:
+            self._offer_to_quit()
+
+    def _offer_to_quit(self) -> None:
+        """The table cannot be played from here any more: say why, and offer to quit (a
+        "no" leaves the table on screen as it last stood)."""
+        from buyword.ui.confirm import ConfirmScreen
+
+        if self._offered_quit:
+            return
+        self._offered_quit = True
+        self._close_dialog()
+        why = self.table.ended
+        detail = literal(f"{why[0].upper()}{why[1:]}.")  # the server's words: text, not markup
+        question = ConfirmScreen("You are no longer at this table. Quit?",
+                                 detail)  # type: ignore[arg-type]
+        self.app.push_screen(question, lambda yes: self.app.exit() if yes else None)
 
     # ------------------------------------------------------------------ turn flow
 
