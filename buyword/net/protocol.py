@@ -230,6 +230,8 @@ def seat_message(session: TableSession, seat: int, log_from: int = 0) -> dict[st
         "seed": None if outcome is None else session.game.seed,
         "log_from": log_from,
         "log": [str(event) for event in log[log_from:]],
+        # Each line's event kind ("Sold", "Rolled" ...): a screen styles the line by it.
+        "log_kinds": [type(event).__name__ for event in log[log_from:]],
         "log_size": len(log),
         "outcome": None if outcome is None else {
             "reason": outcome.reason,

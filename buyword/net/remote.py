@@ -81,6 +81,19 @@ TABLE_CLOSED = ("the table has closed: the host is no longer serving it (a game 
                 "with buyword host --continue has new join codes)")
 
 
+class LogLine(str):
+    """A log line from the server, with the kind of event it tells (`kind`, e.g. "Sold"):
+    the screen styles it as it styles that event at a local table."""
+
+    kind: str
+
+    def __new__(cls, text: str, kind: str = "") -> LogLine:
+        """The line `text`, telling an event of `kind`."""
+        line = super().__new__(cls, text)
+        line.kind = kind
+        return line
+
+
 @dataclass(frozen=True)
 class RemotePlayer:
     """One player as this seat sees them: a hidden hand or draw is HIDDEN tiles, its count."""
@@ -185,6 +198,8 @@ class RemoteTable:
         self.token: str | None = None
         self.view: dict[str, Any] | None = None
         self.log: list[str] = []
+        #: Each log line's event kind, as the server named it ("" when it did not).
+        self.log_kinds: list[str] = []
         self._game: RemoteGame | None = None
         self._rules: Rules | None = None
         #: An answer is on its way: the screen waits for the server's reply.
@@ -207,8 +222,10 @@ class RemoteTable:
             self.seat, self.name, self.token = message["seat"], message["name"], message["token"]
         elif kind == "view":
             if message["log_from"] == 0:
-                self.log = []
+                self.log, self.log_kinds = [], []
             self.log[message["log_from"]:] = message["log"]
+            kinds = message.get("log_kinds") or [""] * len(message["log"])
+            self.log_kinds[message["log_from"]:] = kinds
             if message["rule_set"] is not None:
                 self._rules = Rules.from_dict(message["rule_set"])
             self.view, self._game = message, None
@@ -288,9 +305,11 @@ class RemoteTable:
         """Whether `viewer` (this seat) may see `seat`'s hand and draw."""
         return seat in self.visible_to(viewer)
 
-    def log_for(self, viewer: int | None) -> list[str]:
-        """The log's lines as the server wrote them for this seat."""
-        return self.log
+    def log_for(self, viewer: int | None) -> list[LogLine]:
+        """The log's lines as the server wrote them for this seat, each with its kind."""
+        kinds = self.log_kinds
+        return [LogLine(line, kinds[i] if i < len(kinds) else "")
+                for i, line in enumerate(self.log)]
 
     # ------------------------------------------------------------------ the way in
 
