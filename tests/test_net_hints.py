@@ -50,3 +50,29 @@ async def test_a_joined_seat_finds_the_hints_a_local_table_finds(crossword: bool
         assert [str(h) for h in bob.hints(1)] == [str(h) for h in session.hints(1)]
     finally:
         await server.close()
+
+
+@pytest.mark.slow
+async def test_f2_on_a_joined_screen_opens_the_hints_when_the_host_allows_them() -> None:
+    from buyword.net.remote import JoinedTable
+    from buyword.ui.hints import HintsScreen
+    from buyword.ui.remote import JoinApp
+    from tests.net_helpers import HOST
+
+    session = hinted_table(hints=True)
+    server, ann, _ = await seated(session)
+    try:
+        bob = await JoinedTable.join(HOST, server.port, server.tokens[1])
+        bob.table._words = lambda tiles: (LEXICON, FINDER)
+        app = JoinApp(bob)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await to_selling(ann, bob.table)
+            ann.act(0, "done")
+            await settle(ann, bob.table, until=lambda: bob.table.awaiting().seats == (1,))
+            await pilot.pause(0.1)
+            await pilot.press("f2")
+            await pilot.pause(0.1)
+            assert isinstance(app.screen, HintsScreen)
+            await app.action_quit()
+    finally:
+        await server.close()
