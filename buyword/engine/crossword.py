@@ -10,11 +10,12 @@ word along one line (`QUiZ at 0,3 down`, the wild's letter in lower case as in `
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from buyword.engine.errors import IllegalAction, MalformedAction, RecordError, quoted
+from buyword.engine.events import Challenged, Sold
 from buyword.engine.tiles import (
     ALPHABET,
     MAX_PIPS,
@@ -492,3 +493,15 @@ def placement_refusal(
     except IllegalAction as error:
         return str(error)
     return None
+
+
+def last_placement(log: Sequence[object], grid: Grid) -> frozenset[Square]:
+    """The squares of the last word placed (highlighted on the board); none once a challenge
+    has reversed it."""
+    for event in reversed(log):
+        if isinstance(event, Challenged) and event.at and not event.valid:
+            return frozenset()
+        if isinstance(event, Sold) and event.at:
+            squares = Placement.parse(f"{event.word} at {event.at}").squares()
+            return frozenset(square for square in squares if square in grid)
+    return frozenset()

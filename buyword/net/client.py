@@ -143,6 +143,8 @@ class TableClient:
             if self.error is None and closed.rcvd is not None and closed.rcvd.code != 1000:
                 self.error = closed.rcvd.reason or f"closed ({closed.rcvd.code})"
         finally:
+            if self.close_code is None:  # a normal close (1000, 1001) ends the loop quietly
+                self.close_code = self.ws.close_code
             self._closed = True
             if self.on_message is not None:
                 self.on_message(None)

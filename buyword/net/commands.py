@@ -42,6 +42,11 @@ def add_commands(sub: Any) -> None:
                       help='levels of the computer seats, e.g. "easy,hard"')
     host.add_argument("--seed", type=int, help="deal the game with this seed")
     host.add_argument("--challenge", action="store_true", help="play in challenge mode")
+    host.add_argument("--hints", action="store_true",
+                      help="let every player ask for hints (F2), searched on their own screen")
+    host.add_argument("--crossword", action="store_true",
+                      help="play the crossword variant: sold words stay on the table in a "
+                           "grid and new words cross them")
     host.add_argument("--continue", dest="host_resume", action="store_true",
                       help="serve the saved game in progress again")
     host.add_argument("--text", action="store_true",
@@ -84,7 +89,7 @@ def _setup(args: argparse.Namespace) -> Any:
     computers = [Seat(f"Computer {i + 1}", level.strip())
                  for i, level in enumerate(args.computers.split(",")) if level.strip()]
     return GameSetup(seats=tuple(people + computers), seed=args.seed,
-                     challenge=args.challenge)
+                     challenge=args.challenge, crossword=args.crossword, hints=args.hints)
 
 
 async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
@@ -101,7 +106,9 @@ async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
         if peeked.saved is None or "setup" not in peeked.saved.options:
             print(f"buyword host: {peeked.message or 'no saved game to serve'}", file=sys.stderr)
             return 2
-        setup = GameSetup.from_meta(peeked.saved.options["setup"])
+        # The seats as they stood when saved: a seat handed to a computer stays the computer's.
+        setup = GameSetup.from_meta(peeked.saved.options["setup"]).with_levels(
+            peeked.saved.bots)
         lexicon = services.dictionary_for(setup)
         loaded = store.resume(peeked.saved, lexicon)
         if loaded.game is None:
@@ -129,14 +136,17 @@ async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
     if game is None:
         session = TableSession.new(setup, lexicon, finder)
         saved = SavedGame.of(session.game, bots=tuple(s.level for s in setup.seats),
-                             hints=tuple(0 for _ in setup.seats),
+                             # Hints are searched on the players' screens, out of the
+                             # host's sight: allowed, the game counts as played with them.
+                             hints=tuple(int(setup.hints) for _ in setup.seats),
                              options={"setup": setup.to_meta(), "hosted": True})
     else:
         session = TableSession.of(game, setup, finder)
     state = {"saved": saved}
 
-    def autosave(session_: TableSession, _played: object) -> None:
-        state["saved"] = state["saved"].updated(session_.game)
+    def autosave(session_: TableSession, _played: object = None) -> None:
+        seats = tuple(seat.level for seat in session_.seats)  # as they stand, not the setup's
+        state["saved"] = state["saved"].updated(session_.game, seats)
         if session_.game.outcome() is None:
             store.save_game(state["saved"])
 
@@ -145,6 +155,7 @@ async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
     mine = session.people[0] if screen is not None else None
     server = TableServer(session, host=args.address, port=args.port,
                          reserved=frozenset(() if mine is None else (mine,)))
+    server.on_seated = lambda: autosave(session)
     try:
         await server.start()
     except OSError as error:
@@ -186,6 +197,10 @@ def _show(view: dict[str, Any], printed: int) -> None:
     print(f"You: ${view['money']}, hand {view['hand'] or '-'}, {view['wilds']} wild"
           + (f", draw {view['drawn']} (${view['price']})" if view["drawn"] else "")
           + f" | {others} | bag {view['bag']}")
+    if view.get("crossword"):  # the table's grid, as every seat sees it
+        from buyword.engine.crossword import Grid
+
+        print(Grid.from_dict(view["crossword"]["grid"]).picture())
     print(("Your turn: " if view["awaiting"]["you"] else "") + view["awaiting"]["words"])
 
 
@@ -205,8 +220,11 @@ async def _join_screen(host: str, port: int, secret: str, screen: JoinScreen) ->
     table = joined.table
     if table.over:
         return 0
+    if table.ended is not None:
+        print(f"buyword join: {table.ended}", file=sys.stderr)
+        return 1
     print(f"Left the table. To come back: buyword join {host}:{port} {table.token}")
-    return 0 if table.ended is None else 1
+    return 0
 
 
 async def _join(host: str, port: int, secret: str) -> int:

@@ -21,6 +21,8 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 from buyword.engine import BuyWordError
+from buyword.engine.crossword import last_placement
+from buyword.engine.events import Sold
 
 if TYPE_CHECKING:
     from buyword.table import TableSession
@@ -156,6 +158,14 @@ def error_message(reason: str) -> dict[str, Any]:
     return {"v": VERSION, "type": "error", "message": reason}
 
 
+def _crossword(session: TableSession) -> dict[str, Any]:
+    """The public crossword grid, as a seat's view carries it."""
+    game = session.game
+    return {"grid": game.grid.to_dict(),
+            "last": [list(square) for square in sorted(last_placement(game.log, game.grid))],
+            "words": sum(1 for event in game.log if isinstance(event, Sold))}
+
+
 def seat_message(session: TableSession, seat: int, log_from: int = 0) -> dict[str, Any]:
     """What `seat` may see now, as plain data: built from its `SeatView` (so hidden hands and
     draws are never in it), the log lines from `log_from` on as that seat may read them,
@@ -211,10 +221,17 @@ def seat_message(session: TableSession, seat: int, log_from: int = 0) -> dict[st
         "draft_tiles": view.draft_tiles,
         "auction": None if view.auction is None else asdict(view.auction),
         "trade_offer": None if view.trade_offer is None else asdict(view.trade_offer),
+        # The crossword variant's grid is on the table for everyone to see: the whole grid,
+        # the squares of the last word placed and how many words were (None otherwise).
+        # Whether the host lets players ask for hints (each screen searches its own hand).
+        "hints": session.hints_allowed,
+        "crossword": _crossword(session) if view.rules.crossword else None,
         "why_not": {text: session.game.why_not(text) for text in KEY_ACTIONS} if you else {},
         "seed": None if outcome is None else session.game.seed,
         "log_from": log_from,
         "log": [str(event) for event in log[log_from:]],
+        # Each line's event kind ("Sold", "Rolled" ...): a screen styles the line by it.
+        "log_kinds": [type(event).__name__ for event in log[log_from:]],
         "log_size": len(log),
         "outcome": None if outcome is None else {
             "reason": outcome.reason,

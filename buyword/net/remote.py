@@ -21,28 +21,77 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from buyword.engine import BuyWordError, Rules, parse_action, price, spell
+from buyword.engine import BuyWordError, Phase, Rules, parse_action, price, spell
 from buyword.engine import events as ev
+from buyword.engine.crossword import Grid, Placement, check_placement
 from buyword.engine.variants import AuctionState, TradeOffer
 from buyword.net.protocol import refused_message, seat_message
-from buyword.table import HIDDEN, Awaiting, Pass, Played, Refused, SalePreview, Seat, Undone, Wait
+from buyword.table import (
+    HIDDEN,
+    Awaiting,
+    Pass,
+    Played,
+    Refused,
+    SalePreview,
+    Seat,
+    Services,
+    Undone,
+    Wait,
+)
 
 if TYPE_CHECKING:
-    from buyword.engine import Action
+    from buyword.engine import Action, TileSet
+    from buyword.engine.crossword import Dictionary
     from buyword.net.client import TableClient
     from buyword.net.server import TableServer
     from buyword.table import Answer, Decision
-    from buyword.words.finder import Candidate
+    from buyword.words.crossword import Move
+    from buyword.words.finder import Candidate, WordFinder
+
+#: The word list a seat's hints search, and its finder pricing with a tile set.
+LocalWords = Callable[["TileSet"], "tuple[Dictionary, WordFinder]"]
+
+
+def bundled_words(tiles: TileSet) -> tuple[Dictionary, WordFinder]:
+    """This machine's bundled word list and its finder for `tiles` (built once, cached)."""
+    lexicon = _SERVICES.bundled()
+    return lexicon, _SERVICES.finder(lexicon, tiles)
+
 
 #: What changed, for `RemoteTable.on_change`: a view, a refusal, the link.
 Change = str
 OnChange = Callable[[Change], None]
+
+#: The word lists of this process (the bundled one loads once, on the first hint).
+_SERVICES = Services()
 
 #: Seconds between attempts to take the seat back after a drop (the last repeats).
 RETRY_DELAYS = (0.2, 0.5, 1.0, 2.0, 3.0)
 #: Close codes after which coming back would be wrong: a computer took the seat (1000), or
 #: another screen took it back with the token, or a broken message (1008).
 FINAL_CLOSES = frozenset({1000, 1008})
+#: The close code of a table the host closed (it quit: the game is saved, the tokens are not).
+HOST_CLOSED = 1001
+#: Refused connections in a row after which the table is taken to have closed: nothing
+#: listens on its port any more (the host quit or its process ended). With RETRY_DELAYS that
+#: is about 4 seconds of trying.
+REFUSED_LIMIT = 4
+#: What a joined screen says when its host has gone.
+TABLE_CLOSED = ("the table has closed: the host is no longer serving it (a game they resume "
+                "with buyword host --continue has new join codes)")
+
+
+class LogLine(str):
+    """A log line from the server, with the kind of event it tells (`kind`, e.g. "Sold"):
+    the screen styles it as it styles that event at a local table."""
+
+    kind: str
+
+    def __new__(cls, text: str, kind: str = "") -> LogLine:
+        """The line `text`, telling an event of `kind`."""
+        line = super().__new__(cls, text)
+        line.kind = kind
+        return line
 
 
 @dataclass(frozen=True)
@@ -75,6 +124,10 @@ class RemoteGame:
         self.players: tuple[RemotePlayer, ...] = tuple(sorted([me, *others],
                                                               key=lambda p: p.seat))
         self.seed: int | None = view["seed"]
+        self.phase = Phase(view["phase"])
+        #: The game's events stay on the server: a joined screen has the log as text lines
+        #: (`RemoteTable.log`), so what the screen reads from events comes in the view.
+        self.log: tuple[ev.Event, ...] = ()
         self.current: int | None = view["current"]
         self.leader: int = view["leader"]
         self.die: int | str | None = view["die"]
@@ -89,6 +142,12 @@ class RemoteGame:
             **{**auction, "bidders": tuple(auction["bidders"])})
         offer = view["trade_offer"]
         self.trade_offer = None if offer is None else TradeOffer(**offer)
+        crossword = view.get("crossword") or {}
+        #: The crossword variant's grid (empty otherwise): public, so in every seat's view.
+        self.grid = Grid.from_dict(crossword.get("grid", {"tiles": []}))
+        #: The squares of the last word placed, and how many words have been placed.
+        self.last_placed = frozenset(tuple(square) for square in crossword.get("last", ()))
+        self.words_placed: int = crossword.get("words", 0)
 
     def player(self, seat: int) -> RemotePlayer:
         """One seat's player."""
@@ -129,14 +188,18 @@ _NO_UNDO = "At a hosted table a move stands once it is sent: there is no undo"
 class RemoteTable:
     """One seat at a hosted table, drawn by the table screen (see the module's docstring)."""
 
-    def __init__(self, send: Callable[[str], None]) -> None:
-        """A seat whose answers go out through `send` (the link's); views come in via `take`."""
+    def __init__(self, send: Callable[[str], None], words: LocalWords | None = None) -> None:
+        """A seat whose answers go out through `send` (the link's); views come in via `take`.
+        `words`: the dictionary and word finder its hints search, for a tile set (default:
+        this machine's bundled word list, loaded on the first hint)."""
         self._send = send
         self.seat: int = 0
         self.name = ""
         self.token: str | None = None
         self.view: dict[str, Any] | None = None
         self.log: list[str] = []
+        #: Each log line's event kind, as the server named it ("" when it did not).
+        self.log_kinds: list[str] = []
         self._game: RemoteGame | None = None
         self._rules: Rules | None = None
         #: An answer is on its way: the screen waits for the server's reply.
@@ -147,8 +210,8 @@ class RemoteTable:
         self.ended: str | None = None
         self.refusal: str | None = None
         self.on_change: OnChange | None = None
-        self.hints_allowed = False  # hints search the host's dictionary: not offered remotely
         self.hand_off = False  # every player has their own screen
+        self._words = words
 
     # ------------------------------------------------------------------ fed by the link
 
@@ -159,8 +222,10 @@ class RemoteTable:
             self.seat, self.name, self.token = message["seat"], message["name"], message["token"]
         elif kind == "view":
             if message["log_from"] == 0:
-                self.log = []
+                self.log, self.log_kinds = [], []
             self.log[message["log_from"]:] = message["log"]
+            kinds = message.get("log_kinds") or [""] * len(message["log"])
+            self.log_kinds[message["log_from"]:] = kinds
             if message["rule_set"] is not None:
                 self._rules = Rules.from_dict(message["rule_set"])
             self.view, self._game = message, None
@@ -240,9 +305,11 @@ class RemoteTable:
         """Whether `viewer` (this seat) may see `seat`'s hand and draw."""
         return seat in self.visible_to(viewer)
 
-    def log_for(self, viewer: int | None) -> list[str]:
-        """The log's lines as the server wrote them for this seat."""
-        return self.log
+    def log_for(self, viewer: int | None) -> list[LogLine]:
+        """The log's lines as the server wrote them for this seat, each with its kind."""
+        kinds = self.log_kinds
+        return [LogLine(line, kinds[i] if i < len(kinds) else "")
+                for i, line in enumerate(self.log)]
 
     # ------------------------------------------------------------------ the way in
 
@@ -271,6 +338,8 @@ class RemoteTable:
         is left to the server (it refuses a word it does not know, in strict mode)."""
         if not typed or self.view is None or seat != self.seat:
             return SalePreview()
+        if self.game.rules.crossword:
+            return self._preview_placement(typed)
         hand, wilds = self.view["hand"], self.view["wilds"]
         try:
             spelling = spell(typed.upper(), hand, wilds)
@@ -283,9 +352,56 @@ class RemoteTable:
         return SalePreview(_marked(hand, spelling.letters), spelling.wild, spelling.notation,
                            price(pips), pips)
 
-    def hints(self, seat: int, limit: int = 8) -> list[Candidate]:
-        """Hints are not offered at a hosted table."""
-        raise BuyWordError("hints are not offered at a hosted table")
+    def _preview_placement(self, typed: str) -> SalePreview:
+        """A crossword placement's preview, worked out here from the public grid, this seat's
+        hand and the tile set: the tiles it lays, the words it forms and their prices, or why
+        it cannot be placed. No dictionary verdict: the server judges the sale in strict mode
+        (and a challenge does in challenge mode), as it does a plain word's."""
+        game = self.game
+        hand, wilds = self.view["hand"], self.view["wilds"]  # type: ignore[index]
+        try:
+            placement = Placement.parse(typed)
+            play = check_placement(placement, game.grid, hand, wilds, game.rules.tiles, None,
+                                   game.rules.min_word_length)
+        except BuyWordError as error:
+            return SalePreview(reason=str(error))
+        wild = next((tile.letter for _, tile in play.laid if tile.wild), None)
+        return SalePreview(_marked(hand, play.letters), wild, placement.word, play.price,
+                           play.words[0].pips, None, placement, play.laid, play.words)
+
+    @property
+    def hints_allowed(self) -> bool:
+        """Whether the host lets the players ask for hints (`buyword host --hints`)."""
+        return self.view is not None and bool(self.view.get("hints"))
+
+    def prepare_hints(self) -> None:
+        """Load the word list the hints search (a second or more): a screen calls this in a
+        worker thread as it opens, so the first F2 does not wait."""
+        if self._rules is not None:
+            (self._words or bundled_words)(self._rules.tiles)
+
+    def hints(self, seat: int, limit: int = 8) -> list[Candidate] | list[Move]:
+        """The best words (or, in the crossword variant, placements) this seat's hand can sell
+        now, searched here, as a local game with hints does: in this seat's own hand (the
+        only one it knows) and this machine's word list, the same bundled list the host's
+        table judges with. Raises BuyWordError when hints are off or it is not this seat's
+        selling turn."""
+        if not self.hints_allowed:
+            raise BuyWordError("the host plays this table without hints")
+        game = self.game
+        if seat != self.seat or not self.view["awaiting"]["you"] \
+                or game.phase is not Phase.SELL:  # type: ignore[index]
+            raise BuyWordError(f"hints are for the seller on their turn: {self.waiting_for()}")
+        if game.theme is not None:
+            raise BuyWordError("hints are not offered in a themed round at a hosted table")
+        lexicon, finder = (self._words or bundled_words)(game.rules.tiles)
+        hand, wilds = self.view["hand"], self.view["wilds"]  # type: ignore[index]
+        min_length = game.rules.min_word_length
+        if game.rules.crossword:
+            from buyword.words.crossword import Board
+
+            return Board(game.grid, finder, lexicon, min_length).moves(hand, wilds)[:limit]
+        return finder.find(hand, wilds, min_length=min_length)[:limit]
 
     def think(self) -> Decision:
         """The host's table plays the computers; a joined screen never does."""
@@ -357,6 +473,8 @@ class JoinedTable:
         self._tasks: set[asyncio.Task[None]] = set()
         #: Seconds between attempts to take the seat back (the last repeats).
         self.retry_delays = RETRY_DELAYS
+        #: Refused connections in a row after which the table has closed.
+        self.refused_limit = REFUSED_LIMIT
         self._attach(client)
 
     @classmethod
@@ -388,6 +506,8 @@ class JoinedTable:
         code = client.close_code
         if self.table.over:
             self.table.link_lost("the game is over")
+        elif code == HOST_CLOSED:
+            self.table.link_lost(TABLE_CLOSED)
         elif code in FINAL_CLOSES or self.table.ended is not None:
             self.table.link_lost(client.error or self.table.ended
                                  or "a computer plays this seat now")
@@ -414,6 +534,7 @@ class JoinedTable:
         from buyword.net.client import TableClient, TableRefused
 
         token = self.table.token
+        refused = 0  # connections refused in a row: nothing listens there any more
         for attempt in range(1000):
             if self._leaving or token is None:
                 return
@@ -421,7 +542,14 @@ class JoinedTable:
             await asyncio.sleep(delays[min(attempt, len(delays) - 1)])
             try:
                 client = await TableClient.connect(self.host, self.port)
-            except (OSError, TimeoutError):
+            except ConnectionRefusedError:
+                refused += 1
+                if refused >= self.refused_limit:
+                    self.table.link_lost(TABLE_CLOSED)
+                    return
+                continue
+            except (OSError, TimeoutError):  # the network, not the host: keep trying
+                refused = 0
                 continue
             try:
                 await client.join(token=token)
@@ -447,7 +575,9 @@ class HostSeat:
     def __init__(self, server: TableServer, seat: int) -> None:
         """The host plays `seat` of `server`'s table (a seat reserved: it has no code)."""
         self.server = server
-        self.table = RemoteTable(self._send)
+        session = server.session
+        self.table = RemoteTable(self._send, lambda _tiles: (session.game.dictionary,
+                                                            session.finder))
         self.table.seat, self.table.name = seat, server.session.game.names[seat]
         self._log_sent = 0
         self._tasks: set[asyncio.Task[None]] = set()

@@ -167,6 +167,8 @@ class TableServer:
         self.claimed: set[int] = set()
         #: Called (with no arguments) after every change: the host's screen redraws.
         self.on_update: Callable[[], None] | None = None
+        #: Called after a seat is handed to a computer: the host saves the seats as they stand.
+        self.on_seated: Callable[[], None] | None = None
         self._lock = asyncio.Lock()  # one answer at a time reaches the session
         self._server: Server | None = None
         self._computers: asyncio.Task[None] | None = None
@@ -188,8 +190,11 @@ class TableServer:
             self._computers.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._computers
-        for client in list(self.clients.values()):
+        leaving = list(self.clients.values())
+        for client in leaving:
             client.drop(1001, "the table is closing")
+        for client in leaving:  # the close reaches them (their screens say the table closed)
+            await client.closed()
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -379,6 +384,8 @@ class TableServer:
         client = self.clients.get(seat)
         if client is not None:
             self._drop(client, 1000, "a computer plays this seat now")
+        if self.on_seated is not None:
+            self.on_seated()
         self._changed()
 
     def describe(self) -> list[str]:

@@ -62,9 +62,12 @@ class SavedGame:
         """A save of `game` with the given metadata (any field except `record`)."""
         return cls(GameRecord.of(game), **metadata)  # type: ignore[arg-type]
 
-    def updated(self, game: Game) -> SavedGame:
-        """The same save with `game`'s record now (the metadata kept)."""
-        return replace(self, record=GameRecord.of(game))
+    def updated(self, game: Game, bots: tuple[str | None, ...] | None = None) -> SavedGame:
+        """The same save with `game`'s record now (the metadata kept), and with `bots` as
+        the seats stand now when given (a seat handed to a computer during play)."""
+        if bots is None:
+            return replace(self, record=GameRecord.of(game))
+        return replace(self, record=GameRecord.of(game), bots=tuple(bots))
 
     @property
     def players(self) -> tuple[str, ...]:

@@ -140,6 +140,15 @@ class GameSetup:
         """The same setup with this seed (None: a fresh random one when the game starts)."""
         return replace(self, seed=seed)
 
+    def with_levels(self, levels: tuple[str | None, ...]) -> GameSetup:
+        """The setup with the seats as a save's per-seat computer `levels` stand: a seat
+        handed to a computer during play keeps that computer. A person's seat never comes
+        back from a computer, so a None (or a missing level, in an older save) keeps the
+        seat as the setup had it."""
+        seats = tuple(replace(seat, level=levels[i]) if i < len(levels) and levels[i] else seat
+                      for i, seat in enumerate(self.seats))
+        return replace(self, seats=seats)
+
     def to_meta(self) -> dict:
         """A JSON-ready form for a game record's `meta` (read back by `from_meta`)."""
         data = asdict(self)

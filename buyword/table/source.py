@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from buyword.engine import Action, Rules
+    from buyword.engine.crossword import Grid
     from buyword.engine.variants import AuctionState, TradeOffer
     from buyword.table.session import (
         Answer,
@@ -78,6 +79,8 @@ class TableGame(Protocol):
     def auction(self) -> AuctionState | None: ...
     @property
     def trade_offer(self) -> TradeOffer | None: ...
+    @property
+    def grid(self) -> Grid: ...
 
     def player(self, seat: int) -> TablePlayer:
         """One seat's player."""

@@ -310,7 +310,7 @@ class BuyWordApp(App[int]):
 
         game = session.game
         if self.playing is not None and session is self.session:
-            saved = saving.updated_save(self.playing, game, session.hints_used)
+            saved = saving.updated_save(self.playing, game, session.hints_used, session.seats)
             finished = self.store.finish_game(saved, game)
             self._record_line = (game, saving.results_lines(finished))
             self.playing = None
@@ -337,7 +337,8 @@ class BuyWordApp(App[int]):
             return
         if session.game.outcome() is not None:
             return
-        self.playing = saving.updated_save(self.playing, session.game, session.hints_used)
+        self.playing = saving.updated_save(self.playing, session.game, session.hints_used,
+                                           session.seats)
         self.store.save_game(self.playing)
         self._warn_if_not_saving()
 

@@ -21,7 +21,7 @@ from textual.widgets import Input, Static
 
 from buyword.engine import Sell
 from buyword.engine import events as ev
-from buyword.engine.crossword import ACROSS, Grid, Placement, Square
+from buyword.engine.crossword import ACROSS, Grid, Square, last_placement
 from buyword.table import Awaiting, SalePreview, Wait
 from buyword.ui.board import ARROW, Board, moved, notation, placed_word, toggled
 from buyword.ui.text import literal, markup
@@ -62,18 +62,6 @@ class BoardCursor:
     direction: str = ACROSS
     show_log: bool = False
     wide: bool = False
-
-
-def last_placement(log: list[ev.Event], grid: Grid) -> frozenset[Square]:
-    """The squares of the last word placed (highlighted on the board); none once a challenge
-    has reversed it."""
-    for event in reversed(log):
-        if isinstance(event, ev.Challenged) and event.at and not event.valid:
-            return frozenset()
-        if isinstance(event, ev.Sold) and event.at:
-            squares = Placement.parse(f"{event.word} at {event.at}").squares()
-            return frozenset(square for square in squares if square in grid)
-    return frozenset()
 
 
 def preview_text(preview: SalePreview) -> Content:
@@ -130,12 +118,12 @@ class CrosswordTable(Screen[None]):
         self.query_one("#side").display = not self.board_cursor.wide
         grid = self.game.grid
         board.grid = grid
-        board.last = last_placement(self.game.log, grid)
+        board.last = self.last_placed(grid)
         placing = awaiting.wait is Wait.SELL and self._person_to_act()
         cursor = self.board_cursor
         board.cursor = cursor.square if placing else None
         board.direction = cursor.direction
-        words = sum(1 for event in self.game.log if isinstance(event, ev.Sold))
+        words = self.words_placed()
         board.border_title = f"Table · {len(grid)} tiles" if words else "Table · no words yet"
         board.border_subtitle = (f"{cursor.square[0]},{cursor.square[1]} "
                                  f"{ARROW[cursor.direction]} {cursor.direction} · Tab turns"
@@ -145,6 +133,14 @@ class CrosswordTable(Screen[None]):
             board.laid = {}
         elif not self.query_one("#word", Input).value:
             self.query_one("#feedback", Static).update(HOW_TO)
+
+    def last_placed(self, grid: Grid) -> frozenset[Square]:
+        """The squares of the last word placed, highlighted on the board."""
+        return last_placement(self.game.log, grid)
+
+    def words_placed(self) -> int:
+        """How many words have been placed this game (the board's title)."""
+        return sum(1 for event in self.game.log if isinstance(event, ev.Sold))
 
     def placement_typed(self, typed: str) -> str:
         """The typed word as a placement at the cursor (the wild covering a missing letter)."""

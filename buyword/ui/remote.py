@@ -30,6 +30,7 @@ from buyword.ui.text import literal, markup
 from buyword.ui.widgets import Rack
 
 if TYPE_CHECKING:
+    from buyword.engine.crossword import Grid, Square
     from buyword.net.remote import JoinedTable, RemoteTable
 
 
@@ -47,6 +48,7 @@ class RemoteTableScreen(TableScreen):
         self._dialog: ModalScreen[Any] | None = None
         self._asked: tuple[str, int] | None = None
         self._results_shown = False
+        self._offered_quit = False
 
     def on_mount(self) -> None:
         """Redraw whenever the server says something."""
@@ -76,6 +78,23 @@ class RemoteTableScreen(TableScreen):
         if kind == "refused" and self.table.refusal:
             self.show_message(self.table.refusal, error=True)
         self.advance()
+        if kind == "link" and self.table.ended is not None and not self.table.over:
+            self._offer_to_quit()
+
+    def _offer_to_quit(self) -> None:
+        """The table cannot be played from here any more: say why, and offer to quit (a
+        "no" leaves the table on screen as it last stood)."""
+        from buyword.ui.confirm import ConfirmScreen
+
+        if self._offered_quit:
+            return
+        self._offered_quit = True
+        self._close_dialog()
+        why = self.table.ended
+        detail = literal(f"{why[0].upper()}{why[1:]}.")  # the server's words: text, not markup
+        question = ConfirmScreen("You are no longer at this table. Quit?",
+                                 detail)  # type: ignore[arg-type]
+        self.app.push_screen(question, lambda yes: self.app.exit() if yes else None)
 
     # ------------------------------------------------------------------ turn flow
 
@@ -191,7 +210,21 @@ class RemoteTableScreen(TableScreen):
             return False
         return super().check_action(action, parameters)
 
+    def no_hints_reason(self) -> str:
+        """Why F2 shows no hints now: the host decides whether the table plays with them."""
+        if not self.table.hints_allowed:
+            return "Hints are off at this table: the host allows them with buyword host --hints."
+        return super().no_hints_reason()
+
     # ------------------------------------------------------------------ drawing
+
+    def last_placed(self, grid: Grid) -> frozenset[Square]:
+        """The squares of the last word placed, as the server counted them."""
+        return self.table.game.last_placed
+
+    def words_placed(self) -> int:
+        """How many words have been placed, as the server counted them."""
+        return self.table.game.words_placed
 
     def _prompt(self, awaiting: Awaiting) -> Content:
         """Whose turn it is: this seat's prompt, the link's state, or what the table waits
@@ -285,6 +318,8 @@ class JoinApp(App[None]):
         """Open the table."""
         self.sub_title = f"{self.joined.table.name} at {self.joined.host}:{self.joined.port}"
         self.push_screen(RemoteTableScreen(self.joined.table))
+        if self.joined.table.hints_allowed:  # load the word list before the first F2
+            self.run_worker(self.joined.table.prepare_hints, thread=True, exclusive=True)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The command palette: the table's actions, then Textual's own."""

@@ -56,10 +56,13 @@ def lose_question(saved: SavedGame) -> str:
             "Start a new game and lose it?")
 
 
-def updated_save(saved: SavedGame, game: Game, hints_used: bool) -> SavedGame:
-    """The save after another action (hints are counted for the whole table)."""
+def updated_save(saved: SavedGame, game: Game, hints_used: bool,
+                 seats: tuple[Seat, ...] | None = None) -> SavedGame:
+    """The save after another action (hints are counted for the whole table), with the
+    `seats` as they stand now when given (the session's: a seat may have gone to a computer)."""
     hints = tuple(max(h, int(hints_used)) for h in saved.hints) or (int(hints_used),)
-    return replace(saved.updated(game), hints=hints)
+    bots = None if seats is None else tuple(seat.level for seat in seats)
+    return replace(saved.updated(game, bots), hints=hints)
 
 
 def setup_of(saved: SavedGame) -> GameSetup:
@@ -68,7 +71,7 @@ def setup_of(saved: SavedGame) -> GameSetup:
     try:
         setup = GameSetup.from_meta(saved.options["setup"])
         if len(setup.seats) == len(record.players) and setup.seed == record.seed:
-            return setup
+            return setup.with_levels(saved.bots)  # the seats as they stood when saved
     except Exception:  # an old or hand-edited save: fall back to what the record says
         pass
     seats = tuple(Seat(name, saved.bot(seat)) for seat, name in enumerate(record.players))

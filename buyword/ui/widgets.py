@@ -347,13 +347,21 @@ _LOG_STYLES: dict[type, str] = {
     ev.Rolled: "underline",
 }
 
+#: The same, by the event's kind as a hosted table's server names it.
+_LOG_STYLES_BY_KIND = {kind.__name__: style for kind, style in _LOG_STYLES.items()}
 
-def log_line(event: ev.Event, private: bool = False) -> Text | None:
+
+def log_line(event: ev.Event | str, private: bool = False) -> Text | None:
     """The log's line for an event, or None for events that would only clutter it.
 
     With private hands the letters going into a hand are shown as dots: the log must not undo
     what the hand-off screen hides. Tiles leaving the game (discards, drops, sales) stay public.
     """
+    kind = getattr(event, "kind", None)  # a hosted table's line names its event's kind
+    if kind is not None:
+        if kind == ev.RoundEnded.__name__:
+            return None
+        return Text(visible(event), style=_LOG_STYLES_BY_KIND.get(kind, ""))
     if isinstance(event, ev.RoundEnded):
         return None
     if private and isinstance(event, ev.Drew | ev.Bought):

@@ -1,0 +1,139 @@
+"""The crossword variant at a hosted table: the grid travels in every seat's view (it is
+public), and a joined seat previews a placement from it, its own hand and the tile set, as a
+local table does, with no dictionary verdict: the server judges the sale."""
+
+from __future__ import annotations
+
+import pytest
+
+from buyword.net.commands import _setup
+from buyword.table import GameSetup, Played, Seat, TableSession, Wait
+from tests.net_helpers import FINDER, LEXICON
+from tests.test_net_remote import seated, settle
+
+ANN, BOB = Seat("Ann"), Seat("Bob")
+
+
+def crossword_table(challenge: bool = False) -> TableSession:
+    """Ann draws TEA and Bob ONS in round one, at a private crossword table."""
+    setup = GameSetup(seats=(ANN, BOB), seed=31, private_hands=True, crossword=True,
+                      challenge=challenge, bag="TEAONS")
+    return TableSession.new(setup, LEXICON, FINDER)
+
+
+async def to_selling(ann, bob) -> None:
+    """Roll 3; both buy their draws; Ann is to sell."""
+    ann.act(0, "roll 3")
+    await settle(ann, bob, until=lambda: ann.awaiting().seats == (0,)
+                 and ann.awaiting().wait is Wait.BUY)
+    ann.act(0, "buy")
+    await settle(ann, bob, until=lambda: bob.awaiting().seats == (1,))
+    bob.act(1, "buy")
+    await settle(ann, bob, until=lambda: ann.awaiting().wait is Wait.SELL)
+
+
+async def test_the_grid_reaches_every_seat_and_a_placement_is_previewed_locally() -> None:
+    session = crossword_table()
+    server, ann, bob = await seated(session)
+    try:
+        await to_selling(ann, bob)
+        assert ann.game.rules.crossword and not bob.game.grid
+        here, there = ann.preview(0, "TEA at 0,0 across"), session.preview(0, "TEA at 0,0 across")
+        assert (here.price, here.words, here.laid, here.marked) == \
+            (there.price, there.words, there.laid, there.marked) and here.reason is None
+        assert ann.preview(0, "TEA at 0,0 across").price == 3 ** 2 == ann.preview(0, "TEA").price
+        assert isinstance(ann.act(0, "sell TEA at 0,0 across"), Played)
+        await settle(ann, bob, until=lambda: len(bob.game.grid) == 3)
+        assert bob.game.grid == session.game.grid
+        assert bob.game.last_placed == {(0, 0), (0, 1), (0, 2)} and bob.game.words_placed == 1
+        ann.act(0, "done")
+        await settle(ann, bob, until=lambda: bob.awaiting().seats == (1,))
+        # Bob's TO reuses Ann's T (its pips count) and lays his own O.
+        to = bob.preview(1, "TO at 0,0 down")
+        assert to.reason is None and to.price == session.preview(1, "TO at 0,0 down").price
+        assert [(w.word, w.price) for w in to.words] == [("TO", 4)]
+        assert bob.preview(1, "TX at 0,0 down").reason  # no X in his hand
+        assert bob.preview(1, "NO at 5,5 across").reason  # crosses nothing
+    finally:
+        await server.close()
+
+
+async def test_strict_mode_gives_no_verdict_on_the_screen_and_the_server_refuses_a_non_word(
+) -> None:
+    session = crossword_table()
+    server, ann, bob = await seated(session)
+    try:
+        await to_selling(ann, bob)
+        assert session.preview(0, "ETA at 0,0 across").reason  # the host's dictionary says no
+        nonword = ann.preview(0, "ETA at 0,0 across")
+        assert nonword.reason is None and nonword.price == 9  # priced, not judged
+        ann.act(0, "sell ETA at 0,0 across")
+        await settle(ann, bob)
+        assert "not a word" in ann.refusal and not session.game.grid
+    finally:
+        await server.close()
+
+
+async def test_challenge_mode_previews_a_non_word_as_the_host_does_without_a_verdict() -> None:
+    session = crossword_table(challenge=True)
+    server, ann, bob = await seated(session)
+    try:
+        await to_selling(ann, bob)
+        here, there = ann.preview(0, "ETA at 0,0 across"), session.preview(0, "ETA at 0,0 across")
+        assert here.reason is None and there.reason is None and here.price == there.price
+        assert isinstance(ann.act(0, "sell ETA at 0,0 across"), Played)
+        await settle(ann, bob, until=lambda: bob.awaiting().wait is Wait.CHALLENGE)
+        assert len(bob.game.grid) == 3  # on the table until a challenge takes it back
+    finally:
+        await server.close()
+
+
+def test_host_crossword_sets_the_variant() -> None:
+    import argparse
+
+    args = argparse.Namespace(people="Ann,Bob", computers="", seed=1, challenge=False,
+                              crossword=True, hints=False)
+    assert _setup(args).rules().crossword
+    assert not _setup(argparse.Namespace(**{**vars(args), "crossword": False})).rules().crossword
+
+
+@pytest.mark.slow
+async def test_the_hosts_screen_places_a_word_with_the_board_keys_and_f6_still_shows_codes(
+) -> None:
+    from buyword.net import TableServer
+    from buyword.net.remote import HostSeat
+    from buyword.ui.board import Board
+    from buyword.ui.host import CodesScreen, HostApp, HostTableScreen
+
+    session = crossword_table()
+    server = TableServer(session, reserved=frozenset({1}))  # the host plays Bob
+    await server.start()
+    app = HostApp(HostSeat(server, 1))
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await server.act(0, "roll 3")
+            await server.act(0, "buy")
+            await pilot.pause(0.1)
+            await pilot.press("b")
+            await pilot.pause(0.1)
+            await server.act(0, "sell TEA at 0,0 across")
+            await server.act(0, "done")
+            await pilot.pause(0.1)
+            assert isinstance(app.screen, HostTableScreen)
+            await pilot.press("f6")
+            assert isinstance(app.screen, CodesScreen)
+            await pilot.press("escape")
+            board = app.screen.query_one(Board)
+            await pilot.press("f8")
+            assert not board.display  # the log instead of the board
+            await pilot.press("f8")
+            assert board.display
+            await pilot.press("tab", "t", "o", "enter")  # down from Ann's T
+            for _ in range(50):
+                await pilot.pause(0.02)
+                if len(session.game.grid) == 4:
+                    break
+            assert session.game.grid.letter((1, 0)) == "O"
+            await app.action_quit()
+    finally:
+        await server.close()

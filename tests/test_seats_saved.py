@@ -1,0 +1,65 @@
+"""A save keeps the seats as they stand: a seat handed to a computer during play stays the
+computer's when the game is resumed (locally or with `buyword host --continue`), and older
+saves, whose seats never changed, still load as they were set up."""
+
+from __future__ import annotations
+
+import argparse
+
+from buyword.net.commands import _host
+from buyword.store import SavedGame, Store
+from buyword.table import GameSetup, Seat, Services
+from buyword.ui import saving
+from tests.net_helpers import FINDER, LEXICON, table
+
+ANN, BOB, CY = Seat("Ann"), Seat("Bob"), Seat("Cy", "easy")
+
+
+def test_a_save_level_replaces_a_person_but_never_a_computer_with_a_person() -> None:
+    setup = GameSetup(seats=(ANN, BOB, CY), seed=4)
+    assert setup.with_levels((None, "hard", "easy")).seats == (ANN, Seat("Bob", "hard"), CY)
+    # An older save (no level, or fewer entries) keeps the setup's seats.
+    assert setup.with_levels(()).seats == setup.seats
+    assert setup.with_levels((None, None, None)).seats == setup.seats
+
+
+def test_a_local_save_resumes_with_the_seats_as_they_stood() -> None:
+    session = table(ANN, BOB, seed=5)
+    setup = GameSetup(seats=(ANN, BOB), seed=5)
+    saved = saving.new_save(session.game, setup)
+    session.act(0, "roll 3")
+    session.seat_computer(1, "easy")
+    saved = saving.updated_save(saved, session.game, False, session.seats)
+    again = SavedGame.from_dict(saved.to_dict())
+    assert again.bots == (None, "easy")
+    assert saving.setup_of(again).seats == (ANN, Seat("Bob", "easy"))
+    # Without the session's seats (an older app), the save keeps what it had.
+    assert saving.updated_save(saved, session.game, False).bots == (None, "easy")
+
+
+def _args(**changes: object) -> argparse.Namespace:
+    args = dict(command="host", address="127.0.0.1", port=0, people="Ann,Bob", computers="",
+                seed=7, challenge=False, crossword=False, hints=False, host_resume=False,
+                text=False)
+    return argparse.Namespace(**{**args, **changes})
+
+
+async def test_host_continue_keeps_a_seat_handed_to_a_computer(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("BUYWORD_HOME", str(tmp_path))
+    monkeypatch.setattr(Services, "dictionary_for", lambda self, setup: LEXICON)
+    monkeypatch.setattr(Services, "finder", lambda self, lexicon, tiles: FINDER)
+    seen: dict[str, object] = {}
+
+    async def hand_bob_over_and_quit(host) -> None:
+        await host.server.act(0, "roll 3")
+        host.server.hand_to_computer(1, "hard")
+
+    async def look(host) -> None:
+        seen["seats"] = host.server.session.seats
+        seen["codes"] = dict(host.server.codes)
+
+    assert await _host(_args(), hand_bob_over_and_quit) == 0
+    assert Store().peek_game().saved.bots == (None, "hard")
+    assert await _host(_args(host_resume=True), look) == 0
+    assert seen["seats"] == (ANN, Seat("Bob", "hard"))
+    assert seen["codes"] == {}  # no join code for a seat a computer plays
