@@ -294,6 +294,7 @@ class _Search:
         self.wild = wild
         self.most_laid = sum(counts.values()) + (1 if wild else 0)
         self.by_covered: dict[str, list[tuple[str, str | None]]] = {}
+        self.grouped: dict[tuple[tuple[str, int], ...], dict[tuple[int, int], list[int]]] = {}
         self.found: list[Move] = []
         tiles = board.finder.tiles
         self.pips = tiles.pips
@@ -322,12 +323,7 @@ class _Search:
         base = codes.code(covered)
         found: list[tuple[str, str | None]] = []
         if base is not None:
-            cap = codes.cap
-            room = {}
-            for letter, n in self.counts.items():
-                spare = min(n, cap.get(letter, 0) - covered.count(letter))
-                if spare > 0:
-                    room[letter] = spare
+            room = self._room(covered)
             if codes.how_many(room) <= _ENUMERATE_UP_TO:
                 found = self._look_up(base, codes.subsets(room))
             else:
@@ -335,17 +331,79 @@ class _Search:
         self.by_covered[covered] = found
         return found
 
-    def _look_up(self, base: int, subsets: list[int]) -> list[tuple[str, str | None]]:
-        """The words of `base` plus each subset (composites of hand tiles)."""
+    def _room(self, covered: str) -> dict[str, int]:
+        """The hand's counts cut to what a word may still hold beside the `covered` letters."""
+        cap = self.board.finder.codes.cap
+        room = {}
+        for letter, n in self.counts.items():
+            spare = min(n, cap.get(letter, 0) - covered.count(letter))
+            if spare > 0:
+                room[letter] = spare
+        return room
+
+    def bounded_words(self, covered: str, span: _Span, floor: int,
+                      ) -> list[tuple[str, str | None]]:
+        """Like `words`, but only through the sub-multisets of the hand that may pay `floor`
+        over `span`: laying n tiles of p pips pays at most (covered pips + p)² plus the n
+        dearest side words of the span (and one more tile of the wild's pips with the wild).
+        """
+        codes = self.board.finder.codes
+        base = codes.code(covered)
+        if base is None:
+            return []
+        room = self._room(covered)
+        if codes.how_many(room) > _ENUMERATE_UP_TO:
+            return self.words(covered)
+        fixed, sides, wild_pips = span.fixed_pips, span.sides, self.wild_pips
+        most = len(sides) - 1
+        alone: list[int] = []
+        with_wild: list[int] = []
+        for (n, pips), composites in self._by_size_and_pips(room).items():
+            if n > most:
+                continue  # more tiles than the span has empty squares
+            main = fixed + pips
+            if n and main * main + sides[n] >= floor:
+                alone += composites
+            if self.wild and n < most and (main + wild_pips) ** 2 + sides[n + 1] >= floor:
+                with_wild += composites
+        return (self._look_up(base, alone, use_wild=False)
+                + self._look_up(base, with_wild, use_exact=False))
+
+    def _by_size_and_pips(self, room: dict[str, int]) -> dict[tuple[int, int], list[int]]:
+        """The sub-multisets of `room` (composites, as `codes.subsets` lists them) by how many
+        tiles they hold and how many pips those show; once per hand and room."""
+        key = tuple(sorted(room.items()))
+        grouped = self.grouped.get(key)
+        if grouped is not None:
+            return grouped
+        codes = self.board.finder.codes
+        subs = [(0, 0, 0)]
+        for letter, n in room.items():
+            add = codes.step.get(letter)
+            if add is None or n <= 0:
+                continue
+            pips = self.pips[letter]
+            subs = [(sub + k * add, size + k, total + k * pips)
+                    for sub, size, total in subs for k in range(min(n, codes.cap[letter]) + 1)]
+        grouped = {}
+        for sub, size, total in subs:
+            grouped.setdefault((size, total), []).append(sub)
+        self.grouped[key] = grouped
+        return grouped
+
+    def _look_up(self, base: int, subsets: list[int], use_exact: bool = True,
+                 use_wild: bool = True) -> list[tuple[str, str | None]]:
+        """The words of `base` plus each subset (composites of hand tiles): those laying only
+        hand tiles (`use_exact`), those laying the wild too (`use_wild`, if the hand has one)."""
         board = self.board
         codes = board.finder.codes
         exact, wild_codes = board.finder.exact_codes, board.finder.wild_codes
         spelled = board.spelled
-        mask, held, use_wild = codes.code_mask, self.counts, self.wild
+        mask, held, use_wild = codes.code_mask, self.counts, use_wild and self.wild
         found: list[tuple[str, str | None]] = []
         for composite in subsets:
             code = base + (composite & mask)
-            if code in exact:
+            if use_exact and code in exact:
                 found.extend((word, None) for word in spelled(code))
             if not use_wild:
                 continue
@@ -480,7 +538,8 @@ class _Search:
         each offset that fits."""
         board = self.board
         letters = "".join(g.letters for g in span.covered)
-        candidates = self.words("".join(sorted(letters)))
+        key = "".join(sorted(letters))
+        candidates = self.words(key) if floor <= 0 else self.bounded_words(key, span, floor)
         if not candidates:
             return
         if floor > 0:
