@@ -160,7 +160,8 @@ def _random_placement(game: Game, rng: random.Random) -> str:
     refused; in challenge mode a scrambled one may be sold and challenged)."""
     p = game.players[game.current]
     if rng.random() < 0.5:
-        moves = Board(game.grid, _FINDER, WORDS, game.rules.min_word_length).moves(p.hand, p.wilds)
+        board = Board(game.grid, _FINDER, WORDS, game.rules.min_word_length)
+        moves = board.best_moves(p.hand, p.wilds, 20)  # the top of `moves()`, found faster
         if moves:
             return f"sell {rng.choice(moves[:20])}"
     word = list(rng.choice(sorted(WORDS.words)).upper())

@@ -156,3 +156,59 @@ def test_the_first_word_goes_across_without_at() -> None:
     moves = find_placements(Grid(), "CAT", 0, SMALL_FINDER, SMALL)
     assert {str(m) for m in moves} == {"CAT", "ACT", "AT", "TA"}
     assert all(m.words[0].direction == ACROSS and m.words[0].start == (0, 0) for m in moves)
+
+
+# ------------------------------------------------------------------ the best placements only
+
+
+def _grown(finder: WordFinder, lexicon: Lexicon, seed: int, words: int) -> tuple[Grid, list[str]]:
+    """A grid grown from a seeded bag by playing each fresh hand's dearest placement, and
+    the bag left."""
+    rng = random.Random(seed)
+    bag = list(TILES.bag())
+    rng.shuffle(bag)
+    grid = Grid()
+    for _ in range(words):
+        hand, bag = "".join(bag[:8]), bag[8:]
+        moves = Board(grid, finder, lexicon).moves(hand, 1)
+        if moves:
+            grid = grid.place(check_placement(moves[0].placement, grid, hand, 1, TILES, lexicon))
+    return grid, bag
+
+
+def _assert_best_is_top_of_moves(finder: WordFinder, lexicon: Lexicon, seeds: range,
+                                 words: int) -> int:
+    """For each seeded grid and several hands: `best_moves` is exactly the top of `moves`
+    for several limits, with and without a filter. Returns how many moves were compared."""
+    compared = 0
+    for seed in seeds:
+        grid, bag = _grown(finder, lexicon, seed, words)
+        rng = random.Random(seed)
+        for hand_size in (3, 5, 8):
+            hand = "".join(rng.sample(bag, hand_size))
+            for wilds in (0, 1):
+                board = Board(grid, finder, lexicon)
+                every = board.moves(hand, wilds)
+                for limit in (1, 3, 10, 30):
+                    best = Board(grid, finder, lexicon).best_moves(hand, wilds, limit)
+                    assert best == every[:limit], (seed, hand, wilds, limit)
+                    compared += len(best)
+                odd = [m for m in every if m.price % 2]
+                assert board.best_moves(hand, wilds, 5, keep=lambda m: m.price % 2 == 1) \
+                    == odd[:5], (seed, hand, wilds)
+    return compared
+
+
+def test_the_best_moves_are_exactly_the_top_of_every_move() -> None:
+    assert _assert_best_is_top_of_moves(SMALL_FINDER, SMALL, range(12), 6) > 500
+
+
+def test_the_best_moves_of_the_first_word_and_of_no_limit() -> None:
+    board = Board(Grid(), SMALL_FINDER, SMALL)
+    assert board.best_moves("CATS", 1, 4) == board.moves("CATS", 1)[:4]
+    assert board.best_moves("CATS", 1, 0) == []
+
+
+@pytest.mark.slow  # the bundled word list, grids of 8 placements
+def test_the_best_moves_are_the_top_of_every_move_with_the_whole_word_list() -> None:
+    assert _assert_best_is_top_of_moves(bundled_finder(), bundled_lexicon(), range(1), 8) > 100

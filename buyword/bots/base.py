@@ -126,6 +126,9 @@ class Bot:
         """The words to sell this turn, in order."""
         raise NotImplementedError
 
+    #: The crossword variant: how many of the dearest placements `place` is shown.
+    placement_breadth: int = 1
+
     def place(self, view: SeatView, moves: list[Move]) -> Move | None:
         """The crossword variant: the placement to sell next (of `moves`, dearest first), or
         None to stop selling. Here: the dearest, only when the hand is over the tile limit or

@@ -21,15 +21,17 @@ if TYPE_CHECKING:
 
 
 def moves(bot: Bot, view: SeatView) -> list[Move]:
-    """Every placement of this seat's hand that forms only words the bot knows, dearest first
-    (in a themed round, placing a word of the theme)."""
+    """The dearest placements of this seat's hand that form only words the bot knows, as
+    many as the bot weighs (`Bot.placement_breadth`), dearest first (in a themed round,
+    placing a word of the theme): exactly the top of every such placement, found without
+    listing them all."""
     board = _board(bot, view)
-    found = board.moves(view.hand, view.wilds)
     themed = bot.themed(view.theme) if view.theme is not None and bot.themed else None
-    if themed is not None:
-        found = [move for move in found
-                 if bot.knows(move.formed[0][0], view.rules.min_word_length, themed)]
-    return found
+    if themed is None:
+        return board.best_moves(view.hand, view.wilds, bot.placement_breadth)
+    shortest = view.rules.min_word_length
+    return board.best_moves(view.hand, view.wilds, bot.placement_breadth,
+                            keep=lambda move: bot.knows(move.formed[0][0], shortest, themed))
 
 
 def _board(bot: Bot, view: SeatView) -> Board:

@@ -158,6 +158,11 @@ class LevelBot(Bot):
                 best = (score, option)
         return list(best[1])
 
+    @property
+    def placement_breadth(self) -> int:  # type: ignore[override]
+        """The crossword variant: a level weighs as many placements as its breadth."""
+        return self.style.breadth
+
     def place(self, view: SeatView, moves: list[Move]) -> Move | None:
         """The crossword variant: of the dearest placements (the level's breadth), the one
         worth most now plus what its leave is worth later, or none if keeping the hand is
@@ -170,7 +175,7 @@ class LevelBot(Bot):
 
         def later(hand: str, wilds: int) -> float:
             return discount * self._value(self._trimmed(hand, wilds, view), wilds, futures,
-                                          cache)
+                                          cache, view)
 
         best: tuple[float, Move | None] = (later(view.hand, view.wilds), None)
         for move in moves[: self.style.breadth]:

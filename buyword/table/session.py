@@ -718,12 +718,12 @@ class TableSession:
     def _placement_hints(self, hand: str, wilds: int, limit: int) -> list[Move]:
         """The dearest legal placements of a hand on the grid, dearest first."""
         game = self.game
-        moves = Board(game.grid, self.finder, game.dictionary,
-                      game.rules.min_word_length).moves(hand, wilds)
-        if game.theme is not None:
-            fits = game.themes.fits  # type: ignore[union-attr]
-            moves = [m for m in moves if fits(m.formed[0][0].lower(), game.theme)]
-        return moves[:limit]
+        board = Board(game.grid, self.finder, game.dictionary, game.rules.min_word_length)
+        if game.theme is None:
+            return board.best_moves(hand, wilds, limit)
+        fits, theme = game.themes.fits, game.theme  # type: ignore[union-attr]
+        return board.best_moves(hand, wilds, limit,
+                                keep=lambda m: fits(m.formed[0][0].lower(), theme))
 
     def round_finder(self) -> WordFinder:
         """The finder of the words that may be sold this round: the round's theme's in a

@@ -13,7 +13,10 @@ letters that make a valid perpendicular word with the tiles beside it (computed 
 
 from __future__ import annotations
 
+import dataclasses
+import heapq
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import NamedTuple
@@ -88,6 +91,25 @@ class _Group:
     last: int
     letters: str
     pips: int
+
+
+@dataclass(slots=True)
+class _Span:
+    """A stretch of a line a placement may cover: groups of tiles and room either side."""
+
+    direction: str
+    line: int
+    first: int  # where its first covered group starts
+    last: int  # and its last one ends
+    left: int  # empty squares it may reach out before `first`
+    right: int  # and after `last`
+    gaps: int  # empty squares between its groups
+    covered: tuple[_Group, ...]
+    fixed_pips: int  # pips of the covered tiles
+    slots: list[tuple[Square, _Cross | None] | None]  # from first - left: None on a tile
+    bound: int  # the most a placement here can pay
+    #: sides[n]: the most the side words of n tiles laid here can pay together.
+    sides: list[int] = dataclasses.field(default_factory=list)
 
 
 class FinderWords:
@@ -199,14 +221,60 @@ class Board:
         if not self.grid.tiles:
             return self._first_words(hand, wilds)
         search = _Search(self, hand, counts, wilds > 0)
-        for direction, lines in self._lines.items():
-            for line, groups in lines.items():
-                search.line(direction, line, groups)
-        found = search.found
-        # Ties in notation order, then by square and direction (a stable sort in C).
-        found.sort(key=attrgetter("notation", "start", "direction"))
-        found.sort(key=attrgetter("price"), reverse=True)
-        return found
+        for span in search.spans():
+            search.fit(span)
+        return _ordered(search.found)
+
+    def best_moves(self, hand: str, wilds: int, limit: int,
+                   keep: Callable[[Move], bool] | None = None) -> list[Move]:
+        """The first `limit` of `moves(hand, wilds)` (those `keep` accepts, if given): the
+        same moves in the same order, found without listing every placement.
+
+        Each stretch of a line a word may cover gets an upper bound on what a placement
+        there can pay (`_Span.bound`); the stretches are searched dearest bound first, and
+        the search stops when no stretch left can reach the `limit`-th best price found, so
+        the word look-ups of the many cheap stretches are never made.
+        """
+        if limit <= 0:
+            return []
+        if not self.grid.tiles:
+            first = self._first_words(hand, wilds)
+            return [m for m in first if keep is None or keep(m)][:limit]
+        search = _Search(self, hand, hand_counts(hand, wilds), wilds > 0)
+        spans = search.spans()
+        spans.sort(key=attrgetter("bound"), reverse=True)
+        for guess in _GUESSES[:-1]:
+            kept = self._dearest(search, spans, limit, keep, guess)
+            if kept is not None:
+                return kept
+        return self._dearest(search, spans, limit, keep, _GUESSES[-1], last=True) or []
+
+    def _dearest(self, search: _Search, spans: list[_Span], limit: int,
+                 keep: Callable[[Move], bool] | None, guess: int,
+                 last: bool = False) -> list[Move] | None:
+        """The first `limit` moves if `limit` moves pay at least `guess` (None otherwise,
+        unless this is the `last` guess: then the moves found, however few): searching only
+        for those, the search prunes from the start rather than once `limit` moves are
+        found."""
+        best: list[int] = []  # the `limit` dearest prices found so far, a min-heap
+        kept: list[Move] = []
+        for span in spans:
+            floor = best[0] if len(best) == limit else guess
+            if span.bound < floor:
+                break  # no placement left can tie with the limit-th best, let alone beat it
+            search.found = []
+            search.fit(span, floor)
+            for move in search.found:
+                if move.price < guess or (keep is not None and not keep(move)):
+                    continue
+                kept.append(move)
+                if len(best) < limit:
+                    heapq.heappush(best, move.price)
+                elif move.price > best[0]:
+                    heapq.heapreplace(best, move.price)
+        if len(best) < limit and not last:
+            return None  # fewer moves pay the guess: a lower one is needed
+        return _ordered(kept)[:limit]
 
     def _first_words(self, hand: str, wilds: int) -> list[Move]:
         """The game's first word: every word the hand sells, across at (0, 0)."""
@@ -218,6 +286,20 @@ class Board:
         found.sort(key=str)
         found.sort(key=attrgetter("price"), reverse=True)
         return found
+
+
+#: The prices `best_moves` assumes its `limit` moves reach, in turn: a guess that holds lets
+#: it prune every stretch from the start (not only once `limit` moves are found). The first
+#: holds for most hands of 8 letters on a busy grid (the 30th dearest placement pays
+#: $121-$169 there); the last, $1, always holds (every placement pays at least that).
+_GUESSES = (100, 1)
+
+
+def _ordered(found: list[Move]) -> list[Move]:
+    """Moves dearest first, ties in notation order, then by square and direction."""
+    found.sort(key=attrgetter("notation", "start", "direction"))  # stable sorts, in C
+    found.sort(key=attrgetter("price"), reverse=True)
+    return found
 
 
 #: Hands with more sub-multisets than this (no tile limit) find their words through the
@@ -235,10 +317,18 @@ class _Search:
         self.wild = wild
         self.most_laid = sum(counts.values()) + (1 if wild else 0)
         self.by_covered: dict[str, list[tuple[str, str | None]]] = {}
+        self.grouped: dict[tuple[tuple[str, int], ...], dict[tuple[int, int], list[int]]] = {}
         self.found: list[Move] = []
         tiles = board.finder.tiles
         self.pips = tiles.pips
         self.wild_pips = tiles.wild_pips
+        # dearest[n]: the most pips n tiles of the hand (the wild included) can show.
+        held = sorted((tiles.pips[c] for c in hand), reverse=True)
+        if wild:
+            held = sorted([*held, tiles.wild_pips], reverse=True)
+        self.dearest = [0]
+        for pips in held:
+            self.dearest.append(self.dearest[-1] + pips)
 
     def words(self, covered: str) -> list[tuple[str, str | None]]:
         """Words made of the letters `covered` (sorted) plus hand tiles, and perhaps the
@@ -256,12 +346,7 @@ class _Search:
         base = codes.code(covered)
         found: list[tuple[str, str | None]] = []
         if base is not None:
-            cap = codes.cap
-            room = {}
-            for letter, n in self.counts.items():
-                spare = min(n, cap.get(letter, 0) - covered.count(letter))
-                if spare > 0:
-                    room[letter] = spare
+            room = self._room(covered)
             if codes.how_many(room) <= _ENUMERATE_UP_TO:
                 found = self._look_up(base, codes.subsets(room))
             else:
@@ -269,17 +354,79 @@ class _Search:
         self.by_covered[covered] = found
         return found
 
-    def _look_up(self, base: int, subsets: list[int]) -> list[tuple[str, str | None]]:
-        """The words of `base` plus each subset (composites of hand tiles)."""
+    def _room(self, covered: str) -> dict[str, int]:
+        """The hand's counts cut to what a word may still hold beside the `covered` letters."""
+        cap = self.board.finder.codes.cap
+        room = {}
+        for letter, n in self.counts.items():
+            spare = min(n, cap.get(letter, 0) - covered.count(letter))
+            if spare > 0:
+                room[letter] = spare
+        return room
+
+    def bounded_words(self, covered: str, span: _Span, floor: int,
+                      ) -> list[tuple[str, str | None]]:
+        """Like `words`, but only through the sub-multisets of the hand that may pay `floor`
+        over `span`: laying n tiles of p pips pays at most (covered pips + p)² plus the n
+        dearest side words of the span (and one more tile of the wild's pips with the wild).
+        """
+        codes = self.board.finder.codes
+        base = codes.code(covered)
+        if base is None:
+            return []
+        room = self._room(covered)
+        if codes.how_many(room) > _ENUMERATE_UP_TO:
+            return self.words(covered)
+        fixed, sides, wild_pips = span.fixed_pips, span.sides, self.wild_pips
+        most = len(sides) - 1
+        alone: list[int] = []
+        with_wild: list[int] = []
+        for (n, pips), composites in self._by_size_and_pips(room).items():
+            if n > most:
+                continue  # more tiles than the span has empty squares
+            main = fixed + pips
+            if n and main * main + sides[n] >= floor:
+                alone += composites
+            if self.wild and n < most and (main + wild_pips) ** 2 + sides[n + 1] >= floor:
+                with_wild += composites
+        return (self._look_up(base, alone, use_wild=False)
+                + self._look_up(base, with_wild, use_exact=False))
+
+    def _by_size_and_pips(self, room: dict[str, int]) -> dict[tuple[int, int], list[int]]:
+        """The sub-multisets of `room` (composites, as `codes.subsets` lists them) by how many
+        tiles they hold and how many pips those show; once per hand and room."""
+        key = tuple(sorted(room.items()))
+        grouped = self.grouped.get(key)
+        if grouped is not None:
+            return grouped
+        codes = self.board.finder.codes
+        subs = [(0, 0, 0)]
+        for letter, n in room.items():
+            add = codes.step.get(letter)
+            if add is None or n <= 0:
+                continue
+            pips = self.pips[letter]
+            subs = [(sub + k * add, size + k, total + k * pips)
+                    for sub, size, total in subs for k in range(min(n, codes.cap[letter]) + 1)]
+        grouped = {}
+        for sub, size, total in subs:
+            grouped.setdefault((size, total), []).append(sub)
+        self.grouped[key] = grouped
+        return grouped
+
+    def _look_up(self, base: int, subsets: list[int], use_exact: bool = True,
+                 use_wild: bool = True) -> list[tuple[str, str | None]]:
+        """The words of `base` plus each subset (composites of hand tiles): those laying only
+        hand tiles (`use_exact`), those laying the wild too (`use_wild`, if the hand has one)."""
         board = self.board
         codes = board.finder.codes
         exact, wild_codes = board.finder.exact_codes, board.finder.wild_codes
         spelled = board.spelled
-        mask, held, use_wild = codes.code_mask, self.counts, self.wild
+        mask, held, use_wild = codes.code_mask, self.counts, use_wild and self.wild
         found: list[tuple[str, str | None]] = []
         for composite in subsets:
             code = base + (composite & mask)
-            if code in exact:
+            if use_exact and code in exact:
                 found.extend((word, None) for word in spelled(code))
             if not use_wild:
                 continue
@@ -306,8 +453,17 @@ class _Search:
                 found.append((candidate.word, candidate.wild))
         return found
 
-    def line(self, direction: str, line: int, groups: list[_Group]) -> None:
-        """Every placement along one line: over groups i..j, reaching out a and b squares."""
+    def spans(self) -> list[_Span]:
+        """Every stretch a placement may cover, over all lines, in the board's line order."""
+        found: list[_Span] = []
+        for direction, lines in self.board._lines.items():
+            for line, groups in lines.items():
+                self._line(direction, line, groups, found)
+        return found
+
+    def _line(self, direction: str, line: int, groups: list[_Group],
+              found: list[_Span]) -> None:
+        """The stretches of one line: over groups i..j, reaching out on either side."""
         board = self.board
         square = board._square
         for i in range(len(groups)):
@@ -320,7 +476,7 @@ class _Search:
                         board._open(square(direction, line, x), direction) for x in gap
                     ):
                         break
-                self._span(direction, line, groups, i, j, gaps)
+                found.append(self._span(direction, line, groups, i, j, gaps))
 
     def _reach(self, direction: str, line: int, x: int, step: int, limit: int) -> int:
         """How many empty squares a word may reach out from `x` (exclusive) by `step`."""
@@ -332,8 +488,9 @@ class _Search:
         return reach
 
     def _span(self, direction: str, line: int, groups: list[_Group], i: int, j: int,
-              gaps: int) -> None:
-        """Placements covering groups i..j exactly (their outer neighbours stay uncovered)."""
+              gaps: int) -> _Span:
+        """The stretch covering groups i..j exactly (their outer neighbours stay uncovered),
+        with a bound on what a placement there pays."""
         board = self.board
         spare = self.most_laid - gaps
         first, last = groups[i].first, groups[j].last
@@ -343,23 +500,82 @@ class _Search:
         left = self._reach(direction, line, first, -1, max(left_room, 0))
         right = self._reach(direction, line, last, 1, max(right_room, 0))
         covered = groups[i:j + 1]
-        candidates = self.words("".join(sorted("".join(g.letters for g in covered))))
+        tiles = board.grid.tiles
+        slots: list[tuple[Square, _Cross | None] | None] = []
+        for x in range(first - left, last + right + 1):
+            sq = board._square(direction, line, x)
+            slots.append(None if sq in tiles else (sq, board.cross(sq, direction)))
+        fixed_pips = sum(g.pips for g in covered)
+        span = _Span(direction, line, first, last, left, right, gaps, tuple(covered),
+                     fixed_pips, slots, 0)
+        span.bound = self._bound(span)
+        return span
+
+    def _may_pay(self, span: _Span, letters: str, candidates: list[tuple[str, str | None]],
+                 floor: int) -> list[tuple[str, str | None]]:
+        """The candidate words that may pay `floor` over `span`: a word's own pips are known
+        before it is fitted (its covered tiles' plus those of the letters it lays), and its
+        side words pay at most the dearest of as many squares as it lays tiles."""
+        pips, wild_pips, sides = self.pips, self.wild_pips, span.sides
+        covered_pips = sum(pips[c] for c in letters)
+        base = span.fixed_pips - covered_pips
+        covered = len(letters)
+        most = len(sides) - 1
+        kept = []
+        for word, wild in candidates:
+            laid = len(word) - covered
+            if laid < 1 or laid > most:
+                continue
+            main = base + sum(pips[c] for c in word)
+            if wild is not None:
+                main += wild_pips - pips[wild]
+            if main * main + sides[laid] >= floor:
+                kept.append((word, wild))
+        return kept
+
+    def _bound(self, span: _Span) -> int:
+        """The most a placement over `span` can pay: its covered pips plus the hand's dearest
+        tiles it has room to lay, squared, plus on each of as many squares the dearest side
+        word a tile of the hand allowed there would form."""
+        laid = min(self.most_laid, span.gaps + span.left + span.right)
+        main = span.fixed_pips + self.dearest[laid]
+        sides = []
+        for slot in span.slots:
+            if slot is None or slot[1] is None:
+                continue
+            cross = slot[1]
+            top = max((self.pips[c] for c in self.counts if c in cross.allowed), default=0)
+            if self.wild and cross.allowed:
+                top = max(top, self.wild_pips)
+            if top:
+                sides.append((cross.pips + top) ** 2)
+        sides.sort(reverse=True)
+        span.sides = [0]
+        for price in sides[:laid]:
+            span.sides.append(span.sides[-1] + price)
+        span.sides += [span.sides[-1]] * (laid + 1 - len(span.sides))
+        return main * main + span.sides[laid]
+
+    def fit(self, span: _Span, floor: int = -1) -> None:
+        """Every placement over `span` that may pay `floor` or more: each candidate word at
+        each offset that fits."""
+        board = self.board
+        letters = "".join(g.letters for g in span.covered)
+        key = "".join(sorted(letters))
+        candidates = self.words(key) if floor <= 0 else self.bounded_words(key, span, floor)
         if not candidates:
             return
+        if floor > 0:
+            candidates = self._may_pay(span, letters, candidates, floor)
+        direction, line, first, last = span.direction, span.line, span.first, span.last
+        left, right, covered, slots = span.left, span.right, span.covered, span.slots
         width = last - first + 1
-        shortest = max(width + (0 if gaps else 1), board.min_length)  # lays at least one
+        shortest = max(width + (0 if span.gaps else 1), board.min_length)  # lays at least one
         longest = width + left + right
         head = covered[0].letters
         # The other covered groups, as (offset from `first`, letters).
         fixed = [(g.first - first, g.letters) for g in covered[1:]]
-        # Each square from the leftmost reach: None where a tile lies, else (square, cross).
-        base = first - left
-        tiles = board.grid.tiles
-        slots: list[tuple[Square, _Cross | None] | None] = []
-        for x in range(base, last + right + 1):
-            sq = board._square(direction, line, x)
-            slots.append(None if sq in tiles else (sq, board.cross(sq, direction)))
-        fixed_pips = sum(g.pips for g in covered)
+        fixed_pips = span.fixed_pips
         # The hot loop of every computer's turn: plain locals, the fit inlined.
         pips_of, wild_pips = self.pips, self.wild_pips
         side = DOWN if direction == ACROSS else ACROSS
