@@ -53,8 +53,9 @@ SETUPS = [
 REACHED = [
     {"TableScreen", "HandOffScreen", "HelpScreen", "ConfirmScreen", "_CommandPalette",
      "HintsScreen"},
-    {"TableScreen", "HelpScreen", "ConfirmScreen", "_CommandPalette", "HintsScreen",
-     "DropScreen", "NewGameScreen"},
+    # (Since Esc first clears a typed word, this table's monkey no longer ends enough selling
+    # turns to reach the tile-limit dialog or the new-game form in its keys.)
+    {"TableScreen", "HelpScreen", "ConfirmScreen", "_CommandPalette", "HintsScreen"},
     {"TableScreen"},
 ]
 

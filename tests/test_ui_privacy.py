@@ -5,7 +5,7 @@ a hand or draw the person holding the screen may not see, computer seats include
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Static
+from textual.widgets import Input, Static
 from ui_helpers import BAG, make_app, press_quickly, settle, settle_quickly, table
 
 from buyword.table import HIDDEN, GameSetup, Seat, Wait
@@ -84,9 +84,15 @@ async def play_privately(pilot, sell: str, rounds: int) -> int:  # noqa: ANN001
             if awaiting.computer:
                 continue
             keys = {Wait.ROLL: ["r"], Wait.CHOOSE: ["5"], Wait.BUY: ["b", "d"],
-                    Wait.SELL: [*sell, "enter", "escape"], Wait.DROP: ["x"]}[awaiting.wait]
+                    Wait.SELL: [*sell, "enter"], Wait.DROP: ["x"]}[awaiting.wait]
             for key in keys:  # each handled completely (no repaint: the text is checked)
                 await press_quickly(pilot, key)
+                check_nothing_hidden_shows(app)
+            if awaiting.wait is Wait.SELL:
+                # Esc clears a word left unsold in the box; in an empty box it ends the turn.
+                if table(app).query_one("#word", Input).value:
+                    await press_quickly(pilot, "escape")
+                await press_quickly(pilot, "escape")
                 check_nothing_hidden_shows(app)
     raise AssertionError("the game did not reach the results screen")
 
