@@ -141,9 +141,10 @@ def _variant_kind(event: ev.Event) -> str:
 
 
 def _param(combination: tuple[bool, ...]) -> object:
-    """Each variant alone, none and all four run in the fast set; the pairs and triples are slow."""
-    mixed = 1 < sum(combination) < len(combination)
-    return pytest.param(combination, marks=pytest.mark.slow) if mixed else combination
+    """Each variant alone runs in the fast set; none (the plain play-outs cover it), the pairs,
+    the triples and all four run with the whole suite."""
+    alone = sum(combination) == 1
+    return combination if alone else pytest.param(combination, marks=pytest.mark.slow)
 
 
 @pytest.mark.parametrize("combination", [_param(c) for c in COMBINATIONS],
