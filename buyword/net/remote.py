@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -38,6 +37,7 @@ from buyword.table import (
     Undone,
     Wait,
 )
+from buyword.table.session import tile_indices
 
 if TYPE_CHECKING:
     from buyword.engine import Action, TileSet
@@ -349,7 +349,7 @@ class RemoteTable:
         if len(spelling.word) < rules.min_word_length:
             return SalePreview(reason=f"a word needs at least {rules.min_word_length} letters")
         pips = rules.tiles.sale_pips(spelling)
-        return SalePreview(_marked(hand, spelling.letters), spelling.wild, spelling.notation,
+        return SalePreview(tile_indices(hand, spelling.letters), spelling.wild, spelling.notation,
                            price(pips), pips)
 
     def _preview_placement(self, typed: str) -> SalePreview:
@@ -366,7 +366,7 @@ class RemoteTable:
         except BuyWordError as error:
             return SalePreview(reason=str(error))
         wild = next((tile.letter for _, tile in play.laid if tile.wild), None)
-        return SalePreview(_marked(hand, play.letters), wild, placement.word, play.price,
+        return SalePreview(tile_indices(hand, play.letters), wild, placement.word, play.price,
                            play.words[0].pips, None, placement, play.laid, play.words)
 
     @property
@@ -444,17 +444,6 @@ class RemoteTable:
     def undo(self, seat: int) -> Undone | Refused:
         """Moves at a hosted table stand once sent."""
         return Refused(_NO_UNDO)
-
-
-def _marked(hand: str, letters: str) -> frozenset[int]:
-    """Which tiles of a sorted hand a sale's letters take (the first of each repeat)."""
-    need = Counter(letters)
-    marked = set()
-    for i, letter in enumerate(hand):
-        if need[letter] > 0:
-            need[letter] -= 1
-            marked.add(i)
-    return frozenset(marked)
 
 
 # ---------------------------------------------------------------------- the links

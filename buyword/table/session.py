@@ -674,7 +674,7 @@ class TableSession:
             return SalePreview(reason=str(error))
         pips = game.rules.tiles.sale_pips(spelling)
         reason = game.why_not(Sell(spelling.notation)) if game.phase is Phase.SELL else None
-        return SalePreview(_tile_indices(player.hand, spelling.letters), spelling.wild,
+        return SalePreview(tile_indices(player.hand, spelling.letters), spelling.wild,
                            spelling.notation, price(pips), pips, reason)
 
     def _preview_placement(self, typed: str) -> SalePreview:
@@ -691,7 +691,7 @@ class TableSession:
         player = game.player(game.current)  # type: ignore[arg-type]
         wild = next((tile.letter for _, tile in play.laid if tile.wild), None)
         reason = None if game.rules.challenge_mode else game.why_not(sale)
-        return SalePreview(_tile_indices(player.hand, play.letters), wild, placement.word,
+        return SalePreview(tile_indices(player.hand, play.letters), wild, placement.word,
                            play.price, play.words[0].pips, reason, placement, play.laid,
                            play.words)
 
@@ -734,7 +734,7 @@ class TableSession:
         return self.theme_finders(theme)
 
 
-def _tile_indices(hand: str, letters: str) -> frozenset[int]:
+def tile_indices(hand: str, letters: str) -> frozenset[int]:
     """Which tiles of a sorted hand a set of letters takes (the first of each repeat)."""
     need = Counter(letters)
     marked = set()

@@ -16,27 +16,11 @@ from buyword.engine import BuyWordError, Game, GameRecord, RecordError
 from buyword.engine import events as ev
 from buyword.engine.inputs import not_regular
 from buyword.store import Store, read_game_file
+from buyword.store.stats import RecordedWords
 from buyword.ui.board import Board
 from buyword.ui.crossword import last_placement
 from buyword.ui.text import markup
 from buyword.ui.widgets import DieFace, GameLog, PlayerLine, Rack, Scoreboard
-
-
-class _Anything:
-    """A dictionary and theme lists that accept every word: a record holds only sales that were
-    accepted (challenged ones replay from the verdicts it wrote down)."""
-
-    def is_word(self, word: str) -> bool:
-        """Every recorded sale was legal when it was made."""
-        return True
-
-    def fits(self, word: str, theme: str) -> bool:
-        """Every recorded sale fitted its round's theme (challenged ones replay as ruled)."""
-        return True
-
-    def kind(self, theme: str) -> str:
-        """A theme's words, in the log of a replay (no theme lists are read)."""
-        return f"a word of the theme {theme}"
 
 
 def load_record(path: str) -> tuple[GameRecord, list[Game]]:
@@ -47,7 +31,7 @@ def load_record(path: str) -> tuple[GameRecord, list[Game]]:
     # Finished games, autosaves and bare engine records all read; the message names the file.
     record = read_game_file(path).record
     # Challenges replay from the verdicts written in the record, so no dictionary is needed.
-    dictionary = _Anything()
+    dictionary = RecordedWords()
     record.replay(dictionary, themes=dictionary)  # RecordError, naming the action, if one fails
     game = record.replay(dictionary, upto=0, themes=dictionary)
     games = [copy.deepcopy(game)]
