@@ -11,15 +11,13 @@ reachable from our code are guarded, see `_CommandPalette` in buyword/ui/app.py.
 
 from __future__ import annotations
 
-import asyncio
 import random
 from pathlib import Path
 
 import pytest
-from textual import events
 from textual.app import App
 from textual.pilot import Pilot
-from ui_helpers import make_app, settle, small_lexicon
+from ui_helpers import handled, make_app, send_key, settle, small_lexicon
 
 from buyword.store import Store
 from buyword.ui.options import GameSetup, Seat, Settings
@@ -67,28 +65,6 @@ def check_invariants(app: App) -> None:
             game = screen.game
             assert game.tile_count() == (108, 9), game.dump()
             assert all(p.money >= 0 for p in game.players), game.dump()
-
-
-def send_key(app: App, key: str) -> None:
-    """Deliver a key press as the terminal driver does."""
-    assert app._driver is not None
-    char = key if len(key) == 1 else {"space": " ", "question_mark": "?"}.get(key)
-    event = events.Key(key, char)
-    event.set_sender(app)
-    app._driver.send_message(event)
-
-
-async def handled(app: App) -> None:
-    """Wait until the app and the screen on top have no messages left (cheaper than Pilot's
-    idle detection, which sleeps at least 20 ms a time)."""
-    for turn in range(1000):
-        await asyncio.sleep(0)
-        if turn < 3:
-            continue
-        screen = app.screen
-        if app._message_queue.empty() and all(
-                node._message_queue.empty() for node in screen.walk_children(with_self=True)):
-            return
 
 
 async def click_somewhere(pilot: Pilot, rng: random.Random) -> None:
