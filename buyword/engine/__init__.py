@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from buyword.engine.lazy import lazy_attributes
 
 if TYPE_CHECKING:
     from buyword.engine.actions import (
@@ -102,11 +103,5 @@ _HOMES = {
 }
 
 
-def __getattr__(name: str) -> object:
-    """A public name, imported from its module the first time it is asked for."""
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
+#: A public name, imported from its module the first time it is asked for.
+__getattr__ = lazy_attributes(__name__, _HOMES, globals())
