@@ -104,11 +104,13 @@ def _add_train(sub: argparse._SubParsersAction) -> None:
     train.add_argument("--seed", type=int, default=1,
                        help="the first training game's seed (default 1)")
     train.add_argument("--horizon", type=int, default=2,
-                       help="rounds of money after a turn that count as its result (default 2)")
+                       help="rounds of money after a turn (and the judgement of what is kept "
+                            "then) that count as its result (default 2)")
     train.add_argument("--max-leave", type=int, default=3,
-                       help="longest leave the table holds, at most 4 (default 3)")
+                       help="longest leave with a correction of its own, at most 4 "
+                            "(default 3)")
     train.add_argument("--smoothing", type=float, default=20.0,
-                       help="turns' weight of a leave's sub-leaves in its value (default 20)")
+                       help="turns' weight pulling a rare leave's correction to 0 (default 20)")
     train.add_argument("--weight", type=float, default=1.0,
                        help="share of a leave's learned value Expert adds (default 1)")
     train.add_argument("--evaluate", type=int, default=40,

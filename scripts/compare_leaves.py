@@ -1,5 +1,6 @@
 """Expert with learned leave values against Expert without, on the same seeds (solo, default
-rules): mean and median money, and on how many seeds each weight made more than weight 0.
+rules): mean and median money, and against weight 0 (a paired comparison, seed by seed) the
+mean difference with its standard error and on how many seeds each weight made more or less.
 
     .venv/bin/python scripts/compare_leaves.py --table data/leaves.json --weights 0,0.5,1 \
         --seeds 101..150 --jobs 2
@@ -35,11 +36,19 @@ def main() -> int:
         line = (f"weight {weight:g}: seeds {first}..{last}, mean ${statistics.fmean(money):,.1f},"
                 f" median ${statistics.median(money):,.0f}")
         if baseline is not None and weight:
-            more = sum(a > b for a, b in zip(money, baseline, strict=True))
-            less = sum(a < b for a, b in zip(money, baseline, strict=True))
-            line += f"; more than weight 0 on {more} seeds, less on {less}"
+            line += "; " + paired(money, baseline)
         print(line, flush=True)
     return 0
+
+
+def paired(money: list[int], baseline: list[int]) -> str:
+    """The paired comparison of `money` against `baseline` (same seeds, in order) in words."""
+    differences = [a - b for a, b in zip(money, baseline, strict=True)]
+    error = statistics.stdev(differences) / len(differences) ** 0.5 if len(differences) > 1 else 0
+    more = sum(d > 0 for d in differences)
+    less = sum(d < 0 for d in differences)
+    return (f"against weight 0: {statistics.fmean(differences):+,.1f} ± {error:,.1f} (standard "
+            f"error), more on {more} seeds ({more / len(differences):.0%}), less on {less}")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,8 @@
-"""`buyword train` and the ways games are run: a turn's result is the money made over the next
-rounds (with a horizon of one round they add up to the game's whole gain), bad options and a
-missing Ray are refused in a player's words, and training writes a table that reads back."""
+"""`buyword train` and the ways games are run: a turn's result is how far the futures'
+judgement of the kept tiles fell short of the money made over the next rounds plus the
+judgement then (with a horizon of one round they add up to the game's whole gain less the first
+judgement), bad options and a missing Ray are refused in a player's words, and training writes
+a table that reads back."""
 
 from __future__ import annotations
 
@@ -12,7 +14,14 @@ from buyword.bots.leaves import LeaveTable
 from buyword.cli import main
 from buyword.table.cluster import ClusterError, run_tasks
 from buyword.table.sim import _load_words
-from buyword.table.train import Settings, play_and_record, train
+from buyword.table.train import (
+    Report,
+    RoundStart,
+    Settings,
+    record_game,
+    train,
+    turns_of,
+)
 
 
 def _square(n: int) -> int:
@@ -50,13 +59,26 @@ def test_bad_training_options_are_refused_in_words(options, complaint, capsys):
     assert complaint in err and "Traceback" not in err
 
 
+def test_a_turn_s_result_is_its_shortfall_against_the_money_and_the_judgement_later():
+    starts = [RoundStart("", 8, 108, 200, 30.0), RoundStart("EST", 8, 100, 150, 90.0),
+              RoundStart("S", 7, 90, 300, 20.0)]
+    # Horizon 1: round 1 proved worth -50 + 90 against 30 judged; round 2, 150 + 20 against
+    # 90; the last round, the 100 it made to the end (unsold tiles are worth nothing) less 20.
+    assert turns_of(starts, 400, 1) == [("", 8, 108, 10.0), ("EST", 8, 100, 80.0),
+                                        ("S", 7, 90, 80.0)]
+    # Horizon 2: round 1 proved worth 100 + 20; the later rounds reach the end of the game.
+    assert [turn[3] for turn in turns_of(starts, 400, 2)] == [90.0, 160.0, 80.0]
+
+
 @pytest.mark.slow
-def test_turn_results_over_one_round_add_up_to_the_game_s_gain():
+def test_turn_results_over_one_round_add_up_to_the_game_s_gain_less_the_first_judgement():
     finder, lexicon = _load_words()
-    money, turns = play_and_record(3, None, 0.0, 1, finder, lexicon)
-    assert turns and turns[0][0] == "" and turns[0][2] == 0  # nothing kept, a full bag
-    assert sum(result for *_, result in turns) == money - 200
-    assert {stage for _, _, stage, _ in turns} == {0, 1, 2}
+    money, starts = record_game(3, None, 0.0, finder, lexicon)
+    assert starts[0] == RoundStart("", 8, 108, 200, starts[0].estimate)  # a full bag
+    assert starts[0].estimate > 0  # eight wilds and three tiles make a word
+    turns = turns_of(starts, money, 1)
+    assert sum(turn[3] for turn in turns) == pytest.approx(money - 200 - starts[0].estimate)
+    assert min(bag for _, _, bag, _ in turns) < 36  # the game reached the late stage
 
 
 @pytest.mark.slow
@@ -67,3 +89,10 @@ def test_training_writes_a_table_and_compares_on_unseen_seeds(tmp_path):
     path = tmp_path / "leaves.json"
     report.table.save(path)
     assert LeaveTable.load(path).about["command"].startswith("buyword train --games 1")
+
+
+def test_the_comparison_reports_the_mean_gain_seed_by_seed_with_its_standard_error():
+    report = Report(LeaveTable({}), (1, 3), [110, 90, 130], [100, 100, 100], 1.0)
+    # Gains 10, -10 and 30: mean 10, standard deviation 20, standard error 20 / sqrt(3).
+    assert report.difference() == "mean gain +10.0 ± 11.5 (standard error)"
+    assert report.better == 2

@@ -1,27 +1,30 @@
-"""Leave values learned by self-play: what keeping some tiles is worth, beyond what they sell for.
+"""Leave values learned by self-play: what keeping some tiles is worth, beyond what the sampled
+futures already say they are worth.
 
-The way strong Scrabble engines value a leave: play many games, and for every turn note the
-tiles a player kept and how much money that player made over the next rounds; a leave's value
-is the mean result of the turns that kept it, minus the mean of all turns that kept as many
-tiles (at the same stage of the bag and with as many wilds): how many tiles to keep is judged
-by the sampled futures (`buyword.bots.levels`), the table says which letters are worth it.
-`buyword train` (in `buyword.table.train`) plays the games and fits the table; this module is
-the table itself, plain data a computer player reads.
+A computer player values the tiles it keeps (the *leave*) by sampling futures: the mean price of
+the dearest word the leave plus a few random tiles could make (`buyword.bots.levels`). That
+judgement misses things: it sees one word and one purchase ahead, and it cannot tell a leave that
+keeps earning from one that only looks good. Training (`buyword train`, in
+`buyword.table.train`) plays many games, notes at each round what the player kept and how far
+the futures' judgement of it fell short of what it proved worth, and fits this table to that
+shortfall, so that a level adds the table's value to the futures' and corrects them.
 
-To stay small enough to ship, the table holds leaves of at most `max_leave` letters. A turn that
-kept more counts towards each of its distinct sub-leaves of that size, and a long leave is
-valued as the mean of those sub-leaves' values: the estimate the fit itself made. A leave seen
-rarely is pulled towards the mean of its own sub-leaves (one letter fewer), so a few lucky
-turns cannot give it a large value.
+The table is factored, as the first leave tables of Scrabble engines were, so that a few
+thousand games are enough to fit it: at each stage of the bag, a value for every letter kept
+(and for each extra copy of a letter), for how many tiles are kept, for how many of them are
+vowels, and for the wilds held. On top of that, the short leaves kept often enough have a
+correction of their own: the mean shortfall of the turns that kept exactly that leave, after
+the factored value, pulled towards 0 by `smoothing` turns so that a few lucky turns cannot give
+a leave a large value.
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
-from itertools import combinations
 from pathlib import Path
 
 #: Stages of the bag: more than two thirds full, more than a third, the rest.
@@ -30,11 +33,40 @@ STAGES = 3
 #: Wild counts told apart: none, one, two or more.
 WILD_BUCKETS = 3
 
+#: Leave lengths told apart: 0 to 8 tiles, the last also standing for more.
+LENGTHS = 9
+
+#: Vowel counts told apart: 0 to 4, the last also standing for more.
+VOWEL_COUNTS = 5
+
+VOWELS = frozenset("AEIOU")
+
 #: The bundled table's file name in `buyword.data`.
 BUNDLED = "leaves.json"
 
 #: The file format's version, written in every table file.
-FORMAT = 1
+FORMAT = 2
+
+#: The parts of a stage's values: each maps a letter, a count or a wild bucket to dollars.
+PARTS = ("letters", "repeats", "length", "vowels", "wilds")
+
+#: The ridge penalty of the fit, in turns: a value estimated from this many turns is halved
+#: (towards 0, what the futures alone say), so rare letters cannot get large values.
+RIDGE = 100.0
+
+#: How finely the fit tells bag sizes apart when removing what a round is worth at that point
+#: of the game (which every option of a decision shares, so the table need not hold it).
+BAG_STEP = 4
+
+#: How many leaves' values a table remembers before it starts afresh.
+MEMO_LIMIT = 100_000
+
+#: A turn as training records it: kept letter tiles, wilds, tiles in the bag, and the dollars
+#: by which the futures' judgement of the kept tiles fell short of what they proved worth.
+Turn = tuple[str, int, int, float]
+
+#: A feature of a turn: (stage, part, key) -> how many times it applies.
+Feature = tuple[int, str, str]
 
 
 class LeaveTableError(ValueError):
@@ -53,22 +85,32 @@ def wild_bucket(wilds: int) -> int:
     return min(max(wilds, 0), WILD_BUCKETS - 1)
 
 
-def sub_leaves(tiles: str, size: int) -> list[str]:
-    """The distinct sub-multisets of `size` letters of the tiles (each sorted); the tiles
-    themselves, sorted, when they are no more than `size`."""
-    key = "".join(sorted(tiles))
-    if len(key) <= size:
-        return [key]
-    return sorted({"".join(chosen) for chosen in combinations(key, size)})
+def features(tiles: str, wilds: int, stage: int) -> dict[Feature, float]:
+    """What the factored table values in a leave: each letter (and each extra copy), the
+    number of tiles, of vowels, and the wilds, all at the stage of the bag."""
+    counts = Counter(tiles)
+    found: dict[Feature, float] = {
+        (stage, "length", str(min(len(tiles), LENGTHS - 1))): 1.0,
+        (stage, "vowels", str(min(sum(counts[v] for v in VOWELS), VOWEL_COUNTS - 1))): 1.0,
+        (stage, "wilds", str(wild_bucket(wilds))): 1.0,
+    }
+    for letter, count in counts.items():
+        found[(stage, "letters", letter)] = float(count)
+        if count > 1:
+            found[(stage, "repeats", letter)] = float(count - 1)
+    return found
 
 
 @dataclass
 class LeaveTable:
-    """Dollar values of kept leaves, by (sorted letters, wild bucket, stage of the bag)."""
+    """Dollar values of kept leaves: factored per stage of the bag, with corrections for short
+    leaves kept often (by sorted letters, wild bucket, stage)."""
 
-    #: (leave, wild bucket, stage) -> value in dollars, relative to an average turn
-    values: dict[tuple[str, int, int], float]
-    #: The longest leave the table holds; longer ones are valued from their sub-leaves.
+    #: (stage, part, key) -> dollars; parts are `PARTS`, keys a letter or a count
+    weights: dict[Feature, float]
+    #: (leave, wild bucket, stage) -> dollars added to the factored value of exactly that leave
+    values: dict[tuple[str, int, int], float] = field(default_factory=dict)
+    #: The longest leave with a correction of its own.
     max_leave: int = 3
     #: How the table was made: the command, its seed, games played (written in the file).
     about: dict[str, object] = field(default_factory=dict)
@@ -77,39 +119,45 @@ class LeaveTable:
         self._memo: dict[tuple[str, int, int], float] = {}
 
     def value(self, tiles: str, wilds: int, stage: int) -> float:
-        """What keeping `tiles` (letter tiles) with `wilds` wilds is worth at `stage`."""
+        """What keeping `tiles` (letter tiles) with `wilds` wilds is worth at `stage`, in
+        dollars beyond what the sampled futures say."""
         key = ("".join(sorted(tiles)), wild_bucket(wilds), stage)
         found = self._memo.get(key)
         if found is None:
-            leaves = sub_leaves(key[0], self.max_leave)
-            found = sum(self._held(leave, key[1], stage) for leave in leaves) / len(leaves)
+            found = self.factored(*key) + self.values.get(key, 0.0)
+            if len(self._memo) >= MEMO_LIMIT:  # one table serves every game of a process
+                self._memo.clear()
             self._memo[key] = found
         return found
 
-    def _held(self, leave: str, bucket: int, stage: int) -> float:
-        """A leave of at most `max_leave` letters: its value, or for one the games never
-        kept, the mean of its sub-leaves' (0 for nothing kept)."""
-        found = self.values.get((leave, bucket, stage))
-        if found is not None:
-            return found
-        if not leave:
-            return 0.0
-        smaller = sub_leaves(leave, len(leave) - 1)
-        return sum(self._held(s, bucket, stage) for s in smaller) / len(smaller)
+    def factored(self, tiles: str, wilds: int, stage: int) -> float:
+        """The factored part of a leave's value (without its own correction)."""
+        weights = self.weights
+        return sum(weights.get(feature, 0.0) * times
+                   for feature, times in features(tiles, wilds, stage).items())
 
     def __len__(self) -> int:
-        """How many leaves the table holds."""
-        return len(self.values)
+        """How many values the table holds (factored ones and corrections)."""
+        return len(self.weights) + len(self.values)
 
     # ------------------------------------------------------------------ files
 
     def to_json(self) -> str:
-        """The table as JSON text (one entry per line, sorted, so a rebuild diffs cleanly)."""
+        """The table as JSON text: per stage, each part's values; then the corrections, one a
+        line, sorted, so a rebuild diffs cleanly."""
+        stages = []
+        for stage in range(STAGES):
+            parts: dict[str, dict[str, float]] = {part: {} for part in PARTS}
+            for (at, part, key), value in sorted(self.weights.items()):
+                if at == stage:
+                    parts[part][key] = round(value, 2)
+            stages.append("    " + json.dumps(parts))
         rows = [f'    ["{leave}", {bucket}, {stage}, {round(value, 2)}]'
                 for (leave, bucket, stage), value in sorted(self.values.items())]
         head = json.dumps({"format": FORMAT, "max_leave": self.max_leave, "about": self.about},
                           indent=2)
-        return head[:-2] + ',\n  "values": [\n' + ",\n".join(rows) + "\n  ]\n}\n"
+        return (head[:-2] + ',\n  "stages": [\n' + ",\n".join(stages) + "\n  ],\n"
+                + '  "values": [\n' + ",\n".join(rows) + "\n  ]\n}\n")
 
     def save(self, path: str | Path) -> None:
         """Write the table to `path`."""
@@ -122,9 +170,13 @@ class LeaveTable:
             data = json.loads(text)
             if data.get("format") != FORMAT:
                 raise LeaveTableError(f"{source} is not a leave table of format {FORMAT}")
+            weights = {(stage, str(part), str(key)): float(value)
+                       for stage, parts in enumerate(data["stages"])
+                       for part, entries in parts.items() if part in PARTS
+                       for key, value in entries.items()}
             values = {(str(leave), int(bucket), int(stage)): float(value)
                       for leave, bucket, stage, value in data["values"]}
-            return cls(values, int(data["max_leave"]), dict(data.get("about", {})))
+            return cls(weights, values, int(data["max_leave"]), dict(data.get("about", {})))
         except LeaveTableError:
             raise
         except (ValueError, TypeError, KeyError, AttributeError) as error:
@@ -149,42 +201,88 @@ class LeaveTable:
         return cls.from_json(text, BUNDLED)
 
 
-def fit(turns: Iterable[tuple[str, int, int, float]], max_leave: int = 3,
-        smoothing: float = 20.0, about: Mapping[str, object] | None = None) -> LeaveTable:
-    """Fit a table from turns (kept tiles, wilds, stage, dollars made over the next rounds).
+# ---------------------------------------------------------------------- fitting
 
-    Each turn's result less the mean of the turns at its stage and wild bucket that kept as
-    many tiles is credited
-    to each distinct sub-leave of `max_leave` letters of what it kept (to the whole leave if
-    shorter). A leave's value is the mean credit, shrunk towards the mean of its sub-leaves'
-    values with the weight of `smoothing` turns.
+
+def fit(turns: Iterable[Turn], full: int, max_leave: int = 3, smoothing: float = 20.0,
+        about: Mapping[str, object] | None = None, ridge: float = RIDGE) -> LeaveTable:
+    """Fit a table to turns (kept tiles, wilds, tiles in the bag, shortfall in dollars) of
+    games whose bag starts with `full` tiles.
+
+    Each shortfall is first taken relative to the mean of the turns with about as many tiles
+    in the bag: what a round makes at that point of the game is the same for every option of
+    a decision, and leaves kept early would otherwise be credited with it. The factored values
+    are a least-squares fit of that (ridge-penalised by `ridge` turns). Then each leave of at
+    most `max_leave` letters gets the mean of what its turns fell short by after the factored
+    value, shrunk towards 0 with the weight of `smoothing` turns.
     """
-    rows = [(tiles, wild_bucket(wilds), stage, result) for tiles, wilds, stage, result in turns]
-    # Turns are compared with those that kept as many tiles: how many to keep is what the
-    # sampled futures judge; the table learns which letters are worth keeping.
-    sums: dict[tuple[int, int, int], list[float]] = {}
-    for tiles, bucket, stage, result in rows:
-        total = sums.setdefault((bucket, stage, len(tiles)), [0.0, 0])
-        total[0] += result
-        total[1] += 1
+    bands: dict[int, list[float]] = {}
+    rows = []
+    for tiles, wilds, bag, result in turns:
+        rows.append((tiles, wilds, bag, result, stage_of(bag, full)))
+        band = bands.setdefault(bag // BAG_STEP, [0.0, 0])
+        band[0] += result
+        band[1] += 1
+    design = []
+    for tiles, wilds, bag, result, stage in rows:
+        total, count = bands[bag // BAG_STEP]
+        design.append((features(tiles, wilds, stage), result - total / count))
+    solved = _ridge(design, ridge)
+    table = LeaveTable(solved, {}, max_leave, dict(about or {}))
     credit: dict[tuple[str, int, int], list[float]] = {}
-    for tiles, bucket, stage, result in rows:
-        total, count = sums[(bucket, stage, len(tiles))]
-        residual = result - total / count
-        leaves = sub_leaves(tiles, max_leave)
-        for leave in leaves:
-            entry = credit.setdefault((leave, bucket, stage), [0.0, 0])
-            entry[0] += residual
-            entry[1] += 1
-    table = LeaveTable({}, max_leave, dict(about or {}))
-    # Shortest leaves first: each leave's prior is the value of its sub-leaves, already fitted
-    # (or, for those no turn kept, valued from their own sub-leaves).
-    for key in sorted(credit, key=lambda k: (len(k[0]), k)):
-        leave, bucket, stage = key
-        total, count = credit[key]
-        prior = 0.0
-        if leave:
-            smaller = sub_leaves(leave, len(leave) - 1)
-            prior = sum(table._held(s, bucket, stage) for s in smaller) / len(smaller)
-        table.values[key] = (total + smoothing * prior) / (count + smoothing)
+    for (tiles, wilds, _, _, stage), (found, relative) in zip(rows, design, strict=True):
+        if len(tiles) > max_leave:
+            continue
+        predicted = sum(solved[feature] * times for feature, times in found.items())
+        entry = credit.setdefault(("".join(sorted(tiles)), wild_bucket(wilds), stage),
+                                  [0.0, 0])
+        entry[0] += relative - predicted
+        entry[1] += 1
+    table.values = {key: total / (count + smoothing)
+                    for key, (total, count) in credit.items() if total}
     return table
+
+
+def _ridge(design: list[tuple[dict[Feature, float], float]],
+           penalty: float) -> dict[Feature, float]:
+    """Least squares with a ridge penalty: the weights minimising the squared error of
+    `design`'s rows (features, target) plus `penalty` times the squared weights."""
+    index: dict[Feature, int] = {}
+    for found, _ in design:
+        for feature in found:
+            index.setdefault(feature, len(index))
+    size = len(index)
+    normal = [[0.0] * size for _ in range(size)]
+    target = [0.0] * size
+    for found, result in design:
+        entries = [(index[feature], times) for feature, times in found.items()]
+        for i, times_i in entries:
+            target[i] += times_i * result
+            row = normal[i]
+            for j, times_j in entries:
+                row[j] += times_i * times_j
+    for i in range(size):
+        normal[i][i] += penalty
+    solution = _solve(normal, target)
+    return {feature: solution[i] for feature, i in index.items()}
+
+
+def _solve(matrix: list[list[float]], target: list[float]) -> list[float]:
+    """Solve `matrix` x = `target` for a symmetric positive definite matrix (elimination;
+    the ridge penalty keeps the pivots away from 0). Changes both arguments."""
+    size = len(target)
+    for i in range(size):
+        pivot_row = matrix[i]
+        pivot = pivot_row[i]
+        for r in range(i + 1, size):
+            factor = matrix[r][i] / pivot
+            if factor:
+                row = matrix[r]
+                for c in range(i, size):
+                    row[c] -= factor * pivot_row[c]
+                target[r] -= factor * target[i]
+    solution = [0.0] * size
+    for i in range(size - 1, -1, -1):
+        row = matrix[i]
+        solution[i] = (target[i] - sum(row[c] * solution[c] for c in range(i + 1, size))) / row[i]
+    return solution

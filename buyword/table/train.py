@@ -1,11 +1,13 @@
 """`buyword train`: learn leave values by self-play, the way strong Scrabble engines do.
 
 Expert plays seeded solo games. At the start of every round its kept tiles (the *leave*), its
-wilds and the stage of the bag are noted, with the money it makes over the next `horizon`
-rounds (sales less purchases; to the end of the game if that comes first). A table is fitted
-from those turns (`buyword.bots.leaves.fit`: each leave's mean result less the mean of all
-turns at that stage and wild count, smoothed from sub-leaves where rare), and the next
-iteration plays with it, so that the leaves the table favours are tried and measured too.
+wilds, the tiles in the bag and its money are noted, with what its sampled futures judge the
+leave worth. A turn's result is how far that judgement fell short of what the leave proved
+worth: the money made over the next `horizon` rounds (sales less purchases) plus the judgement
+of what is kept then, or the money made to the end of the game if that comes first. A table is
+fitted to those shortfalls (`buyword.bots.leaves.fit`), and the next iteration plays with it, so
+that the leaves the table favours are tried and measured too. The judgement is always the
+futures' alone (never the table's), so turns of every iteration measure the same thing.
 
 Training and evaluation seeds are kept apart: the games trained on start at `seed`, the
 comparison (Expert with the fitted table against Expert without, on the same seeds) is played
@@ -14,6 +16,7 @@ on seeds after all the training games, so the table is judged on bags it never s
 
 from __future__ import annotations
 
+import random
 import statistics
 import sys
 import time
@@ -23,8 +26,8 @@ from pathlib import Path
 
 from buyword.bots import LEVEL_STYLES, LevelBot
 from buyword.bots.index import WordIndex
-from buyword.bots.leaves import LeaveTable, LeaveTableError, fit, stage_of
-from buyword.engine import Game, Phase
+from buyword.bots.leaves import LeaveTable, LeaveTableError, Turn, fit
+from buyword.engine import Game, Phase, Rules
 from buyword.table.cluster import ClusterError, run_tasks
 from buyword.table.computers import seat_seed
 from buyword.table.session import TableSession, Wait
@@ -34,8 +37,6 @@ from buyword.table.sim import _load_words
 #: The level that learns (and uses) the table.
 LEVEL = "expert"
 
-#: A turn as training records it: kept tiles, wilds, stage of the bag, dollars made.
-Turn = tuple[str, int, int, float]
 
 
 @dataclass(frozen=True)
@@ -65,31 +66,83 @@ class Settings:
 # ---------------------------------------------------------------------- one game
 
 
-def play_and_record(seed: int, table: LeaveTable | None, weight: float, horizon: int,
-                    finder: object, lexicon: object) -> tuple[int, list[Turn]]:
+@dataclass(frozen=True)
+class RoundStart:
+    """The player's state as a round starts: what it kept, the bag, its money, and what its
+    sampled futures judged the kept tiles worth, in dollars of money now."""
+
+    hand: str
+    wilds: int
+    bag: int
+    money: int
+    estimate: float
+
+
+def record_game(seed: int, table: LeaveTable | None, weight: float, finder: object,
+                lexicon: object) -> tuple[int, list[RoundStart]]:
     """One solo game of Expert on `seed` (valuing its leaves with `table` at `weight`, or
-    as shipped when `table` is None and `weight` 0): its final money and its turns."""
+    as shipped when `table` is None and `weight` 0): its final money and each round's start."""
     game = Game.new([f"1 {LEVEL}"], dictionary=lexicon, seed=seed)  # type: ignore[arg-type]
     session = TableSession(game, [Seat(f"1 {LEVEL}", LEVEL)], finder)  # type: ignore[arg-type]
     style = replace(LEVEL_STYLES[LEVEL], leave_weight=weight)
-    session.bots[0] = LevelBot(WordIndex.common(finder, style.zipf),  # type: ignore[arg-type]
-                               seat_seed(seed, 0), style, LEVEL, table)
-    full = game.rules.tiles.letter_total
-    starts: list[tuple[str, int, int, int]] = []  # each round: leave, wilds, stage, money
+    bot = LevelBot(WordIndex.common(finder, style.zipf),  # type: ignore[arg-type]
+                   seat_seed(seed, 0), style, LEVEL, table)
+    session.bots[0] = bot
+    # The estimate's futures come from a generator of their own, so that recording a game
+    # never changes how it is played.
+    sampler = random.Random(seed)
+    starts: list[RoundStart] = []
     seen_round = None
     while session.awaiting().wait is not Wait.OVER:
         if game.phase is Phase.ROLL and game.round != seen_round:
             seen_round = game.round
             player = game.players[0]
-            starts.append((player.hand, player.wilds, stage_of(len(game.bag), full),
-                           player.money))
+            estimate = _estimate(bot, player.hand, player.wilds, game.bag, sampler)
+            starts.append(RoundStart(player.hand, player.wilds, len(game.bag), player.money,
+                                     estimate))
         session.play(session.think())
-    money = game.players[0].money
+    return game.players[0].money, starts
+
+
+def _estimate(bot: LevelBot, hand: str, wilds: int, bag: str, sampler: random.Random) -> float:
+    """What `bot`'s sampled futures judge keeping `hand` is worth, discounted (drawn from
+    `bag`, twice its usual number of them, for a steadier figure; never its learned values,
+    which are what training measures against this)."""
+    style = bot.style
+    size = min(style.future_tiles, max(0, len(bag) - 1), len(bag))
+    unseen = sorted(bag)
+    futures = (["".join(sampler.sample(unseen, size)) for _ in range(2 * style.futures)]
+               if size > 0 else [""])
+    return style.discount * bot.index.leave_value(hand, wilds, futures)
+
+
+def turns_of(starts: Sequence[RoundStart], money: int, horizon: int) -> list[Turn]:
+    """Each round's turn: what it kept, its wilds, the tiles in the bag, and how far its own
+    judgement of the kept tiles fell short of what they proved worth.
+
+    What they proved worth is the money made over the next `horizon` rounds (sales less
+    purchases) plus the judgement of the tiles kept then (nothing once the game is over, when
+    unsold tiles are worth nothing). Crediting the money alone would favour keeping few tiles
+    (whatever is kept at the horizon is not counted) and would learn again what the sampled
+    futures already know; what a table adds to them is this shortfall.
+    """
     turns = []
-    for i, (leave, wilds, stage, before) in enumerate(starts):
-        after = starts[i + horizon][3] if i + horizon < len(starts) else money
-        turns.append((leave, wilds, stage, float(after - before)))
-    return money, turns
+    for i, start in enumerate(starts):
+        if i + horizon < len(starts):
+            later = starts[i + horizon]
+            proved = later.money - start.money + later.estimate
+        else:
+            proved = float(money - start.money)
+        turns.append((start.hand, start.wilds, start.bag, proved - start.estimate))
+    return turns
+
+
+def play_and_record(seed: int, table: LeaveTable | None, weight: float, horizon: int,
+                    finder: object, lexicon: object) -> tuple[int, list[Turn]]:
+    """One solo game of Expert on `seed` (see `record_game`): its final money and its turns
+    (see `turns_of`)."""
+    money, starts = record_game(seed, table, weight, finder, lexicon)
+    return money, turns_of(starts, money, horizon)
 
 
 #: A game to play: seed, table (None: none), weight, horizon, the word index's cache folder.
@@ -136,6 +189,12 @@ class Report:
         """On how many comparison seeds the table earned more than playing without it."""
         return sum(a > b for a, b in zip(self.with_table, self.without, strict=True))
 
+    def difference(self) -> str:
+        """The mean gain of playing with the table, seed by seed, with its standard error."""
+        gains = [a - b for a, b in zip(self.with_table, self.without, strict=True)]
+        error = statistics.stdev(gains) / len(gains) ** 0.5 if len(gains) > 1 else 0.0
+        return f"mean gain {statistics.fmean(gains):+,.1f} ± {error:,.1f} (standard error)"
+
 
 def train(settings: Settings, say: object = None) -> Report:
     """Fit a leave table by `settings.iterations` rounds of self-play and refitting, then
@@ -155,10 +214,11 @@ def train(settings: Settings, say: object = None) -> Report:
         about = {"command": settings.command(), "seed": settings.seed,
                  "games": (iteration + 1) * settings.games, "turns": len(turns),
                  "horizon": settings.horizon, "smoothing": settings.smoothing}
-        table = fit(turns, settings.max_leave, settings.smoothing, about)
+        table = fit(turns, Rules().tiles.letter_total, settings.max_leave,
+                    settings.smoothing, about)
         tell(f"iteration {iteration + 1}: seeds {first}..{first + settings.games - 1}, "
              f"mean ${statistics.fmean(money):,.0f}; {len(turns):,} turns, "
-             f"{len(table):,} leaves")
+             f"{len(table):,} values")
     assert table is not None
     first = settings.seed + settings.iterations * settings.games
     seeds = range(first, first + settings.evaluate)
@@ -198,10 +258,10 @@ def train_main(args: object) -> int:
         return 1
     first, last = report.seeds
     mean_with, mean_without = statistics.fmean(report.with_table), statistics.fmean(report.without)
-    print(f"wrote {out} ({len(report.table):,} leaves) in {report.seconds:.0f} s")
+    print(f"wrote {out} ({len(report.table):,} values) in {report.seconds:.0f} s")
     print(f"Expert on seeds {first}..{last}: ${mean_with:,.1f} with the table (weight "
-          f"{settings.weight:g}), ${mean_without:,.1f} without; more money on {report.better} "
-          f"of {len(report.without)} seeds")
+          f"{settings.weight:g}), ${mean_without:,.1f} without; {report.difference()}; more "
+          f"money on {report.better} of {len(report.without)} seeds")
     return 0
 
 
