@@ -83,6 +83,11 @@ def test_a_short_leave_gets_its_own_correction_shrunk_when_rare():
     assert ("AE", 0, 0) not in fit(turns, FULL, max_leave=1).values  # too long to hold
 
 
+def test_a_fit_without_a_ridge_penalty_is_refused_in_words():
+    with pytest.raises(ValueError, match="ridge penalty must be positive"):
+        fit([("E", 0, 100, 1.0)], FULL, ridge=0)
+
+
 def test_a_table_reads_back_as_written(tmp_path):
     turns = [("AB", 1, 100, 30.0), ("ABC", 2, 50, 10.0), ("", 0, 10, 5.0), ("QZ", 0, 10, 1.0)]
     table = fit(turns, FULL, max_leave=2, about={"command": "buyword train --seed 1"})

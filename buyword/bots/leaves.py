@@ -214,8 +214,12 @@ def fit(turns: Iterable[Turn], full: int, max_leave: int = 3, smoothing: float =
     a decision, and leaves kept early would otherwise be credited with it. The factored values
     are a least-squares fit of that (ridge-penalised by `ridge` turns). Then each leave of at
     most `max_leave` letters gets the mean of what its turns fell short by after the factored
-    value, shrunk towards 0 with the weight of `smoothing` turns.
+    value, shrunk towards 0 with the weight of `smoothing` turns. ValueError if `ridge` is
+    not positive (the parts overlap: every leave has a length, so without a penalty the fit
+    has no single answer).
     """
+    if ridge <= 0:
+        raise ValueError(f"the fit's ridge penalty must be positive, not {ridge!r}")
     bands: dict[int, list[float]] = {}
     rows = []
     for tiles, wilds, bag, result in turns:

@@ -38,7 +38,6 @@ from buyword.table.sim import _load_words
 LEVEL = "expert"
 
 
-
 @dataclass(frozen=True)
 class Settings:
     """What one training run does (the command line's options)."""
@@ -282,4 +281,5 @@ def _settings(args: object) -> Settings:
     return settings
 
 
-__all__ = ["Report", "Settings", "play_and_record", "play_many", "train", "train_main"]
+__all__ = ["Report", "RoundStart", "Settings", "play_and_record", "play_many", "record_game",
+           "train", "train_main", "turns_of"]
