@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from buyword.engine import (
     Buy,
@@ -47,6 +47,7 @@ from buyword.table import (
 from buyword.table.source import TableGame, TableSource
 from buyword.ui.board import Board
 from buyword.ui.crossword import CROSSWORD_ACTIONS, BoardCursor, CrosswordTable
+from buyword.ui.footer import KeysFooter
 from buyword.ui.status import prompt_template, round_lines
 from buyword.ui.text import literal, markup
 from buyword.ui.unseen import UnseenPanel, unseen_for
@@ -167,7 +168,7 @@ class TableScreen(CrosswordTable):
                     yield AmountInput(id="amount")
                 yield Board(tiles, id="board")
                 yield GameLog(id="log")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         """Title the boxes, show the game, and hand over to whoever plays first."""
