@@ -30,3 +30,14 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 
 _OWNED = pytest.StashKey[str]()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run the slow tests first (in their own order), then the fast ones.
+
+    Why: pytest-xdist's workers take tests in this order, and a run of two workers ends when
+    the busier one does. With the slow tests last (most are test_ui_* and test_web_*, late in
+    the alphabet) one worker was still playing a whole Pilot game while the other had nothing
+    left; with them first, the run ends on tests of a fraction of a second.
+    """
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from buyword.engine import (
     Buy,
@@ -47,6 +47,7 @@ from buyword.table import (
 from buyword.table.source import TableGame, TableSource
 from buyword.ui.board import Board
 from buyword.ui.crossword import CROSSWORD_ACTIONS, BoardCursor, CrosswordTable
+from buyword.ui.footer import KeysFooter
 from buyword.ui.status import prompt_template, round_lines
 from buyword.ui.text import literal, markup
 from buyword.ui.unseen import UnseenPanel, unseen_for
@@ -167,7 +168,7 @@ class TableScreen(CrosswordTable):
                     yield AmountInput(id="amount")
                 yield Board(tiles, id="board")
                 yield GameLog(id="log")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         """Title the boxes, show the game, and hand over to whoever plays first."""
@@ -357,7 +358,9 @@ class TableScreen(CrosswordTable):
         self._show_side()
         self.query_one("#prompt", Static).update(self._prompt(awaiting))
         selling = awaiting.wait is Wait.SELL and self._person_to_act()
-        self.set_class(selling, "-selling")
+        # A class on the box, not on the screen: a class changed on the screen restyles every
+        # widget of the table (the racks' tiles too) at each turn; on the box, only the box.
+        self.query_one("#sell-box").set_class(selling, "-shown")
         # A disabled word box cannot take focus, so letter keys reach the table's bindings.
         self.query_one("#word", Input).disabled = not selling
         self._show_racks(awaiting)
@@ -448,7 +451,7 @@ class TableScreen(CrosswordTable):
         if text is not None:
             info.update(text)
         typing = self._typing_amount()
-        self.set_class(typing, "-bidding")
+        self.query_one("#bid-box").set_class(typing, "-shown")  # (see -shown in refresh_view)
         amount = self.query_one("#amount", Input)
         amount.disabled = not typing
         if not typing and amount.value:

@@ -13,8 +13,10 @@ from dataclasses import dataclass, replace
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
+from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, RichLog, Static
@@ -382,6 +384,7 @@ class GameLog(RichLog, can_focus=False):
         self.private = private
         self._written: list[Text] = []  # kept to wrap again when the width changes
         self._wrapped_at = 0
+        self._rows: dict[tuple[object, ...], list[Strip]] = {}  # see `write`
 
     def show(self, log: list[ev.Event]) -> None:
         """Write the events not yet shown (the engine's log only grows), newest in view."""
@@ -389,9 +392,34 @@ class GameLog(RichLog, can_focus=False):
             line = log_line(event, self.private)
             if line is not None:
                 self._written.append(line)
-                self.write(line)
+                self.write(line, scroll_end=False)  # once, below
         self.shown = len(log)
         self.scroll_end(animate=False, immediate=False)
+
+    def write(self, content: object, width: int | None = None, expand: bool = False,
+              shrink: bool = True, scroll_end: bool | None = None,
+              animate: bool = False) -> GameLog:
+        """`RichLog.write`, reusing the rows a line was wrapped into when the same line was
+        written at the same width before: at each hand-off the log is written again for the
+        next reader, and nearly all of its lines are the ones just written."""
+        if not (isinstance(content, Text) and width is None and self._size_known
+                and self.max_lines is None):
+            return super().write(content, width, expand, shrink, scroll_end, animate)
+        key = (content.plain, tuple(content.spans), str(content.style),
+               self.scrollable_content_region.width, expand, shrink)
+        rows = self._rows.get(key)
+        if rows is None:
+            before = len(self.lines)
+            super().write(content, width, expand, shrink, scroll_end, animate)
+            self._rows[key] = self.lines[before:]
+            return self
+        self.lines.extend(rows)  # a Strip is never changed in place: rows can be shared
+        widest = max((row.cell_length for row in rows), default=0)
+        self._widest_line_width = max(self._widest_line_width, widest)
+        self.virtual_size = Size(self._widest_line_width, len(self.lines))
+        if self.auto_scroll if scroll_end is None else scroll_end:
+            self.scroll_end(animate=animate, immediate=False, x_axis=False)
+        return self
 
     def clear(self) -> GameLog:
         """Empty the log (to write it again for another viewer)."""
@@ -405,6 +433,7 @@ class GameLog(RichLog, can_focus=False):
         width = self.scrollable_content_region.width
         if width and width != self._wrapped_at and self._written:
             self._wrapped_at = width
+            self._rows.clear()  # rows of the old width will not be written again
             written = self._written
             super().clear()
             for line in written:

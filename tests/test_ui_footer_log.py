@@ -1,0 +1,95 @@
+"""The table's footer and log keep what they show in step with the game, though neither is
+built again at each turn: the footer greys keys in place, the log reuses wrapped rows."""
+
+from __future__ import annotations
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.widgets._footer import FooterKey
+from ui_helpers import BAG, make_app, settle, table
+
+from buyword.ui.footer import KeysFooter
+from buyword.ui.options import GameSetup, Seat
+from buyword.ui.widgets import GameLog, log_line
+
+pytestmark = pytest.mark.slow
+
+
+def footer_matches(screen) -> None:  # noqa: ANN001 - the table screen
+    """The footer shows exactly the keys the screen has now, greyed exactly when they do not
+    work now (what Textual's own footer, built afresh, would show)."""
+    footer = screen.query_one(KeysFooter)
+    palette = screen.app.COMMAND_PALETTE_BINDING
+    shown = {}
+    for key, (_, binding, enabled, _tip) in screen.active_bindings.items():
+        if binding.show or key == palette:
+            shown.setdefault(binding.action, enabled)
+    keys = list(footer.query(FooterKey))
+    assert {k.action for k in keys} == set(shown)
+    for key in keys:
+        assert key._disabled == (not shown[key.action]), key.action
+        assert key.has_class("-disabled") == key._disabled, key.action
+
+
+def log_text(screen) -> str:  # noqa: ANN001
+    """The log's rows as one text (wrapping removed)."""
+    return "".join(strip.text.rstrip() for strip in screen.query_one(GameLog).lines)
+
+
+async def test_the_footer_and_the_log_follow_each_turn_and_each_hand_off() -> None:
+    setup = GameSetup(seats=(Seat("Ann"), Seat("Bob")), seed=7, bag=BAG, private_hands=True)
+    app = make_app(setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        # Hand-off to Ann, roll, choose, Ann buys TEASR, hand-off to Bob, who discards.
+        for key in ("enter", "r", "5", "b", "enter", "d", "enter"):
+            await pilot.press(key)
+            await pilot.pause()  # Textual's footer rebuilds after a repaint
+            screen = table(app)
+            if app.screen is screen:
+                footer_matches(screen)
+                viewer = screen.state.viewer
+                lines = [log_line(e) for e in screen.session.log_for(viewer)]
+                expected = "".join(line.plain.replace(" ", "") for line in lines if line)
+                assert log_text(screen).replace(" ", "") == expected
+        assert table(app).state.viewer == 0  # Ann again, after two hand-offs
+        assert "TEASR" in log_text(table(app))  # her own draw, rows reused or not
+
+
+class Shop(App):
+    """A footer with a buy key greyed out when the draw is too dear, as on the table."""
+
+    BINDINGS = [("b", "buy", "Buy"), ("d", "discard", "Discard")]
+    affordable = True
+
+    def compose(self) -> ComposeResult:
+        """Only the footer."""
+        yield KeysFooter()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Buy is greyed out (None) when the draw is too dear."""
+        return None if action == "buy" and not self.affordable else True
+
+    def action_buy(self) -> None: ...
+
+    def action_discard(self) -> None: ...
+
+
+def buy_key(app: App) -> FooterKey:
+    """The footer's key for buying."""
+    return next(k for k in app.query(FooterKey) if k.action == "buy")
+
+
+async def test_a_key_greyed_out_and_lit_again_is_the_same_key() -> None:
+    app = Shop()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        buy = buy_key(app)
+        assert not buy._disabled and not buy.has_class("-disabled")
+        for affordable in (False, True, False):
+            app.affordable = affordable
+            app.refresh_bindings()
+            await pilot.pause()
+            assert buy_key(app) is buy  # the same key, greyed or lit in place
+            assert buy._disabled == (not affordable) == buy.has_class("-disabled")
+        await pilot.press("b")  # a greyed key still does nothing
