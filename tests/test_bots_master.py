@@ -187,3 +187,11 @@ def test_a_rollout_on_the_real_bag_and_rolls_ends_with_the_engines_money(words, 
                 faces, 99)
     rollout = Rollout(start, luck, policy, horizon=1000)
     assert rollout.buy(start.can_buy) == game.players[0].money
+
+
+@pytest.mark.parametrize("budget", ["0", "-1", "1000"])
+def test_sim_refuses_a_budget_master_cannot_use(budget, capsys):
+    from buyword.cli import main
+
+    assert main(["sim", "--players", "master", "--games", "1", "--budget", budget]) == 2
+    assert "--budget" in capsys.readouterr().err

@@ -91,6 +91,9 @@ class Search:
     #: An option is dropped when its paired shortfall against the leader exceeds this many
     #: standard errors.
     z: float = 2.0
+    #: Master leaves Expert's favourite only for a decision whose paired advantage over it
+    #: is more than this many standard errors.
+    switch: float = 1.0
     #: How the rollouts' quick Expert plays: fewer sampled futures than Expert, for speed.
     policy: Style = replace(LEVEL_STYLES["expert"], futures=3, breadth=6)
 
@@ -120,7 +123,9 @@ class MasterBot(LevelBot):
         """The leading candidate decisions at `view` (whose turn it is: CHOOSE, BUY, SELL at
         the start of the seat's selling, or DROP), plus every decision in `also` (e.g. what a
         person did, appraised on the same rollouts even if Master would not consider it),
-        best first.
+        best first: the first is the decision Master takes (the best mean, unless it is not
+        clearly better than Expert's favourite), then those still in contention by mean, then
+        those dropped from the race by mean. `budget` is in seconds (None: this player's).
 
         Raises ValueError, in a player's words, when there is no decision to appraise, the game
         is one the rollouts do not model, or a decision of `also` is not one the seat can take.
@@ -193,9 +198,22 @@ class MasterBot(LevelBot):
             if played >= 2 and time.perf_counter() >= deadline:
                 break
         estimates = [_estimate(decisions[c], values[c]) for c in range(len(decisions))]
+        choice = self._choice(values, alive)
         order = sorted(range(len(decisions)),
-                       key=lambda c: (c not in alive, -estimates[c].mean, c))
+                       key=lambda c: (c != choice, c not in alive, -estimates[c].mean, c))
         return [estimates[c] for c in order]
+
+    def _choice(self, values: list[list[float]], alive: list[int]) -> int:
+        """The decision Master takes: the contender with the best mean, unless the first
+        decision (Expert's favourite) is still in contention and not clearly worse than it
+        (by `Search.switch` standard errors of their paired difference): with few rollouts
+        the means are noisy, and Expert's judgement is the better guess then."""
+        leader = max(alive, key=lambda c: (statistics.fmean(values[c]), -c))
+        if leader == 0 or 0 not in alive or len(values[0]) < 2:
+            return leader
+        gaps = [a - b for a, b in zip(values[leader], values[0], strict=True)]
+        error = statistics.stdev(gaps) / math.sqrt(len(gaps))
+        return leader if statistics.fmean(gaps) > self.search.switch * error else 0
 
     def _contenders(self, values: list[list[float]], alive: list[int],
                     protected: set[int]) -> list[int]:
