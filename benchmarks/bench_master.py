@@ -7,7 +7,8 @@ same bag and rolls for both, whatever they decide), and prints Markdown: each se
 both and the difference, then the means with their 95% confidence intervals, the mean paired
 difference with its interval, the share of seeds where Master made more (a tie counts half),
 and both levels' decision times. Master's budget is wall-clock time, so on a busy machine it
-runs fewer rollouts a decision: the load average is printed beside the figures.
+runs fewer rollouts a decision (the load average is printed beside the figures), unless
+`--clock cpu` counts this process's CPU seconds instead.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import os
 import statistics
 import time
 
+from buyword.bots.master import CLOCKS, Search
 from buyword.table.sim import GameResult, run_games, time_stats
 
 LEVELS = ("master", "expert")
@@ -31,18 +33,26 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=1.0,
                         help="Master's seconds a decision (default 1)")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--clock", choices=tuple(CLOCKS), default="wall",
+                        help="count the budget in wall-clock seconds (what a player waits) or "
+                             "in this process's CPU seconds (the same search on a busy machine)")
+    parser.add_argument("--horizon", type=int, default=Search().horizon)
+    parser.add_argument("--breadth", type=int, default=Search().breadth)
     args = parser.parse_args()
     start = time.perf_counter()
     tables = [(level,) for level in LEVELS]
     played: dict[str, dict[int, GameResult]] = {level: {} for level in LEVELS}
-    for result in run_games(tables, args.games, args.seed, args.jobs, budget=args.budget):
+    search = Search(budget=args.budget, clock=args.clock, horizon=args.horizon,
+                    breadth=args.breadth)
+    for result in run_games(tables, args.games, args.seed, args.jobs, master=search):
         played[LEVELS[result.table]][result.seed] = result
         print(f"  seed {result.seed}: {LEVELS[result.table]} ${result.money[0]:,}", flush=True)
     seeds = sorted(played["master"])
     master = [played["master"][s].money[0] for s in seeds]
     expert = [played["expert"][s].money[0] for s in seeds]
     last = args.seed + args.games - 1
-    print(f"\nSolo, seeds {args.seed}..{last}, Master {args.budget:g} s a decision\n")
+    print(f"\nSolo, seeds {args.seed}..{last}, Master {args.budget:g} s a decision "
+          f"({args.clock} clock, horizon {args.horizon}, breadth {args.breadth})\n")
     print("| seed | Master | Expert | difference |")
     print("|---:|---:|---:|---:|")
     for seed, m, e in zip(seeds, master, expert, strict=True):

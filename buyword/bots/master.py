@@ -79,6 +79,9 @@ class Search:
 
     #: Seconds a decision may take (the default budget; `MasterBot(budget=...)` overrides it).
     budget: float = 1.0
+    #: Which seconds the budget counts: "wall" (the time a person waits) or "cpu" (this
+    #: process's processor time: the same search on a busy machine, for measuring).
+    clock: str = "wall"
     #: Expert's best options weighed at a sale or a drop (every count on CHOICE, and buy or
     #: discard, are always weighed).
     breadth: int = 4
@@ -182,11 +185,13 @@ class MasterBot(LevelBot):
         the `protected` ones), until `budget` seconds are spent, one decision is left, or
         each has `Search.max_rollouts`; their estimates, contenders first, best first."""
         search = self.search
-        deadline = time.perf_counter() + budget
+        clock = CLOCKS[search.clock]
+        deadline = clock() + budget
         rng = random.Random(self.rng.getrandbits(64))
         values: list[list[float]] = [[] for _ in decisions]
         alive = list(range(len(decisions)))
         policy = self._rollout_policy()
+        started = clock()
         for played in range(1, search.max_rollouts + 1):
             luck = sample_luck(view, rng, search.horizon + 1)
             for c in alive:
@@ -195,7 +200,10 @@ class MasterBot(LevelBot):
                 alive = self._contenders(values, alive, protected)
                 if len(alive) == 1:
                     break
-            if played >= 2 and time.perf_counter() >= deadline:
+            # Stop when another round of rollouts would likely end past the deadline: two
+            # rounds at least, so that every estimate has a standard error.
+            now = clock()
+            if played >= 2 and now + (now - started) / played > deadline:
                 break
         estimates = [_estimate(decisions[c], values[c]) for c in range(len(decisions))]
         choice = self._choice(values, alive)
@@ -209,8 +217,10 @@ class MasterBot(LevelBot):
         (by `Search.switch` standard errors of their paired difference): with few rollouts
         the means are noisy, and Expert's judgement is the better guess then."""
         leader = max(alive, key=lambda c: (statistics.fmean(values[c]), -c))
-        if leader == 0 or 0 not in alive or len(values[0]) < 2:
+        if leader == 0 or 0 not in alive:
             return leader
+        if len(values[0]) < 2:
+            return 0
         gaps = [a - b for a, b in zip(values[leader], values[0], strict=True)]
         error = statistics.stdev(gaps) / math.sqrt(len(gaps))
         return leader if statistics.fmean(gaps) > self.search.switch * error else 0
@@ -348,6 +358,10 @@ class MasterBot(LevelBot):
         first = best.actions[0]
         assert isinstance(first, Drop)
         return first.letters
+
+
+#: The clocks a budget may count (`Search.clock`).
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 
 
 def _estimate(decision: Decision, values: list[float]) -> Estimate:

@@ -62,10 +62,10 @@ class GameResult:
 
 def play_game(levels: Sequence[str], seed: int, finder: object, lexicon: object,
               table: int = 0, rules: Rules | None = None, themes: object = None,
-              theme_finders: object = None, budget: float | None = None) -> GameResult:
+              theme_finders: object = None, master: Search | None = None) -> GameResult:
     """Play one game of `levels` (one per seat) on `seed` to the end, at a table session with
-    private hands (each computer sees what a person in its seat would); a Master thinks
-    `budget` seconds a decision (None: its default).
+    private hands (each computer sees what a person in its seat would); a Master searches as
+    `master` says (None: its default search, 1 s a decision).
 
     A themed game (`rules.themes`) needs `themes` (a ThemeBook) and `theme_finders` (a
     ThemeFinders over `lexicon`), so that the players search only the round's theme.
@@ -76,10 +76,10 @@ def play_game(levels: Sequence[str], seed: int, finder: object, lexicon: object,
     seats = [Seat(name, level) for name, level in zip(names, levels, strict=True)]
     session = TableSession(game, seats, finder,  # type: ignore[arg-type]
                            theme_finders=theme_finders)  # type: ignore[arg-type]
-    if budget is not None:
+    if master is not None:
         for bot in session.bots.values():
             if isinstance(bot, MasterBot):
-                bot.budget = budget
+                bot.search, bot.budget = master, master.budget
     times: dict[str, list[float]] = {level: [] for level in levels}
     turn = None
     while session.awaiting().wait is not Wait.OVER:
@@ -131,14 +131,14 @@ def _load_words(tiles: TileSet | None = None, themes: tuple[str, ...] = (),
     return _WORKER["finder"], _WORKER["lexicon"]
 
 
-def _play_task(task: tuple[int, tuple[str, ...], int, Rules, object, float | None]
+def _play_task(task: tuple[int, tuple[str, ...], int, Rules, object, Search | None]
                ) -> GameResult:
-    table, levels, seed, rules, cache_dir, budget = task
+    table, levels, seed, rules, cache_dir, master = task
     finder, lexicon = _load_words(rules.tiles, cache_dir=cache_dir)
     if not rules.themes:
-        return play_game(levels, seed, finder, lexicon, table, rules, budget=budget)
+        return play_game(levels, seed, finder, lexicon, table, rules, master=master)
     return play_game(levels, seed, finder, lexicon, table, rules, _WORKER["themes"],
-                     _WORKER["theme_finders"], budget)
+                     _WORKER["theme_finders"], master)
 
 
 def theme_rules(theme: str | None, tiles: TileSet | None = None) -> Rules:
@@ -161,18 +161,18 @@ def theme_rules(theme: str | None, tiles: TileSet | None = None) -> Rules:
 def run_games(tables: Sequence[tuple[str, ...]], games: int, seed: int,
               jobs: int = 1, rules: Rules | None = None,
               ray: str | None = None, cache_dir: object = None,
-              budget: float | None = None) -> Iterator[GameResult]:
+              master: Search | None = None) -> Iterator[GameResult]:
     """Play `games` seeded games of each table (under `rules`, the box's by default),
     yielding results as they finish: in `jobs` processes, or as Ray tasks when `ray` names
     a cluster (`buyword.table.cluster.run_tasks`), whose workers read the word index from
-    `cache_dir` (a folder they can all reach) rather than build it. A Master thinks `budget`
-    seconds a decision (None: its default)."""
+    `cache_dir` (a folder they can all reach) rather than build it. A Master searches as
+    `master` says (None: its default search)."""
     rules = rules or Rules()
     # In the parent, so forked workers share the finders instead of rebuilding them.
     finder, _ = _load_words(rules.tiles, rules.themes)
     if ray is not None and cache_dir is not None:
         finder.save_cache(cache_dir)  # type: ignore[attr-defined]
-    tasks = [(t, levels, seed + i, rules, cache_dir, budget) for t, levels in enumerate(tables)
+    tasks = [(t, levels, seed + i, rules, cache_dir, master) for t, levels in enumerate(tables)
              for i in range(games)]
     yield from run_tasks(_play_task, tasks, jobs, ray)
 
@@ -318,7 +318,8 @@ def sim_main(args: object) -> int:
     try:
         results = _collect(tables, games, seed, jobs, rules, progress=not as_json,
                            ray=getattr(args, "ray", None),
-                           cache_dir=getattr(args, "cache_dir", None), budget=budget)
+                           cache_dir=getattr(args, "cache_dir", None),
+                           master=None if budget is None else Search(budget=budget))
     except ClusterError as error:
         print(f"buyword sim: {error}", file=sys.stderr)
         return 2
@@ -337,10 +338,10 @@ def sim_main(args: object) -> int:
 
 def _collect(tables: list[tuple[str, ...]], games: int, seed: int, jobs: int, rules: Rules,
              progress: bool, ray: str | None = None,
-             cache_dir: object = None, budget: float | None = None) -> list[GameResult]:
+             cache_dir: object = None, master: Search | None = None) -> list[GameResult]:
     """Play every game (as Ray tasks if `ray` names a cluster), with a progress bar on stderr
     when asked."""
-    stream = run_games(tables, games, seed, jobs, rules, ray, cache_dir, budget)
+    stream = run_games(tables, games, seed, jobs, rules, ray, cache_dir, master)
     if not progress:
         return list(stream)
     from rich.console import Console
