@@ -132,7 +132,7 @@ def test_choose_weighs_every_draw_count(words):
 @pytest.mark.parametrize(("levels", "seed"), [(("master",), 3), (("master", "expert"), 5)])
 def test_master_plays_whole_games_legally(words, levels, seed):
     finder, lexicon = words
-    search = Search(breadth=2, horizon=2, min_rollouts=2, max_rollouts=2)
+    search = Search(breadth=2, horizon=1, min_rollouts=2, max_rollouts=2)
     names = [f"P{i}" for i in range(len(levels))]
     game = Game.new(names, dictionary=lexicon, seed=seed)
     session = TableSession(game, [Seat(n, lv) for n, lv in zip(names, levels, strict=True)],
@@ -195,3 +195,4 @@ def test_sim_refuses_a_budget_master_cannot_use(budget, capsys):
 
     assert main(["sim", "--players", "master", "--games", "1", "--budget", budget]) == 2
     assert "--budget" in capsys.readouterr().err
+
