@@ -7,13 +7,15 @@ the results do not depend on the machine's speed.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from words_helpers import index_cache
 
 from buyword.bots import LEVELS, MasterBot, make_bot
 from buyword.bots.index import WordIndex
 from buyword.bots.master import Decision, Estimate, Search
-from buyword.bots.rollout import Luck, QuickBot, Rollout
+from buyword.bots.rollout import Luck, QuickBot, Rollout, dearest_words
 from buyword.engine import Buy, Choose, Discard, Done, Drop, Game, Phase, Roll, Rules, Sell
 from buyword.engine import events as ev
 from buyword.table import Seat, TableSession, Wait
@@ -106,6 +108,18 @@ def test_a_decision_the_seat_cannot_take_is_refused_in_a_players_words(words):
     drafted = solo_at(words, 2, Phase.BUY, Rules(draft=True)).view(0)
     with pytest.raises(ValueError, match="cannot appraise a game with"):
         bot.appraise(drafted)
+
+
+@pytest.mark.parametrize("min_length", [2, 3])
+def test_the_rollouts_find_the_dearest_words_in_the_order_the_index_lists_them(words,
+                                                                               min_length):
+    index = WordIndex.common(words[0], None).at_least(min_length)
+    rng = random.Random(min_length)
+    bag = Rules().tiles.bag()
+    for _ in range(6):
+        hand = "".join(sorted(rng.sample(bag, rng.randint(0, 10))))
+        wilds = rng.choice((0, 1, 8))
+        assert list(dearest_words(index, hand, wilds)) == index.words_in(hand, wilds), hand
 
 
 def test_describe_says_each_decision_in_a_players_words():

@@ -219,8 +219,8 @@ class MasterBot(LevelBot):
         leader = max(alive, key=lambda c: (statistics.fmean(values[c]), -c))
         if leader == 0 or 0 not in alive:
             return leader
-        if len(values[0]) < 2:
-            return 0
+        if len(values[0]) < self.search.min_rollouts:
+            return 0  # too few rollouts to overrule Expert
         gaps = [a - b for a, b in zip(values[leader], values[0], strict=True)]
         error = statistics.stdev(gaps) / math.sqrt(len(gaps))
         return leader if statistics.fmean(gaps) > self.search.switch * error else 0
