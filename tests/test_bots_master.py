@@ -229,3 +229,10 @@ def test_sim_refuses_a_budget_master_cannot_use(budget, capsys):
     assert main(["sim", "--players", "master", "--games", "1", "--budget", budget]) == 2
     assert "--budget" in capsys.readouterr().err
 
+
+
+def test_the_new_game_form_offers_master_for_a_seat():
+    from buyword.ui.new_game import _seat_kinds
+
+    assert ("Computer · master", "master") in _seat_kinds(optional=False, bots=True)
+    assert all(value != "master" for _, value in _seat_kinds(optional=False, bots=False))
