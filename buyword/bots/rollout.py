@@ -1,0 +1,308 @@
+"""Master's rollouts: one seat's game played forward from a `SeatView`, by the rules, fast.
+
+A rollout starts from what the seat may know (its hand, wilds, money, draw, the unseen tiles)
+and one sampled *luck*: a bag order drawn from the unseen tiles (never the real bag: the seat
+cannot know it) and the die's next faces. It applies one decision, then plays on with a policy
+(a `LevelBot`) for a few rounds and values where it stands.
+
+Only the seat's own money can change its result, since every payment goes to or comes from
+the bank; the other seats matter only as draws that empty the bag and as leaders who choose
+the draw count on CHOICE. So the model follows the seat and the bag, not the other hands:
+each other seat draws its share of the bag, in seat order from the leader, as at the table.
+
+The rules followed (docs/rules.md): the die's faces and CHOICE (the seat chooses when it leads;
+another leader is taken to choose the smallest count, as the levels do), the final round when
+the bag holds fewer tiles than the draw count times the seats (nobody draws; sell, and the
+game ends) or is emptied exactly (draw, buy, sell, and the game ends), prices as (pips)², buying
+only what the seat can afford, at most one wild per word, and the tile limit after selling.
+Table variants are not modelled (`modelled` says so): Master plays them as Expert does.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from itertools import islice
+
+from buyword.bots.index import Word, WordIndex, take
+from buyword.bots.levels import HANDY, SOFT_LIMIT, LevelBot, _holds
+from buyword.bots.view import SeatView
+from buyword.engine.phase import Phase
+from buyword.engine.rules import CHOICE
+
+# Where a truncated rollout stands is valued as the money Expert goes on to make from there,
+# fitted by least squares on Expert's own solo games (seeds 101..130, the bundled tiles, 1,105
+# rounds; scripts/fit_rollout_value.py): final money - money now ~ 0.7 x what Expert's futures
+# say the hand is worth + $8 for each tile still in the bag + a wild's worth for each wild
+# ($10 near the end of the bag, about $36 at the start). Without the bag's share a rollout
+# that draws more tiles looks better (it has more to sell by the horizon, and the shorter
+# game it leaves is not counted), and without the wilds' a sale that spends one does.
+
+#: The share of the hand's value (Expert's sampled futures) that becomes money.
+HAND_SHARE = 0.7
+#: Dollars each tile left in the bag brings the seat (its share, at a table).
+TILE_WORTH = 8.0
+#: A wild's worth: this much, plus `WILD_WORTH_PER_TILE` for each tile left in the bag.
+WILD_WORTH = 10.0
+WILD_WORTH_PER_TILE = 0.25
+
+
+@dataclass(frozen=True)
+class Luck:
+    """One sampled future: the bag's order, the die's next faces and the policy's seed.
+
+    Every candidate decision is played out against the same lucks (common random numbers), so
+    the differences between candidates are differences of play, not of luck.
+    """
+
+    bag: str
+    faces: tuple[int | str, ...]
+    seed: int
+
+
+def sample_luck(view: SeatView, rng: random.Random, rounds: int) -> Luck:
+    """A bag order of `view.bag_size` tiles drawn from the seat's unseen tiles, and the die's
+    faces for `rounds` rolls, at random."""
+    unseen = list(view.unseen)
+    rng.shuffle(unseen)
+    faces = tuple(rng.choice(view.rules.die_faces) for _ in range(rounds))
+    return Luck("".join(unseen[: view.bag_size]), faces, rng.getrandbits(48))
+
+
+def modelled(view: SeatView) -> str | None:
+    """Why the rollouts cannot play this game (a variant they do not model), or None."""
+    rules = view.rules
+    if rules.crossword:
+        return "the crossword variant"
+    if rules.themes:
+        return "themes"
+    if rules.auction or rules.trading or rules.draft:
+        return "the table variants"
+    return None
+
+
+def dearest_words(index: WordIndex, hand: str, wilds: int) -> Iterator[Word]:
+    """The words `hand` makes (each tile set once, with and without a wild), in the order of
+    `index.words_in`, dearest first, found lazily: a rollout needs only the first few, and
+    listing hundreds (a solo hand holds eight wilds) costs more than the rest of its turn.
+
+    The hand's sets are scanned dearest first; a word is handed out once no set left could
+    match its price even with the wild's pip, so words of equal pips come out together and
+    sorted as `words_in` sorts them.
+    """
+    codes = index.codes
+    exact, with_wild, shortest = index.exact, index.with_wild, index.min_length
+    code_mask, size_shift, size_mask = codes.code_mask, codes.size_shift, codes.size_mask
+    pips_shift = codes.pips_shift
+    wild = wilds > 0
+    bonus = index.wild_pips if wild else 0
+    counts = {letter: hand.count(letter) for letter in set(hand)}
+    pending: list[tuple[int, bool, int]] = []  # (pips, wild, code)
+    for composite in sorted(index.finder.subsets(counts), reverse=True):
+        pips = composite >> pips_shift
+        if pending and pending[0][0] > pips + bonus:
+            yield from _settled(index, pending, pips + bonus)
+        code = composite & code_mask
+        size = composite >> size_shift & size_mask
+        found = len(pending)
+        if size >= shortest and code in exact:
+            pending.append((pips, False, code))
+        if wild and size + 1 >= shortest and code in with_wild:
+            pending.append((pips + bonus, True, code))
+        if len(pending) > found:
+            pending.sort(key=lambda word: -word[0])
+    yield from _settled(index, pending, -1)
+
+
+def _settled(index: WordIndex, pending: list[tuple[int, bool, int]], reach: int
+             ) -> Iterator[Word]:
+    """Hand out (and remove) the pending words dearer than `reach`, in `words_in`'s order."""
+    done = [word for word in pending if word[0] > reach]
+    del pending[: len(done)]  # pending is sorted dearest first
+    key_of = index.codes.key_of
+    words = [Word(key_of(code), wild, pips) for pips, wild, code in done]
+    words.sort(key=lambda w: (-w.pips, w.wild, w.letters))
+    yield from words
+
+
+class QuickBot(LevelBot):
+    """The rollouts' player: Expert's judgement over fewer options (see `Search.policy` for
+    its futures and breadth), without the exact sale planner except in the final round.
+
+    A rollout asks for dozens of decisions, so each must take about a millisecond, not
+    Expert's few: the exact planner alone costs several milliseconds a hand.
+    """
+
+    def _sale_options(self, view: SeatView, words: list[Word]) -> list[tuple[Word, ...]]:
+        """Nothing, each of the dearest words, and each with the dearest word that fits
+        beside it."""
+        top = words[: self.style.breadth]
+        options: list[tuple[Word, ...]] = [(), *((word,) for word in top)]
+        for i, first in enumerate(top):
+            rest, wilds = take(view.hand, first.letters), view.wilds - first.wild
+            second = next((w for w in top[i + 1:] if (wilds or not w.wild)
+                           and _holds(rest, w.letters)), None)
+            if second is not None:
+                options.append((first, second))
+        return options
+
+
+    def _sale_words(self, view: SeatView) -> list[Word]:
+        """The dearest words only: the options are made of the first `breadth` of them."""
+        return list(islice(dearest_words(self.index, view.hand, view.wilds), self.style.breadth))
+
+    def _trimmed(self, hand: str, wilds: int, view: SeatView) -> str:
+        """Expert's quick rule for a hand over the limit (the dearest word that fits, then
+        the handiest tiles), finding that word without listing every word of the hand."""
+        limit = view.tile_limit or SOFT_LIMIT
+        if len(hand) <= limit:
+            return hand
+        kept = next((word.letters for word in dearest_words(self.index, hand, wilds)
+                     if len(word.letters) <= limit), "")
+        rest = sorted(take(hand, kept), key=HANDY.index)
+        return "".join(sorted(kept + "".join(rest[: limit - len(kept)])))
+
+    def keep(self, view: SeatView, size: int) -> str:
+        """At the tile limit: Expert's quick rule (the dearest word that fits, then the
+        handiest tiles), not its weighing of every set, which takes tens of milliseconds."""
+        kept = self._trimmed(view.hand, view.wilds, view)
+        return kept if len(kept) == size else super().keep(view, size)
+
+
+class Rollout:
+    """One seat's game from a view, played forward against one luck; `value` after `run`."""
+
+    def __init__(self, view: SeatView, luck: Luck, policy: LevelBot, horizon: int) -> None:
+        """Start from `view` with `luck`; `policy` decides after the first decision; the
+        rollout stops after `horizon` more rounds (the current one included)."""
+        self.view = view
+        self.luck = luck
+        self.policy = policy
+        self.rounds_left = horizon
+        self.money = view.money
+        self.hand = view.hand
+        self.wilds = view.wilds
+        self.drawn = view.drawn
+        self.bag = luck.bag
+        self.faces = list(reversed(luck.faces))
+        self.leader = view.leader
+        self.final = view.final_round
+        self.over = False
+        policy.rng.seed(luck.seed)
+
+    # ----------------------------------------------------------------- the first decision
+
+    def choose(self, count: int) -> float:
+        """The seat, leading after a CHOICE roll, draws `count`; then the policy plays."""
+        if self._draw(count):
+            self._buy_step()
+        return self._play_on()
+
+    def buy(self, bought: bool) -> float:
+        """The seat buys its draw (`bought`) or discards it; then the policy plays."""
+        self._settle(bought)
+        self._sell_step()
+        return self._play_on()
+
+    def sell(self, words: Sequence[Word]) -> float:
+        """The seat sells `words` (all of its selling this round); then the policy plays."""
+        self._sell(words)
+        if self.final:
+            self.over = True
+        else:
+            self._limit_step()
+        return self._play_on()
+
+    def drop(self, letters: str) -> float:
+        """The seat drops `letters` at the tile limit; then the policy plays."""
+        self.hand = take(self.hand, letters)
+        return self._play_on()
+
+    # ----------------------------------------------------------------- the rounds after
+
+    def _play_on(self) -> float:
+        """Rounds by the policy until the game ends or the horizon; the value reached."""
+        while not self.over:
+            self.rounds_left -= 1
+            if self.rounds_left <= 0:
+                return self._truncated()
+            self.leader = (self.leader + 1) % self.view.seats  # alone, always the leader
+            face = self.faces.pop() if self.faces else self.policy.rng.choice(
+                self.view.rules.die_faces)
+            if face == CHOICE:
+                count = (self.policy.choose(self._seen(Phase.CHOOSE))
+                         if self.leader == self.view.seat else min(self.view.rules.draw_choices))
+            else:
+                assert isinstance(face, int)
+                count = face
+            if self._draw(count):
+                self._buy_step()
+        return float(self.money)
+
+    def _draw(self, count: int) -> bool:
+        """The draw step: the seat's draw, or the final round (False: nothing to buy)."""
+        seats = self.view.seats
+        if len(self.bag) < count * seats:
+            self.bag = ""
+            self.final = True
+            self._sell_step()
+            return False
+        mine = (self.view.seat - self.leader) % seats * count
+        self.drawn = self.bag[mine:mine + count]
+        self.bag = self.bag[count * seats:]
+        self.final = not self.bag
+        return True
+
+    def _buy_step(self) -> None:
+        view = self._seen(Phase.BUY)
+        self._settle(view.can_buy and self.policy.buy(view))
+        self._sell_step()
+
+    def _settle(self, bought: bool) -> None:
+        """Buy the draw (paying its price) or discard it."""
+        if bought:
+            self.money -= self.view.rules.tiles.price_of(self.drawn)
+            self.hand = "".join(sorted(self.hand + self.drawn))
+        self.drawn = ""
+
+    def _sell_step(self) -> None:
+        self._sell(self.policy.sell(self._seen(Phase.SELL)))
+        if self.final:
+            self.over = True
+        else:
+            self._limit_step()
+
+    def _sell(self, words: Sequence[Word]) -> None:
+        for word in words:
+            self.hand = take(self.hand, word.letters)
+            self.wilds -= word.wild
+            self.money += word.price
+
+    def _limit_step(self) -> None:
+        limit = self.view.tile_limit
+        if limit is not None and len(self.hand) > limit:
+            self.hand = take(self.hand, self.policy.drop(self._seen(Phase.DROP)))
+
+    def _truncated(self) -> float:
+        """The money the seat can expect at the end from here: what it holds, and a share of
+        what its hand, its wilds and the tiles left in the bag are worth (see HAND_SHARE)."""
+        view = self._seen(Phase.ROLL)
+        futures = self.policy._futures(view)
+        hand = self.policy._value(self.hand, self.wilds, futures, {}, view)
+        bag = len(self.bag)
+        wild = WILD_WORTH + WILD_WORTH_PER_TILE * bag
+        return (self.money + HAND_SHARE * hand + TILE_WORTH * bag / self.view.seats
+                + wild * self.wilds)
+
+    def _seen(self, phase: Phase) -> SeatView:
+        """The seat's view now, as the policy reads it: the rest of the bag is unseen."""
+        limit = self.view.tile_limit
+        price = self.view.rules.tiles.price_of(self.drawn)
+        return replace(
+            self.view, phase=phase, leader=self.leader, current=self.view.seat,
+            final_round=self.final, hand=self.hand, money=self.money, wilds=self.wilds,
+            drawn=self.drawn, bag_size=len(self.bag), unseen="".join(sorted(self.bag)),
+            over_limit=max(0, len(self.hand) - limit) if limit is not None else 0,
+            can_buy=bool(self.drawn) and self.money >= price, log=(), last_sale=None,
+        )
