@@ -23,7 +23,19 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from buyword.bots.view import SeatView
-from buyword.engine import Action, Buy, Choose, Discard, Done, Drop, Game, GameRecord, Phase, Sell
+from buyword.engine import (
+    Action,
+    Buy,
+    BuyWordError,
+    Choose,
+    Discard,
+    Done,
+    Drop,
+    Game,
+    GameRecord,
+    Phase,
+    Sell,
+)
 from buyword.engine import events as ev
 from buyword.engine.actions import Challenge, parse_action
 from buyword.store.stats import RecordedWords
@@ -85,7 +97,7 @@ DecisionMaker = Callable[[tuple[Action, ...]], Decision]
 Progress = Callable[[int, int], None]
 
 
-class ReviewError(ValueError):
+class ReviewError(BuyWordError):
     """A game that cannot be reviewed, in a player's words."""
 
 
