@@ -22,20 +22,24 @@ from buyword.bots.greedy import GreedyBot
 from buyword.bots.index import WordIndex
 from buyword.bots.leaves import LeaveTable
 from buyword.bots.levels import LEVEL_STYLES, LevelBot, Style
+from buyword.bots.master import Decision, Estimate, MasterBot
 from buyword.bots.view import SeatView
 from buyword.words.finder import WordFinder
 
 #: The computer players' levels, weakest first (the one list: screens, settings and `sim`).
-LEVELS: tuple[str, ...] = tuple(LEVEL_STYLES)
+#: Master is Expert's valuation with rollouts on top (`buyword.bots.master`).
+LEVELS: tuple[str, ...] = (*LEVEL_STYLES, "master")
 
 #: Every name `make_bot` accepts: the levels and the greedy baseline.
 BOT_NAMES: tuple[str, ...] = (*LEVELS, "greedy")
 
 
 def make_bot(level: str, finder: WordFinder, seed: int,
-             themes: Callable[[str], WordFinder] | None = None) -> Bot:
-    """A computer player of `level` ("easy" ... "expert", or "greedy") for a game played with
+             themes: Callable[[str], WordFinder] | None = None,
+             budget: float | None = None) -> Bot:
+    """A computer player of `level` ("easy" ... "master", or "greedy") for a game played with
     `finder`'s dictionary (a `buyword.words.finder.WordFinder`), deciding with `seed`.
+    `budget` is Master's seconds a decision (None: its default, 1 s); other levels ignore it.
 
     In a themed game, `themes` gives the finder over the dictionary's words of a theme (a
     `buyword.words.themes.ThemeFinders`): each round the player searches only the words of
@@ -50,6 +54,9 @@ def make_bot(level: str, finder: WordFinder, seed: int,
     if name == "greedy":
         zipf = None
         bot = GreedyBot(WordIndex.common(finder, None), seed)
+    elif name == "master":
+        zipf = None
+        bot = MasterBot(WordIndex.common(finder, None), seed, budget=budget)
     else:
         style = LEVEL_STYLES.get(name)
         if style is None:
@@ -74,5 +81,5 @@ def bundled_leaves() -> LeaveTable | None:
     return _BUNDLED[0]
 
 
-__all__ = ["BOT_NAMES", "LEVELS", "LEVEL_STYLES", "Bot", "GreedyBot", "LevelBot", "SeatView",
-           "Style", "bundled_leaves", "make_bot"]
+__all__ = ["BOT_NAMES", "LEVELS", "LEVEL_STYLES", "Bot", "Decision", "Estimate", "GreedyBot",
+           "LevelBot", "MasterBot", "SeatView", "Style", "bundled_leaves", "make_bot"]

@@ -137,15 +137,24 @@ class LevelBot(Bot):
 
     def sell(self, view: SeatView) -> list[Word]:
         """The sale worth most now plus what its leave is worth later."""
+        ranked = self.sale_scores(view)
+        return list(ranked[0][1]) if ranked else []
+
+    def sale_scores(self, view: SeatView) -> list[tuple[float, tuple[Word, ...]]]:
+        """The sales this level weighs, each with its score (price now, less the wilds'
+        charge, plus the discounted value of its leave), best first; equal scores keep the
+        order they were weighed in. Empty when the hand makes no word; in the final round,
+        only the dearest whole sale (unsold tiles are worth nothing)."""
         words = self.index.words_in(view.hand, view.wilds)
         if not words:
             return []
         if view.final_round:
-            return list(self.index.best_sale(view.hand, view.wilds)[1])
+            sale = self.index.best_sale(view.hand, view.wilds)
+            return [(float(sale[0]), sale[1])]
         futures = self._futures(view)
         cache: dict[tuple[str, int], float] = {}
         discount = self._discount(view)
-        best: tuple[float, tuple[Word, ...]] = (float("-inf"), ())
+        scored: list[tuple[float, tuple[Word, ...]]] = []
         for option in self._sale_options(view, words):
             hand, wilds, earned = view.hand, view.wilds, 0.0
             for word in option:
@@ -153,10 +162,10 @@ class LevelBot(Bot):
                 wilds -= word.wild
                 earned += word.price - self.style.wild_cost * word.wild
             leave = self._trimmed(hand, wilds, view)
-            score = earned + discount * self._value(leave, wilds, futures, cache, view)
-            if score > best[0]:
-                best = (score, option)
-        return list(best[1])
+            scored.append((earned + discount * self._value(leave, wilds, futures, cache, view),
+                           option))
+        scored.sort(key=lambda pair: -pair[0])  # stable: the first of equal scores stays first
+        return scored
 
     @property
     def placement_breadth(self) -> int:  # type: ignore[override]
@@ -222,14 +231,22 @@ class LevelBot(Bot):
     def keep(self, view: SeatView, size: int) -> str:
         """At the tile limit: of the sets holding the dearest words, keep the one worth most
         with the futures."""
+        return self.keep_scores(view, size)[0][1]
+
+    def keep_scores(self, view: SeatView, size: int) -> list[tuple[float, str]]:
+        """The sets of `size` tiles this level weighs keeping at the tile limit (those holding
+        the dearest words, and the hand cut by the quick rule), each with its value with the
+        futures, best first (of equal values, the first in letter order)."""
         best = self.index.best_pips
         sets = sorted({"".join(kept) for kept in combinations(view.hand, size)})
         sets.sort(key=lambda tiles: -best(tiles, view.wilds))
         candidates = {self._trimmed(view.hand, view.wilds, view), *sets[:KEEP_CANDIDATES]}
         futures = self._futures(view)
         cache: dict[tuple[str, int], float] = {}
-        return max(sorted(candidates),
-                   key=lambda tiles: self._value(tiles, view.wilds, futures, cache, view))
+        scored = [(self._value(tiles, view.wilds, futures, cache, view), tiles)
+                  for tiles in sorted(candidates)]
+        scored.sort(key=lambda pair: -pair[0])  # stable: like max(), the first of equals wins
+        return scored
 
 
 #: Letters by how easily they fit into words, handiest first: kept when cutting to the limit.

@@ -1,0 +1,225 @@
+"""Master's rollouts: one seat's game played forward from a `SeatView`, by the rules, fast.
+
+A rollout starts from what the seat may know (its hand, wilds, money, draw, the unseen tiles)
+and one sampled *luck*: a bag order drawn from the unseen tiles (never the real bag: the seat
+cannot know it) and the die's next faces. It applies one decision, then plays on with a policy
+(a `LevelBot`) for a few rounds and values where it stands.
+
+Only the seat's own money can change its result, since every payment goes to or comes from
+the bank; the other seats matter only as draws that empty the bag and as leaders who choose
+the draw count on CHOICE. So the model follows the seat and the bag, not the other hands:
+each other seat draws its share of the bag, in seat order from the leader, as at the table.
+
+The rules followed (docs/rules.md): the die's faces and CHOICE (the seat chooses when it leads;
+another leader is taken to choose the smallest count, as the levels do), the final round when
+the bag holds fewer tiles than the draw count times the seats (nobody draws; sell, and the
+game ends) or is emptied exactly (draw, buy, sell, and the game ends), prices as (pips)², buying
+only what the seat can afford, at most one wild per word, and the tile limit after selling.
+Table variants are not modelled (`modelled` says so): Master plays them as Expert does.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from buyword.bots.index import Word, take
+from buyword.bots.levels import LevelBot, _holds
+from buyword.bots.view import SeatView
+from buyword.engine.phase import Phase
+from buyword.engine.rules import CHOICE
+
+#: How much of the value Expert gives the hand left at the end of a truncated rollout counts:
+#: the hand is sold later, if at all, so it is worth less than money in hand.
+HAND_SHARE = 0.8
+
+
+@dataclass(frozen=True)
+class Luck:
+    """One sampled future: the bag's order, the die's next faces and the policy's seed.
+
+    Every candidate decision is played out against the same lucks (common random numbers), so
+    the differences between candidates are differences of play, not of luck.
+    """
+
+    bag: str
+    faces: tuple[int | str, ...]
+    seed: int
+
+
+def sample_luck(view: SeatView, rng: random.Random, rounds: int) -> Luck:
+    """A bag order of `view.bag_size` tiles drawn from the seat's unseen tiles, and the die's
+    faces for `rounds` rolls, at random."""
+    unseen = list(view.unseen)
+    rng.shuffle(unseen)
+    faces = tuple(rng.choice(view.rules.die_faces) for _ in range(rounds))
+    return Luck("".join(unseen[: view.bag_size]), faces, rng.getrandbits(48))
+
+
+def modelled(view: SeatView) -> str | None:
+    """Why the rollouts cannot play this game (a variant they do not model), or None."""
+    rules = view.rules
+    if rules.crossword:
+        return "the crossword variant"
+    if rules.themes:
+        return "themes"
+    if rules.auction or rules.trading or rules.draft:
+        return "the table variants"
+    return None
+
+
+class QuickBot(LevelBot):
+    """The rollouts' player: Expert's judgement over fewer options (see `Search.policy` for
+    its futures and breadth), without the exact sale planner except in the final round.
+
+    A rollout asks for dozens of decisions, so each must take about a millisecond, not
+    Expert's few: the exact planner alone costs several milliseconds a hand.
+    """
+
+    def _sale_options(self, view: SeatView, words: list[Word]) -> list[tuple[Word, ...]]:
+        """Nothing, each of the dearest words, and each with the dearest word that fits
+        beside it."""
+        top = words[: self.style.breadth]
+        options: list[tuple[Word, ...]] = [(), *((word,) for word in top)]
+        for i, first in enumerate(top):
+            rest, wilds = take(view.hand, first.letters), view.wilds - first.wild
+            second = next((w for w in top[i + 1:] if (wilds or not w.wild)
+                           and _holds(rest, w.letters)), None)
+            if second is not None:
+                options.append((first, second))
+        return options
+
+
+class Rollout:
+    """One seat's game from a view, played forward against one luck; `value` after `run`."""
+
+    def __init__(self, view: SeatView, luck: Luck, policy: LevelBot, horizon: int) -> None:
+        """Start from `view` with `luck`; `policy` decides after the first decision; the
+        rollout stops after `horizon` more rounds (the current one included)."""
+        self.view = view
+        self.luck = luck
+        self.policy = policy
+        self.rounds_left = horizon
+        self.money = view.money
+        self.hand = view.hand
+        self.wilds = view.wilds
+        self.drawn = view.drawn
+        self.bag = luck.bag
+        self.faces = list(reversed(luck.faces))
+        self.leader = view.leader
+        self.final = view.final_round
+        self.over = False
+        policy.rng.seed(luck.seed)
+
+    # ----------------------------------------------------------------- the first decision
+
+    def choose(self, count: int) -> float:
+        """The seat, leading after a CHOICE roll, draws `count`; then the policy plays."""
+        if self._draw(count):
+            self._buy_step()
+        return self._play_on()
+
+    def buy(self, bought: bool) -> float:
+        """The seat buys its draw (`bought`) or discards it; then the policy plays."""
+        self._settle(bought)
+        self._sell_step()
+        return self._play_on()
+
+    def sell(self, words: Sequence[Word]) -> float:
+        """The seat sells `words` (all of its selling this round); then the policy plays."""
+        self._sell(words)
+        if self.final:
+            self.over = True
+        else:
+            self._limit_step()
+        return self._play_on()
+
+    def drop(self, letters: str) -> float:
+        """The seat drops `letters` at the tile limit; then the policy plays."""
+        self.hand = take(self.hand, letters)
+        return self._play_on()
+
+    # ----------------------------------------------------------------- the rounds after
+
+    def _play_on(self) -> float:
+        """Rounds by the policy until the game ends or the horizon; the value reached."""
+        while not self.over:
+            self.rounds_left -= 1
+            if self.rounds_left <= 0:
+                return self._truncated()
+            self.leader = (self.leader + 1) % self.view.seats  # alone, always the leader
+            face = self.faces.pop() if self.faces else self.policy.rng.choice(
+                self.view.rules.die_faces)
+            if face == CHOICE:
+                count = (self.policy.choose(self._seen(Phase.CHOOSE))
+                         if self.leader == self.view.seat else min(self.view.rules.draw_choices))
+            else:
+                assert isinstance(face, int)
+                count = face
+            if self._draw(count):
+                self._buy_step()
+        return float(self.money)
+
+    def _draw(self, count: int) -> bool:
+        """The draw step: the seat's draw, or the final round (False: nothing to buy)."""
+        seats = self.view.seats
+        if len(self.bag) < count * seats:
+            self.bag = ""
+            self.final = True
+            self._sell_step()
+            return False
+        mine = (self.view.seat - self.leader) % seats * count
+        self.drawn = self.bag[mine:mine + count]
+        self.bag = self.bag[count * seats:]
+        self.final = not self.bag
+        return True
+
+    def _buy_step(self) -> None:
+        view = self._seen(Phase.BUY)
+        self._settle(view.can_buy and self.policy.buy(view))
+        self._sell_step()
+
+    def _settle(self, bought: bool) -> None:
+        """Buy the draw (paying its price) or discard it."""
+        if bought:
+            self.money -= self.view.rules.tiles.price_of(self.drawn)
+            self.hand = "".join(sorted(self.hand + self.drawn))
+        self.drawn = ""
+
+    def _sell_step(self) -> None:
+        self._sell(self.policy.sell(self._seen(Phase.SELL)))
+        if self.final:
+            self.over = True
+        else:
+            self._limit_step()
+
+    def _sell(self, words: Sequence[Word]) -> None:
+        for word in words:
+            self.hand = take(self.hand, word.letters)
+            self.wilds -= word.wild
+            self.money += word.price
+
+    def _limit_step(self) -> None:
+        limit = self.view.tile_limit
+        if limit is not None and len(self.hand) > limit:
+            self.hand = take(self.hand, self.policy.drop(self._seen(Phase.DROP)))
+
+    def _truncated(self) -> float:
+        """Money, plus a share of what Expert's futures say the hand and wilds are worth."""
+        view = self._seen(Phase.ROLL)
+        futures = self.policy._futures(view)
+        worth = self.policy._value(self.hand, self.wilds, futures, {}, view)
+        return self.money + HAND_SHARE * worth
+
+    def _seen(self, phase: Phase) -> SeatView:
+        """The seat's view now, as the policy reads it: the rest of the bag is unseen."""
+        limit = self.view.tile_limit
+        price = self.view.rules.tiles.price_of(self.drawn)
+        return replace(
+            self.view, phase=phase, leader=self.leader, current=self.view.seat,
+            final_round=self.final, hand=self.hand, money=self.money, wilds=self.wilds,
+            drawn=self.drawn, bag_size=len(self.bag), unseen="".join(sorted(self.bag)),
+            over_limit=max(0, len(self.hand) - limit) if limit is not None else 0,
+            can_buy=bool(self.drawn) and self.money >= price, log=(), last_sale=None,
+        )

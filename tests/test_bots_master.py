@@ -1,0 +1,189 @@
+"""Master: its appraisal (what a person did among its estimates, identical decisions valued
+identically), legal play at tiny budgets, and rollouts that follow the rules as the engine does.
+
+Every search here counts rollouts (`Search.max_rollouts`) under a budget it never reaches, so
+the results do not depend on the machine's speed.
+"""
+
+from __future__ import annotations
+
+import pytest
+from words_helpers import index_cache
+
+from buyword.bots import LEVELS, MasterBot, make_bot
+from buyword.bots.index import WordIndex
+from buyword.bots.master import Decision, Estimate, Search
+from buyword.bots.rollout import Luck, QuickBot, Rollout
+from buyword.engine import Buy, Choose, Discard, Done, Drop, Game, Phase, Roll, Rules, Sell
+from buyword.engine import events as ev
+from buyword.table import Seat, TableSession, Wait
+from buyword.table.sim import _load_words
+
+#: A budget no test reaches: the rollout counts decide when a search stops.
+UNHURRIED = 1e9
+
+#: A small, deterministic search.
+TINY = Search(breadth=3, horizon=2, min_rollouts=2, max_rollouts=4)
+
+
+@pytest.fixture(scope="module")
+def words():
+    """The bundled dictionary's word finder and lexicon (built once per process)."""
+    return _load_words(cache_dir=index_cache())
+
+
+def master(words, search: Search = TINY, seed: int = 1) -> MasterBot:
+    """A Master over the bundled words, searching as `search` with no time limit."""
+    return MasterBot(WordIndex.common(words[0], None), seed, search=search, budget=UNHURRIED)
+
+
+def solo_at(words, seed: int, phase: Phase, rules: Rules | None = None,
+            levels: tuple[str, ...] = ("expert",)):
+    """A table of Experts on `seed`, played until seat 1 is to act in `phase`; the session."""
+    finder, lexicon = words
+    names = [f"P{i}" for i in range(len(levels))]
+    game = Game.new(names, dictionary=lexicon, seed=seed, rules=rules)
+    session = TableSession(game, [Seat(n, lv) for n, lv in zip(names, levels, strict=True)],
+                           finder)
+    while not (game.phase is phase and game.current == 0):
+        assert session.awaiting().wait is not Wait.OVER, f"no {phase} on seed {seed}"
+        session.play(session.think())
+    return session
+
+
+def test_master_is_the_strongest_level_and_make_bot_makes_it(words):
+    assert LEVELS[-1] == "master"
+    bot = make_bot("master", words[0], 3, budget=0.25)
+    assert isinstance(bot, MasterBot) and bot.budget == 0.25 and bot.level == "master"
+    assert make_bot("master", words[0], 3).budget == Search().budget == 1.0
+
+
+def test_appraise_values_what_a_person_did_beside_its_own_choices(words):
+    session = solo_at(words, 2, Phase.SELL)
+    view = session.view(0)
+    bot = master(words)
+    person = Decision((Done(),))  # the person sold nothing
+    estimates = bot.appraise(view, also=[person])
+    assert person in [e.decision for e in estimates]
+    assert all(isinstance(e, Estimate) and e.rollouts >= TINY.min_rollouts for e in estimates)
+    assert [e.mean for e in estimates if e.rollouts == estimates[0].rollouts] == sorted(
+        (e.mean for e in estimates if e.rollouts == estimates[0].rollouts), reverse=True)
+    mine = next(e for e in estimates if e.decision == person)
+    assert mine.rollouts == max(e.rollouts for e in estimates)  # never dropped from the race
+    # Every estimate is of money at the end: at least what the seat holds now, less nothing
+    # it must pay (it can always discard).
+    assert all(e.mean >= 0 for e in estimates)
+
+
+def test_the_same_seed_appraises_the_same(words):
+    view = solo_at(words, 2, Phase.BUY).view(0)
+    first = master(words).appraise(view)
+    again = master(words).appraise(view)
+    assert first == again
+    assert {e.decision for e in first} == {Decision((Buy(),)), Decision((Discard(),))}
+
+
+def test_identical_decisions_meet_the_same_luck_and_get_identical_means(words):
+    view = solo_at(words, 4, Phase.SELL).view(0)
+    bot = master(words, Search(horizon=3, min_rollouts=99, max_rollouts=5))
+    nothing = Decision((Done(),))
+    first, second = bot.race(view, [nothing, nothing], set(), UNHURRIED)
+    assert first.rollouts == second.rollouts == 5
+    assert (first.mean, first.stderr) == (second.mean, second.stderr)
+    assert first.stderr > 0  # the lucks differ between rollouts
+
+
+def test_a_decision_the_seat_cannot_take_is_refused_in_a_players_words(words):
+    view = solo_at(words, 2, Phase.SELL).view(0)
+    bot = master(words)
+    with pytest.raises(ValueError, match="cannot make all of it"):
+        bot.appraise(view, also=[Decision((Sell("QUIZZES"), Done()))])
+    with pytest.raises(ValueError, match="not a decision of the sell step"):
+        bot.appraise(view, also=[Decision((Buy(),))])
+    roll = solo_at(words, 2, Phase.ROLL).view(0)
+    with pytest.raises(ValueError, match="no decision to appraise"):
+        bot.appraise(roll)
+    drafted = solo_at(words, 2, Phase.BUY, Rules(draft=True)).view(0)
+    with pytest.raises(ValueError, match="cannot appraise a game with"):
+        bot.appraise(drafted)
+
+
+def test_describe_says_each_decision_in_a_players_words():
+    assert Decision((Buy(),)).describe() == "buy"
+    assert Decision((Discard(),)).describe() == "discard"
+    assert Decision((Choose(3),)).describe() == "choose 3"
+    assert Decision((Sell("CAT"), Sell("DOG"), Done())).describe() == "sell CAT, DOG"
+    assert Decision((Done(),)).describe() == "sell nothing"
+    assert Decision((Drop("QX"),)).describe() == "drop Q X"
+
+
+def test_choose_weighs_every_draw_count(words):
+    finder, lexicon = words
+    game = Game.new(["P0"], dictionary=lexicon, seed=1)
+    session = TableSession(game, [Seat("P0")], finder)
+    session.act(0, "roll choice")
+    view = session.view(0)
+    assert view.phase is Phase.CHOOSE
+    estimates = master(words).appraise(view)
+    assert sorted(e.decision.actions[0].count for e in estimates) == [2, 3, 4, 5]
+
+
+@pytest.mark.slow  # two whole games, a few rollouts a decision
+@pytest.mark.parametrize(("levels", "seed"), [(("master",), 3), (("master", "expert"), 5)])
+def test_master_plays_whole_games_legally(words, levels, seed):
+    finder, lexicon = words
+    search = Search(breadth=2, horizon=2, min_rollouts=2, max_rollouts=2)
+    names = [f"P{i}" for i in range(len(levels))]
+    game = Game.new(names, dictionary=lexicon, seed=seed)
+    session = TableSession(game, [Seat(n, lv) for n, lv in zip(names, levels, strict=True)],
+                           finder)
+    session.bots[0] = MasterBot(WordIndex.common(finder, None), 1, search=search,
+                                budget=UNHURRIED)
+    while session.awaiting().wait is not Wait.OVER:
+        decision = session.think()
+        assert game.why_not(decision.action) is None, f"{decision.action}\n{game.dump()}"
+        session.play(decision)
+    assert game.phase is Phase.OVER
+
+
+def drive(game: Game, session: TableSession, policy: QuickBot) -> None:
+    """Play `game` (solo) to the end with `policy` deciding as a rollout does."""
+    while game.phase is not Phase.OVER:
+        view = session.view(0)
+        match game.phase:
+            case Phase.ROLL:
+                game.apply(Roll())
+            case Phase.CHOOSE:
+                game.apply(Choose(policy.choose(view)))
+            case Phase.BUY:
+                game.apply(Buy() if view.can_buy and policy.buy(view) else Discard())
+            case Phase.SELL:
+                for word in policy.sell(view):
+                    game.apply(Sell(policy.index.notation(word.letters, word.wild)))
+                game.apply(Done())
+            case Phase.DROP:
+                game.apply(Drop(policy.drop(view)))
+
+
+@pytest.mark.slow  # two whole games by the rollouts' policy
+@pytest.mark.parametrize(("seed", "rules"), [(6, None), (7, Rules(tile_limit=10))])
+def test_a_rollout_on_the_real_bag_and_rolls_ends_with_the_engines_money(words, seed, rules):
+    """Given the game's own bag order and die faces, a rollout to the end of the game and the
+    engine, played by the same policy with the same seed, end with the same money."""
+    finder, lexicon = words
+    index = WordIndex.common(finder, None)
+    policy = QuickBot(index, 0, TINY.policy, "quick expert")
+    game = Game.new(["P0"], dictionary=lexicon, seed=seed, rules=rules)
+    session = TableSession(game, [Seat("P0")], finder)
+    game.apply(Roll())
+    while game.phase is Phase.CHOOSE:
+        game.apply(Choose(2))
+    start = session.view(0)  # round 1's buy: the rollout starts here
+    policy.rng.seed(99)
+    game.apply(Buy() if start.can_buy else Discard())
+    drive(game, session, policy)
+    faces = tuple(e.face for e in game.log if isinstance(e, ev.Rolled))[1:]
+    luck = Luck(game.start_bag[len(game.start_bag) - start.bag_size:],
+                faces, 99)
+    rollout = Rollout(start, luck, policy, horizon=1000)
+    assert rollout.buy(start.can_buy) == game.players[0].money
