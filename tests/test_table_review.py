@@ -37,6 +37,7 @@ from buyword.table.review import (
     same,
     view_at,
 )
+from buyword.table.review_report import print_review
 
 
 @dataclass(frozen=True)
@@ -155,12 +156,16 @@ def test_master_is_shown_the_view_the_table_session_would_build() -> None:
 
 
 def test_money_round_by_round_beside_masters_expectation() -> None:
-    review = review_game(_record(_solo()), 0, StandIn(), Plan)
+    review = review_game(_record(_solo()), 0, StandIn(stderr=0.0), Plan)
     money = [r.money for r in review.rounds]
     assert money == [200, 200, 200 - 4]  # QUIZ bought and sold at $100; then 2 tiles at $4
     assert review.final_money == 196
-    # At each round's first decision Master expected the money then, plus what buying adds.
-    assert [r.expected for r in review.rounds] == [250, 250, 205]
+    # $50 left in round 2 (the discard), $3 more in round 3 (choosing 2 tiles, not 5).
+    assert [r.left for r in review.rounds] == [0, 50, 53]
+    assert [r.expected for r in review.rounds] == [200, 250, 249]
+    # Master's own estimate at each round's first decision: the money then, plus what buying
+    # (or choosing 5) adds.
+    assert [r.estimate for r in review.rounds] == [250, 250, 205]
 
 
 def test_cancelling_stops_between_decisions_and_keeps_what_was_weighed() -> None:
@@ -219,6 +224,18 @@ def test_the_summary_as_json() -> None:
     assert data["costliest"] == [3, 5] and data["complete"] is True
     assert data["decisions"][2]["yours"] == "discard" and data["decisions"][2]["lost"] == 50
     assert [r["money"] for r in data["rounds"]] == [200, 200, 196]
+    assert [r["expected"] for r in data["rounds"]] == [200, 250, 249]
+
+
+def test_the_terminal_shows_every_decision_the_costliest_and_the_summary(capsys) -> None:
+    print_review(review_game(_record(_solo()), 0, StandIn(stderr=0.0), Plan, budget=0.3))
+    out = capsys.readouterr().out
+    assert "weighed by Master (0.3 s each" in out
+    assert "▲3 " in out and "▲5 " in out and out.count("▲") == 3  # and one in the title
+    assert "$50 ± 0" in out and "choose 5" in out and "same" in out
+    assert "Left on the table: $53 (± $0), in 2 of 7 decisions" in out
+    assert "Accuracy: 71% of your decisions" in out
+    assert "$249" in out  # round 3: $196 and $53 left on the table
 
 
 def test_an_empty_review_has_no_accuracy() -> None:

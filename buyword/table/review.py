@@ -165,13 +165,25 @@ class Reviewed:
 
 @dataclass(frozen=True)
 class RoundMoney:
-    """A round of the person's game: their money after it, and the final money Master expected
-    at the round's first decision (with its play from there; None if they decided nothing)."""
+    """A round of the person's game: their money after it, the dollars left on the table up to
+    then, and Master's own estimate at the round's first decision (None if none was weighed).
+
+    Master's estimates look a few rounds ahead and then value the hand (`bots.rollout`): their
+    differences are what a decision gained or lost, but early in the game they fall short of
+    the money at the end. So Master's expectation for a round is your money plus what you had
+    left on the table by then (`expected`), not the raw estimate.
+    """
 
     round: int
     money: int
-    expected: float | None
+    left: float
+    estimate: float | None = None
 
+    @property
+    def expected(self) -> float:
+        """The money Master expected you could have after this round: yours plus what was
+        left on the table so far."""
+        return self.money + self.left
 
 @dataclass(frozen=True)
 class GameReview:
@@ -227,8 +239,9 @@ class GameReview:
             "noise": NOISE,
             "costliest": [self.decisions.index(d) + 1 for d in self.costliest()],
             "decisions": [d.to_dict() for d in self.decisions],
-            "rounds": [{"round": r.round, "money": r.money,
-                        "expected": None if r.expected is None else round(r.expected, 2)}
+            "rounds": [{"round": r.round, "money": r.money, "left": round(r.left, 2),
+                        "expected": round(r.expected, 2),
+                        "master_estimate": None if r.estimate is None else round(r.estimate, 2)}
                        for r in self.rounds],
         }
 
@@ -314,15 +327,18 @@ def review_game(record: GameRecord, seat: int, master: Appraiser, decision: Deci
     `decision` makes Master's `Decision` from actions; `budget` is Master's thinking time per
     decision (seconds). `progress(done, total)` is told after each decision, and `cancelled()`
     is asked before each one: once it says True the review stops and returns what it has
-    (`complete` is then False). Raises ReviewError if the seat is not in the game.
+    (`complete` is then False). Raises ReviewError if the seat is not in the game, or the game
+    is one Master cannot weigh (`unreviewable`).
     """
     if not 0 <= seat < len(record.players):
         raise ReviewError(f"the game has no seat {seat + 1}; its players are "
                           f"{', '.join(record.players)}")
+    why_not = unreviewable(record)
+    if why_not is not None:
+        raise ReviewError(why_not)
     todo = moments(record, (seat,))
     game = replay_start(record)
     weighed: list[Reviewed] = []
-    expected: dict[int, float] = {}
     done = 0  # actions applied so far
     for moment in todo:
         if cancelled is not None and cancelled():
@@ -332,12 +348,11 @@ def review_game(record: GameRecord, seat: int, master: Appraiser, decision: Deci
         mine = decision(moment.actions)
         reviewed = weigh(master, view, mine, moment, budget)
         weighed.append(reviewed)
-        expected.setdefault(moment.round, reviewed.best_mean)
         if progress is not None:
             progress(len(weighed), len(todo))
     _advance(game, record, done, len(record.actions))
     return GameReview(seat, record.players[seat], tuple(weighed),
-                      _rounds(game, seat, expected), game.player(seat).money, len(todo), budget)
+                      _rounds(game, seat, weighed), game.player(seat).money, len(todo), budget)
 
 
 def _advance(game: Game, record: GameRecord, done: int, upto: int) -> int:
@@ -350,14 +365,28 @@ def _advance(game: Game, record: GameRecord, done: int, upto: int) -> int:
 def weigh(master: Appraiser, view: SeatView, mine: Decision, moment: Moment,
           budget: float | None) -> Reviewed:
     """Master's appraisal of `view` with the person's decision `mine` among the candidates."""
-    estimates = master.appraise(view, also=(mine,), budget=budget)
-    best = max(estimates, key=lambda e: e.mean)
-    own = next((e for e in estimates if same(e.decision.actions, mine.actions)), None)
+    try:
+        estimates = master.appraise(view, also=(mine,), budget=budget)
+    except ValueError as error:  # a game or a decision Master cannot weigh, in its words
+        raise ReviewError(f"round {moment.round}, {mine.describe()}: {error}") from None
+    best = estimates[0]  # Master's choice
+    own = next((e for e in estimates if e.decision == mine), None) or next(
+        (e for e in estimates if same(e.decision.actions, mine.actions)), None)
     if own is None:
         raise ReviewError(f"Master did not weigh the decision {mine.describe()!r}")
     master_choice = mine if same(best.decision.actions, mine.actions) else best.decision
     return Reviewed(moment.round, moment.kind, mine.describe(), master_choice.describe(),
-                    own.mean, own.stderr, best.mean, best.stderr)
+                    own.mean, own.stderr, max(best.mean, own.mean), best.stderr)
+
+
+def unreviewable(record: GameRecord) -> str | None:
+    """Why Master cannot review this game (a variant its rollouts do not play), or None."""
+    from buyword.bots.rollout import modelled
+
+    missing = modelled(view_at(replay_start(record), 0))
+    if missing is None:
+        return None
+    return f"Master cannot review a game with {missing}: its rollouts play the printed rules only"
 
 
 def same(first: Sequence[Action], second: Sequence[Action]) -> bool:
@@ -376,8 +405,14 @@ def _key(actions: Sequence[Action]) -> tuple[str, ...]:
     return tuple(sorted(texts))
 
 
-def _rounds(game: Game, seat: int, expected: dict[int, float]) -> tuple[RoundMoney, ...]:
-    """Each round's money after it, beside Master's expectation at its first decision."""
+def _rounds(game: Game, seat: int, weighed: Sequence[Reviewed]) -> tuple[RoundMoney, ...]:
+    """Each round's money after it, the dollars left on the table by its end, and Master's
+    estimate at its first decision."""
     ended = [e for e in game.log if isinstance(e, ev.RoundEnded)]
-    return tuple(RoundMoney(number, e.money[seat], expected.get(number))
-                 for number, e in enumerate(ended, start=1))
+    rounds = []
+    for number, event in enumerate(ended, start=1):
+        left = sum(d.counted for d in weighed if d.round <= number)
+        first = next((d for d in weighed if d.round == number), None)
+        rounds.append(RoundMoney(number, event.money[seat], left,
+                                 None if first is None else first.best_mean))
+    return tuple(rounds)

@@ -22,6 +22,7 @@ from buyword.table.review import (
     Reviewed,
     ReviewError,
     review_game,
+    unreviewable,
 )
 from buyword.table.setup import GameSetup, Seat
 
@@ -61,6 +62,9 @@ def read_for_review(path: str, seat: str | None = None) -> ToReview:
     record = saved.record
     accept = RecordedWords()
     record.replay(accept, themes=accept)  # RecordError, naming the action, if one fails
+    why_not = unreviewable(record)
+    if why_not is not None:
+        raise ReviewError(why_not)
     setup = setup_of(saved)
     people = tuple(n for n, s in enumerate(setup.seats) if s.human)
     if not people:
@@ -215,10 +219,12 @@ def print_review(review: GameReview) -> None:
     console.width = max(console.width, 100)  # piped output defaults to 80 columns
     costly = {id(d) for d in review.costliest()}
     table = Table(title=f"Every decision of {review.name}, weighed by Master "
-                        f"({review.budget:g} s each; ▲ the costliest)")
+                        f"({review.budget:g} s each; ▲ the costliest)",
+                  title_justify="left", expand=True)
     for column in ("#", "Rnd", "You", "Master", "Lost"):
-        table.add_column(column, justify="right" if column in ("#", "Rnd", "Lost") else "left",
-                         overflow="fold")
+        wide = column in ("You", "Master")
+        table.add_column(column, justify="left" if wide else "right", overflow="fold",
+                         ratio=1 if wide else None, no_wrap=not wide)
     for number, decision in enumerate(review.decisions, start=1):
         mark = "▲" if id(decision) in costly else ""
         master = "same" if decision.agreed else decision.master
@@ -227,21 +233,23 @@ def print_review(review: GameReview) -> None:
                       style="bold" if mark else "")
     console.print(table)
     console.print(money_table(review))
+    console.print("Master's expectation: your money plus what you had left on the table so "
+                  "far.\n")
     for line in summary_lines(review):
         console.print(Text(line))
 
 
 def money_table(review: GameReview) -> object:
-    """Round by round: the money after it, and the final money Master expected at its start."""
+    """Round by round: your money after it, what was left on the table by then, and so the
+    money Master expected you could have had (the chart's two lines, as a table)."""
     from rich.table import Table
 
-    table = Table(title="Money round by round, and the final money Master expected from the "
-                        "round's first decision")
-    for column in ("Rnd", "Your money", "Master expected"):
+    table = Table(title="Money round by round", title_justify="left")
+    for column in ("Rnd", "Your money", "Left so far", "Master's expectation"):
         table.add_column(column, justify="right")
     for line in review.rounds:
-        expected = "" if line.expected is None else f"${line.expected:,.0f}"
-        table.add_row(str(line.round), f"${line.money:,}", expected)
+        table.add_row(str(line.round), f"${line.money:,}", f"${line.left:,.0f}",
+                      f"${line.expected:,.0f}")
     return table
 
 

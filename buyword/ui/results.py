@@ -97,6 +97,7 @@ class ResultsScreen(Screen[None]):
         self.expert_running = False
         #: Whose money the chart shows, in order (the labels of its lines).
         self.charted: list[str] = []
+        self._reviewable: bool | None = None
 
     @property
     def buyword(self) -> BuyWordApp:
@@ -186,10 +187,20 @@ class ResultsScreen(Screen[None]):
 
     @property
     def reviewable(self) -> bool:
-        """Whether a person played here and computer players exist, so Master can review."""
-        from buyword.ui.services import bots_available
+        """Whether Master can review this game: a person played, computer players exist, and
+        the rules are ones its rollouts play (no table variant, theme or crossword)."""
+        if self._reviewable is None:
+            from buyword.ui.services import bots_available
 
-        return any(seat.human for seat in self.setup.seats) and bots_available()
+            self._reviewable = any(seat.human for seat in self.setup.seats) and \
+                bots_available() and self._why_no_review() is None
+        return self._reviewable
+
+    def _why_no_review(self) -> str | None:
+        from buyword.engine import GameRecord
+        from buyword.table.review import unreviewable
+
+        return unreviewable(GameRecord.of(self.game))
 
     def action_review(self) -> None:
         """Master weighs each decision of the first person at the table, on its own screen."""

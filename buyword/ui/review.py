@@ -144,12 +144,10 @@ class ReviewScreen(Screen[None]):
         rounds = [line.round for line in review.rounds]
         plt.plot(rounds, [line.money for line in review.rounds], label=review.name,
                  marker="braille")
-        expected = [(line.round, line.expected) for line in review.rounds
-                    if line.expected is not None]
-        if expected:
-            plt.plot([r for r, _ in expected], [e for _, e in expected],
-                     label="Master's expectation", marker="braille")
-        plt.title("Money after each round · the final money Master expected at its start")
+        plt.plot(rounds, [line.expected for line in review.rounds],
+                 label="Master's expectation", marker="braille")
+        plt.title("Money after each round · Master's expectation: yours plus what was left on "
+                  "the table so far")
         plt.xlabel("round")
         plot.refresh()
 
