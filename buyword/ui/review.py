@@ -23,6 +23,7 @@ from textual.widgets import Footer, ProgressBar, Static
 from textual_plotext import PlotextPlot
 
 from buyword.engine import BuyWordError
+from buyword.engine.wording import possessive
 from buyword.table.review import DEFAULT_BUDGET, GameReview, review_game
 from buyword.table.review_report import ToReview, lost_text, master_for, summary_lines
 from buyword.ui.text import literal
@@ -76,7 +77,7 @@ class ReviewScreen(Screen[None]):
         """The progress first; the review's parts, filled when it is over."""
         name = self.todo.setup.seats[self.todo.seat].name
         with VerticalScroll(id="review"):
-            yield Static(literal(f"Review of {name}'s decisions by Master "
+            yield Static(literal(f"{possessive(name)} decisions, weighed by Master "
                                  f"({self.budget:g} s a decision)"), id="review-headline")
             yield ProgressBar(id="review-progress", show_eta=False)
             yield Static("Master is getting ready…", id="review-status")
@@ -125,12 +126,12 @@ class ReviewScreen(Screen[None]):
         if review is None:
             status.update(literal(f"No review: {message.error}"))
             return
-        status.update("" if review.complete else
-                      f"Cancelled: {len(review.decisions)} of {review.planned} decisions "
+        status.update(f"Cancelled: {len(review.decisions)} of {review.planned} decisions "
                       "weighed.")
+        status.display = not review.complete
         self.query_one("#review-summary", Static).update(
-            literal("\n".join(line for line in summary_lines(review)
-                              if not line.startswith("Cancelled"))))
+            Text("\n".join(line for line in summary_lines(review)
+                           if not line.startswith("Cancelled"))))
         self.query_one("#review-costliest", Static).update(costliest_text(review))
         self.query_one("#review-decisions", Static).update(decisions_table(review))
         self._chart(review)
@@ -176,10 +177,11 @@ def costliest_text(review: GameReview) -> Text:
     costly = review.costliest()
     if not costly:
         return Text("No decision lost money beyond the noise: Master could not clearly beat you.")
-    text = Text("The costliest decisions\n", style="bold")
+    text = Text()
+    text.append("The costliest decisions", style="bold")
     for decision in costly:
-        text.append(f"Round {decision.round}: you chose {decision.yours}; Master would "
-                    f"{decision.master}: {lost_text(decision)}\n")
+        text.append(f"\nRound {decision.round} · you: {decision.yours} · Master: "
+                    f"{decision.master} · lost {lost_text(decision)}")
     return text
 
 
