@@ -33,6 +33,7 @@ from buyword.table.review import (
     Reviewed,
     ReviewError,
     moments,
+    noise_bar,
     review_game,
     same,
     view_at,
@@ -236,6 +237,15 @@ def test_the_terminal_shows_every_decision_the_costliest_and_the_summary(capsys)
     assert "Left on the table: $53 (± $0), in 2 of 7 decisions" in out
     assert "Accuracy: 71% of your decisions" in out
     assert "$249" in out  # round 3: $196 and $53 left on the table
+
+
+def test_a_loss_from_few_rollouts_must_clear_a_higher_bar() -> None:
+    """Two rollouts' standard errors are rough: Student's t, not 2, says what is noise."""
+    lost = [Reviewed(2, "buy", "discard", "buy", 100.0, 3.0, 150.0, 3.0, rollouts=n)
+            for n in (1, 2, 3, 30, 500)]
+    assert [d.within_noise for d in lost] == [True, True, False, False, False]
+    assert noise_bar(2) == pytest.approx(12.706) and noise_bar(4) == pytest.approx(3.182)
+    assert noise_bar(31) == pytest.approx(2.042) and noise_bar(32) == noise_bar(1000) == 2
 
 
 def test_an_empty_review_has_no_accuracy() -> None:

@@ -9,10 +9,12 @@ session builds it, and Master appraises it with the person's own decision among 
                          budget=0.3, progress=print, cancelled=flag.is_set)
     review.left_on_table, review.costliest(), review.accuracy
 
-Each estimate is the money Master expects at the end of the game (dollars, by rollouts) after
-that decision, the rest of the game played its way. What a decision lost is Master's best
-estimate minus the person's; it counts only when it is beyond the noise (`NOISE` combined
-standard errors), else it is shown as $0. No Textual.
+Each estimate is the money Master expects a decision to lead to, by rollouts: the game played
+on its way for a few rounds, the hand then valued (`buyword.bots.rollout`). What a decision
+lost is Master's best
+estimate minus the person's; it counts only when it is beyond the noise (about two combined
+standard errors, more when Master had time for few rollouts: `noise_bar`), else it is shown as
+$0. No Textual.
 """
 
 from __future__ import annotations
@@ -41,8 +43,14 @@ from buyword.engine.actions import Challenge, parse_action
 from buyword.store.stats import RecordedWords
 from buyword.table.views import draws_face_up, redact, seat_view
 
-#: A loss counts when it is more than this many (combined) standard errors: about 95% sure.
+#: A loss counts when it is more than this many (combined) standard errors: about 97.5% sure
+#: with many rollouts. With few, the standard errors are themselves rough, so the bar is
+#: Student's t for the rollouts' degrees of freedom (`noise_bar`), never lower than this.
 NOISE = 2.0
+#: Student's t, 97.5th percentile, for 1 to 30 degrees of freedom.
+_T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
+         2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
+         2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
 #: How many of the costliest decisions the summary names.
 COSTLIEST = 3
 #: The default thinking time per decision, in seconds (play's Master thinks 1 s).
@@ -78,6 +86,11 @@ class Estimate(Protocol):
     @property
     def stderr(self) -> float:
         """The standard error of `mean`."""
+        ...
+
+    @property
+    def rollouts(self) -> int:
+        """How many rollouts played the decision out."""
         ...
 
 
@@ -125,6 +138,8 @@ class Reviewed:
     your_stderr: float
     best_mean: float
     best_stderr: float
+    #: The fewer of the two estimates' rollouts.
+    rollouts: int = 1_000
 
     @property
     def lost(self) -> float:
@@ -138,8 +153,11 @@ class Reviewed:
 
     @property
     def within_noise(self) -> bool:
-        """True when the loss is no more than NOISE standard errors: as good as Master's."""
-        return self.lost <= NOISE * self.uncertainty
+        """True when the loss is no more than `noise_bar` standard errors, as good as Master's
+        as far as its rollouts can tell (always, with fewer than two rollouts)."""
+        if self.rollouts < 2:
+            return True
+        return self.lost <= noise_bar(self.rollouts) * self.uncertainty
 
     @property
     def counted(self) -> float:
@@ -159,8 +177,14 @@ class Reviewed:
             "your_stderr": round(self.your_stderr, 2), "best_mean": round(self.best_mean, 2),
             "best_stderr": round(self.best_stderr, 2), "lost": round(self.counted, 2),
             "estimated_lost": round(self.lost, 2), "uncertainty": round(self.uncertainty, 2),
-            "within_noise": self.within_noise,
+            "within_noise": self.within_noise, "rollouts": self.rollouts,
         }
+
+
+def noise_bar(rollouts: int) -> float:
+    """How many standard errors a loss must exceed to count, for estimates of `rollouts`
+    rollouts: Student's t (97.5%) for rollouts - 1 degrees of freedom, at least NOISE."""
+    return max(NOISE, _T975[rollouts - 2]) if 2 <= rollouts <= len(_T975) + 1 else NOISE
 
 
 @dataclass(frozen=True)
@@ -376,7 +400,8 @@ def weigh(master: Appraiser, view: SeatView, mine: Decision, moment: Moment,
         raise ReviewError(f"Master did not weigh the decision {mine.describe()!r}")
     master_choice = mine if same(best.decision.actions, mine.actions) else best.decision
     return Reviewed(moment.round, moment.kind, mine.describe(), master_choice.describe(),
-                    own.mean, own.stderr, max(best.mean, own.mean), best.stderr)
+                    own.mean, own.stderr, max(best.mean, own.mean), best.stderr,
+                    min(own.rollouts, best.rollouts))
 
 
 def unreviewable(record: GameRecord) -> str | None:

@@ -195,7 +195,7 @@ def summary_lines(review: GameReview) -> list[str]:
     lines.append(f"Left on the table: {left}, in {counted} of {len(review.decisions)} "
                  "decisions that Master's estimates clearly beat.")
     lines.append(f"Accuracy: {review.accuracy:.0f}% of your decisions were as good as Master's "
-                 f"(within {NOISE:g} standard errors of its best).")
+                 f"best, within the noise of its estimates (at least {NOISE:g} standard errors).")
     if not review.complete:
         lines.append(f"Cancelled: {len(review.decisions)} of {review.planned} decisions weighed.")
     return lines
