@@ -6,7 +6,10 @@ real Master is exercised in tests/test_table_review_master.py.
 
 from __future__ import annotations
 
+import os
 import random
+import signal
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -27,7 +30,7 @@ from buyword.engine import (
     Rules,
     Sell,
 )
-from buyword.table import Seat, TableSession
+from buyword.table import GameSetup, Seat, TableSession
 from buyword.table.review import (
     GameReview,
     Reviewed,
@@ -38,7 +41,7 @@ from buyword.table.review import (
     same,
     view_at,
 )
-from buyword.table.review_report import print_review
+from buyword.table.review_report import ToReview, _run, print_review, summary_lines
 
 
 @dataclass(frozen=True)
@@ -253,3 +256,24 @@ def test_an_empty_review_has_no_accuracy() -> None:
     assert empty.accuracy is None and empty.left_on_table == 0 and empty.complete
     one = Reviewed(1, "buy", "discard", "buy", 100.0, 4.0, 110.0, 3.0)
     assert one.uncertainty == 5 and one.within_noise and one.counted == 0
+
+
+class Interrupted(StandIn):
+    """The stand-in, with Ctrl+C pressed while it weighs the second decision."""
+
+    def appraise(self, view: SeatView, also: Sequence[Plan] = (),
+                 budget: float | None = None) -> list[Guess]:
+        if len(self.views) == 1:
+            os.kill(os.getpid(), signal.SIGINT)
+        return super().appraise(view, also, budget)
+
+
+@pytest.mark.skipif(threading.current_thread() is not threading.main_thread(),
+                    reason="Python delivers Ctrl+C to the main thread only")
+def test_ctrl_c_in_the_terminal_stops_after_the_decision_being_weighed() -> None:
+    before = signal.getsignal(signal.SIGINT)
+    todo = ToReview(_record(_solo()), 0, GameSetup(seats=(Seat("Ann"),)))
+    review = _run(todo, Interrupted(), Plan, 0.3, progress=False)
+    assert len(review.decisions) == 2 and review.planned == 7 and not review.complete
+    assert signal.getsignal(signal.SIGINT) is before
+    assert "Cancelled: 2 of 7 decisions weighed." in summary_lines(review)

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -164,23 +168,42 @@ def _refuse(message: str) -> int:
 
 def _run(todo: ToReview, master: Appraiser, decision: DecisionMaker, budget: float,
          progress: bool) -> GameReview:
-    """The review, with a progress bar on stderr when asked."""
-    options = {"private_hands": todo.setup.private_hands, "budget": budget}
-    if not progress:
-        return review_game(todo.record, todo.seat, master, decision, **options)  # type: ignore[arg-type]
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+    """The review, with a progress bar on stderr when asked. Ctrl+C stops it after the
+    decision Master is weighing, and what was weighed is printed."""
+    stop = threading.Event()
+    options = {"private_hands": todo.setup.private_hands, "budget": budget,
+               "cancelled": stop.is_set}
+    with _stopped_by_ctrl_c(stop):
+        if not progress:
+            return review_game(todo.record, todo.seat, master, decision,
+                               **options)  # type: ignore[arg-type]
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-    columns = ("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-               TimeRemainingColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("Master is weighing your decisions", total=None)
+        columns = ("[progress.description]{task.description}", BarColumn(),
+                   MofNCompleteColumn(), TimeRemainingColumn())
+        with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task("Master is weighing your decisions (Ctrl+C stops)", total=None)
 
-        def tell(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
+            def tell(done: int, total: int) -> None:
+                bar.update(task, completed=done, total=total)
 
-        return review_game(todo.record, todo.seat, master, decision, progress=tell,
-                           **options)  # type: ignore[arg-type]
+            return review_game(todo.record, todo.seat, master, decision, progress=tell,
+                               **options)  # type: ignore[arg-type]
+
+
+@contextmanager
+def _stopped_by_ctrl_c(stop: threading.Event) -> Iterator[None]:
+    """While inside, Ctrl+C sets `stop` instead of raising KeyboardInterrupt (only in the main
+    thread, where Python lets a handler be set)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, lambda number, frame: stop.set())
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def summary_lines(review: GameReview) -> list[str]:
