@@ -54,8 +54,9 @@ def _parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser("sim", help="play seeded games between computer players")
     sim.add_argument("--players", action="append", default=[],
-                     help="comma-separated levels for one table, e.g. expert or expert,hard; "
-                          "repeat it for more tables (default expert)")
+                     help="comma-separated levels for one table (easy, medium, hard, expert, "
+                          "master, greedy), e.g. expert or master,expert; repeat it for more "
+                          "tables (default expert)")
     sim.add_argument("--games", type=int, default=100,
                      help="games to play per table (default 100)")
     sim.add_argument("--seed", type=int, default=1,
@@ -63,6 +64,8 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--jobs", type=int, default=1,
                      help="processes to play on; the results do not depend on it (default 1)")
     sim.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    sim.add_argument("--budget", type=float, metavar="SECONDS",
+                     help="seconds Master may think per decision (default 1)")
     sim.add_argument("--theme", metavar="NAME",
                      help="every word must fit this theme (animals, food, ...), or each-round "
                           "for a new theme each round")

@@ -7,13 +7,15 @@ the results do not depend on the machine's speed.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from words_helpers import index_cache
 
 from buyword.bots import LEVELS, MasterBot, make_bot
 from buyword.bots.index import WordIndex
 from buyword.bots.master import Decision, Estimate, Search
-from buyword.bots.rollout import Luck, QuickBot, Rollout
+from buyword.bots.rollout import Luck, QuickBot, Rollout, dearest_words
 from buyword.engine import Buy, Choose, Discard, Done, Drop, Game, Phase, Roll, Rules, Sell
 from buyword.engine import events as ev
 from buyword.table import Seat, TableSession, Wait
@@ -108,6 +110,18 @@ def test_a_decision_the_seat_cannot_take_is_refused_in_a_players_words(words):
         bot.appraise(drafted)
 
 
+@pytest.mark.parametrize("min_length", [2, 3])
+def test_the_rollouts_find_the_dearest_words_in_the_order_the_index_lists_them(words,
+                                                                               min_length):
+    index = WordIndex.common(words[0], None).at_least(min_length)
+    rng = random.Random(min_length)
+    bag = Rules().tiles.bag()
+    for _ in range(6):
+        hand = "".join(sorted(rng.sample(bag, rng.randint(0, 10))))
+        wilds = rng.choice((0, 1, 8))
+        assert list(dearest_words(index, hand, wilds)) == index.words_in(hand, wilds), hand
+
+
 def test_describe_says_each_decision_in_a_players_words():
     assert Decision((Buy(),)).describe() == "buy"
     assert Decision((Discard(),)).describe() == "discard"
@@ -132,7 +146,7 @@ def test_choose_weighs_every_draw_count(words):
 @pytest.mark.parametrize(("levels", "seed"), [(("master",), 3), (("master", "expert"), 5)])
 def test_master_plays_whole_games_legally(words, levels, seed):
     finder, lexicon = words
-    search = Search(breadth=2, horizon=2, min_rollouts=2, max_rollouts=2)
+    search = Search(breadth=2, horizon=1, min_rollouts=2, max_rollouts=2)
     names = [f"P{i}" for i in range(len(levels))]
     game = Game.new(names, dictionary=lexicon, seed=seed)
     session = TableSession(game, [Seat(n, lv) for n, lv in zip(names, levels, strict=True)],
@@ -147,34 +161,43 @@ def test_master_plays_whole_games_legally(words, levels, seed):
 
 
 def drive(game: Game, session: TableSession, policy: QuickBot) -> None:
-    """Play `game` (solo) to the end with `policy` deciding as a rollout does."""
+    """Play `game` to the end: seat 1 by `policy`, deciding as in a rollout; another seat
+    chooses 2 on CHOICE (as the rollouts take another leader to), discards and sells nothing
+    (its play cannot change seat 1's money)."""
     while game.phase is not Phase.OVER:
+        seat = game.current
         view = session.view(0)
         match game.phase:
             case Phase.ROLL:
                 game.apply(Roll())
             case Phase.CHOOSE:
-                game.apply(Choose(policy.choose(view)))
+                game.apply(Choose(policy.choose(view) if seat == 0 else 2))
             case Phase.BUY:
-                game.apply(Buy() if view.can_buy and policy.buy(view) else Discard())
+                mine = seat == 0 and view.can_buy and policy.buy(view)
+                game.apply(Buy() if mine else Discard())
             case Phase.SELL:
-                for word in policy.sell(view):
+                for word in policy.sell(view) if seat == 0 else ():
                     game.apply(Sell(policy.index.notation(word.letters, word.wild)))
                 game.apply(Done())
             case Phase.DROP:
                 game.apply(Drop(policy.drop(view)))
 
 
-@pytest.mark.slow  # two whole games by the rollouts' policy
-@pytest.mark.parametrize(("seed", "rules"), [(6, None), (7, Rules(tile_limit=10))])
-def test_a_rollout_on_the_real_bag_and_rolls_ends_with_the_engines_money(words, seed, rules):
+@pytest.mark.slow  # whole games by the rollouts' policy
+@pytest.mark.parametrize(("seed", "rules", "seats"),
+                         [(6, None, 1), (8, None, 2)])
+def test_a_rollout_on_the_real_bag_and_rolls_ends_with_the_engines_money(words, seed, rules,
+                                                                          seats):
     """Given the game's own bag order and die faces, a rollout to the end of the game and the
-    engine, played by the same policy with the same seed, end with the same money."""
+    engine, played by the same policy with the same seed, end with the same money (at a table
+    of two, the other seat's draws empty the bag and it leads every other round)."""
     finder, lexicon = words
     index = WordIndex.common(finder, None)
     policy = QuickBot(index, 0, TINY.policy, "quick expert")
-    game = Game.new(["P0"], dictionary=lexicon, seed=seed, rules=rules)
-    session = TableSession(game, [Seat("P0")], finder)
+    names = [f"P{i}" for i in range(seats)]
+    game = Game.new(names, dictionary=lexicon, seed=seed, rules=rules)
+    # Open hands: seat 1 sees the other draws, so its unseen tiles are the bag, as in a rollout.
+    session = TableSession(game, [Seat(n) for n in names], finder, private_hands=False)
     game.apply(Roll())
     while game.phase is Phase.CHOOSE:
         game.apply(Choose(2))
@@ -183,7 +206,15 @@ def test_a_rollout_on_the_real_bag_and_rolls_ends_with_the_engines_money(words, 
     game.apply(Buy() if start.can_buy else Discard())
     drive(game, session, policy)
     faces = tuple(e.face for e in game.log if isinstance(e, ev.Rolled))[1:]
-    luck = Luck(game.start_bag[len(game.start_bag) - start.bag_size:],
-                faces, 99)
+    luck = Luck(game.start_bag[len(game.start_bag) - start.bag_size:], faces, 99)
     rollout = Rollout(start, luck, policy, horizon=1000)
     assert rollout.buy(start.can_buy) == game.players[0].money
+
+
+@pytest.mark.parametrize("budget", ["0", "-1", "1000"])
+def test_sim_refuses_a_budget_master_cannot_use(budget, capsys):
+    from buyword.cli import main
+
+    assert main(["sim", "--players", "master", "--games", "1", "--budget", budget]) == 2
+    assert "--budget" in capsys.readouterr().err
+

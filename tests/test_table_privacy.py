@@ -10,6 +10,8 @@ from collections import Counter
 
 import pytest
 
+from buyword.bots import MasterBot, SeatView
+from buyword.bots.master import Search
 from buyword.engine import Rules, TileSet, default_tiles
 from buyword.engine import events as ev
 from buyword.table import (
@@ -30,6 +32,9 @@ WORDS = ("at", "ate", "eat", "tea", "seat", "east", "eats", "sat", "rat", "tar",
 LEXICON = Lexicon(WORDS, "the privacy test words")
 SERVICES = Services(LEXICON)
 
+#: A Master that plays each decision out a few times, not for a second.
+QUICK_MASTER = Search(breadth=2, horizon=2, min_rollouts=2, max_rollouts=2)
+
 
 class Recorder:
     """Wraps a computer player and keeps every view it was given."""
@@ -49,11 +54,14 @@ class Recorder:
 def scripted_game(seats: tuple[Seat, ...], private: bool, seed: int,
                   check: object) -> TableSession:
     """Play a whole game: people answer at random (buy, sell a known word, pass or challenge),
-    computers think; `check(session)` runs before every move."""
+    computers think; `check(session)` runs before every move. A Master searches a few
+    rollouts a decision (`QUICK_MASTER`) rather than for a second."""
     setup = GameSetup(seats=seats, seed=seed, challenge=len(seats) > 1, private_hands=private)
     session = TableSession.new(setup, LEXICON, SERVICES.finder(LEXICON, setup.rules().tiles))
     views: list = []
     for seat, bot in list(session.bots.items()):
+        if isinstance(bot, MasterBot):
+            bot.search, bot.budget = QUICK_MASTER, 1e9
         session.bots[seat] = Recorder(bot, views)  # type: ignore[assignment]
     rng = random.Random(seed)
     while (awaiting := session.awaiting()).wait is not Wait.OVER:
@@ -130,6 +138,38 @@ def test_a_private_table_never_shows_a_hidden_hand_or_draw(seats, seed) -> None:
             if isinstance(event, ev.Drew | ev.Bought) and event.seat != view.seat:
                 assert set(event.tiles) <= {HIDDEN}
     assert any(isinstance(e, ev.Sold) for e in session.game.log)
+
+
+@pytest.mark.slow  # a whole game with rollouts
+def test_a_master_at_a_private_table_decides_from_its_seat_view_only() -> None:
+    session = scripted_game((Seat("Ann"), Seat("Mo", "master")), private=True, seed=11,
+                            check=check_private)
+    views = session.views_given  # type: ignore[attr-defined]
+    assert views and all(type(view) is SeatView and view.private for view in views)
+    assert all(o.hand is None and o.drawn is None for view in views for o in view.opponents)
+
+
+def test_masters_rollouts_never_read_the_real_bag_order_or_hidden_hands() -> None:
+    """Rearranging what Master cannot see (the bag's order, which unseen tiles the other seat
+    holds) leaves its view, and so its appraisal, exactly as it was."""
+    setup = GameSetup(seats=(Seat("Ann"), Seat("Mo", "master")), seed=12, private_hands=True)
+    session = TableSession.new(setup, LEXICON, SERVICES.finder(LEXICON, setup.rules().tiles))
+    game = session.game
+    session.act(0, "roll 3")
+    session.act(0, "buy" if game.is_legal("buy") else "discard")
+    assert game.current == 1 and game.phase.value == "buy"
+    master = session.bots[1]
+    assert isinstance(master, MasterBot)
+    master.search, master.budget = QUICK_MASTER, 1e9
+    before = session.view(1)
+    appraised = MasterBot(master.index, 1, search=QUICK_MASTER, budget=1e9).appraise(before)
+    hidden = list(game.bag + game.player(0).hand)
+    random.Random(1).shuffle(hidden)
+    ann = game._players[0]  # noqa: SLF001 - rearranging hidden tiles, as no seat could tell
+    ann.hand, game.bag = "".join(sorted(hidden[: len(ann.hand)])), "".join(hidden[len(ann.hand):])
+    after = session.view(1)
+    assert after == before
+    assert MasterBot(master.index, 1, search=QUICK_MASTER, budget=1e9).appraise(after) == appraised
 
 
 def check_open(session: TableSession) -> None:

@@ -145,7 +145,7 @@ class LevelBot(Bot):
         charge, plus the discounted value of its leave), best first; equal scores keep the
         order they were weighed in. Empty when the hand makes no word; in the final round,
         only the dearest whole sale (unsold tiles are worth nothing)."""
-        words = self.index.words_in(view.hand, view.wilds)
+        words = self._sale_words(view)
         if not words:
             return []
         if view.final_round:
@@ -166,6 +166,10 @@ class LevelBot(Bot):
                            option))
         scored.sort(key=lambda pair: -pair[0])  # stable: the first of equal scores stays first
         return scored
+
+    def _sale_words(self, view: SeatView) -> list[Word]:
+        """The words a sale is made of: every word the hand makes, dearest first."""
+        return self.index.words_in(view.hand, view.wilds)
 
     @property
     def placement_breadth(self) -> int:  # type: ignore[override]

@@ -79,6 +79,9 @@ class Search:
 
     #: Seconds a decision may take (the default budget; `MasterBot(budget=...)` overrides it).
     budget: float = 1.0
+    #: Which seconds the budget counts: "wall" (the time a person waits) or "cpu" (this
+    #: process's processor time: the same search on a busy machine, for measuring).
+    clock: str = "wall"
     #: Expert's best options weighed at a sale or a drop (every count on CHOICE, and buy or
     #: discard, are always weighed).
     breadth: int = 4
@@ -91,6 +94,9 @@ class Search:
     #: An option is dropped when its paired shortfall against the leader exceeds this many
     #: standard errors.
     z: float = 2.0
+    #: Master leaves Expert's favourite only for a decision whose paired advantage over it
+    #: is more than this many standard errors.
+    switch: float = 1.0
     #: How the rollouts' quick Expert plays: fewer sampled futures than Expert, for speed.
     policy: Style = replace(LEVEL_STYLES["expert"], futures=3, breadth=6)
 
@@ -120,7 +126,9 @@ class MasterBot(LevelBot):
         """The leading candidate decisions at `view` (whose turn it is: CHOOSE, BUY, SELL at
         the start of the seat's selling, or DROP), plus every decision in `also` (e.g. what a
         person did, appraised on the same rollouts even if Master would not consider it),
-        best first.
+        best first: the first is the decision Master takes (the best mean, unless it is not
+        clearly better than Expert's favourite), then those still in contention by mean, then
+        those dropped from the race by mean. `budget` is in seconds (None: this player's).
 
         Raises ValueError, in a player's words, when there is no decision to appraise, the game
         is one the rollouts do not model, or a decision of `also` is not one the seat can take.
@@ -177,11 +185,13 @@ class MasterBot(LevelBot):
         the `protected` ones), until `budget` seconds are spent, one decision is left, or
         each has `Search.max_rollouts`; their estimates, contenders first, best first."""
         search = self.search
-        deadline = time.perf_counter() + budget
+        clock = CLOCKS[search.clock]
+        deadline = clock() + budget
         rng = random.Random(self.rng.getrandbits(64))
         values: list[list[float]] = [[] for _ in decisions]
         alive = list(range(len(decisions)))
         policy = self._rollout_policy()
+        started = clock()
         for played in range(1, search.max_rollouts + 1):
             luck = sample_luck(view, rng, search.horizon + 1)
             for c in alive:
@@ -190,12 +200,30 @@ class MasterBot(LevelBot):
                 alive = self._contenders(values, alive, protected)
                 if len(alive) == 1:
                     break
-            if played >= 2 and time.perf_counter() >= deadline:
+            # Stop when another round of rollouts would likely end past the deadline: two
+            # rounds at least, so that every estimate has a standard error.
+            now = clock()
+            if played >= 2 and now + (now - started) / played > deadline:
                 break
         estimates = [_estimate(decisions[c], values[c]) for c in range(len(decisions))]
+        choice = self._choice(values, alive)
         order = sorted(range(len(decisions)),
-                       key=lambda c: (c not in alive, -estimates[c].mean, c))
+                       key=lambda c: (c != choice, c not in alive, -estimates[c].mean, c))
         return [estimates[c] for c in order]
+
+    def _choice(self, values: list[list[float]], alive: list[int]) -> int:
+        """The decision Master takes: the contender with the best mean, unless the first
+        decision (Expert's favourite) is still in contention and not clearly worse than it
+        (by `Search.switch` standard errors of their paired difference): with few rollouts
+        the means are noisy, and Expert's judgement is the better guess then."""
+        leader = max(alive, key=lambda c: (statistics.fmean(values[c]), -c))
+        if leader == 0 or 0 not in alive:
+            return leader
+        if len(values[0]) < self.search.min_rollouts:
+            return 0  # too few rollouts to overrule Expert
+        gaps = [a - b for a, b in zip(values[leader], values[0], strict=True)]
+        error = statistics.stdev(gaps) / math.sqrt(len(gaps))
+        return leader if statistics.fmean(gaps) > self.search.switch * error else 0
 
     def _contenders(self, values: list[list[float]], alive: list[int],
                     protected: set[int]) -> list[int]:
@@ -330,6 +358,10 @@ class MasterBot(LevelBot):
         first = best.actions[0]
         assert isinstance(first, Drop)
         return first.letters
+
+
+#: The clocks a budget may count (`Search.clock`).
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 
 
 def _estimate(decision: Decision, values: list[float]) -> Estimate:

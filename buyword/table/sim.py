@@ -15,7 +15,8 @@ import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
-from buyword.bots import BOT_NAMES
+from buyword.bots import BOT_NAMES, MasterBot
+from buyword.bots.master import Search
 from buyword.engine import Game, Phase, Rules, TileSet, TileSetError
 from buyword.table.cluster import ClusterError, run_tasks
 from buyword.table.session import TableSession, Wait
@@ -26,6 +27,12 @@ EACH_ROUND = "each-round"
 
 #: The table played when no --players is given.
 DEFAULT_TABLE = ("expert",)
+
+#: Master's seconds a decision when `--budget` is not given.
+DEFAULT_BUDGET = Search().budget
+
+#: The most seconds `--budget` gives Master per decision (a game has about 80 decisions).
+MAX_BUDGET = 60.0
 
 #: z for a two-sided 95% confidence interval of a mean (normal approximation; n is large).
 Z95 = 1.96
@@ -55,9 +62,10 @@ class GameResult:
 
 def play_game(levels: Sequence[str], seed: int, finder: object, lexicon: object,
               table: int = 0, rules: Rules | None = None, themes: object = None,
-              theme_finders: object = None) -> GameResult:
+              theme_finders: object = None, master: Search | None = None) -> GameResult:
     """Play one game of `levels` (one per seat) on `seed` to the end, at a table session with
-    private hands (each computer sees what a person in its seat would).
+    private hands (each computer sees what a person in its seat would); a Master searches as
+    `master` says (None: its default search, 1 s a decision).
 
     A themed game (`rules.themes`) needs `themes` (a ThemeBook) and `theme_finders` (a
     ThemeFinders over `lexicon`), so that the players search only the round's theme.
@@ -68,6 +76,10 @@ def play_game(levels: Sequence[str], seed: int, finder: object, lexicon: object,
     seats = [Seat(name, level) for name, level in zip(names, levels, strict=True)]
     session = TableSession(game, seats, finder,  # type: ignore[arg-type]
                            theme_finders=theme_finders)  # type: ignore[arg-type]
+    if master is not None:
+        for bot in session.bots.values():
+            if isinstance(bot, MasterBot):
+                bot.search, bot.budget = master, master.budget
     times: dict[str, list[float]] = {level: [] for level in levels}
     turn = None
     while session.awaiting().wait is not Wait.OVER:
@@ -119,13 +131,14 @@ def _load_words(tiles: TileSet | None = None, themes: tuple[str, ...] = (),
     return _WORKER["finder"], _WORKER["lexicon"]
 
 
-def _play_task(task: tuple[int, tuple[str, ...], int, Rules, object]) -> GameResult:
-    table, levels, seed, rules, cache_dir = task
+def _play_task(task: tuple[int, tuple[str, ...], int, Rules, object, Search | None]
+               ) -> GameResult:
+    table, levels, seed, rules, cache_dir, master = task
     finder, lexicon = _load_words(rules.tiles, cache_dir=cache_dir)
     if not rules.themes:
-        return play_game(levels, seed, finder, lexicon, table, rules)
+        return play_game(levels, seed, finder, lexicon, table, rules, master=master)
     return play_game(levels, seed, finder, lexicon, table, rules, _WORKER["themes"],
-                     _WORKER["theme_finders"])
+                     _WORKER["theme_finders"], master)
 
 
 def theme_rules(theme: str | None, tiles: TileSet | None = None) -> Rules:
@@ -147,17 +160,19 @@ def theme_rules(theme: str | None, tiles: TileSet | None = None) -> Rules:
 
 def run_games(tables: Sequence[tuple[str, ...]], games: int, seed: int,
               jobs: int = 1, rules: Rules | None = None,
-              ray: str | None = None, cache_dir: object = None) -> Iterator[GameResult]:
+              ray: str | None = None, cache_dir: object = None,
+              master: Search | None = None) -> Iterator[GameResult]:
     """Play `games` seeded games of each table (under `rules`, the box's by default),
     yielding results as they finish: in `jobs` processes, or as Ray tasks when `ray` names
     a cluster (`buyword.table.cluster.run_tasks`), whose workers read the word index from
-    `cache_dir` (a folder they can all reach) rather than build it."""
+    `cache_dir` (a folder they can all reach) rather than build it. A Master searches as
+    `master` says (None: its default search)."""
     rules = rules or Rules()
     # In the parent, so forked workers share the finders instead of rebuilding them.
     finder, _ = _load_words(rules.tiles, rules.themes)
     if ray is not None and cache_dir is not None:
         finder.save_cache(cache_dir)  # type: ignore[attr-defined]
-    tasks = [(t, levels, seed + i, rules, cache_dir) for t, levels in enumerate(tables)
+    tasks = [(t, levels, seed + i, rules, cache_dir, master) for t, levels in enumerate(tables)
              for i in range(games)]
     yield from run_tasks(_play_task, tasks, jobs, ray)
 
@@ -273,11 +288,14 @@ def parse_variants(text: str, tables: Sequence[tuple[str, ...]],
     return rules
 
 
-def _check_counts(games: int, jobs: int) -> None:
+def _check_counts(games: int, jobs: int, budget: float | None = None) -> None:
     if games < 1:
         raise SimError(f"--games {games}: play at least one game")
     if jobs < 1:
         raise SimError(f"--jobs {jobs}: use at least one process")
+    if budget is not None and not (0 < budget <= MAX_BUDGET):
+        raise SimError(f"--budget {budget:g}: give Master more than 0 and at most "
+                       f"{MAX_BUDGET:g} seconds a decision")
 
 
 def sim_main(args: object) -> int:
@@ -286,7 +304,8 @@ def sim_main(args: object) -> int:
         tables = parse_tables(getattr(args, "players", None))
         games, seed = int(args.games), int(args.seed)  # type: ignore[attr-defined]
         jobs = int(getattr(args, "jobs", 1))
-        _check_counts(games, jobs)
+        budget = getattr(args, "budget", None)
+        _check_counts(games, jobs, budget)
         tiles = load_tiles(getattr(args, "tiles", None) or "")
         rules = theme_rules(getattr(args, "theme", None), tiles)
         rules = parse_variants(getattr(args, "variant", ""), tables, rules)
@@ -299,7 +318,8 @@ def sim_main(args: object) -> int:
     try:
         results = _collect(tables, games, seed, jobs, rules, progress=not as_json,
                            ray=getattr(args, "ray", None),
-                           cache_dir=getattr(args, "cache_dir", None))
+                           cache_dir=getattr(args, "cache_dir", None),
+                           master=None if budget is None else Search(budget=budget))
     except ClusterError as error:
         print(f"buyword sim: {error}", file=sys.stderr)
         return 2
@@ -307,6 +327,8 @@ def sim_main(args: object) -> int:
     if rules.themes:
         report["theme"] = EACH_ROUND if rules.theme_each_round else rules.themes[0]
     report["variants"] = list(rules.variants())
+    if any("master" in levels for levels in tables):
+        report["master_budget"] = budget if budget is not None else DEFAULT_BUDGET
     if as_json:
         print(json.dumps(report, indent=2))
     else:
@@ -316,10 +338,10 @@ def sim_main(args: object) -> int:
 
 def _collect(tables: list[tuple[str, ...]], games: int, seed: int, jobs: int, rules: Rules,
              progress: bool, ray: str | None = None,
-             cache_dir: object = None) -> list[GameResult]:
+             cache_dir: object = None, master: Search | None = None) -> list[GameResult]:
     """Play every game (as Ray tasks if `ray` names a cluster), with a progress bar on stderr
     when asked."""
-    stream = run_games(tables, games, seed, jobs, rules, ray, cache_dir)
+    stream = run_games(tables, games, seed, jobs, rules, ray, cache_dir, master)
     if not progress:
         return list(stream)
     from rich.console import Console
@@ -352,6 +374,8 @@ def print_report(report: dict) -> None:
             title += f", theme {report['theme']}"
         if report.get("variants"):
             title += f" — {', '.join(report['variants'])}"
+        if "master" in entry["players"]:
+            title += f" — Master {report['master_budget']:g} s a decision"
         table = Table(title=title)
         for column in ("seat", "level", "mean", "95% CI", "median", "stdev"):
             table.add_column(column, justify="left" if column == "level" else "right")
