@@ -34,7 +34,13 @@ class SlowStandIn(StandIn):
 
 
 async def test_r_opens_the_review_and_esc_cancels_it_then_goes_back(monkeypatch) -> None:
-    monkeypatch.setattr(review_screen, "master_for", lambda services, todo: (SlowStandIn(), Plan))
+    masters: list[SlowStandIn] = []
+
+    def master_for(services: object, todo: object) -> tuple[SlowStandIn, type[Plan]]:
+        masters.append(SlowStandIn())
+        return masters[-1], Plan
+
+    monkeypatch.setattr(review_screen, "master_for", master_for)
     app = make_app()
     async with app.run_test(size=(100, 40)) as pilot:
         await settle(pilot)
@@ -61,3 +67,13 @@ async def test_r_opens_the_review_and_esc_cancels_it_then_goes_back(monkeypatch)
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)
+        # Leaving the screen some other way (the app quitting) stops the review too.
+        await pilot.press("r")
+        again = app.screen
+        assert isinstance(again, ReviewScreen) and again.running
+        app.pop_screen()
+        await pilot.pause(0.1)  # the decision being weighed ends; no other starts
+        weighed = len(masters[-1].views)
+        await pilot.pause(0.1)
+        assert again.cancelling.is_set() and isinstance(app.screen, ResultsScreen)
+        assert len(masters[-1].views) == weighed < review.planned

@@ -92,6 +92,11 @@ class ReviewScreen(Screen[None]):
         self.query_one("#review-chart").display = False
         self._weigh()
 
+    def on_unmount(self) -> None:
+        """Leaving the screen (or quitting) stops the review after the decision being
+        weighed, so no thread outlives the screen for long."""
+        self.cancelling.set()
+
     @work(thread=True, exclusive=True, exit_on_error=False)
     def _weigh(self) -> None:
         """Build Master for the game's words and weigh every decision (off the UI thread)."""
