@@ -210,6 +210,17 @@ def test_computer_seats_are_skipped_and_each_person_reviewed_on_their_own() -> N
     assert all(o.hand is not None for v in open_master.views for o in v.opponents)
 
 
+def test_a_sale_reversed_by_a_challenge_is_not_part_of_the_decision() -> None:
+    game = play(stacked("TEAQUI", players=2, challenge_mode=True), "roll 3", "buy", "buy",
+                "sell TAE", "challenge 2", "sell TEA", "done", "done")
+    [buy, selling] = moments(GameRecord.of(game), (0,))
+    assert selling.kind == "sell" and selling.actions == (Sell("TEA"), Done())
+    # A challenge that fails leaves the sale in it.
+    game = play(stacked("TEAQUI", players=2, challenge_mode=True), "roll 3", "buy", "buy",
+                "sell TEA", "challenge 2", "done", "done")
+    assert moments(GameRecord.of(game), (0,))[1].actions == (Sell("TEA"), Done())
+
+
 def test_a_seat_not_at_the_table_is_refused() -> None:
     with pytest.raises(ReviewError, match="no seat 4; its players are Ann, Bob, Cy"):
         review_game(_table(), 3, StandIn(), Plan)

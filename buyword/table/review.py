@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from buyword.bots.view import SeatView
@@ -291,8 +291,9 @@ def moments(record: GameRecord, people: Sequence[int]) -> list[Moment]:
     """Every decision the seats in `people` made in the record, in order of play.
 
     A round's selling is one decision: the seat's sales up to its `done` (others' challenges in
-    between are not part of it). A buy that was forced (the draw could not be afforded) is no
-    decision, nor are rolls and the table variants' moves.
+    between are not part of it, and a sale a challenge reversed is left out). A buy that was
+    forced (the draw could not be afforded) is no decision, nor are rolls and the table
+    variants' moves.
     """
     game = replay_start(record)
     found: list[Moment] = []
@@ -312,8 +313,25 @@ def moments(record: GameRecord, people: Sequence[int]) -> list[Moment]:
         if isinstance(action, Done) and selling is not None and seat == selling.seat:
             found.append(selling)
             selling = None
-        game.apply(action)
+        events = game.apply(action)
+        if selling is not None and isinstance(action, Challenge):
+            selling = _unsold(selling, events)
     return found
+
+
+def _unsold(selling: Moment, events: Sequence[ev.Event]) -> Moment:
+    """The selling decision without a sale a challenge reversed (its tiles went back to the
+    hand, so the decision is the sales that stood)."""
+    for event in events:
+        if isinstance(event, ev.Challenged) and not event.valid \
+                and event.seller_seat == selling.seat:
+            actions = list(selling.actions)
+            for index in range(len(actions) - 1, -1, -1):
+                sale = actions[index]
+                if isinstance(sale, Sell) and sale.word.casefold() == event.word.casefold():
+                    del actions[index]
+                    return replace(selling, actions=tuple(actions))
+    return selling
 
 
 def _kind(game: Game, action: Action) -> str:
