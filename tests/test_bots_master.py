@@ -25,7 +25,7 @@ from buyword.table.sim import _load_words
 UNHURRIED = 1e9
 
 #: A small, deterministic search.
-TINY = Search(breadth=3, horizon=2, min_rollouts=2, max_rollouts=4)
+TINY = Search(breadth=3, horizon=1, min_rollouts=2, max_rollouts=3)
 
 
 @pytest.fixture(scope="module")
@@ -68,8 +68,13 @@ def test_appraise_values_what_a_person_did_beside_its_own_choices(words):
     estimates = bot.appraise(view, also=[person])
     assert person in [e.decision for e in estimates]
     assert all(isinstance(e, Estimate) and e.rollouts >= TINY.min_rollouts for e in estimates)
-    assert [e.mean for e in estimates if e.rollouts == estimates[0].rollouts] == sorted(
-        (e.mean for e in estimates if e.rollouts == estimates[0].rollouts), reverse=True)
+    # After Master's choice: the decisions still in the race (the most rollouts), by mean,
+    # then those dropped from it.
+    most = max(e.rollouts for e in estimates)
+    rest = estimates[1:]
+    racing = [e for e in rest if e.rollouts == most]
+    assert rest[: len(racing)] == racing
+    assert [e.mean for e in racing] == sorted((e.mean for e in racing), reverse=True)
     mine = next(e for e in estimates if e.decision == person)
     assert mine.rollouts == max(e.rollouts for e in estimates)  # never dropped from the race
     # Every estimate is of money at the end: at least what the seat holds now, less nothing
@@ -87,10 +92,10 @@ def test_the_same_seed_appraises_the_same(words):
 
 def test_identical_decisions_meet_the_same_luck_and_get_identical_means(words):
     view = solo_at(words, 4, Phase.SELL).view(0)
-    bot = master(words, Search(horizon=3, min_rollouts=99, max_rollouts=5))
+    bot = master(words, Search(horizon=2, min_rollouts=99, max_rollouts=4))
     nothing = Decision((Done(),))
     first, second = bot.race(view, [nothing, nothing], set(), UNHURRIED)
-    assert first.rollouts == second.rollouts == 5
+    assert first.rollouts == second.rollouts == 4
     assert (first.mean, first.stderr) == (second.mean, second.stderr)
     assert first.stderr > 0  # the lucks differ between rollouts
 
@@ -120,6 +125,12 @@ def test_the_rollouts_find_the_dearest_words_in_the_order_the_index_lists_them(w
         hand = "".join(sorted(rng.sample(bag, rng.randint(0, 10))))
         wilds = rng.choice((0, 1, 8))
         assert list(dearest_words(index, hand, wilds)) == index.words_in(hand, wilds), hand
+
+
+def test_in_a_game_the_rollouts_do_not_model_master_decides_as_expert(words):
+    view = solo_at(words, 2, Phase.BUY, Rules(draft=True)).view(0)
+    expert = make_bot("expert", words[0], 5)
+    assert master(words, seed=5).act(view) == expert.act(view)
 
 
 def test_describe_says_each_decision_in_a_players_words():
@@ -218,3 +229,10 @@ def test_sim_refuses_a_budget_master_cannot_use(budget, capsys):
     assert main(["sim", "--players", "master", "--games", "1", "--budget", budget]) == 2
     assert "--budget" in capsys.readouterr().err
 
+
+
+def test_the_new_game_form_offers_master_for_a_seat():
+    from buyword.ui.new_game import _seat_kinds
+
+    assert ("Computer · master", "master") in _seat_kinds(optional=False, bots=True)
+    assert all(value != "master" for _, value in _seat_kinds(optional=False, bots=False))

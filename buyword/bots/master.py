@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from buyword.bots.index import Word, WordIndex, hand_key, take
 from buyword.bots.leaves import LeaveTable
 from buyword.bots.levels import LEVEL_STYLES, LevelBot, Style
-from buyword.bots.rollout import QuickBot, Rollout, modelled, sample_luck
+from buyword.bots.rollout import Luck, QuickBot, Rollout, modelled, sample_luck
 from buyword.bots.view import SeatView
 from buyword.engine.actions import Action, Buy, Choose, Discard, Done, Drop, Sell
 from buyword.engine.phase import Phase
@@ -136,7 +136,7 @@ class MasterBot(LevelBot):
         self._check(view)
         self.index = self.index.at_least(view.rules.min_word_length)
         decisions = self.candidates(view)
-        protected = set()
+        protected: set[int] = set()
         for decision in also:
             self._check_decision(view, decision)
             if decision not in decisions:
@@ -242,10 +242,10 @@ class MasterBot(LevelBot):
                 kept.append(c)
         return kept
 
-    def _play(self, view: SeatView, decision: Decision, luck: object,
+    def _play(self, view: SeatView, decision: Decision, luck: Luck,
               policy: LevelBot) -> float:
         """The value one rollout gives `decision` against `luck`."""
-        rollout = Rollout(view, luck, policy, self.search.horizon)  # type: ignore[arg-type]
+        rollout = Rollout(view, luck, policy, self.search.horizon)
         match decision.actions[0]:
             case Choose(count=count):
                 return rollout.choose(count)

@@ -31,9 +31,21 @@ from buyword.bots.view import SeatView
 from buyword.engine.phase import Phase
 from buyword.engine.rules import CHOICE
 
-#: How much of the value Expert gives the hand left at the end of a truncated rollout counts:
-#: the hand is sold later, if at all, so it is worth less than money in hand.
-HAND_SHARE = 0.8
+# Where a truncated rollout stands is valued as the money Expert goes on to make from there,
+# fitted by least squares on Expert's own solo games (seeds 101..130, the bundled tiles, 1,105
+# rounds; scripts/fit_rollout_value.py): final money - money now ~ 0.7 x what Expert's futures
+# say the hand is worth + $8 for each tile still in the bag + a wild's worth for each wild
+# ($10 near the end of the bag, about $36 at the start). Without the bag's share a rollout
+# that draws more tiles looks better (it has more to sell by the horizon, and the shorter
+# game it leaves is not counted), and without the wilds' a sale that spends one does.
+
+#: The share of the hand's value (Expert's sampled futures) that becomes money.
+HAND_SHARE = 0.7
+#: Dollars each tile left in the bag brings the seat (its share, at a table).
+TILE_WORTH = 8.0
+#: A wild's worth: this much, plus `WILD_WORTH_PER_TILE` for each tile left in the bag.
+WILD_WORTH = 10.0
+WILD_WORTH_PER_TILE = 0.25
 
 
 @dataclass(frozen=True)
@@ -273,11 +285,15 @@ class Rollout:
             self.hand = take(self.hand, self.policy.drop(self._seen(Phase.DROP)))
 
     def _truncated(self) -> float:
-        """Money, plus a share of what Expert's futures say the hand and wilds are worth."""
+        """The money the seat can expect at the end from here: what it holds, and a share of
+        what its hand, its wilds and the tiles left in the bag are worth (see HAND_SHARE)."""
         view = self._seen(Phase.ROLL)
         futures = self.policy._futures(view)
-        worth = self.policy._value(self.hand, self.wilds, futures, {}, view)
-        return self.money + HAND_SHARE * worth
+        hand = self.policy._value(self.hand, self.wilds, futures, {}, view)
+        bag = len(self.bag)
+        wild = WILD_WORTH + WILD_WORTH_PER_TILE * bag
+        return (self.money + HAND_SHARE * hand + TILE_WORTH * bag / self.view.seats
+                + wild * self.wilds)
 
     def _seen(self, phase: Phase) -> SeatView:
         """The seat's view now, as the policy reads it: the rest of the bag is unseen."""
