@@ -251,6 +251,7 @@ def test_the_terminal_shows_every_decision_the_costliest_and_the_summary(capsys)
     assert "Left on the table: $53 (± $0), in 2 of 7 decisions" in out
     assert "Accuracy: 71% of your decisions" in out
     assert "$249" in out  # round 3: $196 and $53 left on the table
+    assert "$205" in out  # round 3: Master's forecast at choosing the draw count
 
 
 def test_a_loss_from_few_rollouts_must_clear_a_higher_bar() -> None:

@@ -190,12 +190,12 @@ def noise_bar(rollouts: int) -> float:
 @dataclass(frozen=True)
 class RoundMoney:
     """A round of the person's game: their money after it, the dollars left on the table up to
-    then, and Master's own estimate at the round's first decision (None if none was weighed).
+    then, and Master's forecast at the round's first decision (None if none was weighed).
 
-    Master's estimates look a few rounds ahead and then value the hand (`bots.rollout`): their
-    differences are what a decision gained or lost, but early in the game they fall short of
-    the money at the end. So Master's expectation for a round is your money plus what you had
-    left on the table by then (`expected`), not the raw estimate.
+    The forecast is Master's best estimate there: the money at the end of the game, had it
+    played on from that decision (its rollouts play a few rounds, then value where they stop as
+    Expert goes on from there: `bots.rollout`). It moves with luck as well as with decisions;
+    `expected`, your money plus what you had left on the table, moves with decisions only.
     """
 
     round: int
@@ -208,6 +208,7 @@ class RoundMoney:
         """The money Master expected you could have after this round: yours plus what was
         left on the table so far."""
         return self.money + self.left
+
 
 @dataclass(frozen=True)
 class GameReview:

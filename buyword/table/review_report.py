@@ -257,7 +257,8 @@ def print_review(review: GameReview) -> None:
     console.print(table)
     console.print(money_table(review))
     console.print("Master's expectation: your money plus what you had left on the table so "
-                  "far.\n")
+                  "far. Master's forecast: the money at the end Master expected at the round's "
+                  "first decision, had it played on from there.\n")
     for line in summary_lines(review):
         console.print(Text(line))
 
@@ -268,11 +269,13 @@ def money_table(review: GameReview) -> object:
     from rich.table import Table
 
     table = Table(title="Money round by round", title_justify="left")
-    for column in ("Rnd", "Your money", "Left so far", "Master's expectation"):
+    for column in ("Rnd", "Your money", "Left so far", "Master's expectation",
+                   "Master's forecast"):
         table.add_column(column, justify="right")
     for line in review.rounds:
+        forecast = "" if line.estimate is None else f"${line.estimate:,.0f}"
         table.add_row(str(line.round), f"${line.money:,}", f"${line.left:,.0f}",
-                      f"${line.expected:,.0f}")
+                      f"${line.expected:,.0f}", forecast)
     return table
 
 

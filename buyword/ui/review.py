@@ -152,8 +152,13 @@ class ReviewScreen(Screen[None]):
                  marker="braille")
         plt.plot(rounds, [line.expected for line in review.rounds],
                  label="Master's expectation", marker="braille")
-        plt.title("Money after each round · Master's expectation: yours plus what was left on "
-                  "the table so far")
+        forecast = [(line.round, line.estimate) for line in review.rounds
+                    if line.estimate is not None]
+        if forecast:
+            plt.plot([r for r, _ in forecast], [e for _, e in forecast],
+                     label="Master's forecast", marker="braille")
+        plt.title("Your money · expectation: yours plus what was left on the table · "
+                  "forecast: the final money Master expected")
         plt.xlabel("round")
         plot.refresh()
 
