@@ -79,6 +79,7 @@ def _parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="step through a finished game's record")
     replay.add_argument("file", help="a game record (.json)")
     sub.add_parser("history", help="list past games")
+    _add_review(sub)
 
     serve = sub.add_parser("serve", help="play in a web browser (needs buyword[web])")
     serve.add_argument("--host", default="127.0.0.1",
@@ -124,6 +125,20 @@ def _add_train(sub: argparse._SubParsersAction) -> None:
     train.add_argument("--out", default="leaves.json",
                        help="where to write the table (default leaves.json)")
     _add_ray(train)
+
+
+def _add_review(sub: argparse._SubParsersAction) -> None:
+    """`buyword review`: Master weighs each decision a person made in a saved game."""
+    review = sub.add_parser("review", help="weigh each of your decisions in a saved game "
+                            "against the Master level")
+    review.add_argument("file", help="a saved game (.json), e.g. as `buyword history` lists it")
+    review.add_argument("--budget", type=float, default=0.3, metavar="SECONDS",
+                        help="Master's thinking time per decision (default 0.3 s; play's "
+                             "Master thinks 1 s)")
+    review.add_argument("--seat", metavar="SEAT",
+                        help="whose decisions to weigh, by seat number or name, when several "
+                             "people played (default: the first person)")
+    review.add_argument("--json", action="store_true", help="print machine-readable JSON")
 
 
 def _names(text: str | None) -> tuple[str, ...]:
@@ -214,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
     command = args.command or "play"
     players: tuple[str, ...] = ()
     try:
-        if command in ("play", "history", "replay"):
+        if command in ("play", "history", "replay", "review"):
             _check_home()
         if command == "play":
             players = _check_players(args.players)
@@ -261,6 +276,13 @@ def main(argv: list[str] | None = None) -> int:
         from buyword.web import serve_main
 
         return serve_main(args.host, args.port)
+    if command == "review":
+        from buyword.store.places import cache_folder
+        from buyword.table.review_report import review_main
+
+        folder = cache_folder()
+        return review_main(args.file, args.seat, args.budget, args.json,
+                           None if folder is None else str(folder))
     if command == "replay":
         from buyword.ui.replay import run_replay
 

@@ -14,7 +14,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Sparkline, Static
+from textual.widgets import Button, Footer, Sparkline, Static
 from textual_plotext import PlotextPlot
 
 from buyword.engine import Game
@@ -74,6 +74,7 @@ class ResultsScreen(Screen[None]):
         Binding("n", "again", "Play again"),
         Binding("s", "same_seed", "Same bag again"),
         Binding("e", "expert", "Expert's game"),
+        Binding("r", "review", "Review"),
         Binding("t,escape", "title", "Title"),
     ]
 
@@ -96,6 +97,7 @@ class ResultsScreen(Screen[None]):
         self.expert_running = False
         #: Whose money the chart shows, in order (the labels of its lines).
         self.charted: list[str] = []
+        self._reviewable: bool | None = None
 
     @property
     def buyword(self) -> BuyWordApp:
@@ -115,6 +117,8 @@ class ResultsScreen(Screen[None]):
                     label = self.setup.seats[standing.seat].label
                     yield PlayerResult(game, standing.seat, standing.place, label)
             yield Static(self._verdict(), id="verdict")
+            if self.reviewable:
+                yield Button("R  Review with Master", id="review-button", compact=True)
             if game.rules.crossword:
                 yield self._final_grid()
             yield PlotextPlot(id="money-chart")
@@ -181,8 +185,43 @@ class ResultsScreen(Screen[None]):
             lines.append(self.record_line)
         return "\n".join(lines)
 
+    @property
+    def reviewable(self) -> bool:
+        """Whether Master can review this game: a person played, computer players exist, and
+        the rules are ones its rollouts play (no table variant, theme or crossword)."""
+        if self._reviewable is None:
+            from buyword.ui.services import bots_available
+
+            self._reviewable = any(seat.human for seat in self.setup.seats) and \
+                bots_available() and self._why_no_review() is None
+        return self._reviewable
+
+    def _why_no_review(self) -> str | None:
+        from buyword.engine import GameRecord
+        from buyword.table.review import unreviewable
+
+        return unreviewable(GameRecord.of(self.game))
+
+    def action_review(self) -> None:
+        """Master weighs each decision of the first person at the table, on its own screen."""
+        from buyword.engine import GameRecord
+        from buyword.table.review_report import ToReview
+        from buyword.ui.review import ReviewScreen
+
+        seat = next(n for n, s in enumerate(self.setup.seats) if s.human)
+        self.app.push_screen(ReviewScreen(ToReview(GameRecord.of(self.game), seat, self.setup)))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """The review button does what R does."""
+        if event.button.id == "review-button":
+            event.stop()
+            self.action_review()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The Expert replay is for solo games, once computer players exist."""
+        """The Expert replay is for solo games, once computer players exist; the review
+        needs a person's decisions."""
+        if action == "review":
+            return self.reviewable
         if action == "expert":
             from buyword.ui.services import bots_available
 

@@ -1,0 +1,283 @@
+"""`buyword review GAME.json`: read a saved game, have Master weigh a person's decisions, and
+print them as rich tables (or JSON). Also how a screen gets Master for a game. No Textual."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from buyword.engine import BuyWordError, GameRecord, RecordError
+from buyword.engine.inputs import not_regular
+from buyword.store import SavedGame, Store, read_game_file
+from buyword.store.stats import RecordedWords
+from buyword.table.review import (
+    DEFAULT_BUDGET,
+    NOISE,
+    Appraiser,
+    DecisionMaker,
+    GameReview,
+    Reviewed,
+    ReviewError,
+    review_game,
+    unreviewable,
+)
+from buyword.table.setup import GameSetup, Seat
+
+if TYPE_CHECKING:
+    from buyword.table.services import Services
+
+#: The exit status of a refusal (as every command-line refusal).
+USAGE_ERROR = 2
+#: The seed Master's own sampling starts from in a review (the review is then repeatable up to
+#: the time budget: a longer budget weighs more futures).
+MASTER_SEED = 1
+
+
+@dataclass(frozen=True)
+class ToReview:
+    """A saved game ready to review: its record, the seat, and how the table was set."""
+
+    record: GameRecord
+    seat: int
+    setup: GameSetup
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        """The seats people played."""
+        return tuple(seat for seat, s in enumerate(self.setup.seats) if s.human)
+
+
+def read_for_review(path: str, seat: str | None = None) -> ToReview:
+    """The saved game at `path` (or kept under that name), the seat to review (a number from 1
+    or a name; by default the first person's) and its setup.
+
+    Raises ReviewError (or RecordError) in a player's words for a file or seat that will not do.
+    """
+    found = Store().find_record(path)
+    _check_regular(found)
+    saved = read_game_file(found)
+    record = saved.record
+    accept = RecordedWords()
+    record.replay(accept, themes=accept)  # RecordError, naming the action, if one fails
+    why_not = unreviewable(record)
+    if why_not is not None:
+        raise ReviewError(why_not)
+    setup = setup_of(saved)
+    people = tuple(n for n, s in enumerate(setup.seats) if s.human)
+    if not people:
+        raise ReviewError("every seat of this game was a computer: there is nobody to review")
+    return ToReview(record, pick_seat(setup.seats, people, seat), setup)
+
+
+def _check_regular(path: str) -> None:
+    """A folder, a named pipe or a device is refused by name (reading one waits for ever)."""
+    try:
+        reason = not_regular(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return  # a missing file: the reader says so
+    if reason:
+        raise RecordError(f"cannot open {path!r}: it is {reason}, not a file")
+
+
+def setup_of(saved: SavedGame) -> GameSetup:
+    """The setup the game was played with (its save's own), or one read from the record."""
+    record = saved.record
+    try:
+        setup = GameSetup.from_meta(saved.options["setup"])
+        if len(setup.seats) == len(record.players):
+            return setup.with_levels(saved.bots)
+    except Exception:  # an older or hand-edited save: what the record says will do
+        pass
+    seats = tuple(Seat(name, saved.bot(seat)) for seat, name in enumerate(record.players))
+    return GameSetup(seats=seats, seed=record.seed)
+
+
+def pick_seat(seats: tuple[Seat, ...], people: tuple[int, ...], chosen: str | None) -> int:
+    """The seat `chosen` names (its number from 1, or its player's name), or the first person's;
+    ReviewError if it is no person's seat."""
+    if chosen is None:
+        return people[0]
+    text = chosen.strip()
+    names = [seat.name.casefold() for seat in seats]
+    if text.isdigit() and 1 <= int(text) <= len(seats):
+        number = int(text) - 1
+    elif text.casefold() in names:
+        number = names.index(text.casefold())
+    else:
+        raise ReviewError(f"--seat {chosen!r}: the seats are 1 to {len(seats)} "
+                          f"({', '.join(s.name for s in seats)})")
+    if number not in people:
+        raise ReviewError(f"--seat {chosen!r}: {seats[number].name} was a computer; the people "
+                          f"were {', '.join(seats[n].name for n in people)}")
+    return number
+
+
+def master_for(services: Services, todo: ToReview) -> tuple[Appraiser, DecisionMaker]:
+    """The Master level for the game's dictionary, tile set and themes, and its `Decision`.
+
+    Raises ReviewError when the game's dictionary cannot be read or Master is not installed.
+    """
+    try:
+        from buyword.bots import make_bot
+        from buyword.bots.master import Decision
+    except ImportError:
+        raise ReviewError("the Master level is not installed in this BuyWord") from None
+    rules = todo.record.rules
+    try:
+        lexicon = services.dictionary_for(todo.setup)
+    except (BuyWordError, OSError) as error:
+        raise ReviewError(f"the game's dictionary cannot be read: {error}") from None
+    finder = services.finder(lexicon, rules.tiles)
+    themes = services.theme_finders(lexicon, rules.tiles) if rules.themes else None
+    master = make_bot("master", finder, MASTER_SEED, themes)
+    return master, Decision  # type: ignore[return-value]
+
+
+def review_main(path: str, seat: str | None, budget: float, as_json: bool,
+                cache_dir: str | None) -> int:
+    """Run `buyword review`; returns the exit status (2, with one line on stderr, for input
+    that will not do)."""
+    from buyword.table.services import Services
+
+    if not budget > 0 or budget > 60:
+        return _refuse(f"--budget {budget}: give Master 0.01 to 60 seconds a decision")
+    try:
+        todo = read_for_review(path, seat)
+        master, decision = master_for(Services(cache_dir=cache_dir), todo)
+    except BuyWordError as error:  # RecordError and ReviewError are both
+        return _refuse(str(error))
+    review = _run(todo, master, decision, budget, progress=not as_json)
+    if as_json:
+        print(json.dumps(review.to_dict(), indent=2))
+    else:
+        print_review(review)
+    return 0
+
+
+def _refuse(message: str) -> int:
+    print(f"buyword review: {message}", file=sys.stderr)
+    return USAGE_ERROR
+
+
+def _run(todo: ToReview, master: Appraiser, decision: DecisionMaker, budget: float,
+         progress: bool) -> GameReview:
+    """The review, with a progress bar on stderr when asked. Ctrl+C stops it after the
+    decision Master is weighing, and what was weighed is printed."""
+    stop = threading.Event()
+    options = {"private_hands": todo.setup.private_hands, "budget": budget,
+               "cancelled": stop.is_set}
+    with _stopped_by_ctrl_c(stop):
+        if not progress:
+            return review_game(todo.record, todo.seat, master, decision,
+                               **options)  # type: ignore[arg-type]
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+        columns = ("[progress.description]{task.description}", BarColumn(),
+                   MofNCompleteColumn(), TimeRemainingColumn())
+        with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task("Master is weighing your decisions (Ctrl+C stops)", total=None)
+
+            def tell(done: int, total: int) -> None:
+                bar.update(task, completed=done, total=total)
+
+            return review_game(todo.record, todo.seat, master, decision, progress=tell,
+                               **options)  # type: ignore[arg-type]
+
+
+@contextmanager
+def _stopped_by_ctrl_c(stop: threading.Event) -> Iterator[None]:
+    """While inside, Ctrl+C sets `stop` instead of raising KeyboardInterrupt (only in the main
+    thread, where Python lets a handler be set)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, lambda number, frame: stop.set())
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def summary_lines(review: GameReview) -> list[str]:
+    """The summary in a player's words: money, what was left on the table, the accuracy."""
+    lines = [f"{review.name} finished with ${review.final_money:,}."]
+    if not review.decisions:
+        return [*lines, "There was no decision to review."]
+    left = f"${review.left_on_table:,.0f}"
+    if review.left_on_table:
+        left += f" (± ${review.left_uncertainty:,.0f})"
+    counted = sum(1 for d in review.decisions if d.counted)
+    lines.append(f"Left on the table: {left}, in {counted} of {len(review.decisions)} "
+                 "decisions that Master's estimates clearly beat.")
+    lines.append(f"Accuracy: {review.accuracy:.0f}% of your decisions were as good as Master's "
+                 f"best, within the noise of its estimates (at least {NOISE:g} standard errors).")
+    if not review.complete:
+        lines.append(f"Cancelled: {len(review.decisions)} of {review.planned} decisions weighed.")
+    return lines
+
+
+def lost_text(decision: Reviewed) -> str:
+    """'$0' within the noise, else '$45 ± 6'."""
+    if decision.within_noise:
+        return "$0"
+    return f"${decision.counted:,.0f} ± {decision.uncertainty:,.0f}"
+
+
+def print_review(review: GameReview) -> None:
+    """The review as rich tables on stdout: every decision, the costliest marked ▲, the
+    money round by round beside Master's expectation, and the summary."""
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    console = Console()
+    console.width = max(console.width, 100)  # piped output defaults to 80 columns
+    costly = {id(d) for d in review.costliest()}
+    table = Table(title=f"Every decision of {review.name}, weighed by Master "
+                        f"({review.budget:g} s each; ▲ the costliest)",
+                  title_justify="left", expand=True)
+    for column in ("#", "Rnd", "You", "Master", "Lost"):
+        wide = column in ("You", "Master")
+        table.add_column(column, justify="left" if wide else "right", overflow="fold",
+                         ratio=1 if wide else None, no_wrap=not wide)
+    for number, decision in enumerate(review.decisions, start=1):
+        mark = "▲" if id(decision) in costly else ""
+        master = "same" if decision.agreed else decision.master
+        table.add_row(f"{mark}{number}", str(decision.round), Text(decision.yours),
+                      Text(master), lost_text(decision),
+                      style="bold" if mark else "")
+    console.print(table)
+    console.print(money_table(review))
+    console.print("Master's expectation: your money plus what you had left on the table so "
+                  "far. Master's forecast: the money at the end Master expected at the round's "
+                  "first decision, had it played on from there.\n")
+    for line in summary_lines(review):
+        console.print(Text(line))
+
+
+def money_table(review: GameReview) -> object:
+    """Round by round: your money after it, what was left on the table by then, and so the
+    money Master expected you could have had (the chart's two lines, as a table)."""
+    from rich.table import Table
+
+    table = Table(title="Money round by round", title_justify="left")
+    for column in ("Rnd", "Your money", "Left so far", "Master's expectation",
+                   "Master's forecast"):
+        table.add_column(column, justify="right")
+    for line in review.rounds:
+        forecast = "" if line.estimate is None else f"${line.estimate:,.0f}"
+        table.add_row(str(line.round), f"${line.money:,}", f"${line.left:,.0f}",
+                      f"${line.expected:,.0f}", forecast)
+    return table
+
+
+__all__ = ["DEFAULT_BUDGET", "ToReview", "master_for", "print_review", "read_for_review",
+           "review_main", "summary_lines"]

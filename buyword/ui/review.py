@@ -1,0 +1,214 @@
+"""The Review screen: Master weighs each decision a person made in the game just played.
+
+The review runs in a worker with a progress bar; Esc cancels it (the decisions weighed so far
+are shown) and, once it is over, goes back to the results. Then: the summary, the costliest
+decisions, a chart of the person's money against Master's expectation, and every decision.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rich.table import Table
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, ProgressBar, Static
+from textual_plotext import PlotextPlot
+
+from buyword.engine import BuyWordError
+from buyword.engine.wording import possessive
+from buyword.table.review import DEFAULT_BUDGET, GameReview, review_game
+from buyword.table.review_report import ToReview, lost_text, master_for, summary_lines
+from buyword.ui.text import literal
+
+if TYPE_CHECKING:
+    from buyword.ui.app import BuyWordApp
+
+
+class ReviewScreen(Screen[None]):
+    """One person's decisions in a finished game, weighed by Master in a worker."""
+
+    CSS_PATH = "review.tcss"
+    # One key, two meanings: `check_action` enables the one that applies now, and the footer
+    # shows only that one.
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("escape", "back", "Back")]
+
+    @dataclass
+    class Progressed(Message):
+        """Another decision weighed."""
+
+        done: int
+        total: int
+
+    @dataclass
+    class Finished(Message):
+        """The review is over (cancelled, it holds what was weighed; None, with a reason,
+        if it could not run)."""
+
+        review: GameReview | None
+        error: str = ""
+
+    def __init__(self, todo: ToReview, budget: float = DEFAULT_BUDGET) -> None:
+        """Review `todo`'s seat, Master thinking `budget` seconds a decision."""
+        super().__init__()
+        self.todo = todo
+        self.budget = budget
+        self.review: GameReview | None = None
+        self.cancelling = threading.Event()
+
+    @property
+    def buyword(self) -> BuyWordApp:
+        """The app, typed."""
+        return self.app  # type: ignore[return-value]
+
+    @property
+    def running(self) -> bool:
+        """True while Master is still weighing (and the review not cancelled)."""
+        return self.review is None and not self.cancelling.is_set()
+
+    def compose(self) -> ComposeResult:
+        """The progress first; the review's parts, filled when it is over."""
+        name = self.todo.setup.seats[self.todo.seat].name
+        with VerticalScroll(id="review"):
+            yield Static(literal(f"{possessive(name)} decisions, weighed by Master "
+                                 f"({self.budget:g} s a decision)"), id="review-headline")
+            yield ProgressBar(id="review-progress", show_eta=False)
+            yield Static("Master is getting ready…", id="review-status")
+            yield Static(id="review-summary")
+            yield Static(id="review-costliest")
+            yield PlotextPlot(id="review-chart")
+            yield Static(id="review-decisions")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Start weighing."""
+        self.query_one("#review-chart").display = False
+        self._weigh()
+
+    def on_unmount(self) -> None:
+        """Leaving the screen (or quitting) stops the review after the decision being
+        weighed, so no thread outlives the screen for long."""
+        self.cancelling.set()
+
+    @work(thread=True, exclusive=True, exit_on_error=False)
+    def _weigh(self) -> None:
+        """Build Master for the game's words and weigh every decision (off the UI thread)."""
+        try:
+            master, decision = master_for(self.buyword.services, self.todo)
+            review = review_game(
+                self.todo.record, self.todo.seat, master, decision,
+                private_hands=self.todo.setup.private_hands, budget=self.budget,
+                progress=lambda done, total: self.post_message(self.Progressed(done, total)),
+                cancelled=self.cancelling.is_set)
+        except BuyWordError as error:
+            self.post_message(self.Finished(None, str(error)))
+            return
+        except Exception as problem:  # shown on screen, never a traceback
+            self.post_message(self.Finished(None, f"{type(problem).__name__}: {problem}"))
+            return
+        self.post_message(self.Finished(review))
+
+    def on_review_screen_progressed(self, message: ReviewScreen.Progressed) -> None:
+        """Move the bar."""
+        self.query_one(ProgressBar).update(total=message.total, progress=message.done)
+        if not self.cancelling.is_set():
+            self.query_one("#review-status", Static).update(
+                f"Master is weighing decision {message.done} of {message.total}… (Esc cancels)")
+
+    def on_review_screen_finished(self, message: ReviewScreen.Finished) -> None:
+        """Show the review (or why there is none)."""
+        self.query_one(ProgressBar).display = False
+        status = self.query_one("#review-status", Static)
+        review = self.review = message.review
+        self.refresh_bindings()
+        if review is None:
+            status.update(literal(f"No review: {message.error}"))
+            return
+        status.update(f"Cancelled: {len(review.decisions)} of {review.planned} decisions "
+                      "weighed.")
+        status.display = not review.complete
+        self.query_one("#review-summary", Static).update(
+            Text("\n".join(line for line in summary_lines(review)
+                           if not line.startswith("Cancelled"))))
+        self.query_one("#review-costliest", Static).update(costliest_text(review))
+        self.query_one("#review-decisions", Static).update(decisions_table(review))
+        self._chart(review)
+
+    def _chart(self, review: GameReview) -> None:
+        """The person's money round by round against Master's expectation."""
+        plot = self.query_one("#review-chart", PlotextPlot)
+        plot.display = bool(review.rounds)
+        plt = plot.plt
+        plt.clear_data()
+        rounds = [line.round for line in review.rounds]
+        plt.plot(rounds, [line.money for line in review.rounds], label=review.name,
+                 marker="braille")
+        plt.plot(rounds, [line.expected for line in review.rounds],
+                 label="Master's expectation", marker="braille")
+        forecast = [(line.round, line.estimate) for line in review.rounds
+                    if line.estimate is not None]
+        if forecast:
+            plt.plot([r for r, _ in forecast], [e for _, e in forecast],
+                     label="Master's forecast", marker="braille")
+        plt.title("Your money · expectation: yours plus what was left on the table · "
+                  "forecast: the final money Master expected")
+        plt.xlabel("round")
+        plot.refresh()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Esc cancels while Master weighs, and goes back once the review is over."""
+        if action == "cancel":
+            return self.running
+        if action == "back":
+            return not self.running
+        return True
+
+    def action_cancel(self) -> None:
+        """Stop after the decision Master is weighing; what was weighed is then shown."""
+        self.cancelling.set()
+        self.query_one("#review-status", Static).update(
+            "Cancelling after the decision Master is weighing…")
+        self.refresh_bindings()
+
+    def action_back(self) -> None:
+        """Back to the results."""
+        self.dismiss()
+
+
+def costliest_text(review: GameReview) -> Text:
+    """The costliest decisions, one a line: round, what you did, Master's choice, the loss."""
+    costly = review.costliest()
+    if not costly:
+        return Text("No decision lost money beyond the noise: Master could not clearly beat you.")
+    text = Text()
+    text.append("The costliest decisions", style="bold")
+    for decision in costly:
+        text.append(f"\nRound {decision.round} · you: {decision.yours} · Master: "
+                    f"{decision.master} · lost {lost_text(decision)}")
+    return text
+
+
+def decisions_table(review: GameReview) -> Table:
+    """Every decision: round, yours, Master's (or "same"), the dollars lost; ▲ the costliest."""
+    costly = {id(d) for d in review.costliest()}
+    table = Table(title="Every decision (lost: Master's best estimate minus yours, ± one "
+                        "standard error; $0 within the noise)",
+                  title_justify="left", expand=True, padding=(0, 1))
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column("Rnd", justify="right", no_wrap=True)
+    table.add_column("You", ratio=1, overflow="fold")
+    table.add_column("Master", ratio=1, overflow="fold")
+    table.add_column("Lost", justify="right", no_wrap=True)
+    for number, decision in enumerate(review.decisions, start=1):
+        marked = id(decision) in costly
+        table.add_row(Text(f"{'▲' if marked else ''}{number}"), str(decision.round),
+                      Text(decision.yours), Text("same" if decision.agreed else decision.master),
+                      lost_text(decision), style="bold" if marked else "")
+    return table

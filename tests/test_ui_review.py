@@ -1,0 +1,79 @@
+"""The Review screen's wiring: R on the results opens it, the bar moves as Master weighs, Esc
+cancels (the decisions weighed so far are shown), and Esc again goes back to the results.
+
+Master is replaced by the review tests' stand-in, slowed down so the review can be caught
+half way; the review's logic is tested without Textual in tests/test_table_review.py.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+import pytest
+from test_table_review import Plan, StandIn
+from test_ui_snapshots import SOLO, finished_solo_game
+from textual.widgets import ProgressBar, Static
+from ui_helpers import make_app, settle
+
+from buyword.bots.view import SeatView
+from buyword.ui import review as review_screen
+from buyword.ui.results import ResultsScreen
+from buyword.ui.review import ReviewScreen
+
+pytestmark = pytest.mark.slow
+
+
+class SlowStandIn(StandIn):
+    """The stand-in, taking a while over each decision."""
+
+    def appraise(self, view: SeatView, also: Sequence[Plan] = (),
+                 budget: float | None = None) -> list:
+        time.sleep(0.05)
+        return super().appraise(view, also, budget)
+
+
+async def test_r_opens_the_review_and_esc_cancels_it_then_goes_back(monkeypatch) -> None:
+    masters: list[SlowStandIn] = []
+
+    def master_for(services: object, todo: object) -> tuple[SlowStandIn, type[Plan]]:
+        masters.append(SlowStandIn())
+        return masters[-1], Plan
+
+    monkeypatch.setattr(review_screen, "master_for", master_for)
+    app = make_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        app.push_screen(ResultsScreen(finished_solo_game(), SOLO, hints_used=False))
+        await settle(pilot)
+        assert app.screen.query_one("#review-button")
+        await pilot.press("r")
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        bar = screen.query_one(ProgressBar)
+        for _ in range(100):  # until Master has weighed a decision or two
+            await pilot.pause(0.02)
+            if (bar.progress or 0) >= 2:
+                break
+        assert bar.total and 2 <= bar.progress < bar.total
+        await pilot.press("escape")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        review = screen.review
+        assert review is not None and not review.complete and review.decisions
+        status = str(screen.query_one("#review-status", Static).render())
+        assert f"Cancelled: {len(review.decisions)} of {review.planned}" in status
+        assert "Accuracy" in str(screen.query_one("#review-summary", Static).render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        # Leaving the screen some other way (the app quitting) stops the review too.
+        await pilot.press("r")
+        again = app.screen
+        assert isinstance(again, ReviewScreen) and again.running
+        app.pop_screen()
+        await pilot.pause(0.1)  # the decision being weighed ends; no other starts
+        weighed = len(masters[-1].views)
+        await pilot.pause(0.1)
+        assert again.cancelling.is_set() and isinstance(app.screen, ResultsScreen)
+        assert len(masters[-1].views) == weighed < review.planned
