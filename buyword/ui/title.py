@@ -5,19 +5,24 @@ from __future__ import annotations
 from datetime import date
 from typing import TYPE_CHECKING
 
+from rich.segment import Segment
+from rich.style import Style
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.strip import Strip
+from textual.widget import Widget
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from buyword.engine import BuyWordError, default_tiles
+from buyword.engine import BuyWordError, TileSet, default_tiles
 from buyword.store import Slot
 from buyword.store.store import CURRENT
 from buyword.ui import saving
+from buyword.ui.footer import Footer
+from buyword.ui.marks import pip_marks
 from buyword.ui.text import literal
-from buyword.ui.widgets import Rack
 
 if TYPE_CHECKING:
     from buyword.ui.app import BuyWordApp
@@ -31,6 +36,45 @@ MENU: tuple[tuple[str, str], ...] = (
     ("settings", "Settings"),
     ("quit", "Quit"),
 )
+
+
+#: The game's name, spelled in tiles on the title.
+NAME = "BUYWORD"
+#: A tile's width in cells (as the table's tiles are drawn).
+TILE_WIDTH = 5
+
+
+class TitleTiles(Widget):
+    """A word drawn as a row of tiles, letters over pips, as a rack draws them (the title's
+    name). One widget drawing lines rather than a rack of tile widgets: the title paints
+    sooner."""
+
+    COMPONENT_CLASSES = {"title-tiles--tile"}
+
+    def __init__(self, word: str, tiles: TileSet, *, id: str | None = None) -> None:
+        """`word` in tiles, each with its pips from the tile set `tiles`."""
+        super().__init__(id=id)
+        self.word = word
+        self.pips = [tiles.pips[letter] for letter in word]
+
+    def render_line(self, y: int) -> Strip:
+        """The letters (line 0) or their pips (line 1), each centred on a tile 5 cells wide,
+        a cell between tiles, as `TileView` centres them (the same cells, the same styles)."""
+        if y > 1:
+            return Strip.blank(self.size.width, self.rich_style)
+        face = self.get_component_rich_style("title-tiles--tile")
+        # Blank cells carry only their background, as Textual draws a widget's padding.
+        tile = Style.from_color(bgcolor=face.bgcolor)
+        between = Segment(" ", Style.from_color(bgcolor=self.rich_style.bgcolor))
+        segments: list[Segment] = []
+        for number, (letter, pips) in enumerate(zip(self.word, self.pips, strict=True)):
+            mark = letter if y == 0 else pip_marks(pips)
+            left = (TILE_WIDTH - len(mark)) // 2
+            if number:
+                segments.append(between)
+            segments += [Segment(" " * left, tile), Segment(mark, face),
+                         Segment(" " * (TILE_WIDTH - left - len(mark)), tile)]
+        return Strip(segments)
 
 
 class TitleScreen(Screen[None]):
@@ -66,7 +110,7 @@ class TitleScreen(Screen[None]):
         """Name, tagline, menu."""
         with Vertical(id="title-box"):
             with Center():
-                yield Rack(default_tiles(), id="title-tiles")
+                yield TitleTiles(NAME, default_tiles(), id="title-tiles")
             yield Static("Sid Sackson's word game with an economy", id="tagline")
             yield Static(
                 "Buy letter tiles at [b](pips)²[/b]. Sell words at [b](pips)²[/b].",
@@ -81,8 +125,7 @@ class TitleScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        """Spell the name in tiles and put the cursor on the menu."""
-        self.query_one("#title-tiles", Rack).tiles = "BUYWORD"
+        """Fill the menu from the store and put the cursor on it."""
         self.show_store()
         self.query_one("#menu").focus()
         self.offer_elsewhere()
