@@ -47,7 +47,9 @@ class BuyWordApp(App[int]):
     """
 
     TITLE = "BuyWord"
-    CSS_PATH = "app.tcss"
+    # The title's file too: it is the first screen, and a screen's own file read as it first
+    # shows makes Textual parse the whole stylesheet again.
+    CSS_PATH = ["app.tcss", "title.tcss"]
     # Screens below 80x24 get a compact layout (-narrow, -short) down to the 60x18 minimum.
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall")]

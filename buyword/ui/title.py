@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.segment import Segment
 from rich.style import Style
@@ -80,7 +80,13 @@ class TitleTiles(Widget):
 class TitleScreen(Screen[None]):
     """The game's name spelled in tiles, a line on what it is, the menu and the solo record."""
 
+    # Also read with the app's own stylesheet, so that showing the title first does not
+    # parse the whole stylesheet again (as each screen's first showing of its file does).
     CSS_PATH = "title.tcss"
+    # The app's size classes (-narrow, -short) serve screens with a compact layout; the title
+    # has none, and setting them would restyle it all once more as it first shows.
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = []
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = []
     BINDINGS = [
         Binding("c", "choose('continue')", "Continue"),
         Binding("s", "choose('solo')", "Solo"),
