@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from buyword import __version__
-from buyword.ui.options import PlayOptions
+
+if TYPE_CHECKING:
+    from buyword.ui.options import PlayOptions
 
 #: The exit status of every refusal: input the command cannot use (as argparse uses).
 USAGE_ERROR = 2
@@ -260,7 +263,27 @@ def main(argv: list[str] | None = None) -> int:
         from buyword.ui.replay import run_replay
 
         return run_replay(args.file)
-    from buyword.ui.app import run_app
+    from buyword.ui.options import PlayOptions
 
-    return run_app(PlayOptions(args.seed, args.solo, players, args.resume, args.tiles,
-                               args.crossword))
+    return _play(PlayOptions(args.seed, args.solo, players, args.resume, args.tiles,
+                             args.crossword))
+
+
+def _play(options: PlayOptions) -> int:
+    """Run the game's app, with the garbage collector paused until its title has painted.
+
+    Start-up (Textual's modules and ours, the stylesheet, the title's widgets) allocates a
+    great deal and frees almost nothing, so the collector would only walk the same new objects
+    again and again: about a seventh of the time to the title. The app switches it back on once
+    the title is on the screen (as Textual pauses it for smooth scrolling), and it is on again
+    here whatever happens.
+    """
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        from buyword.ui.app import run_app
+
+        return run_app(options)
+    finally:
+        if collecting:
+            gc.enable()

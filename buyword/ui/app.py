@@ -9,6 +9,7 @@ the store when it ends (buyword.store). The app never reads a screen's state.
 from __future__ import annotations
 
 import contextlib
+import gc
 import random
 from collections.abc import Iterable
 from dataclasses import replace
@@ -89,6 +90,9 @@ class BuyWordApp(App[int]):
         self._warned = False
         #: The last finished game and what its results screen says about the solo record.
         self._record_line: tuple[Game | None, str] = (None, "")
+        #: Whether to switch the garbage collector on once the title has painted (`run_app`
+        #: does, when the command line paused it for start-up).
+        self.resume_collector = False
 
     # ------------------------------------------------------------------ start-up
 
@@ -104,7 +108,14 @@ class BuyWordApp(App[int]):
             self._begin_game(self.first_setup, None, None)
         elif (setup := self._setup_from_options()) is not None:
             self.start_game(setup)  # from the command line: asks before losing a saved game
-        self.call_after_refresh(self._load_dictionary)
+        self.call_after_refresh(self._title_shown)
+
+    def _title_shown(self) -> None:
+        """The title is on the screen: start what start-up put off (the garbage collector,
+        when `run_app` found it paused; the dictionary)."""
+        if self.resume_collector:
+            gc.enable()
+        self._load_dictionary()
 
     def _use_theme(self, theme: str) -> None:
         """Switch theme; an unknown one (a hand-edited settings file) is reported, not fatal."""
@@ -498,9 +509,12 @@ class _CommandPalette(CommandPalette):
 
 
 def run_app(options: PlayOptions) -> int:
-    """Run the game as the command line asked; returns the exit code."""
+    """Run the game as the command line asked; returns the exit code. A garbage collector
+    paused for start-up (as `buyword.cli` pauses it) is switched on once the title has
+    painted."""
     from buyword.store.places import cache_folder
 
     app = BuyWordApp(options, store=Store(), cache_dir=cache_folder())
+    app.resume_collector = not gc.isenabled()  # paused for start-up by the command line
     result = app.run()
     return result if isinstance(result, int) else (app.return_code or 0)
