@@ -6,12 +6,10 @@ import argparse
 import gc
 import os
 import sys
-from typing import TYPE_CHECKING, NoReturn
+from typing import NoReturn
 
 from buyword import __version__
-
-if TYPE_CHECKING:
-    from buyword.ui.options import PlayOptions
+from buyword.ui.options import PlayOptions
 
 #: The exit status of every refusal: input the command cannot use (as argparse uses).
 USAGE_ERROR = 2
@@ -263,8 +261,6 @@ def main(argv: list[str] | None = None) -> int:
         from buyword.ui.replay import run_replay
 
         return run_replay(args.file)
-    from buyword.ui.options import PlayOptions
-
     return _play(PlayOptions(args.seed, args.solo, players, args.resume, args.tiles,
                              args.crossword))
 
