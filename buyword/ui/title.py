@@ -139,13 +139,13 @@ class TitleScreen(Screen[None]):
     def offer_elsewhere(self) -> None:
         """In a second window, say that the game is open in the other one and ask what to do
         here (not when the command line starts a game: that one is kept apart anyway)."""
-        from buyword.ui.elsewhere import ElsewhereScreen
-
         app = self.buyword
         if app.first_setup is not None or (app.options is not None and app.options.starts_game):
             return
         elsewhere = app.store.open_elsewhere()
         if elsewhere is not None:
+            from buyword.ui.elsewhere import ElsewhereScreen  # loaded only when needed
+
             app.push_screen(ElsewhereScreen(elsewhere),
                             lambda choice: self._elsewhere_chosen(choice, elsewhere))
 
