@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from datetime import date
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual import work
@@ -31,11 +32,13 @@ from buyword.ui import saving
 from buyword.ui.options import GameSetup, PlayOptions, Seat, Settings, load_tiles
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from buyword.engine import Game
     from buyword.table import Played, TableSession
     from buyword.words.lexicon import Lexicon
+
+#: The styles of the table's pieces (tiles, racks, the die, the players, the log), shared by
+#: every screen but the title.
+PIECES_CSS = "app.tcss"
 
 #: Seeds the app picks are short, so a player can note one down and play the bag again.
 _SEED_RANGE = 1_000_000
@@ -48,9 +51,10 @@ class BuyWordApp(App[int]):
     """
 
     TITLE = "BuyWord"
-    # The title's file too: it is the first screen, and a screen's own file read as it first
-    # shows makes Textual parse the whole stylesheet again.
-    CSS_PATH = ["app.tcss", "title.tcss"]
+    # Only the title's styles at start-up: the first screen, read with the app because a
+    # screen's own file read as it first shows makes Textual parse the whole stylesheet again.
+    # The pieces every other screen draws (PIECES_CSS) are read as the first of them opens.
+    CSS_PATH = "title.tcss"
     # Screens below 80x24 get a compact layout (-narrow, -short) down to the 60x18 minimum.
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall")]
@@ -454,16 +458,27 @@ class BuyWordApp(App[int]):
 
     def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
         """Push `screen`; while the window is too small the notice stays on top of it."""
+        from buyword.ui.title import TitleScreen
         from buyword.ui.too_small import TooSmallScreen, too_small
 
         if isinstance(screen, TooSmallScreen):
             return super().push_screen(screen, *args, **kwargs)
+        if not isinstance(screen, TitleScreen):
+            self.read_pieces_css()
         if isinstance(self.screen, TooSmallScreen):
             self.pop_screen()
         pushed = super().push_screen(screen, *args, **kwargs)
         if too_small(self.size):
             super().push_screen(TooSmallScreen())
         return pushed
+
+    def read_pieces_css(self) -> None:
+        """Add the styles of the table's pieces (PIECES_CSS) to the app's stylesheet, once:
+        before the first screen after the title mounts (the title draws none of them)."""
+        path = str(Path(__file__).with_name(PIECES_CSS))
+        if not self.stylesheet.has_source(path):
+            self.stylesheet.read(path)
+            self.stylesheet.parse()  # only the new file: the others' rules are cached
 
     def action_command_palette(self) -> None:
         """The command palette (Textual's, made safe against fast typing; see below)."""
