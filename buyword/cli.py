@@ -2,28 +2,33 @@
 
 from __future__ import annotations
 
-import argparse
 import gc
 import os
 import sys
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from buyword import __version__
 from buyword.ui.options import PlayOptions
+
+if TYPE_CHECKING:
+    import argparse
 
 #: The exit status of every refusal: input the command cannot use (as argparse uses).
 USAGE_ERROR = 2
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse, with its refusals as one line on stderr (not the usage block), exit 2."""
-
-    def error(self, message: str) -> NoReturn:
-        """Say what is wrong in one line and exit with status 2."""
-        self.exit(USAGE_ERROR, f"{self.prog}: {message} (see {self.prog} --help)\n")
-
-
 def _parser() -> argparse.ArgumentParser:
+    # argparse is loaded here, not with the module: plain `buyword`, the usual start, has no
+    # arguments to read (see `main`).
+    import argparse
+
+    class _Parser(argparse.ArgumentParser):
+        """argparse, with its refusals as one line on stderr (not the usage block), exit 2."""
+
+        def error(self, message: str) -> NoReturn:
+            """Say what is wrong in one line and exit with status 2."""
+            self.exit(USAGE_ERROR, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
     parser = _Parser(
         prog="buyword",
         description="BuyWord: buy letter tiles at (pips)², sell words at (pips)².",
@@ -206,6 +211,14 @@ async def _play_joined(joined: object) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the process exit code."""
+    if not (sys.argv[1:] if argv is None else argv):
+        # Plain `buyword`: the title, with nothing to parse. Building the parser (every
+        # command's options) is left out of the usual start; `buyword play` is the same game.
+        try:
+            _check_home()
+        except _Refused as refusal:
+            return _refuse(str(refusal))
+        return _play(PlayOptions())
     args = _parser().parse_args(argv)
     command = args.command or "play"
     players: tuple[str, ...] = ()

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 #: Modules the title screen does not need; importing any of them at start-up costs time.
-NOT_AT_START = ("buyword.engine.game", "buyword.engine.actions", "buyword.engine.variants",
+NOT_AT_START = ("argparse",  # plain `buyword` has no arguments to parse
+                "buyword.engine.game", "buyword.engine.actions", "buyword.engine.variants",
                 "buyword.table.session", "buyword.bots", "buyword.words", "buyword.words.lexicon",
                 "buyword.ui.table", "buyword.ui.results", "buyword.ui.stats",
                 "textual_plotext", "plotext", "wordfreq",
@@ -93,6 +94,33 @@ def test_the_command_line_turns_the_collector_back_on_when_the_app_ends(
     assert main([]) == 3
     assert during == [False]  # paused while the app started...
     assert gc.isenabled()  # ...and on again after it, whatever the app did
+
+
+def test_plain_buyword_starts_the_title_as_buyword_play_does(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import buyword.ui.app as app_module
+    from buyword.cli import main
+    from buyword.ui.options import PlayOptions
+
+    started: list[PlayOptions] = []
+    monkeypatch.setattr(app_module, "run_app", lambda options: started.append(options) or 0)
+    assert main([]) == 0  # no arguments: no parser
+    assert main(["play"]) == 0  # argparse's way
+    assert started == [PlayOptions(), PlayOptions()]
+
+
+def test_plain_buyword_still_refuses_a_home_that_is_a_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import buyword.ui.app as app_module
+    from buyword.cli import USAGE_ERROR, main
+
+    home = tmp_path / "not-a-folder"
+    home.write_text("x")
+    monkeypatch.setenv("BUYWORD_HOME", str(home))
+    monkeypatch.setattr(app_module, "run_app", lambda options: pytest.fail("the app started"))
+    assert main([]) == USAGE_ERROR
+    assert "not a folder" in capsys.readouterr().err
 
 
 def test_the_table_package_still_offers_every_name_on_first_use() -> None:
