@@ -59,22 +59,27 @@ class TitleTiles(Widget):
 
     def render_line(self, y: int) -> Strip:
         """The letters (line 0) or their pips (line 1), each centred on a tile 5 cells wide,
-        a cell between tiles, as `TileView` centres them (the same cells, the same styles)."""
-        if y > 1:
-            return Strip.blank(self.size.width, self.rich_style)
-        face = self.get_component_rich_style("title-tiles--tile")
+        a cell between tiles, as `TileView` centres them (the same cells, the same styles);
+        the row of tiles centred on the widget's width (as a `Center` would place it)."""
         # Blank cells carry only their background, as Textual draws a widget's padding.
+        blank = Style.from_color(bgcolor=self.rich_style.bgcolor)
+        width = self.size.width
+        if y > 1:
+            return Strip.blank(width, blank)
+        face = self.get_component_rich_style("title-tiles--tile")
         tile = Style.from_color(bgcolor=face.bgcolor)
-        between = Segment(" ", Style.from_color(bgcolor=self.rich_style.bgcolor))
-        segments: list[Segment] = []
+        row = len(self.word) * (TILE_WIDTH + 1) - 1
+        margin = max(0, width - row) // 2
+        segments = [Segment(" " * margin, blank)]
         for number, (letter, pips) in enumerate(zip(self.word, self.pips, strict=True)):
             mark = letter if y == 0 else pip_marks(pips)
             left = (TILE_WIDTH - len(mark)) // 2
             if number:
-                segments.append(between)
+                segments.append(Segment(" ", blank))
             segments += [Segment(" " * left, tile), Segment(mark, face),
                          Segment(" " * (TILE_WIDTH - left - len(mark)), tile)]
-        return Strip(segments)
+        segments.append(Segment(" " * max(0, width - margin - row), blank))
+        return Strip(segments).crop(0, width)
 
 
 class TitleScreen(Screen[None]):
@@ -115,8 +120,7 @@ class TitleScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         """Name, tagline, menu."""
         with Vertical(id="title-box"):
-            with Center():
-                yield TitleTiles(NAME, default_tiles(), id="title-tiles")
+            yield TitleTiles(NAME, default_tiles(), id="title-tiles")
             yield Static("Sid Sackson's word game with an economy", id="tagline")
             yield Static(
                 "Buy letter tiles at [b](pips)²[/b]. Sell words at [b](pips)²[/b].",
