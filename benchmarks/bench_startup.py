@@ -60,6 +60,64 @@ class Bare(App):
 Bare().run(headless="--once" in sys.argv, size=(80, 24) if "--once" in sys.argv else None)
 """
 
+#: `--floor`: BuyWord's title as Textual alone draws it (the same widgets, styles and keys,
+#: none of BuyWord's code: no store, no tile set, no command line), headless. What it costs
+#: over the bare app is Textual's work for the title's widgets, which no change to BuyWord's
+#: own start-up can remove.
+TITLE_FLOOR = """
+import os
+
+from textual.app import App
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+
+CSS = '''
+Title { align: center middle; }
+#box { width: 60; height: auto; border: round $primary; padding: 1 2; }
+#tiles { width: 1fr; height: 2; }
+#tagline { width: 1fr; text-align: center; margin-top: 1; text-style: italic; }
+#pitch { width: 1fr; text-align: center; color: $text-muted; margin-bottom: 1; }
+#menu { width: 36; height: auto; border: none; background: transparent; }
+.hidden { display: none; }
+'''
+MENU = ("New solo game", "Daily solo", "New table game (2-4 players)", "Solo stats",
+        "How to play", "Settings", "Quit")
+
+
+class Title(Screen):
+    CSS = CSS
+    BINDINGS = [(key, "noop", label) for key, label in (
+        ("s", "Solo"), ("d", "Daily"), ("t", "Table"), ("h", "How to play"),
+        ("o", "Settings"), ("q", "Quit"))]
+
+    def compose(self):
+        with Vertical(id="box"):
+            yield Static("  B     U     Y     W     O     R     D", id="tiles")
+            yield Static("Sid Sackson's word game with an economy", id="tagline")
+            yield Static("Buy letter tiles at [b](pips)²[/b]. Sell words at [b](pips)²[/b].",
+                         id="pitch")
+            yield Static(id="notice", classes="hidden")
+            yield Static(id="warning", classes="hidden")
+            with Center():
+                yield OptionList(*MENU, id="menu")
+            yield Static(id="scores", classes="hidden")
+        yield Footer()
+
+
+class Floor(App):
+    BINDINGS = [("question_mark", "noop", "Keys")]
+
+    def on_mount(self):
+        self.push_screen(Title())
+
+    def on_ready(self):
+        self.call_after_refresh(os._exit, 0)
+
+
+Floor().run(headless=True, size=(80, 24))
+"""
+
 #: The headless fallback for BuyWord: the `buyword` command itself (its argument parsing, the
 #: store in the data folder, the app), run headless at 80x24 and stopping once the title screen
 #: has painted. Both headless apps stop at once (`os._exit`): work started after the paint (the
@@ -164,9 +222,12 @@ class Runs:
     bare: list[float] = field(default_factory=list)
     title_cpu: list[float] = field(default_factory=list)
     bare_cpu: list[float] = field(default_factory=list)
+    #: `--floor` (headless): the title drawn by Textual alone, wall clock and processor time.
+    floor: list[float] = field(default_factory=list)
+    floor_cpu: list[float] = field(default_factory=list)
 
 
-def measure(runs: int, folder: Path, headless: bool = False) -> Runs:
+def measure(runs: int, folder: Path, headless: bool = False, floor: bool = False) -> Runs:
     """How it was measured, and the seconds of each BuyWord and each bare-app run.
 
     The apps are run from files in `folder` (Textual finds an app's CSS beside its source,
@@ -176,7 +237,9 @@ def measure(runs: int, folder: Path, headless: bool = False) -> Runs:
     bare_file, title_file = folder / "bare.py", folder / "title_once.py"
     bare_file.write_text(BARE)
     title_file.write_text(HEADLESS_TITLE)
-    tmux = None if headless else shutil.which("tmux")
+    floor_file = folder / "title_floor.py"
+    floor_file.write_text(TITLE_FLOOR)
+    tmux = None if headless or floor else shutil.which("tmux")
     # One run of each first, not counted: it writes the bytecode caches and reads the files
     # into the system's cache, as any earlier start of the game would have.
     time_headless(folder, str(title_file))
@@ -190,6 +253,10 @@ def measure(runs: int, folder: Path, headless: bool = False) -> Runs:
             wall, cpu = time_headless(folder, str(bare_file), "--once")
             found.bare.append(wall)
             found.bare_cpu.append(cpu)
+            if floor:
+                wall, cpu = time_headless(folder, str(floor_file))
+                found.floor.append(wall)
+                found.floor_cpu.append(cpu)
         return found
     env = f"env -u {NO_CACHE} BUYWORD_HOME={shlex.quote(str(folder))} TERM=xterm-256color"
     buyword = f"{env} {shlex.quote(str(Path(sys.executable).with_name('buyword')))}"
@@ -223,14 +290,29 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--headless", action="store_true",
                         help="run headless even when tmux is installed (adds processor time)")
+    parser.add_argument("--floor", action="store_true",
+                        help="also time the title's widgets drawn by Textual alone (headless)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="buyword-bench-") as folder:
-        runs = measure(args.runs, Path(folder), args.headless)
+        runs = measure(args.runs, Path(folder), args.headless, args.floor)
     print(f"start-up to first paint ({runs.how}), {args.runs} runs each, interleaved:")
     report("wall clock", runs.title, runs.bare)
     if runs.title_cpu:
         report("processor time (user + system)", runs.title_cpu, runs.bare_cpu)
+    if runs.floor_cpu:
+        report_floor(runs)
     return 0
+
+
+def report_floor(runs: Runs) -> None:
+    """The title drawn by Textual alone, against the bare app and against BuyWord's title."""
+    floor_ms = statistics.median(runs.floor_cpu) * 1000
+    bare_ms = statistics.median(runs.bare_cpu) * 1000
+    title_ms = statistics.median(runs.title_cpu) * 1000
+    print("  the title's widgets drawn by Textual alone (processor time):")
+    print(f"    median {floor_ms:5.0f} ms (wall clock {statistics.median(runs.floor) * 1000:.0f})"
+          f": {floor_ms / bare_ms:.2f}x the bare app; buyword's title is "
+          f"{title_ms / floor_ms:.2f}x this")
 
 
 if __name__ == "__main__":
