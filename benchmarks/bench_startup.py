@@ -5,8 +5,10 @@
 Under tmux (when installed): each run starts, in a detached 80x24 session of a private tmux
 server, first the installed `buyword` command and then a bare Textual app (one `Static` and a
 `Footer`, run by the same Python), and polls the screen until each shows its text. The two are
-interleaved so that both see the same load on the machine. Without tmux, both run headless
-in a fresh Python process that exits right after its first paint.
+interleaved so that both see the same load on the machine. Without tmux (or with
+`--headless`), both run headless in a fresh Python process that exits right after its first
+paint; BuyWord's is the `buyword` command's own path (`buyword.cli.main`), with its data folder.
+One run of each comes first and is not counted (it fills the bytecode and file caches).
 
 It prints the median of each and their ratio: the ratio is the cost of BuyWord's own start-up
 (imports, the dictionary, settings, the title screen) over Textual's. Headless runs (`--headless`,
@@ -58,12 +60,73 @@ class Bare(App):
 Bare().run(headless="--once" in sys.argv, size=(80, 24) if "--once" in sys.argv else None)
 """
 
-#: The headless fallback for BuyWord: the app, stopping once the title screen has painted. Both
-#: headless apps stop at once (`os._exit`): work started after the paint (the dictionary loads
-#: in a thread once the title shows) is not start-up, and waiting for it would count it.
+#: `--floor`: BuyWord's title as Textual alone draws it (the same widgets, styles and keys,
+#: none of BuyWord's code: no store, no tile set, no command line), headless. What it costs
+#: over the bare app is Textual's work for the title's widgets, which no change to BuyWord's
+#: own start-up can remove.
+TITLE_FLOOR = """
+import os
+
+from textual.app import App
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+
+CSS = '''
+Title { align: center middle; }
+#box { width: 60; height: auto; border: round $primary; padding: 1 2; }
+#tiles { width: 1fr; height: 2; }
+#tagline { width: 1fr; text-align: center; margin-top: 1; text-style: italic; }
+#pitch { width: 1fr; text-align: center; color: $text-muted; margin-bottom: 1; }
+#menu { width: 36; height: auto; border: none; background: transparent; }
+.hidden { display: none; }
+'''
+MENU = ("New solo game", "Daily solo", "New table game (2-4 players)", "Solo stats",
+        "How to play", "Settings", "Quit")
+
+
+class Title(Screen):
+    CSS = CSS
+    BINDINGS = [(key, "noop", label) for key, label in (
+        ("s", "Solo"), ("d", "Daily"), ("t", "Table"), ("h", "How to play"),
+        ("o", "Settings"), ("q", "Quit"))]
+
+    def compose(self):
+        with Vertical(id="box"):
+            yield Static("  B     U     Y     W     O     R     D", id="tiles")
+            yield Static("Sid Sackson's word game with an economy", id="tagline")
+            yield Static("Buy letter tiles at [b](pips)²[/b]. Sell words at [b](pips)²[/b].",
+                         id="pitch")
+            yield Static(id="notice", classes="hidden")
+            yield Static(id="warning", classes="hidden")
+            with Center():
+                yield OptionList(*MENU, id="menu")
+            yield Static(id="scores", classes="hidden")
+        yield Footer()
+
+
+class Floor(App):
+    BINDINGS = [("question_mark", "noop", "Keys")]
+
+    def on_mount(self):
+        self.push_screen(Title())
+
+    def on_ready(self):
+        self.call_after_refresh(os._exit, 0)
+
+
+Floor().run(headless=True, size=(80, 24))
+"""
+
+#: The headless fallback for BuyWord: the `buyword` command itself (its argument parsing, the
+#: store in the data folder, the app), run headless at 80x24 and stopping once the title screen
+#: has painted. Both headless apps stop at once (`os._exit`): work started after the paint (the
+#: dictionary loads in a thread once the title shows) is not start-up, and waiting for it would
+#: count it.
 HEADLESS_TITLE = """
 import os
 
+from buyword import cli
 from buyword.ui.app import BuyWordApp
 from buyword.ui.title import TitleScreen
 
@@ -75,9 +138,19 @@ def on_ready(app):
     app.call_after_refresh(os._exit, 0)
 
 
+def run_headless(app, **options):
+    return run(app, headless=True, size=(80, 24))
+
+
 BuyWordApp.on_ready = on_ready  # as the bare app does; the dictionary is not loaded
-BuyWordApp().run(headless=True, size=(80, 24))
+run, BuyWordApp.run = BuyWordApp.run, run_headless
+cli.main([])
 """
+
+#: Python writes no bytecode cache when this is set (as it is on some build machines): every
+#: run would then compile BuyWord's modules afresh, while Textual's came compiled with its
+#: wheel. An installed `buyword` has its cache, so the runs are measured with one.
+NO_CACHE = "PYTHONDONTWRITEBYTECODE"
 
 
 class Tmux:
@@ -122,11 +195,16 @@ class Tmux:
 def time_headless(folder: Path, *args: str) -> tuple[float, float]:
     """Seconds for a fresh Python process, run with `args`, to paint once and exit: the wall
     clock's, and the processor time the process used."""
-    env = {**os.environ, "BUYWORD_HOME": str(folder)}
+    env = {**_environment(), "BUYWORD_HOME": str(folder)}
     used = _children_cpu()
     start = time.perf_counter()
     subprocess.run([sys.executable, *args], check=True, env=env)
     return time.perf_counter() - start, _children_cpu() - used
+
+
+def _environment() -> dict[str, str]:
+    """This process's environment, minus the setting that stops Python caching bytecode."""
+    return {name: value for name, value in os.environ.items() if name != NO_CACHE}
 
 
 def _children_cpu() -> float:
@@ -144,9 +222,12 @@ class Runs:
     bare: list[float] = field(default_factory=list)
     title_cpu: list[float] = field(default_factory=list)
     bare_cpu: list[float] = field(default_factory=list)
+    #: `--floor` (headless): the title drawn by Textual alone, wall clock and processor time.
+    floor: list[float] = field(default_factory=list)
+    floor_cpu: list[float] = field(default_factory=list)
 
 
-def measure(runs: int, folder: Path, headless: bool = False) -> Runs:
+def measure(runs: int, folder: Path, headless: bool = False, floor: bool = False) -> Runs:
     """How it was measured, and the seconds of each BuyWord and each bare-app run.
 
     The apps are run from files in `folder` (Textual finds an app's CSS beside its source,
@@ -156,7 +237,13 @@ def measure(runs: int, folder: Path, headless: bool = False) -> Runs:
     bare_file, title_file = folder / "bare.py", folder / "title_once.py"
     bare_file.write_text(BARE)
     title_file.write_text(HEADLESS_TITLE)
-    tmux = None if headless else shutil.which("tmux")
+    floor_file = folder / "title_floor.py"
+    floor_file.write_text(TITLE_FLOOR)
+    tmux = None if headless or floor else shutil.which("tmux")
+    # One run of each first, not counted: it writes the bytecode caches and reads the files
+    # into the system's cache, as any earlier start of the game would have.
+    time_headless(folder, str(title_file))
+    time_headless(folder, str(bare_file), "--once")
     if tmux is None:
         found = Runs("headless Python processes" + ("" if headless else " (no tmux)"))
         for _ in range(runs):
@@ -166,8 +253,12 @@ def measure(runs: int, folder: Path, headless: bool = False) -> Runs:
             wall, cpu = time_headless(folder, str(bare_file), "--once")
             found.bare.append(wall)
             found.bare_cpu.append(cpu)
+            if floor:
+                wall, cpu = time_headless(folder, str(floor_file))
+                found.floor.append(wall)
+                found.floor_cpu.append(cpu)
         return found
-    env = f"env BUYWORD_HOME={shlex.quote(str(folder))} TERM=xterm-256color"
+    env = f"env -u {NO_CACHE} BUYWORD_HOME={shlex.quote(str(folder))} TERM=xterm-256color"
     buyword = f"{env} {shlex.quote(str(Path(sys.executable).with_name('buyword')))}"
     baseline = f"{env} {shlex.quote(sys.executable)} {shlex.quote(str(bare_file))}"
     found = Runs("tmux 80x24, installed command")
@@ -199,14 +290,29 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--headless", action="store_true",
                         help="run headless even when tmux is installed (adds processor time)")
+    parser.add_argument("--floor", action="store_true",
+                        help="also time the title's widgets drawn by Textual alone (headless)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="buyword-bench-") as folder:
-        runs = measure(args.runs, Path(folder), args.headless)
+        runs = measure(args.runs, Path(folder), args.headless, args.floor)
     print(f"start-up to first paint ({runs.how}), {args.runs} runs each, interleaved:")
     report("wall clock", runs.title, runs.bare)
     if runs.title_cpu:
         report("processor time (user + system)", runs.title_cpu, runs.bare_cpu)
+    if runs.floor_cpu:
+        report_floor(runs)
     return 0
+
+
+def report_floor(runs: Runs) -> None:
+    """The title drawn by Textual alone, against the bare app and against BuyWord's title."""
+    floor_ms = statistics.median(runs.floor_cpu) * 1000
+    bare_ms = statistics.median(runs.bare_cpu) * 1000
+    title_ms = statistics.median(runs.title_cpu) * 1000
+    print("  the title's widgets drawn by Textual alone (processor time):")
+    print(f"    median {floor_ms:5.0f} ms (wall clock {statistics.median(runs.floor) * 1000:.0f})"
+          f": {floor_ms / bare_ms:.2f}x the bare app; buyword's title is "
+          f"{title_ms / floor_ms:.2f}x this")
 
 
 if __name__ == "__main__":

@@ -2,27 +2,33 @@
 
 from __future__ import annotations
 
-import argparse
+import gc
 import os
 import sys
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from buyword import __version__
 from buyword.ui.options import PlayOptions
+
+if TYPE_CHECKING:
+    import argparse
 
 #: The exit status of every refusal: input the command cannot use (as argparse uses).
 USAGE_ERROR = 2
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse, with its refusals as one line on stderr (not the usage block), exit 2."""
-
-    def error(self, message: str) -> NoReturn:
-        """Say what is wrong in one line and exit with status 2."""
-        self.exit(USAGE_ERROR, f"{self.prog}: {message} (see {self.prog} --help)\n")
-
-
 def _parser() -> argparse.ArgumentParser:
+    # argparse is loaded here, not with the module: plain `buyword`, the usual start, has no
+    # arguments to read (see `main`).
+    import argparse
+
+    class _Parser(argparse.ArgumentParser):
+        """argparse, with its refusals as one line on stderr (not the usage block), exit 2."""
+
+        def error(self, message: str) -> NoReturn:
+            """Say what is wrong in one line and exit with status 2."""
+            self.exit(USAGE_ERROR, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
     parser = _Parser(
         prog="buyword",
         description="BuyWord: buy letter tiles at (pips)², sell words at (pips)².",
@@ -225,6 +231,14 @@ async def _play_joined(joined: object) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the process exit code."""
+    if not (sys.argv[1:] if argv is None else argv):
+        # Plain `buyword`: the title, with nothing to parse. Building the parser (every
+        # command's options) is left out of the usual start; `buyword play` is the same game.
+        try:
+            _check_home()
+        except _Refused as refusal:
+            return _refuse(str(refusal))
+        return _play(PlayOptions())
     args = _parser().parse_args(argv)
     command = args.command or "play"
     players: tuple[str, ...] = ()
@@ -287,7 +301,25 @@ def main(argv: list[str] | None = None) -> int:
         from buyword.ui.replay import run_replay
 
         return run_replay(args.file)
-    from buyword.ui.app import run_app
+    return _play(PlayOptions(args.seed, args.solo, players, args.resume, args.tiles,
+                             args.crossword))
 
-    return run_app(PlayOptions(args.seed, args.solo, players, args.resume, args.tiles,
-                               args.crossword))
+
+def _play(options: PlayOptions) -> int:
+    """Run the game's app, with the garbage collector paused until its title has painted.
+
+    Start-up (Textual's modules and ours, the stylesheet, the title's widgets) allocates a
+    great deal and frees almost nothing, so the collector would only walk the same new objects
+    again and again: about a seventh of the time to the title. The app switches it back on once
+    the title is on the screen (as Textual pauses it for smooth scrolling), and it is on again
+    here whatever happens.
+    """
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        from buyword.ui.app import run_app
+
+        return run_app(options)
+    finally:
+        if collecting:
+            gc.enable()

@@ -1,17 +1,62 @@
 """Start-up loads only what the title screen needs: the table, the computer players, the words
-and the charts wait until a game or a screen asks for them (see benchmarks/bench_startup.py)."""
+and the charts wait until a game or a screen asks for them, and the title paints with the
+garbage collector paused (see benchmarks/bench_startup.py)."""
 
 from __future__ import annotations
 
+import gc
 import json
+import os
 import subprocess
 import sys
+from pathlib import Path
+
+import pytest
 
 #: Modules the title screen does not need; importing any of them at start-up costs time.
-NOT_AT_START = ("buyword.engine.game", "buyword.engine.actions", "buyword.engine.variants",
+NOT_AT_START = ("argparse",  # plain `buyword` has no arguments to parse
+                "buyword.engine.game", "buyword.engine.actions", "buyword.engine.variants",
                 "buyword.table.session", "buyword.bots", "buyword.words", "buyword.words.lexicon",
                 "buyword.ui.table", "buyword.ui.results", "buyword.ui.stats",
-                "textual_plotext", "plotext", "wordfreq")
+                "textual_plotext", "plotext", "wordfreq",
+                # the table's widgets (the title draws its tiles itself) and what they load:
+                # the game log's RichLog (with rich.pretty and attrs), the check boxes
+                "buyword.ui.widgets", "textual.widgets._rich_log", "rich.pretty", "attr",
+                "textual.widgets._checkbox",
+                # the crossword grid and the game's events (a record loads them to replay)
+                "buyword.engine.crossword", "buyword.engine.events")
+
+#: Loaded only once the title is on the screen, if at all: a second window's question.
+NOT_BEFORE_THE_TITLE = (*NOT_AT_START, "buyword.ui.elsewhere")
+
+#: Runs `buyword` (its command line, its data folder) headless until the title has painted,
+#: then prints what was loaded and whether the collector ran; again once the title has shown.
+FIRST_PAINT = """
+import gc, json, os, sys
+
+from buyword import cli
+from buyword.ui.app import BuyWordApp
+from buyword.ui.title import TitleScreen
+
+
+def report(app, moment):
+    print(json.dumps({"moment": moment, "title": isinstance(app.screen, TitleScreen),
+                      "collecting": gc.isenabled(), "modules": sorted(sys.modules)}), flush=True)
+
+
+def on_ready(app):
+    report(app, "painted")
+    app.set_timer(0.3, lambda: (report(app, "shown"), os._exit(0)))
+
+
+def run_headless(app, **options):
+    return run(app, headless=True, size=(80, 24))
+
+
+BuyWordApp.on_ready = on_ready
+run, BuyWordApp.run = BuyWordApp.run, run_headless
+cli.main([])
+"""
 
 
 def test_the_command_line_and_the_title_load_no_table_computers_words_or_charts() -> None:
@@ -21,6 +66,61 @@ def test_the_command_line_and_the_title_load_no_table_computers_words_or_charts(
                                            capture_output=True, text=True).stdout))
     assert "buyword.ui.title" in loaded  # the probe ran
     assert loaded.isdisjoint(NOT_AT_START), sorted(loaded & set(NOT_AT_START))
+
+
+@pytest.mark.slow  # a real `buyword` process, to its first frame and a moment after
+def test_the_title_paints_without_them_and_with_the_collector_paused(tmp_path: Path) -> None:
+    script = tmp_path / "first_paint.py"
+    script.write_text(FIRST_PAINT)
+    env = {**os.environ, "BUYWORD_HOME": str(tmp_path / "home")}
+    shown = subprocess.run([sys.executable, str(script)], check=True, capture_output=True,
+                           text=True, env=env, timeout=60).stdout.splitlines()
+    painted, later = (json.loads(line) for line in shown)
+    assert painted["moment"] == "painted" and painted["title"]
+    loaded = set(painted["modules"])
+    assert loaded.isdisjoint(NOT_BEFORE_THE_TITLE), sorted(loaded & set(NOT_BEFORE_THE_TITLE))
+    assert not painted["collecting"]  # paused by the command line for start-up...
+    assert later["moment"] == "shown" and later["collecting"]  # ...and on once it has shown
+
+
+def test_the_command_line_turns_the_collector_back_on_when_the_app_ends(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import buyword.ui.app as app_module
+    from buyword.cli import main
+
+    during: list[bool] = []
+    monkeypatch.setattr(app_module, "run_app", lambda options: during.append(gc.isenabled()) or 3)
+    assert gc.isenabled()
+    assert main([]) == 3
+    assert during == [False]  # paused while the app started...
+    assert gc.isenabled()  # ...and on again after it, whatever the app did
+
+
+def test_plain_buyword_starts_the_title_as_buyword_play_does(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import buyword.ui.app as app_module
+    from buyword.cli import main
+    from buyword.ui.options import PlayOptions
+
+    started: list[PlayOptions] = []
+    monkeypatch.setattr(app_module, "run_app", lambda options: started.append(options) or 0)
+    assert main([]) == 0  # no arguments: no parser
+    assert main(["play"]) == 0  # argparse's way
+    assert started == [PlayOptions(), PlayOptions()]
+
+
+def test_plain_buyword_still_refuses_a_home_that_is_a_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import buyword.ui.app as app_module
+    from buyword.cli import USAGE_ERROR, main
+
+    home = tmp_path / "not-a-folder"
+    home.write_text("x")
+    monkeypatch.setenv("BUYWORD_HOME", str(home))
+    monkeypatch.setattr(app_module, "run_app", lambda options: pytest.fail("the app started"))
+    assert main([]) == USAGE_ERROR
+    assert "not a folder" in capsys.readouterr().err
 
 
 def test_the_table_package_still_offers_every_name_on_first_use() -> None:

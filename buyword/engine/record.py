@@ -6,12 +6,12 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from buyword.engine.crossword import Grid
 from buyword.engine.errors import BuyWordError, RecordError, quoted
 from buyword.engine.rules import Rules
 from buyword.engine.themes import Themes
 
 if TYPE_CHECKING:  # the game is loaded to replay, not to read a record (start-up reads some)
+    from buyword.engine.crossword import Grid
     from buyword.engine.game import Dictionary, Game
 
 #: The record format's version; readers migrate older versions and refuse newer ones.
@@ -210,6 +210,9 @@ def _read_grid(data: object) -> Grid | None:
     """A record's crossword grid (absent in other games and in older records)."""
     if data is None:
         return None
+    # Loaded only here: a record of another game (the title reads a save's) needs no grid.
+    from buyword.engine.crossword import Grid
+
     if isinstance(data, dict):
         data = {key: value for key, value in data.items() if key != "picture"}
     return Grid.from_dict(data)

@@ -9,11 +9,13 @@ the store when it ends (buyword.store). The app never reads a screen's state.
 from __future__ import annotations
 
 import contextlib
+import gc
 import random
 from collections.abc import Iterable
 from dataclasses import replace
 from datetime import date
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual import work
@@ -30,11 +32,13 @@ from buyword.ui import saving
 from buyword.ui.options import GameSetup, PlayOptions, Seat, Settings, load_tiles
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from buyword.engine import Game
     from buyword.table import Played, TableSession
     from buyword.words.lexicon import Lexicon
+
+#: The styles of the table's pieces (tiles, racks, the die, the players, the log), shared by
+#: every screen but the title.
+PIECES_CSS = "app.tcss"
 
 #: Seeds the app picks are short, so a player can note one down and play the bag again.
 _SEED_RANGE = 1_000_000
@@ -47,7 +51,10 @@ class BuyWordApp(App[int]):
     """
 
     TITLE = "BuyWord"
-    CSS_PATH = "app.tcss"
+    # Only the title's styles at start-up: the first screen, read with the app because a
+    # screen's own file read as it first shows makes Textual parse the whole stylesheet again.
+    # The pieces every other screen draws (PIECES_CSS) are read as the first of them opens.
+    CSS_PATH = "title.tcss"
     # Screens below 80x24 get a compact layout (-narrow, -short) down to the 60x18 minimum.
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall")]
@@ -87,6 +94,9 @@ class BuyWordApp(App[int]):
         self._warned = False
         #: The last finished game and what its results screen says about the solo record.
         self._record_line: tuple[Game | None, str] = (None, "")
+        #: Whether to switch the garbage collector on once the title has painted (`run_app`
+        #: does, when the command line paused it for start-up).
+        self.resume_collector = False
 
     # ------------------------------------------------------------------ start-up
 
@@ -102,7 +112,14 @@ class BuyWordApp(App[int]):
             self._begin_game(self.first_setup, None, None)
         elif (setup := self._setup_from_options()) is not None:
             self.start_game(setup)  # from the command line: asks before losing a saved game
-        self.call_after_refresh(self._load_dictionary)
+        self.call_after_refresh(self._title_shown)
+
+    def _title_shown(self) -> None:
+        """The title is on the screen: start what start-up put off (the garbage collector,
+        when `run_app` found it paused; the dictionary)."""
+        if self.resume_collector:
+            gc.enable()
+        self._load_dictionary()
 
     def _use_theme(self, theme: str) -> None:
         """Switch theme; an unknown one (a hand-edited settings file) is reported, not fatal."""
@@ -441,16 +458,27 @@ class BuyWordApp(App[int]):
 
     def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
         """Push `screen`; while the window is too small the notice stays on top of it."""
+        from buyword.ui.title import TitleScreen
         from buyword.ui.too_small import TooSmallScreen, too_small
 
         if isinstance(screen, TooSmallScreen):
             return super().push_screen(screen, *args, **kwargs)
+        if not isinstance(screen, TitleScreen):
+            self.read_pieces_css()
         if isinstance(self.screen, TooSmallScreen):
             self.pop_screen()
         pushed = super().push_screen(screen, *args, **kwargs)
         if too_small(self.size):
             super().push_screen(TooSmallScreen())
         return pushed
+
+    def read_pieces_css(self) -> None:
+        """Add the styles of the table's pieces (PIECES_CSS) to the app's stylesheet, once:
+        before the first screen after the title mounts (the title draws none of them)."""
+        path = str(Path(__file__).with_name(PIECES_CSS))
+        if not self.stylesheet.has_source(path):
+            self.stylesheet.read(path)
+            self.stylesheet.parse()  # only the new file: the others' rules are cached
 
     def action_command_palette(self) -> None:
         """The command palette (Textual's, made safe against fast typing; see below)."""
@@ -496,9 +524,12 @@ class _CommandPalette(CommandPalette):
 
 
 def run_app(options: PlayOptions) -> int:
-    """Run the game as the command line asked; returns the exit code."""
+    """Run the game as the command line asked; returns the exit code. A garbage collector
+    paused for start-up (as `buyword.cli` pauses it) is switched on once the title has
+    painted."""
     from buyword.store.places import cache_folder
 
     app = BuyWordApp(options, store=Store(), cache_dir=cache_folder())
+    app.resume_collector = not gc.isenabled()  # paused for start-up by the command line
     result = app.run()
     return result if isinstance(result, int) else (app.return_code or 0)

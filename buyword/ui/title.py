@@ -3,21 +3,26 @@
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
+from rich.segment import Segment
+from rich.style import Style
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.strip import Strip
+from textual.widget import Widget
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from buyword.engine import BuyWordError, default_tiles
+from buyword.engine import BuyWordError, TileSet, default_tiles
 from buyword.store import Slot
 from buyword.store.store import CURRENT
 from buyword.ui import saving
+from buyword.ui.footer import Footer
+from buyword.ui.marks import pip_marks
 from buyword.ui.text import literal
-from buyword.ui.widgets import Rack
 
 if TYPE_CHECKING:
     from buyword.ui.app import BuyWordApp
@@ -33,10 +38,60 @@ MENU: tuple[tuple[str, str], ...] = (
 )
 
 
+#: The game's name, spelled in tiles on the title.
+NAME = "BUYWORD"
+#: A tile's width in cells (as the table's tiles are drawn).
+TILE_WIDTH = 5
+
+
+class TitleTiles(Widget):
+    """A word drawn as a row of tiles, letters over pips, as a rack draws them (the title's
+    name). One widget drawing lines rather than a rack of tile widgets: the title paints
+    sooner."""
+
+    COMPONENT_CLASSES = {"title-tiles--tile"}
+
+    def __init__(self, word: str, tiles: TileSet, *, id: str | None = None) -> None:
+        """`word` in tiles, each with its pips from the tile set `tiles`."""
+        super().__init__(id=id)
+        self.word = word
+        self.pips = [tiles.pips[letter] for letter in word]
+
+    def render_line(self, y: int) -> Strip:
+        """The letters (line 0) or their pips (line 1), each centred on a tile 5 cells wide,
+        a cell between tiles, as `TileView` centres them (the same cells, the same styles);
+        the row of tiles centred on the widget's width (as a `Center` would place it)."""
+        # Blank cells carry only their background, as Textual draws a widget's padding.
+        blank = Style.from_color(bgcolor=self.rich_style.bgcolor)
+        width = self.size.width
+        if y > 1:
+            return Strip.blank(width, blank)
+        face = self.get_component_rich_style("title-tiles--tile")
+        tile = Style.from_color(bgcolor=face.bgcolor)
+        row = len(self.word) * (TILE_WIDTH + 1) - 1
+        margin = max(0, width - row) // 2
+        segments = [Segment(" " * margin, blank)]
+        for number, (letter, pips) in enumerate(zip(self.word, self.pips, strict=True)):
+            mark = letter if y == 0 else pip_marks(pips)
+            left = (TILE_WIDTH - len(mark)) // 2
+            if number:
+                segments.append(Segment(" ", blank))
+            segments += [Segment(" " * left, tile), Segment(mark, face),
+                         Segment(" " * (TILE_WIDTH - left - len(mark)), tile)]
+        segments.append(Segment(" " * max(0, width - margin - row), blank))
+        return Strip(segments).crop(0, width)
+
+
 class TitleScreen(Screen[None]):
     """The game's name spelled in tiles, a line on what it is, the menu and the solo record."""
 
+    # Also read with the app's own stylesheet, so that showing the title first does not
+    # parse the whole stylesheet again (as each screen's first showing of its file does).
     CSS_PATH = "title.tcss"
+    # The app's size classes (-narrow, -short) serve screens with a compact layout; the title
+    # has none, and setting them would restyle it all once more as it first shows.
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = []
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = []
     BINDINGS = [
         Binding("c", "choose('continue')", "Continue"),
         Binding("s", "choose('solo')", "Solo"),
@@ -65,8 +120,7 @@ class TitleScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         """Name, tagline, menu."""
         with Vertical(id="title-box"):
-            with Center():
-                yield Rack(default_tiles(), id="title-tiles")
+            yield TitleTiles(NAME, default_tiles(), id="title-tiles")
             yield Static("Sid Sackson's word game with an economy", id="tagline")
             yield Static(
                 "Buy letter tiles at [b](pips)²[/b]. Sell words at [b](pips)²[/b].",
@@ -81,8 +135,7 @@ class TitleScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        """Spell the name in tiles and put the cursor on the menu."""
-        self.query_one("#title-tiles", Rack).tiles = "BUYWORD"
+        """Fill the menu from the store and put the cursor on it."""
         self.show_store()
         self.query_one("#menu").focus()
         self.offer_elsewhere()
@@ -90,13 +143,13 @@ class TitleScreen(Screen[None]):
     def offer_elsewhere(self) -> None:
         """In a second window, say that the game is open in the other one and ask what to do
         here (not when the command line starts a game: that one is kept apart anyway)."""
-        from buyword.ui.elsewhere import ElsewhereScreen
-
         app = self.buyword
         if app.first_setup is not None or (app.options is not None and app.options.starts_game):
             return
         elsewhere = app.store.open_elsewhere()
         if elsewhere is not None:
+            from buyword.ui.elsewhere import ElsewhereScreen  # loaded only when needed
+
             app.push_screen(ElsewhereScreen(elsewhere),
                             lambda choice: self._elsewhere_chosen(choice, elsewhere))
 

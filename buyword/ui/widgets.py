@@ -23,19 +23,8 @@ from textual.widgets import Checkbox, Input, RichLog, Static
 
 from buyword.engine import CHOICE, TileSet, price
 from buyword.engine import events as ev
+from buyword.ui.marks import HIDDEN, PIP, WILD_MARK, pip_marks
 from buyword.ui.text import visible
-
-#: The pip mark on a tile.
-PIP = "•"
-#: How a wild tile shows before it plays a letter.
-WILD_MARK = "✱"
-#: A tile whose letter is hidden (private hands).
-HIDDEN = "▪"
-
-
-def pip_marks(pips: int) -> str:
-    """A tile's pips drawn as dots ('•••' for 3)."""
-    return PIP * pips
 
 
 class TileView(Static):
