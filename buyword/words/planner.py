@@ -23,6 +23,7 @@ than is left, with one mask each, so no step scans the whole item list.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass
 
@@ -80,45 +81,173 @@ def plan_sale(
     items) with the best plan so far, and then `exact` is False.
     """
     counts = hand_counts(hand, wilds)
-    items = _items(finder, counts, min_length, wilds > 0)
-    # A wild alone is a word only if the dictionary has a one-letter word and the rules allow it.
-    lone = next((item for item in items if not item[_KEY]), None)
-    if lone is not None:
-        items.remove(lone)
-    chosen, exact = _search(
-        items, lone, counts, finder.tiles.pips_of(hand), wilds, finder.tiles, budget
-    )
-    return _plan(finder, hand, chosen, exact)
+    hand_pips = finder.tiles.pips_of(hand)
+    lone = _lone(finder, min_length, wilds)
+    held = "".join(sorted(letter for letter in counts if letter in finder.codes.cap))
+    # Dearest first: the few sets the quick search needs are then the first ones.
+    composites = sorted(finder.subsets(counts), reverse=True)
+    floor = _floor(finder, counts, composites, min_length, wilds, hand_pips)
+    if floor > 1:
+        # The quick search: the rich items only, the poor ones of the tiles left listed when a
+        # branch reaches them. It visits the very same plans as the whole search, in the same
+        # order, so it is used whenever it finishes within the steps every search may take.
+        rich = _richest(finder, composites, floor - (finder.tiles.wild_pips if wilds else 0))
+        items = _items(finder, _hits(finder, rich, min_length, wilds > 0), held, floor)
+        quick = MIN_STEPS if budget is None else min(budget, MIN_STEPS)
+        try:
+            chosen = _search(items, lone, counts, hand_pips, wilds, finder.tiles, quick,
+                             _Poorer(finder, min_length, wilds > 0, floor))
+            return _plan(finder, hand, chosen, True)
+        except _OutOfSteps as stop:
+            if budget is not None and budget <= MIN_STEPS:
+                return _plan(finder, hand, stop.best, False)
+    items = _items(finder, _hits(finder, composites, min_length, wilds > 0), held)
+    if budget is None:
+        budget = max(MIN_STEPS, SEARCH_WORK // max(1, len(items)))
+    try:
+        chosen = _search(items, lone, counts, hand_pips, wilds, finder.tiles, budget)
+    except _OutOfSteps as stop:
+        return _plan(finder, hand, stop.best, False)
+    return _plan(finder, hand, chosen, True)
 
 
-def _items(finder: WordFinder, counts: Counter[str], min_length: int, wild: bool) -> list[_Item]:
-    """Every sub-multiset of the hand that sells as a word (with or without a wild), richest
-    first.
+def _lone(finder: WordFinder, min_length: int, wilds: int) -> _Item | None:
+    """A wild sold alone, as an item, if the dictionary has a one-letter word and the rules
+    allow one; else None."""
+    if not wilds or min_length > 1 or 0 not in finder.wild_codes:
+        return None
+    wild_pips = finder.tiles.wild_pips
+    return (-wild_pips, 1, "", (), 0, price(wild_pips))
+
+
+#: The sets among a hand's sub-multisets (composites) that spell a word of at least the
+#: shortest length, and those one tile short of one (empty without a wild; never the empty set).
+_Hits = tuple[list[int], list[int]]
+
+
+def _hits(finder: WordFinder, composites: list[int], min_length: int, wild: bool) -> _Hits:
+    """The composites that spell a word, and (with `wild`) those a wild makes a word of."""
+    codes = finder.codes
+    code_mask, size_shift, size_mask = codes.code_mask, codes.size_shift, codes.size_mask
+    exact, with_wild = finder.exact_codes, finder.wild_codes
+    # One probe a set, in comprehensions: most sets of a hand spell nothing.
+    spelled = [c for c in composites if c & code_mask in exact]
+    if min_length > 1:
+        spelled = [c for c in spelled if c >> size_shift & size_mask >= min_length]
+    if not wild:
+        return spelled, []
+    short = [c for c in composites if c & code_mask in with_wild]
+    return spelled, [c for c in short if c & code_mask
+                     and (c >> size_shift & size_mask) + 1 >= min_length]
+
+
+def _floor(finder: WordFinder, counts: Counter[str], composites: list[int], min_length: int,
+           wilds: int, hand_pips: int) -> int:
+    """The fewest pips an item needs to be listed before the search starts.
+
+    The dearest word, then the dearest word of the tiles it leaves, are a plan the best one
+    is worth at least as much as; the root of the search only tries items that might beat
+    it, and poorer items matter only deeper, where few tiles are left and they are quick to
+    list. `composites`: the hand's sets, dearest first.
+    """
+    first, code, wild = _dearest(finder, composites, min_length, wilds)
+    if not first:
+        return 0
+    reach = hand_pips + wilds * finder.tiles.wild_pips
+    worth = first * first
+    return next((pips for pips in range(1, first + 1) if _most(pips, reach) >= worth), 0) - 1
+
+
+def _dearest(finder: WordFinder, composites: list[int], min_length: int, wilds: int
+             ) -> tuple[int, int, int]:
+    """The dearest word among `composites` (dearest first): its pips (0 if none), its
+    tiles' code, and 1 if it needs a wild, else 0."""
+    codes = finder.codes
+    code_mask, size_shift, size_mask = codes.code_mask, codes.size_shift, codes.size_mask
+    exact, with_wild, wild_pips = finder.exact_codes, finder.wild_codes, finder.tiles.wild_pips
+    bonus = wild_pips if wilds else 0
+    best, best_code, best_wild = 0, 0, 0
+    for composite in composites:
+        pips = composite >> codes.pips_shift
+        if pips + bonus <= best:
+            break  # no set from here on could beat the dearest word found
+        code = composite & code_mask
+        size = composite >> size_shift & size_mask
+        if bonus and code and code in with_wild and size + 1 >= min_length:
+            best, best_code, best_wild = pips + bonus, code, 1
+        elif pips > best and code in exact and size >= min_length:
+            best, best_code, best_wild = pips, code, 0
+    return best, best_code, best_wild
+
+
+def _most(pips: int, reach: int) -> int:
+    """The most money words of at most `pips` pips each (at least 1) and `reach` pips in all
+    could bring: as many of `pips` as fit, and the rest in one word, since squares favour
+    the largest parts. The search's bound; it never falls as `pips` grows."""
+    whole, rest = divmod(reach, pips)
+    return whole * pips * pips + rest * rest
+
+
+def _richest(finder: WordFinder, composites: list[int], pips: int) -> list[int]:
+    """The first of `composites` (dearest first) with at least `pips` pips."""
+    lowest = max(0, pips) << finder.codes.pips_shift
+    return composites[:bisect_left(composites, -lowest, key=lambda composite: -composite)]
+
+
+def _items(finder: WordFinder, hits: _Hits, held: str, floor: int = 0,
+           below: int | None = None) -> list[_Item]:
+    """The hits worth `floor` pips or more (and fewer than `below`, if given) as items,
+    richest first. `held`: the letters the hand holds, sorted.
     """
     codes = finder.codes
-    subsets = finder.subsets(counts)
-    code_mask, size_shift, size_mask = codes.code_mask, codes.size_shift, codes.size_mask
-    pips_shift, wild_pips, describe = codes.pips_shift, finder.tiles.wild_pips, codes.describe
-    by_code = dict(zip([composite & code_mask for composite in subsets], subsets, strict=True))
-    held = "".join(sorted(letter for letter in counts if letter in codes.cap))
+    code_mask, pips_shift, wild_pips = codes.code_mask, codes.pips_shift, finder.tiles.wild_pips
+    described, describe = codes._described, codes.describe
+    spelled, short = hits
     items: list[_Item] = []
-    # Intersecting the hand's sets with a table's keys runs in C, one probe per set.
-    for code in by_code.keys() & finder.exact_codes.keys():
-        composite = by_code[code]
-        if composite >> size_shift & size_mask >= min_length:
+    # Composites carry their pips in the top bits: comparing the numbers compares pips.
+    lowest = floor << pips_shift
+    highest = None if below is None else below << pips_shift
+    for composite in spelled:
+        if composite >= lowest and (highest is None or composite < highest):
+            code = composite & code_mask
+            key, letters = described.get(code) or describe(code, held)
             pips = composite >> pips_shift
-            key, letters = describe(code, held)
             items.append((-pips, 0, key, letters, pips, price(pips)))
-    if wild:
-        for code in by_code.keys() & finder.wild_codes.keys():
-            composite = by_code[code]
-            if (composite >> size_shift & size_mask) + 1 >= min_length:
-                tile_pips = composite >> pips_shift
-                pips = tile_pips + wild_pips
-                key, letters = describe(code, held)
-                items.append((-pips, 1, key, letters, tile_pips, price(pips)))
+    lowest = max(0, floor - wild_pips) << pips_shift
+    highest = None if below is None else max(0, below - wild_pips) << pips_shift
+    for composite in short:
+        if composite >= lowest and (highest is None or composite < highest):
+            code = composite & code_mask
+            key, letters = described.get(code) or describe(code, held)
+            tile_pips = composite >> pips_shift
+            pips = tile_pips + wild_pips
+            items.append((-pips, 1, key, letters, tile_pips, price(pips)))
     items.sort()  # richest first (the bound relies on it); see `_Item` for ties
     return items
+
+
+class _Poorer:
+    """The items below the quick search's floor that the tiles left could sell, richest first
+    (remembered by tiles left: a search meets the same few tiles again and again)."""
+
+    def __init__(self, finder: WordFinder, min_length: int, wild: bool, floor: int) -> None:
+        """Items of `finder`'s words, of at least `min_length` letters, under `floor` pips."""
+        self.finder, self.min_length, self.wild, self.floor = finder, min_length, wild, floor
+        self.known: dict[tuple[int, ...], list[_Item]] = {}
+
+    def __call__(self, left: dict[str, int]) -> list[_Item]:
+        """The items the tiles `left` (letter -> how many) can sell, below the floor."""
+        remembered = tuple(left.values())
+        items = self.known.get(remembered)
+        if items is None:
+            finder = self.finder
+            # Only the sets under the floor: the richer ones are listed already.
+            under = self.floor << finder.codes.pips_shift
+            poor = [composite for composite in finder.subsets(left) if composite < under]
+            hits = _hits(finder, poor, self.min_length, self.wild)
+            held = "".join(sorted(c for c, n in left.items() if n and c in finder.codes.cap))
+            items = self.known[remembered] = _items(finder, hits, held, 0, self.floor)
+        return items
 
 
 def _search(
@@ -128,30 +257,38 @@ def _search(
     hand_pips: int,
     wilds: int,
     tiles: TileSet,
-    budget: int | None,
-) -> tuple[list[_Item], bool]:
-    """The best collection of disjoint items, depth first, richest first, bounded; and
-    whether the search finished (True) or stopped at its `budget` of steps (False)."""
+    budget: int,
+    poorer: _Poorer | None = None,
+) -> list[_Item]:
+    """The best collection of disjoint items, depth first, richest first, bounded.
+
+    With `poorer`, `items` are only the richest (all of at least some floor): a branch whose
+    bound lets items under the floor in asks `poorer` for those its tiles left can sell, and
+    goes on with them exactly where the whole list would have. Raises _OutOfSteps, with the
+    best plan found, after `budget` steps.
+    """
     # Scores put money first and, at equal money, fewer wilds: total * (wilds + 1) - used.
     scale = wilds + 1
     wild_pips = tiles.wild_pips
     lone_value = lone[_VALUE] if lone else 0
     left = dict(counts)  # the tiles left, by letter: changed and restored as the search goes
-    if budget is None:
-        budget = max(MIN_STEPS, SEARCH_WORK // max(1, len(items)))
     needs_more, plain = _masks(items, counts)
-    pips_of = [-item[0] for item in items]
+    pips_of = [max(1, -item[0]) for item in items]  # at least 1: the bound divides by it
+    # No item left out of `items` has more pips than this (the floor, less one).
+    under = poorer.floor - 1 if poorer else 0
     best_score = -1
     best: list[_Item] = []
     chosen: list[_Item] = []
     steps = 0
 
-    def visit(options: int, pips_left: int, wilds_left: int, total: int, used: int) -> None:
-        """Try the extensions of `chosen` by `options` (a bitset) that could beat `best`."""
+    def visit(options: int, since: _Item | None, pips_left: int, wilds_left: int, total: int,
+              used: int) -> None:
+        """Try the extensions of `chosen` by `options` (a bitset of the listed items), then,
+        with `poorer`, by the poorer items from `since` on, that could beat `best`."""
         nonlocal best_score, best, steps
         steps += 1
         if steps > budget:
-            raise _OutOfSteps
+            raise _OutOfSteps(best)
         # Stopping here, any wilds left are sold alone if that is allowed.
         banked = total + wilds_left * lone_value
         score = banked * scale - used - (wilds_left if lone else 0)
@@ -165,8 +302,10 @@ def _search(
             rest ^= lowest
             i = lowest.bit_length() - 1
             # No later option has more pips than this one, so the bound only falls: stop.
-            if (banked + pips_of[i] * reach) * scale - used <= best_score:
-                break
+            pips = pips_of[i]
+            whole, part = divmod(reach, pips)
+            if (banked + whole * pips * pips + part * part) * scale - used <= best_score:
+                return
             item = items[i]
             # Options from i on, not i + 1: the same tiles may sell twice if held twice.
             after = options >> i << i
@@ -178,17 +317,34 @@ def _search(
             if not spare:
                 after &= plain
             chosen.append(item)
-            visit(after, pips_left - item[_TILE_PIPS], spare, total + item[_VALUE], used + wild)
+            visit(after, None, pips_left - item[_TILE_PIPS], spare, total + item[_VALUE],
+                  used + wild)
+            chosen.pop()
+            for letter, n in item[_LETTERS]:
+                left[letter] += n
+        if poorer is None or (banked + _most(under, reach)) * scale - used <= best_score:
+            return
+        poor = poorer(left)
+        for item in poor[0 if since is None else bisect_left(poor, since):]:
+            wild = item[_WILD]
+            if wild > wilds_left:
+                continue  # not an option without a wild (the whole search never lists it)
+            pips = max(1, -item[0])
+            whole, part = divmod(reach, pips)
+            if (banked + whole * pips * pips + part * part) * scale - used <= best_score:
+                return
+            for letter, n in item[_LETTERS]:
+                left[letter] -= n
+            chosen.append(item)
+            visit(0, item, pips_left - item[_TILE_PIPS], wilds_left - wild,
+                  total + item[_VALUE], used + wild)
             chosen.pop()
             for letter, n in item[_LETTERS]:
                 left[letter] += n
 
     everything = (1 << len(items)) - 1
-    try:
-        visit(everything if wilds else plain, hand_pips, wilds, 0, 0)
-    except _OutOfSteps:
-        return best, False
-    return best, True
+    visit(everything if wilds else plain, None, hand_pips, wilds, 0, 0)
+    return best
 
 
 def _masks(items: list[_Item], counts: Counter[str]) -> tuple[dict[str, list[int]], int]:
@@ -217,7 +373,13 @@ def _masks(items: list[_Item], counts: Counter[str]) -> tuple[dict[str, list[int
 
 
 class _OutOfSteps(Exception):
-    """The search used its budget of steps (caught in `_search`, never seen outside)."""
+    """The search used its budget of steps; it carries the best plan found (caught in
+    `plan_sale`, never seen outside)."""
+
+    def __init__(self, best: list[_Item]) -> None:
+        """Stop with `best`, the best collection of items found so far."""
+        super().__init__()
+        self.best = best
 
 
 def _plan(finder: WordFinder, hand: str, chosen: list[_Item], exact: bool = True) -> SalePlan:
