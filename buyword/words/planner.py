@@ -26,6 +26,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass
+from functools import cache
 
 from buyword.engine.tiles import TileSet, price
 from buyword.words.finder import Candidate, WordFinder, hand_counts
@@ -92,11 +93,11 @@ def plan_sale(
         # branch reaches them. It visits the very same plans as the whole search, in the same
         # order, so it is used whenever it finishes within the steps every search may take.
         rich = _richest(finder, composites, floor - (finder.tiles.wild_pips if wilds else 0))
-        items = _items(finder, _hits(finder, rich, min_length, wilds > 0), held, floor)
+        items = _items(finder, _hits(finder, rich, min_length, wilds > 0, floor), held, floor)
         quick = MIN_STEPS if budget is None else min(budget, MIN_STEPS)
         try:
             chosen = _search(items, lone, counts, hand_pips, wilds, finder.tiles, quick,
-                             _Poorer(finder, min_length, wilds > 0, floor))
+                             _Poorer(finder, min_length, wilds > 0, floor, held))
             return _plan(finder, hand, chosen, True)
         except _OutOfSteps as stop:
             if budget is not None and budget <= MIN_STEPS:
@@ -125,13 +126,16 @@ def _lone(finder: WordFinder, min_length: int, wilds: int) -> _Item | None:
 _Hits = tuple[list[int], list[int]]
 
 
-def _hits(finder: WordFinder, composites: list[int], min_length: int, wild: bool) -> _Hits:
-    """The composites that spell a word, and (with `wild`) those a wild makes a word of."""
+def _hits(finder: WordFinder, composites: list[int], min_length: int, wild: bool,
+          floor: int = 0) -> _Hits:
+    """The composites that spell a word (of `floor` pips or more), and (with `wild`) those a
+    wild makes a word of."""
     codes = finder.codes
     code_mask, size_shift, size_mask = codes.code_mask, codes.size_shift, codes.size_mask
     exact, with_wild = finder.exact_codes, finder.wild_codes
     # One probe a set, in comprehensions: most sets of a hand spell nothing.
-    spelled = [c for c in composites if c & code_mask in exact]
+    lowest = floor << codes.pips_shift
+    spelled = [c for c in composites if c >= lowest and c & code_mask in exact]
     if min_length > 1:
         spelled = [c for c in spelled if c >> size_shift & size_mask >= min_length]
     if not wild:
@@ -230,9 +234,12 @@ class _Poorer:
     """The items below the quick search's floor that the tiles left could sell, richest first
     (remembered by tiles left: a search meets the same few tiles again and again)."""
 
-    def __init__(self, finder: WordFinder, min_length: int, wild: bool, floor: int) -> None:
-        """Items of `finder`'s words, of at least `min_length` letters, under `floor` pips."""
+    def __init__(self, finder: WordFinder, min_length: int, wild: bool, floor: int,
+                 held: str) -> None:
+        """Items of `finder`'s words, of at least `min_length` letters, under `floor` pips,
+        made of the letters `held` (sorted)."""
         self.finder, self.min_length, self.wild, self.floor = finder, min_length, wild, floor
+        self.held = held
         self.known: dict[tuple[int, ...], list[_Item]] = {}
 
     def __call__(self, left: dict[str, int]) -> list[_Item]:
@@ -245,8 +252,7 @@ class _Poorer:
             under = self.floor << finder.codes.pips_shift
             poor = [composite for composite in finder.subsets(left) if composite < under]
             hits = _hits(finder, poor, self.min_length, self.wild)
-            held = "".join(sorted(c for c, n in left.items() if n and c in finder.codes.cap))
-            items = self.known[remembered] = _items(finder, hits, held, 0, self.floor)
+            items = self.known[remembered] = _items(finder, hits, self.held, 0, self.floor)
         return items
 
 
@@ -273,7 +279,7 @@ def _search(
     lone_value = lone[_VALUE] if lone else 0
     left = dict(counts)  # the tiles left, by letter: changed and restored as the search goes
     needs_more, plain = _masks(items, counts)
-    pips_of = [max(1, -item[0]) for item in items]  # at least 1: the bound divides by it
+    pips_of = [-item[0] or 1 for item in items]  # at least 1: the bound divides by it
     # No item left out of `items` has more pips than this (the floor, less one).
     under = poorer.floor - 1 if poorer else 0
     best_score = -1
@@ -329,7 +335,7 @@ def _search(
             wild = item[_WILD]
             if wild > wilds_left:
                 continue  # not an option without a wild (the whole search never lists it)
-            pips = max(1, -item[0])
+            pips = -item[0] or 1
             whole, part = divmod(reach, pips)
             if (banked + whole * pips * pips + part * part) * scale - used <= best_score:
                 return
@@ -351,25 +357,33 @@ def _masks(items: list[_Item], counts: Counter[str]) -> tuple[dict[str, list[int
     """The search's bitsets: needs_more[letter][k], the items that need more than k of that
     letter, and the items without a wild.
 
-    Each is filled in a bytearray and turned into an int once: OR-ing bits into growing ints
-    one at a time took time quadratic in the number of items.
+    Each item's count of each letter goes into one byte of a row per letter; a row becomes
+    the bitsets by mapping its bytes to the digits "0" and "1" and reading them in base 2,
+    all in C (setting bits in growing ints one at a time took time quadratic in the number
+    of items, and setting them in Python was the slow part of a search).
     """
-    size = (len(items) + 7) // 8
-    bits = {letter: [bytearray(size) for _ in range(n + 1)] for letter, n in counts.items()}
-    plain = bytearray(size)
+    rows = {letter: bytearray(len(items)) for letter in counts}
+    plain = bytearray(b"1" * len(items))
     for i, item in enumerate(items):
-        byte, bit = i >> 3, 1 << (i & 7)
-        if not item[_WILD]:
-            plain[byte] |= bit
         for letter, n in item[_LETTERS]:
-            arrays = bits[letter]
-            for k in range(n):
-                arrays[k][byte] |= bit
+            rows[letter][i] = n
+        if item[_WILD]:
+            plain[i] = 48  # "0"
+    if not items:
+        return {letter: [0] * (n + 1) for letter, n in counts.items()}, 0
+    # Bit i is item i: the digits are read from the last item to the first.
     needs_more = {
-        letter: [int.from_bytes(array, "little") for array in arrays]
-        for letter, arrays in bits.items()
+        letter: [int(rows[letter].translate(_more_than(k))[::-1], 2) for k in range(n + 1)]
+        for letter, n in counts.items()
     }
-    return needs_more, int.from_bytes(plain, "little")
+    return needs_more, int(plain[::-1], 2)
+
+
+@cache
+def _more_than(k: int) -> bytes:
+    """A translation table: a byte holding a count to the digit "1" if it is more than k,
+    else "0"."""
+    return bytes(49 if count > k else 48 for count in range(256))
 
 
 class _OutOfSteps(Exception):
@@ -400,8 +414,13 @@ def _candidate(finder: WordFinder, item: _Item) -> Candidate:
     key = item[_KEY]
     if not item[_WILD]:
         return finder.candidate(key, None)
-    options = [finder.candidate(key, letter) for letter in finder.wild_letters(key)]
-    return min(options, key=lambda c: c.word)
+    # The first word each letter the wild could play spells, without a Candidate for each.
+    codes, exact = finder.codes, finder.exact_codes
+    code = codes.code(key)
+    assert code is not None  # the item's tiles make a word with the wild, so a key
+    word, letter = min((exact[code + codes.mult[letter]].split(" ", 1)[0], letter)
+                       for letter in finder.wild_letters(key))
+    return Candidate(word, letter, item[_TILE_PIPS] + finder.tiles.wild_pips)
 
 
 def _in_hand_order(hand: str, keep: Counter[str]) -> str:
