@@ -231,8 +231,10 @@ def _items(finder: WordFinder, hits: _Hits, held: str, floor: int = 0,
 
 
 class _Poorer:
-    """The items below the quick search's floor that the tiles left could sell, richest first
-    (remembered by tiles left: a search meets the same few tiles again and again)."""
+    """The items below the quick search's floor that the tiles left could sell, richest first,
+    listed down to the fewest pips a branch can use (remembered by tiles left, and listed
+    further down when a branch needs more: a search meets the same few tiles again and
+    again, and most branches only need the richest of them)."""
 
     def __init__(self, finder: WordFinder, min_length: int, wild: bool, floor: int,
                  held: str) -> None:
@@ -240,20 +242,30 @@ class _Poorer:
         made of the letters `held` (sorted)."""
         self.finder, self.min_length, self.wild, self.floor = finder, min_length, wild, floor
         self.held = held
-        self.known: dict[tuple[int, ...], list[_Item]] = {}
+        # tiles left -> (the fewest pips listed, the items listed, their sets)
+        self.known: dict[tuple[int, ...], tuple[int, list[_Item], list[int]]] = {}
 
-    def __call__(self, left: dict[str, int]) -> list[_Item]:
-        """The items the tiles `left` (letter -> how many) can sell, below the floor."""
+    def __call__(self, left: dict[str, int], lowest: int) -> list[_Item]:
+        """The items of `lowest` pips or more (and under the floor) the tiles `left` (letter
+        -> how many) can sell, and perhaps poorer ones."""
         remembered = tuple(left.values())
-        items = self.known.get(remembered)
-        if items is None:
-            finder = self.finder
-            # Only the sets under the floor: the richer ones are listed already.
-            under = self.floor << finder.codes.pips_shift
-            poor = [composite for composite in finder.subsets(left) if composite < under]
-            hits = _hits(finder, poor, self.min_length, self.wild)
-            items = self.known[remembered] = _items(finder, hits, self.held, 0, self.floor)
-        return items
+        known = self.known.get(remembered)
+        if known is not None and known[0] <= lowest:
+            return known[1]
+        finder = self.finder
+        shift, wild_pips = finder.codes.pips_shift, finder.tiles.wild_pips
+        if known is None:
+            top, listed, composites = self.floor, [], finder.subsets(left)
+        else:
+            top, listed, composites = known
+        # The sets that sell for lowest..top-1 pips, with the wild or without.
+        bottom = max(0, lowest - wild_pips if self.wild else lowest) << shift
+        band = [c for c in composites if bottom <= c < top << shift]
+        hits = _hits(finder, band, self.min_length, self.wild, lowest)
+        # Every item listed before is richer than the new ones: the list stays in order.
+        listed = listed + _items(finder, hits, self.held, lowest, top)
+        self.known[remembered] = (lowest, listed, composites)
+        return listed
 
 
 def _search(
@@ -356,7 +368,11 @@ def _search(
                 left[letter] += n
         if poorer is None or (banked + _most(under, reach)) * scale - used <= best_score:
             return
-        poor = poorer(left)
+        # The fewest pips an option needs to pass the bound now (the bound only rises).
+        lowest = under
+        while lowest > 1 and (banked + _most(lowest - 1, reach)) * scale - used > best_score:
+            lowest -= 1
+        poor = poorer(left, lowest)
         for item in poor[0 if since is None else bisect_left(poor, since):]:
             wild = item[_WILD]
             if wild > wilds_left:
