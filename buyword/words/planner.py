@@ -87,7 +87,7 @@ def plan_sale(
     held = "".join(sorted(letter for letter in counts if letter in finder.codes.cap))
     # Dearest first: the few sets the quick search needs are then the first ones.
     composites = sorted(finder.subsets(counts), reverse=True)
-    floor = _floor(finder, counts, composites, min_length, wilds, hand_pips)
+    floor = _floor(finder, composites, min_length, wilds, hand_pips)
     if floor > 1:
         # The quick search: the rich items only, the poor ones of the tiles left listed when a
         # branch reaches them. It visits the very same plans as the whole search, in the same
@@ -102,11 +102,24 @@ def plan_sale(
         except _OutOfSteps as stop:
             if budget is not None and budget <= MIN_STEPS:
                 return _plan(finder, hand, stop.best, False)
+    return _plan_whole(finder, hand, wilds, min_length, budget, composites)
+
+
+def _plan_whole(finder: WordFinder, hand: str, wilds: int, min_length: int = 2,
+                budget: int | None = None, composites: list[int] | None = None) -> SalePlan:
+    """`plan_sale` by the whole search: every item listed before it starts (the quick
+    search's reference, and its way out when a search is long). `composites`: the hand's
+    sets, if already made."""
+    counts = hand_counts(hand, wilds)
+    held = "".join(sorted(letter for letter in counts if letter in finder.codes.cap))
+    if composites is None:
+        composites = finder.subsets(counts)
     items = _items(finder, _hits(finder, composites, min_length, wilds > 0), held)
     if budget is None:
         budget = max(MIN_STEPS, SEARCH_WORK // max(1, len(items)))
     try:
-        chosen = _search(items, lone, counts, hand_pips, wilds, finder.tiles, budget)
+        chosen = _search(items, _lone(finder, min_length, wilds), counts,
+                         finder.tiles.pips_of(hand), wilds, finder.tiles, budget)
     except _OutOfSteps as stop:
         return _plan(finder, hand, stop.best, False)
     return _plan(finder, hand, chosen, True)
@@ -145,32 +158,29 @@ def _hits(finder: WordFinder, composites: list[int], min_length: int, wild: bool
                      and (c >> size_shift & size_mask) + 1 >= min_length]
 
 
-def _floor(finder: WordFinder, counts: Counter[str], composites: list[int], min_length: int,
-           wilds: int, hand_pips: int) -> int:
-    """The fewest pips an item needs to be listed before the search starts.
+def _floor(finder: WordFinder, composites: list[int], min_length: int, wilds: int,
+           hand_pips: int) -> int:
+    """The fewest pips an item needs to be listed before the search starts (0: list them all).
 
-    The dearest word, then the dearest word of the tiles it leaves, are a plan the best one
-    is worth at least as much as; the root of the search only tries items that might beat
-    it, and poorer items matter only deeper, where few tiles are left and they are quick to
-    list. `composites`: the hand's sets, dearest first.
+    The dearest word (p pips) alone is a plan worth p²: the root of the search only tries
+    items that might beat it, and poorer ones matter only deeper, where fewer tiles are left
+    and they are quicker to list. One pip less than that measured quickest: a branch that
+    must list its poorer items costs more than a few more items listed at the start.
+    `composites`: the hand's sets, dearest first.
     """
-    first, code, wild = _dearest(finder, composites, min_length, wilds)
-    if not first:
-        return 0
+    first = _dearest(finder, composites, min_length, wilds)
     reach = hand_pips + wilds * finder.tiles.wild_pips
-    worth = first * first
-    return next((pips for pips in range(1, first + 1) if _most(pips, reach) >= worth), 0) - 1
+    return next((pips for pips in range(1, first + 1) if _most(pips, reach) >= first * first),
+                1) - 1
 
 
-def _dearest(finder: WordFinder, composites: list[int], min_length: int, wilds: int
-             ) -> tuple[int, int, int]:
-    """The dearest word among `composites` (dearest first): its pips (0 if none), its
-    tiles' code, and 1 if it needs a wild, else 0."""
+def _dearest(finder: WordFinder, composites: list[int], min_length: int, wilds: int) -> int:
+    """The pips of the dearest word among `composites` (dearest first), 0 if none."""
     codes = finder.codes
     code_mask, size_shift, size_mask = codes.code_mask, codes.size_shift, codes.size_mask
     exact, with_wild, wild_pips = finder.exact_codes, finder.wild_codes, finder.tiles.wild_pips
     bonus = wild_pips if wilds else 0
-    best, best_code, best_wild = 0, 0, 0
+    best = 0
     for composite in composites:
         pips = composite >> codes.pips_shift
         if pips + bonus <= best:
@@ -178,10 +188,10 @@ def _dearest(finder: WordFinder, composites: list[int], min_length: int, wilds: 
         code = composite & code_mask
         size = composite >> size_shift & size_mask
         if bonus and code and code in with_wild and size + 1 >= min_length:
-            best, best_code, best_wild = pips + bonus, code, 1
+            best = pips + bonus
         elif pips > best and code in exact and size >= min_length:
-            best, best_code, best_wild = pips, code, 0
-    return best, best_code, best_wild
+            best = pips
+    return best
 
 
 def _most(pips: int, reach: int) -> int:
