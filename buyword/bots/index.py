@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from buyword.engine.tiles import price
 from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon
-from buyword.words.planner import plan_sale
+from buyword.words.planner import sale_tiles
 
 #: Hands with more sub-multisets than this are searched along word prefixes only.
 _ENUMERATE_UP_TO = 4096
@@ -340,11 +340,8 @@ class WordIndex:
         remembered = (hand_key(hand), wilds)
         sale = self._sales.get(remembered)
         if sale is None:
-            plan = plan_sale(self.finder, hand, wilds, self.min_length)
-            words = tuple(
-                Word(hand_key(c.letters), c.wild is not None, c.pips) for c in plan.words
-            )
-            sale = (plan.total, words)
+            total, words = sale_tiles(self.finder, hand, wilds, self.min_length)
+            sale = (total, tuple(Word(*word) for word in words))
             if len(self._sales) >= _REMEMBERED:
                 self._sales.clear()
             self._sales[remembered] = sale

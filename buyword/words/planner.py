@@ -81,6 +81,28 @@ def plan_sale(
     search stops after `budget` steps (by default as many as SEARCH_WORK allows for this many
     items) with the best plan so far, and then `exact` is False.
     """
+    return _plan(finder, hand, *_choose(finder, hand, wilds, min_length, budget))
+
+
+def sale_tiles(finder: WordFinder, hand: str, wilds: int, min_length: int = 2
+               ) -> tuple[int, tuple[tuple[str, bool, int], ...]]:
+    """`plan_sale`'s money and words, each as its hand tiles (sorted), whether it needs the
+    wild, and its pips, in the plan's order: what computer players ask for thousands of
+    times, without spelling every word out."""
+    chosen = _choose(finder, hand, wilds, min_length, None)[0]
+    pips = [-item[0] for item in chosen]
+    if len(set(pips)) < len(pips):  # equal pips are ordered by their words: spell them
+        words = _plan(finder, hand, chosen).words
+        return sum(c.price for c in words), tuple(
+            ("".join(sorted(c.letters)), c.wild is not None, c.pips) for c in words)
+    ordered = sorted(chosen)  # by pips, most first
+    return sum(item[_VALUE] for item in ordered), tuple(
+        (item[_KEY], bool(item[_WILD]), -item[0]) for item in ordered)
+
+
+def _choose(finder: WordFinder, hand: str, wilds: int, min_length: int, budget: int | None
+            ) -> tuple[list[_Item], bool]:
+    """The items of the best plan, and whether the search finished (see `plan_sale`)."""
     counts = hand_counts(hand, wilds)
     hand_pips = finder.tiles.pips_of(hand)
     lone = _lone(finder, min_length, wilds)
@@ -98,18 +120,25 @@ def plan_sale(
         try:
             chosen = _search(items, lone, counts, hand_pips, wilds, finder.tiles, quick,
                              _Poorer(finder, min_length, wilds > 0, floor, held))
-            return _plan(finder, hand, chosen, True)
+            return chosen, True
         except _OutOfSteps as stop:
             if budget is not None and budget <= MIN_STEPS:
-                return _plan(finder, hand, stop.best, False)
-    return _plan_whole(finder, hand, wilds, min_length, budget, composites)
+                return stop.best, False
+    return _choose_whole(finder, hand, wilds, min_length, budget, composites)
 
 
 def _plan_whole(finder: WordFinder, hand: str, wilds: int, min_length: int = 2,
-                budget: int | None = None, composites: list[int] | None = None) -> SalePlan:
+                budget: int | None = None) -> SalePlan:
     """`plan_sale` by the whole search: every item listed before it starts (the quick
-    search's reference, and its way out when a search is long). `composites`: the hand's
-    sets, if already made."""
+    search's reference)."""
+    return _plan(finder, hand, *_choose_whole(finder, hand, wilds, min_length, budget))
+
+
+def _choose_whole(finder: WordFinder, hand: str, wilds: int, min_length: int = 2,
+                  budget: int | None = None, composites: list[int] | None = None
+                  ) -> tuple[list[_Item], bool]:
+    """`_choose` by the whole search (the quick search's way out when a search is long).
+    `composites`: the hand's sets, if already made."""
     counts = hand_counts(hand, wilds)
     held = "".join(sorted(letter for letter in counts if letter in finder.codes.cap))
     if composites is None:
@@ -121,8 +150,8 @@ def _plan_whole(finder: WordFinder, hand: str, wilds: int, min_length: int = 2,
         chosen = _search(items, _lone(finder, min_length, wilds), counts,
                          finder.tiles.pips_of(hand), wilds, finder.tiles, budget)
     except _OutOfSteps as stop:
-        return _plan(finder, hand, stop.best, False)
-    return _plan(finder, hand, chosen, True)
+        return stop.best, False
+    return chosen, True
 
 
 def _lone(finder: WordFinder, min_length: int, wilds: int) -> _Item | None:
