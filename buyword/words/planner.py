@@ -338,30 +338,6 @@ def _search(
     chosen: list[_Item] = []
     steps = 0
 
-    def leaf(item: _Item, pips: int, pips_left: int, wilds_left: int, total: int,
-             used: int) -> bool:
-        """Take `item` after `chosen` as `visit` would, if that is all it would do: when, its
-        plan counted, not even its richest option (`pips` at most) could beat the best. Then
-        True, and no bitsets are made for it."""
-        nonlocal best_score, best, steps
-        wild = item[_WILD]
-        spare = wilds_left - wild
-        total += item[_VALUE]
-        used += wild
-        banked = total + spare * lone_value
-        score = banked * scale - used - (spare if lone else 0)
-        reach = pips_left - item[_TILE_PIPS] + spare * wild_pips
-        whole, part = divmod(reach, pips)
-        if (banked + whole * pips * pips + part * part) * scale - used > max(score, best_score):
-            return False
-        steps += 1
-        if steps > budget:
-            raise _OutOfSteps(best)
-        if score > best_score:
-            best_score = score
-            best = chosen + [item] + [lone] * spare if lone else chosen + [item]
-        return True
-
     def visit(options: int, since: _Item | None, pips_left: int, wilds_left: int, total: int,
               used: int) -> None:
         """Try the extensions of `chosen` by `options` (a bitset of the listed items), then,
@@ -388,8 +364,6 @@ def _search(
             if (banked + whole * pips * pips + part * part) * scale - used <= best_score:
                 return
             item = items[i]
-            if leaf(item, pips, pips_left, wilds_left, total, used):
-                continue
             # Options from i on, not i + 1: the same tiles may sell twice if held twice.
             after = options >> i << i
             for letter, n in item[_LETTERS]:
@@ -420,8 +394,6 @@ def _search(
             whole, part = divmod(reach, pips)
             if (banked + whole * pips * pips + part * part) * scale - used <= best_score:
                 return
-            if leaf(item, pips, pips_left, wilds_left, total, used):
-                continue
             for letter, n in item[_LETTERS]:
                 left[letter] -= n
             chosen.append(item)
