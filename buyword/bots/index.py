@@ -9,8 +9,11 @@ subset of it for the lower levels), so a bot can never sell a word the dictionar
 The dearest word is found without looking every sub-multiset of the hand up: the finder's
 composites carry each set's pips in their top bits, so sorting them puts the dearest sets
 first, and the search stops at the first set that spells a word (or, with a wild, as soon as no
-set left could beat the best found even with the wild's pip). Answers are remembered by hand,
-since a decision asks about the same tiles again and again.
+set left could beat the best found even with the wild's pip). Two sets with no letter in
+common join by adding their composites, so the hand is split in two, each half's sets are
+listed (made from the half less its last letter's, remembered) and pairs are compared with the
+best word as whole numbers. Answers are remembered by hand, since a decision asks about the
+same tiles again and again.
 """
 
 from __future__ import annotations

@@ -3,18 +3,26 @@
 Every sub-multiset of the hand that spells a word, exactly or with one wild, is an "item"
 worth (pips)², whichever word it spells. The plan is the best collection of disjoint items
 using at most the wilds held. It is found exactly by a depth-first branch and bound: items are
-tried richest first, and a branch stops as soon as even its most optimistic outcome (all the
-pips left, tiles and wilds, sold at the richest remaining item's pips per pip: the sum of the
-squares is at most the largest times the sum) cannot beat the best plan found so far. Since a
-word's price is the square of its pips, the big words that win are met first and the bound
-cuts the rest short.
+tried richest first, and a branch stops as soon as even its most optimistic outcome cannot beat
+the best plan found so far: all the pips left, tiles and wilds, sold in words no richer than
+the next item, which is at most as many words of that many pips as fit and one word of the
+rest (squares favour the largest parts). Since a word's price is the square of its pips, the
+big words that win are met first and the bound cuts the rest short.
+
+Most of a hand's items are never tried: the root of the search stops well above the poor
+ones, and only branches with few tiles left reach them. So the search starts with the items
+at or above a floor (set from the dearest single word, whose price any plan must beat), and a
+branch that gets below it asks for the poorer items its own tiles left can sell, listed down
+to what its bound lets in and remembered by tiles left. It tries the very same plans in the
+same order as the whole search would, so it chooses the same plan, ties included.
 
 The search is bounded. A step's cost grows with the number of items (its bitsets are that
 long), so the budget is a quantity of work, SEARCH_WORK: steps times items. Once it is spent
-the search returns the best plan found so far, marked `exact=False`. A hand a game deals (eight
-tiles kept, five drawn: a few thousand items) may take hundreds of thousands of steps and never
-meets the bound; a hand of forty tiles with nine wilds (200,000 items) gets a few thousand steps,
-a few seconds, instead of a search that ran for minutes.
+the search returns the best plan found so far, marked `exact=False`. The quick search gets
+MIN_STEPS (the least any search gets); one that needs more is run again as the whole search,
+with the whole budget, so the answer never depends on which ran. A hand a game deals takes a
+few dozen steps; a hand of forty tiles with nine wilds (200,000 items) gets a few thousand
+steps, a few seconds, instead of a search that ran for minutes.
 
 The items still open at a step are a bitset (a Python int, bit i for the i-th richest item):
 taking a word's tiles removes, per letter it uses, every item that needs more of that letter
