@@ -9,8 +9,11 @@ subset of it for the lower levels), so a bot can never sell a word the dictionar
 The dearest word is found without looking every sub-multiset of the hand up: the finder's
 composites carry each set's pips in their top bits, so sorting them puts the dearest sets
 first, and the search stops at the first set that spells a word (or, with a wild, as soon as no
-set left could beat the best found even with the wild's pip). Answers are remembered by hand,
-since a decision asks about the same tiles again and again.
+set left could beat the best found even with the wild's pip). Two sets with no letter in
+common join by adding their composites, so the hand is split in two, each half's sets are
+listed (made from the half less its last letter's, remembered) and pairs are compared with the
+best word as whole numbers. Answers are remembered by hand, since a decision asks about the
+same tiles again and again.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from dataclasses import dataclass
 from buyword.engine.tiles import price
 from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon
-from buyword.words.planner import plan_sale
+from buyword.words.planner import sale_tiles
 
 #: Hands with more sub-multisets than this are searched along word prefixes only.
 _ENUMERATE_UP_TO = 4096
@@ -94,8 +97,8 @@ class WordIndex:
         self._best: dict[tuple[str, bool], int] = {}
         self._words: dict[tuple[str, bool], tuple[Word, ...]] = {}
         self._sales: dict[tuple[str, int], tuple[int, tuple[Word, ...]]] = {}
-        # sorted tiles -> their sets, dearest first
-        self._sets: dict[str, list[tuple[int, int, int]]] = {}
+        # sorted tiles -> their sets (composites), dearest first
+        self._sets: dict[str, list[int]] = {}
 
     @classmethod
     def common(cls, finder: WordFinder, zipf: float | None, *, min_length: int = 2) -> WordIndex:
@@ -206,7 +209,7 @@ class WordIndex:
             counts = {letter: hand.count(letter) for letter in set(hand)}
             if self.codes.how_many(counts) > _ENUMERATE_UP_TO:
                 subsets = self.codes.pruned_subsets(counts, self.finder.sorted_codes())
-                return self._best_of(self._split(subsets), [(0, 0, 0)], wild, floor)
+                return self._best_of(sorted(subsets, reverse=True), [0], wild, floor)
         # Two halves with no letter in common: their sets join by adding sizes and codes.
         tiles = "".join(sorted(hand))
         middle = len(tiles) // 2
@@ -215,67 +218,86 @@ class WordIndex:
         return self._best_of(self._dearest_first(tiles[:middle]),
                              self._dearest_first(tiles[middle:]), wild, floor)
 
-    def _dearest_first(self, tiles: str) -> list[tuple[int, int, int]]:
-        """The sub-multisets of `tiles` (sorted) as (pips, size, code), dearest first
-        (remembered: a leave's are asked for again with every future)."""
+    def _dearest_first(self, tiles: str) -> list[int]:
+        """The sub-multisets of `tiles` (sorted) as composites, dearest first (remembered: a
+        leave's are asked for again with every future).
+
+        Made from those of the tiles less their last letter, remembered too: hands met in
+        one decision share most of their tiles, so that is usually one short step.
+        """
         subsets = self._sets.get(tiles)
         if subsets is None:
-            subsets = self._split(self.codes.subsets({c: tiles.count(c) for c in set(tiles)}))
+            if not tiles:
+                return [0]
+            last = tiles[-1]
+            rest = tiles.rstrip(last)
+            subsets = self._dearest_first(rest)
+            add = self.codes.step.get(last)
+            if add is not None:  # a letter no word has adds no set worth trying
+                copies = min(len(tiles) - len(rest), self.codes.cap[last])
+                subsets = subsets + [sub + add * k for k in range(1, copies + 1)
+                                     for sub in subsets]
+                # A composite's fields are (pips, size, code) from the top bits down, so
+                # sorting the numbers puts the dearest sets first.
+                subsets.sort(reverse=True)
             if len(self._sets) >= _REMEMBERED:
                 self._sets.clear()
             self._sets[tiles] = subsets
         return subsets
 
-    def _split(self, composites: list[int]) -> list[tuple[int, int, int]]:
-        """Composites as (pips, size, code) triples, dearest first: small numbers that add
-        quicker than the composites do."""
-        codes = self.codes
-        code_mask, size_shift, size_mask = codes.code_mask, codes.size_shift, codes.size_mask
-        pips_shift = codes.pips_shift
-        # A composite's fields are (pips, size, code) from the top bits down, so sorting the
-        # numbers (quicker than sorting tuples) puts the triples in the same order.
-        ordered = sorted(composites, reverse=True)
-        return [(c >> pips_shift, c >> size_shift & size_mask, c & code_mask) for c in ordered]
-
-    def _best_of(self, firsts: list[tuple[int, int, int]], seconds: list[tuple[int, int, int]],
-                 wild: bool, best: int = 0) -> int:
-        """The pips of the dearest word made of one set from each list (dearest first; the
-        two lists hold different letters, so adding sizes and codes joins two sets), or
-        `best` if none is dearer.
+    def _best_of(self, firsts: list[int], seconds: list[int], wild: bool, best: int = 0) -> int:
+        """The pips of the dearest word made of one set from each list (composites, dearest
+        first; the two lists hold different letters, or never more of one than a word needs,
+        so adding two composites joins their sets: pips, size and code at once), or `best` if
+        none is dearer.
 
         Pairs are tried dearest first along each list, and each loop stops as soon as nothing
         further along it could beat the best word found: a handful of look-ups, not one per
-        sub-multiset of the hand.
+        sub-multiset of the hand. A pair is compared with the best word as a whole composite
+        (the pips are its top bits), so most pairs cost an addition and a comparison.
         """
+        codes = self.codes
         exact, with_wild, shortest = self.exact, self.with_wild, self.min_length
+        code_mask, size_shift, size_mask = codes.code_mask, codes.size_shift, codes.size_mask
+        shift = codes.pips_shift
+        top = seconds[0]
         if not wild:
-            top = seconds[0][0]
-            for first_pips, first_size, first_code in firsts:
-                if first_pips + top <= best:
+            beats = (best + 1) << shift  # the least composite dearer than the best word
+            for first in firsts:
+                if first + top < beats:
                     break  # no pair from here on can beat the best word
-                for second_pips, second_size, second_code in seconds:
-                    pips = first_pips + second_pips
-                    if pips <= best:
+                for second in seconds:
+                    joint = first + second
+                    if joint < beats:
                         break
-                    if first_code + second_code in exact and first_size + second_size >= shortest:
-                        best = pips
+                    if joint & code_mask in exact and joint >> size_shift & size_mask >= shortest:
+                        best = joint >> shift
+                        beats = (best + 1) << shift
+                        break  # the rest of this list is no dearer
             return best
         bonus = self.wild_pips
-        top = seconds[0][0] + bonus
-        for first_pips, first_size, first_code in firsts:
-            if first_pips + top <= best:
+        # With the wild a set is worth its pips and the wild's: it beats the best word from
+        # a lower composite than a set without it.
+        beats = (best + 1) << shift
+        beats_wild = max(0, best + 1 - bonus) << shift
+        for first in firsts:
+            if first + top < beats_wild:
                 break  # no pair from here on can beat the best word, even with the wild
-            for second_pips, second_size, second_code in seconds:
-                pips = first_pips + second_pips
-                if pips + bonus <= best:
+            for second in seconds:
+                joint = first + second
+                if joint < beats_wild:
                     break
-                code = first_code + second_code
-                size = first_size + second_size
+                code = joint & code_mask
                 # With the wild the same tiles are worth more: that look-up first.
-                if code in with_wild and size + 1 >= shortest:
-                    best = pips + bonus
-                elif pips > best and code in exact and size >= shortest:
-                    best = pips
+                if code in with_wild and (joint >> size_shift & size_mask) + 1 >= shortest:
+                    best = (joint >> shift) + bonus
+                elif (joint >= beats and code in exact
+                      and joint >> size_shift & size_mask >= shortest):
+                    best = joint >> shift
+                else:
+                    continue
+                beats = (best + 1) << shift
+                beats_wild = max(0, best + 1 - bonus) << shift
         return best
 
     def leave_value(self, tiles: str, wilds: int, futures: Sequence[str]) -> float:
@@ -321,11 +343,8 @@ class WordIndex:
         remembered = (hand_key(hand), wilds)
         sale = self._sales.get(remembered)
         if sale is None:
-            plan = plan_sale(self.finder, hand, wilds, self.min_length)
-            words = tuple(
-                Word(hand_key(c.letters), c.wild is not None, c.pips) for c in plan.words
-            )
-            sale = (plan.total, words)
+            total, words = sale_tiles(self.finder, hand, wilds, self.min_length)
+            sale = (total, tuple(Word(*word) for word in words))
             if len(self._sales) >= _REMEMBERED:
                 self._sales.clear()
             self._sales[remembered] = sale

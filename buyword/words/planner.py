@@ -3,18 +3,26 @@
 Every sub-multiset of the hand that spells a word, exactly or with one wild, is an "item"
 worth (pips)², whichever word it spells. The plan is the best collection of disjoint items
 using at most the wilds held. It is found exactly by a depth-first branch and bound: items are
-tried richest first, and a branch stops as soon as even its most optimistic outcome (all the
-pips left, tiles and wilds, sold at the richest remaining item's pips per pip: the sum of the
-squares is at most the largest times the sum) cannot beat the best plan found so far. Since a
-word's price is the square of its pips, the big words that win are met first and the bound
-cuts the rest short.
+tried richest first, and a branch stops as soon as even its most optimistic outcome cannot beat
+the best plan found so far: all the pips left, tiles and wilds, sold in words no richer than
+the next item, which is at most as many words of that many pips as fit and one word of the
+rest (squares favour the largest parts). Since a word's price is the square of its pips, the
+big words that win are met first and the bound cuts the rest short.
+
+Most of a hand's items are never tried: the root of the search stops well above the poor
+ones, and only branches with few tiles left reach them. So the search starts with the items
+at or above a floor (set from the dearest single word, whose price any plan must beat), and a
+branch that gets below it asks for the poorer items its own tiles left can sell, listed down
+to what its bound lets in and remembered by tiles left. It tries the very same plans in the
+same order as the whole search would, so it chooses the same plan, ties included.
 
 The search is bounded. A step's cost grows with the number of items (its bitsets are that
 long), so the budget is a quantity of work, SEARCH_WORK: steps times items. Once it is spent
-the search returns the best plan found so far, marked `exact=False`. A hand a game deals (eight
-tiles kept, five drawn: a few thousand items) may take hundreds of thousands of steps and never
-meets the bound; a hand of forty tiles with nine wilds (200,000 items) gets a few thousand steps,
-a few seconds, instead of a search that ran for minutes.
+the search returns the best plan found so far, marked `exact=False`. The quick search gets
+MIN_STEPS (the least any search gets); one that needs more is run again as the whole search,
+with the whole budget, so the answer never depends on which ran. A hand a game deals takes a
+few dozen steps; a hand of forty tiles with nine wilds (200,000 items) gets a few thousand
+steps, a few seconds, instead of a search that ran for minutes.
 
 The items still open at a step are a bitset (a Python int, bit i for the i-th richest item):
 taking a word's tiles removes, per letter it uses, every item that needs more of that letter
@@ -23,8 +31,10 @@ than is left, with one mask each, so no step scans the whole item list.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass
+from functools import cache
 
 from buyword.engine.tiles import TileSet, price
 from buyword.words.finder import Candidate, WordFinder, hand_counts
@@ -79,46 +89,230 @@ def plan_sale(
     search stops after `budget` steps (by default as many as SEARCH_WORK allows for this many
     items) with the best plan so far, and then `exact` is False.
     """
+    return _plan(finder, hand, *_choose(finder, hand, wilds, min_length, budget))
+
+
+def sale_tiles(finder: WordFinder, hand: str, wilds: int, min_length: int = 2
+               ) -> tuple[int, tuple[tuple[str, bool, int], ...]]:
+    """`plan_sale`'s money and words, each as its hand tiles (sorted), whether it needs the
+    wild, and its pips, in the plan's order: what computer players ask for thousands of
+    times, without spelling every word out."""
+    chosen = _choose(finder, hand, wilds, min_length, None)[0]
+    pips = [-item[0] for item in chosen]
+    if len(set(pips)) < len(pips):  # equal pips are ordered by their words: spell them
+        words = _plan(finder, hand, chosen).words
+        return sum(c.price for c in words), tuple(
+            ("".join(sorted(c.letters)), c.wild is not None, c.pips) for c in words)
+    ordered = sorted(chosen)  # by pips, most first
+    return sum(item[_VALUE] for item in ordered), tuple(
+        (item[_KEY], bool(item[_WILD]), -item[0]) for item in ordered)
+
+
+def _choose(finder: WordFinder, hand: str, wilds: int, min_length: int, budget: int | None
+            ) -> tuple[list[_Item], bool]:
+    """The items of the best plan, and whether the search finished (see `plan_sale`)."""
     counts = hand_counts(hand, wilds)
-    items = _items(finder, counts, min_length, wilds > 0)
-    # A wild alone is a word only if the dictionary has a one-letter word and the rules allow it.
-    lone = next((item for item in items if not item[_KEY]), None)
-    if lone is not None:
-        items.remove(lone)
-    chosen, exact = _search(
-        items, lone, counts, finder.tiles.pips_of(hand), wilds, finder.tiles, budget
-    )
-    return _plan(finder, hand, chosen, exact)
+    hand_pips = finder.tiles.pips_of(hand)
+    lone = _lone(finder, min_length, wilds)
+    held = "".join(sorted(letter for letter in counts if letter in finder.codes.cap))
+    # Dearest first: the few sets the quick search needs are then the first ones.
+    composites = sorted(finder.subsets(counts), reverse=True)
+    floor = _floor(finder, composites, min_length, wilds, hand_pips)
+    if floor > 1:
+        # The quick search: the rich items only, the poor ones of the tiles left listed when a
+        # branch reaches them. It visits the very same plans as the whole search, in the same
+        # order, so it is used whenever it finishes within the steps every search may take.
+        rich = _richest(finder, composites, floor - (finder.tiles.wild_pips if wilds else 0))
+        items = _items(finder, _hits(finder, rich, min_length, wilds > 0, floor), held, floor)
+        quick = MIN_STEPS if budget is None else min(budget, MIN_STEPS)
+        try:
+            chosen = _search(items, lone, counts, hand_pips, wilds, finder.tiles, quick,
+                             _Poorer(finder, min_length, wilds > 0, floor, held))
+            return chosen, True
+        except _OutOfSteps as stop:
+            if budget is not None and budget <= MIN_STEPS:
+                return stop.best, False
+    return _choose_whole(finder, hand, wilds, min_length, budget, composites)
 
 
-def _items(finder: WordFinder, counts: Counter[str], min_length: int, wild: bool) -> list[_Item]:
-    """Every sub-multiset of the hand that sells as a word (with or without a wild), richest
-    first.
+def _plan_whole(finder: WordFinder, hand: str, wilds: int, min_length: int = 2,
+                budget: int | None = None) -> SalePlan:
+    """`plan_sale` by the whole search: every item listed before it starts (the quick
+    search's reference)."""
+    return _plan(finder, hand, *_choose_whole(finder, hand, wilds, min_length, budget))
+
+
+def _choose_whole(finder: WordFinder, hand: str, wilds: int, min_length: int = 2,
+                  budget: int | None = None, composites: list[int] | None = None
+                  ) -> tuple[list[_Item], bool]:
+    """`_choose` by the whole search (the quick search's way out when a search is long).
+    `composites`: the hand's sets, if already made."""
+    counts = hand_counts(hand, wilds)
+    held = "".join(sorted(letter for letter in counts if letter in finder.codes.cap))
+    if composites is None:
+        composites = finder.subsets(counts)
+    items = _items(finder, _hits(finder, composites, min_length, wilds > 0), held)
+    if budget is None:
+        budget = max(MIN_STEPS, SEARCH_WORK // max(1, len(items)))
+    try:
+        chosen = _search(items, _lone(finder, min_length, wilds), counts,
+                         finder.tiles.pips_of(hand), wilds, finder.tiles, budget)
+    except _OutOfSteps as stop:
+        return stop.best, False
+    return chosen, True
+
+
+def _lone(finder: WordFinder, min_length: int, wilds: int) -> _Item | None:
+    """A wild sold alone, as an item, if the dictionary has a one-letter word and the rules
+    allow one; else None."""
+    if not wilds or min_length > 1 or 0 not in finder.wild_codes:
+        return None
+    wild_pips = finder.tiles.wild_pips
+    return (-wild_pips, 1, "", (), 0, price(wild_pips))
+
+
+#: The sets among a hand's sub-multisets (composites) that spell a word of at least the
+#: shortest length, and those one tile short of one (empty without a wild; never the empty set).
+_Hits = tuple[list[int], list[int]]
+
+
+def _hits(finder: WordFinder, composites: list[int], min_length: int, wild: bool,
+          floor: int = 0) -> _Hits:
+    """The composites that spell a word (of `floor` pips or more), and (with `wild`) those a
+    wild makes a word of."""
+    codes = finder.codes
+    code_mask, size_shift, size_mask = codes.code_mask, codes.size_shift, codes.size_mask
+    exact, with_wild = finder.exact_codes, finder.wild_codes
+    # One probe a set, in comprehensions: most sets of a hand spell nothing.
+    lowest = floor << codes.pips_shift
+    spelled = [c for c in composites if c >= lowest and c & code_mask in exact]
+    if min_length > 1:
+        spelled = [c for c in spelled if c >> size_shift & size_mask >= min_length]
+    if not wild:
+        return spelled, []
+    short = [c for c in composites if c & code_mask in with_wild]
+    return spelled, [c for c in short if c & code_mask
+                     and (c >> size_shift & size_mask) + 1 >= min_length]
+
+
+def _floor(finder: WordFinder, composites: list[int], min_length: int, wilds: int,
+           hand_pips: int) -> int:
+    """The fewest pips an item needs to be listed before the search starts (0: list them all).
+
+    The dearest word (p pips) alone is a plan worth p²: the root of the search only tries
+    items that might beat it, and poorer ones matter only deeper, where fewer tiles are left
+    and they are quicker to list. One pip less than that measured quickest: a branch that
+    must list its poorer items costs more than a few more items listed at the start.
+    `composites`: the hand's sets, dearest first.
+    """
+    first = _dearest(finder, composites, min_length, wilds)
+    reach = hand_pips + wilds * finder.tiles.wild_pips
+    return next((pips for pips in range(1, first + 1) if _most(pips, reach) >= first * first),
+                1) - 1
+
+
+def _dearest(finder: WordFinder, composites: list[int], min_length: int, wilds: int) -> int:
+    """The pips of the dearest word among `composites` (dearest first), 0 if none."""
+    codes = finder.codes
+    code_mask, size_shift, size_mask = codes.code_mask, codes.size_shift, codes.size_mask
+    exact, with_wild, wild_pips = finder.exact_codes, finder.wild_codes, finder.tiles.wild_pips
+    bonus = wild_pips if wilds else 0
+    best = 0
+    for composite in composites:
+        pips = composite >> codes.pips_shift
+        if pips + bonus <= best:
+            break  # no set from here on could beat the dearest word found
+        code = composite & code_mask
+        size = composite >> size_shift & size_mask
+        if bonus and code and code in with_wild and size + 1 >= min_length:
+            best = pips + bonus
+        elif pips > best and code in exact and size >= min_length:
+            best = pips
+    return best
+
+
+def _most(pips: int, reach: int) -> int:
+    """The most money words of at most `pips` pips each (at least 1) and `reach` pips in all
+    could bring: as many of `pips` as fit, and the rest in one word, since squares favour
+    the largest parts. The search's bound; it never falls as `pips` grows."""
+    whole, rest = divmod(reach, pips)
+    return whole * pips * pips + rest * rest
+
+
+def _richest(finder: WordFinder, composites: list[int], pips: int) -> list[int]:
+    """The first of `composites` (dearest first) with at least `pips` pips."""
+    lowest = max(0, pips) << finder.codes.pips_shift
+    return composites[:bisect_left(composites, -lowest, key=lambda composite: -composite)]
+
+
+def _items(finder: WordFinder, hits: _Hits, held: str, floor: int = 0,
+           below: int | None = None) -> list[_Item]:
+    """The hits worth `floor` pips or more (and fewer than `below`, if given) as items,
+    richest first. `held`: the letters the hand holds, sorted.
     """
     codes = finder.codes
-    subsets = finder.subsets(counts)
-    code_mask, size_shift, size_mask = codes.code_mask, codes.size_shift, codes.size_mask
-    pips_shift, wild_pips, describe = codes.pips_shift, finder.tiles.wild_pips, codes.describe
-    by_code = dict(zip([composite & code_mask for composite in subsets], subsets, strict=True))
-    held = "".join(sorted(letter for letter in counts if letter in codes.cap))
+    code_mask, pips_shift, wild_pips = codes.code_mask, codes.pips_shift, finder.tiles.wild_pips
+    described, describe = codes._described, codes.describe
+    spelled, short = hits
     items: list[_Item] = []
-    # Intersecting the hand's sets with a table's keys runs in C, one probe per set.
-    for code in by_code.keys() & finder.exact_codes.keys():
-        composite = by_code[code]
-        if composite >> size_shift & size_mask >= min_length:
+    # Composites carry their pips in the top bits: comparing the numbers compares pips.
+    lowest = floor << pips_shift
+    highest = None if below is None else below << pips_shift
+    for composite in spelled:
+        if composite >= lowest and (highest is None or composite < highest):
+            code = composite & code_mask
+            key, letters = described.get(code) or describe(code, held)
             pips = composite >> pips_shift
-            key, letters = describe(code, held)
             items.append((-pips, 0, key, letters, pips, price(pips)))
-    if wild:
-        for code in by_code.keys() & finder.wild_codes.keys():
-            composite = by_code[code]
-            if (composite >> size_shift & size_mask) + 1 >= min_length:
-                tile_pips = composite >> pips_shift
-                pips = tile_pips + wild_pips
-                key, letters = describe(code, held)
-                items.append((-pips, 1, key, letters, tile_pips, price(pips)))
+    lowest = max(0, floor - wild_pips) << pips_shift
+    highest = None if below is None else max(0, below - wild_pips) << pips_shift
+    for composite in short:
+        if composite >= lowest and (highest is None or composite < highest):
+            code = composite & code_mask
+            key, letters = described.get(code) or describe(code, held)
+            tile_pips = composite >> pips_shift
+            pips = tile_pips + wild_pips
+            items.append((-pips, 1, key, letters, tile_pips, price(pips)))
     items.sort()  # richest first (the bound relies on it); see `_Item` for ties
     return items
+
+
+class _Poorer:
+    """The items below the quick search's floor that the tiles left could sell, richest first,
+    listed down to the fewest pips a branch can use (remembered by tiles left, and listed
+    further down when a branch needs more: a search meets the same few tiles again and
+    again, and most branches only need the richest of them)."""
+
+    def __init__(self, finder: WordFinder, min_length: int, wild: bool, floor: int,
+                 held: str) -> None:
+        """Items of `finder`'s words, of at least `min_length` letters, under `floor` pips,
+        made of the letters `held` (sorted)."""
+        self.finder, self.min_length, self.wild, self.floor = finder, min_length, wild, floor
+        self.held = held
+        # tiles left -> (the fewest pips listed, the items listed, their sets)
+        self.known: dict[tuple[int, ...], tuple[int, list[_Item], list[int]]] = {}
+
+    def __call__(self, left: dict[str, int], lowest: int) -> list[_Item]:
+        """The items of `lowest` pips or more (and under the floor) the tiles `left` (letter
+        -> how many) can sell, and perhaps poorer ones."""
+        remembered = tuple(left.values())
+        known = self.known.get(remembered)
+        if known is not None and known[0] <= lowest:
+            return known[1]
+        finder = self.finder
+        shift, wild_pips = finder.codes.pips_shift, finder.tiles.wild_pips
+        if known is None:
+            top, listed, composites = self.floor, [], finder.subsets(left)
+        else:
+            top, listed, composites = known
+        # The sets that sell for lowest..top-1 pips, with the wild or without.
+        bottom = max(0, lowest - wild_pips if self.wild else lowest) << shift
+        band = [c for c in composites if bottom <= c < top << shift]
+        hits = _hits(finder, band, self.min_length, self.wild, lowest)
+        # Every item listed before is richer than the new ones: the list stays in order.
+        listed = listed + _items(finder, hits, self.held, lowest, top)
+        self.known[remembered] = (lowest, listed, composites)
+        return listed
 
 
 def _search(
@@ -128,30 +322,38 @@ def _search(
     hand_pips: int,
     wilds: int,
     tiles: TileSet,
-    budget: int | None,
-) -> tuple[list[_Item], bool]:
-    """The best collection of disjoint items, depth first, richest first, bounded; and
-    whether the search finished (True) or stopped at its `budget` of steps (False)."""
+    budget: int,
+    poorer: _Poorer | None = None,
+) -> list[_Item]:
+    """The best collection of disjoint items, depth first, richest first, bounded.
+
+    With `poorer`, `items` are only the richest (all of at least some floor): a branch whose
+    bound lets items under the floor in asks `poorer` for those its tiles left can sell, and
+    goes on with them exactly where the whole list would have. Raises _OutOfSteps, with the
+    best plan found, after `budget` steps.
+    """
     # Scores put money first and, at equal money, fewer wilds: total * (wilds + 1) - used.
     scale = wilds + 1
     wild_pips = tiles.wild_pips
     lone_value = lone[_VALUE] if lone else 0
     left = dict(counts)  # the tiles left, by letter: changed and restored as the search goes
-    if budget is None:
-        budget = max(MIN_STEPS, SEARCH_WORK // max(1, len(items)))
     needs_more, plain = _masks(items, counts)
-    pips_of = [-item[0] for item in items]
+    pips_of = [-item[0] or 1 for item in items]  # at least 1: the bound divides by it
+    # No item left out of `items` has more pips than this (the floor, less one).
+    under = poorer.floor - 1 if poorer else 0
     best_score = -1
     best: list[_Item] = []
     chosen: list[_Item] = []
     steps = 0
 
-    def visit(options: int, pips_left: int, wilds_left: int, total: int, used: int) -> None:
-        """Try the extensions of `chosen` by `options` (a bitset) that could beat `best`."""
+    def visit(options: int, since: _Item | None, pips_left: int, wilds_left: int, total: int,
+              used: int) -> None:
+        """Try the extensions of `chosen` by `options` (a bitset of the listed items), then,
+        with `poorer`, by the poorer items from `since` on, that could beat `best`."""
         nonlocal best_score, best, steps
         steps += 1
         if steps > budget:
-            raise _OutOfSteps
+            raise _OutOfSteps(best)
         # Stopping here, any wilds left are sold alone if that is allowed.
         banked = total + wilds_left * lone_value
         score = banked * scale - used - (wilds_left if lone else 0)
@@ -165,8 +367,10 @@ def _search(
             rest ^= lowest
             i = lowest.bit_length() - 1
             # No later option has more pips than this one, so the bound only falls: stop.
-            if (banked + pips_of[i] * reach) * scale - used <= best_score:
-                break
+            pips = pips_of[i]
+            whole, part = divmod(reach, pips)
+            if (banked + whole * pips * pips + part * part) * scale - used <= best_score:
+                return
             item = items[i]
             # Options from i on, not i + 1: the same tiles may sell twice if held twice.
             after = options >> i << i
@@ -178,46 +382,81 @@ def _search(
             if not spare:
                 after &= plain
             chosen.append(item)
-            visit(after, pips_left - item[_TILE_PIPS], spare, total + item[_VALUE], used + wild)
+            visit(after, None, pips_left - item[_TILE_PIPS], spare, total + item[_VALUE],
+                  used + wild)
+            chosen.pop()
+            for letter, n in item[_LETTERS]:
+                left[letter] += n
+        if poorer is None or (banked + _most(under, reach)) * scale - used <= best_score:
+            return
+        # The fewest pips an option needs to pass the bound now (the bound only rises).
+        lowest = under
+        while lowest > 1 and (banked + _most(lowest - 1, reach)) * scale - used > best_score:
+            lowest -= 1
+        poor = poorer(left, lowest)
+        for item in poor[0 if since is None else bisect_left(poor, since):]:
+            wild = item[_WILD]
+            if wild > wilds_left:
+                continue  # not an option without a wild (the whole search never lists it)
+            pips = -item[0] or 1
+            whole, part = divmod(reach, pips)
+            if (banked + whole * pips * pips + part * part) * scale - used <= best_score:
+                return
+            for letter, n in item[_LETTERS]:
+                left[letter] -= n
+            chosen.append(item)
+            visit(0, item, pips_left - item[_TILE_PIPS], wilds_left - wild,
+                  total + item[_VALUE], used + wild)
             chosen.pop()
             for letter, n in item[_LETTERS]:
                 left[letter] += n
 
     everything = (1 << len(items)) - 1
-    try:
-        visit(everything if wilds else plain, hand_pips, wilds, 0, 0)
-    except _OutOfSteps:
-        return best, False
-    return best, True
+    visit(everything if wilds else plain, None, hand_pips, wilds, 0, 0)
+    return best
 
 
 def _masks(items: list[_Item], counts: Counter[str]) -> tuple[dict[str, list[int]], int]:
     """The search's bitsets: needs_more[letter][k], the items that need more than k of that
     letter, and the items without a wild.
 
-    Each is filled in a bytearray and turned into an int once: OR-ing bits into growing ints
-    one at a time took time quadratic in the number of items.
+    Each item's count of each letter goes into one byte of a row per letter; a row becomes
+    the bitsets by mapping its bytes to the digits "0" and "1" and reading them in base 2,
+    all in C (setting bits in growing ints one at a time took time quadratic in the number
+    of items, and setting them in Python was the slow part of a search).
     """
-    size = (len(items) + 7) // 8
-    bits = {letter: [bytearray(size) for _ in range(n + 1)] for letter, n in counts.items()}
-    plain = bytearray(size)
+    rows = {letter: bytearray(len(items)) for letter in counts}
+    plain = bytearray(b"1" * len(items))
     for i, item in enumerate(items):
-        byte, bit = i >> 3, 1 << (i & 7)
-        if not item[_WILD]:
-            plain[byte] |= bit
         for letter, n in item[_LETTERS]:
-            arrays = bits[letter]
-            for k in range(n):
-                arrays[k][byte] |= bit
+            rows[letter][i] = n
+        if item[_WILD]:
+            plain[i] = 48  # "0"
+    if not items:
+        return {letter: [0] * (n + 1) for letter, n in counts.items()}, 0
+    # Bit i is item i: the digits are read from the last item to the first.
     needs_more = {
-        letter: [int.from_bytes(array, "little") for array in arrays]
-        for letter, arrays in bits.items()
+        letter: [int(rows[letter].translate(_more_than(k))[::-1], 2) for k in range(n + 1)]
+        for letter, n in counts.items()
     }
-    return needs_more, int.from_bytes(plain, "little")
+    return needs_more, int(plain[::-1], 2)
+
+
+@cache
+def _more_than(k: int) -> bytes:
+    """A translation table: a byte holding a count to the digit "1" if it is more than k,
+    else "0"."""
+    return bytes(49 if count > k else 48 for count in range(256))
 
 
 class _OutOfSteps(Exception):
-    """The search used its budget of steps (caught in `_search`, never seen outside)."""
+    """The search used its budget of steps; it carries the best plan found (caught in
+    `plan_sale`, never seen outside)."""
+
+    def __init__(self, best: list[_Item]) -> None:
+        """Stop with `best`, the best collection of items found so far."""
+        super().__init__()
+        self.best = best
 
 
 def _plan(finder: WordFinder, hand: str, chosen: list[_Item], exact: bool = True) -> SalePlan:
@@ -238,8 +477,13 @@ def _candidate(finder: WordFinder, item: _Item) -> Candidate:
     key = item[_KEY]
     if not item[_WILD]:
         return finder.candidate(key, None)
-    options = [finder.candidate(key, letter) for letter in finder.wild_letters(key)]
-    return min(options, key=lambda c: c.word)
+    # The first word each letter the wild could play spells, without a Candidate for each.
+    codes, exact = finder.codes, finder.exact_codes
+    code = codes.code(key)
+    assert code is not None  # the item's tiles make a word with the wild, so a key
+    word, letter = min((exact[code + codes.mult[letter]].split(" ", 1)[0], letter)
+                       for letter in finder.wild_letters(key))
+    return Candidate(word, letter, item[_TILE_PIPS] + finder.tiles.wild_pips)
 
 
 def _in_hand_order(hand: str, keep: Counter[str]) -> str:
