@@ -473,10 +473,9 @@ class _Search:
         fixed, sides = self._key_most[covered]
         most, wild_pips, pips_of = len(sides) - 1, self.wild_pips, self.pips
         grouped, laid_by = self._subsets(room)
-        top = max([pips_of[letter] for letter in room] + [wild_pips if self.wild else 0])
         probe: list[int] = []
         for (n, pips), subsets in grouped.items():
-            if n < most and (fixed + pips + top) ** 2 + sides[n + 1] >= floor:
+            if n < most and (fixed + pips) ** 2 + sides[n + 1] >= floor:
                 probe += subsets
         finder = self.board.finder
         wild_codes, codes = finder.wild_codes, finder.codes
@@ -550,8 +549,9 @@ class _Search:
 
     def _subsets(self, room: dict[str, int]) -> tuple[
             dict[tuple[int, int], list[int]], dict[int, tuple[int, int, int, int]]]:
-        """The sub-multisets of `room` (their codes) by how many tiles they hold and how many
-        pips those show; and for each: its tiles, its pips, the letters (as the finder's
+        """The sub-multisets of `room` (their codes) that one more tile may make a word of,
+        by how many tiles they hold and how many pips they show with that tile at its dearest;
+        and for each: its tiles, its pips, the letters (as the finder's
         bits) one more tile of the hand may add to it (only those after its own, so that a
         set of tiles is made one way only) and those the wild may stand for (the letters the
         hand holds no more of: a word the hand spells is written without the wild). Once per
@@ -580,13 +580,19 @@ class _Search:
             last = max((i for i, k in enumerate(counts) if k), default=0)
             by_hand = 0
             not_wild = held_out
+            top = 0  # the most pips one more tile may add
             for i, letter in enumerate(letters):
                 if i >= last and counts[i] < room[letter]:
                     by_hand |= bit[letter]
+                    top = max(top, pips_of[letter])
                 if self.counts[letter] > counts[i]:
                     not_wild |= bit[letter]
-            grouped.setdefault((size, total), []).append(code)
-            laid_by[code] = (size, total, by_hand, everything & ~not_wild)
+            by_wild = everything & ~not_wild
+            if by_wild:
+                top = max(top, self.wild_pips)
+            if by_hand or by_wild:  # else no word lays these tiles and one more
+                grouped.setdefault((size, total + top), []).append(code)
+            laid_by[code] = (size, total, by_hand, by_wild)
         self.grouped[key] = grouped, laid_by
         return grouped, laid_by
 
