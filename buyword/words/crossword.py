@@ -41,9 +41,8 @@ from buyword.words.lexicon import Lexicon
 _Formed = tuple[str, Square, str, int]
 #: A word that may be placed: (word, the wild's letter or None).
 _Word = tuple[str, str | None]
-#: Words by what they lay: (tiles, their pips) -> (the finder's code of the word's letters,
-#: the wild's letter or None); the words themselves are spelled only if fitted.
-_Cells = dict[tuple[int, int], list[tuple[int, str | None]]]
+#: Words by what they lay: (tiles, their pips) -> words.
+_Cells = dict[tuple[int, int], list[_Word]]
 
 
 class Move(NamedTuple):
@@ -120,6 +119,52 @@ class _Span:
     #: sides[n]: the most the side words of n tiles laid here can pay together (n from
     #: `gaps`, since every gap is filled, up to the most tiles a word may lay here).
     sides: list[int] = dataclasses.field(default_factory=list)
+
+
+class _Line:
+    """One line holding tiles, as one hand's search sees it: every square a word along it may
+    use (as far out as the hand could lay tiles), each square's cross-check and the dearest
+    side word a tile of the hand makes there, and how many squares in a row a tile may go on.
+    """
+
+    def __init__(self, search: _Search, direction: str, line: int,
+                 groups: list[_Group]) -> None:
+        """The line `line` along `direction`, holding `groups`."""
+        board = search.board
+        self.direction, self.line, self.groups = direction, line, groups
+        self.start = groups[0].first - search.most_laid - 1  # the first square's position
+        end = groups[-1].last + search.most_laid + 1
+        tiles, cross, side_price = board.grid.tiles, board.cross, search._side_price_of
+        #: slots[x - start]: None on a tile, else (square, its cross-check).
+        self.slots: list[tuple[Square, _Cross | None] | None] = []
+        #: prices[x - start]: the dearest side word of a tile of the hand there (0 on a tile).
+        self.prices: list[int] = []
+        opened: list[bool] = []  # whether some letter may be laid there
+        for x in range(self.start, end + 1):
+            square = (line, x) if direction == ACROSS else (x, line)
+            if square in tiles:
+                self.slots.append(None)
+                self.prices.append(0)
+                opened.append(False)
+                continue
+            check = cross(square, direction)
+            slot = (square, check)
+            self.slots.append(slot)
+            self.prices.append(side_price(slot))
+            opened.append(check is None or bool(check.allowed))
+        #: opened_before[k] / opened_after[k]: the squares in a row where a tile may go,
+        #: ending / starting at square k (counted from `start`).
+        self.opened_before = _runs(opened)
+        self.opened_after = _runs(opened[::-1])[::-1]
+
+
+def _runs(flags: list[bool]) -> list[int]:
+    """For each place, how many places in a row up to it (included) are true."""
+    runs, run = [], 0
+    for flag in flags:
+        run = run + 1 if flag else 0
+        runs.append(run)
+    return runs
 
 
 class FinderWords:
@@ -259,11 +304,6 @@ class Board:
         return frozenset(letter for letter in ALPHABET
                          if is_word(before + letter.lower() + after))
 
-    def _open(self, square: Square, direction: str) -> bool:
-        """Whether some letter may be laid on this empty square for a word along `direction`."""
-        cross = self.cross(square, direction)
-        return cross is None or bool(cross.allowed)
-
     def moves(self, hand: str, wilds: int) -> list[Move]:
         """Every legal placement of `hand` (letter tiles) and `wilds`, best price first.
 
@@ -379,10 +419,8 @@ class _Search:
         if base is not None:
             room = self._room(covered)
             if codes.how_many(room) <= _ENUMERATE_UP_TO:
-                spelled = self.board.spelled
                 for cell in self._look_up_cells(covered, base, room, -1).values():
-                    for code, wild in cell:
-                        found += [(word, wild) for word in spelled(code)]
+                    found += cell
             else:
                 found = self._search_large(covered)
         self.by_covered[covered] = found
@@ -478,7 +516,7 @@ class _Search:
             if n < most and (fixed + pips) ** 2 + sides[n + 1] >= floor:
                 probe += subsets
         finder = self.board.finder
-        wild_codes, codes = finder.wild_codes, finder.codes
+        wild_codes, codes, spelled = finder.wild_codes, finder.codes, self.board.spelled
         mult, letter_of_bit = codes.mult, codes.letter_of_bit
         cells: _Cells = {}
         # Most sums are one tile short of no word: intersecting them with the index's keys
@@ -494,7 +532,8 @@ class _Search:
                 letter = letter_of_bit[low]
                 main = fixed + pips + pips_of[letter]
                 if main * main + sides[n] >= floor:
-                    cells.setdefault((n, main - fixed), []).append((code + mult[letter], None))
+                    cells.setdefault((n, main - fixed), []).extend(
+                        [(word, None) for word in spelled(code + mult[letter])])
             letters = value & by_wild
             main = fixed + pips + wild_pips
             if letters and main * main + sides[n] >= floor:
@@ -503,24 +542,21 @@ class _Search:
                     low = letters & -letters
                     letters ^= low
                     letter = letter_of_bit[low]
-                    cell.append((code + mult[letter], letter))
+                    cell.extend([(word, letter) for word in spelled(code + mult[letter])])
         return cells
 
     def _cells_of_words(self, covered: str, words: list[_Word],
                         ) -> _Cells:
-        """`cells` from a list of words covering the letters `covered` (each set of letters
-        once: its code stands for all its words)."""
+        """`cells` from a list of words covering the letters `covered`."""
         pips_of, wild_pips = self.pips, self.wild_pips
-        code_of = self.board.finder.codes.code
         covered_pips = sum(pips_of[c] for c in covered)
-        cells: dict[tuple[int, int], dict[tuple[int, str | None], None]] = {}
+        cells: _Cells = {}
         for word, wild in words:
             pips = sum(pips_of[c] for c in word) - covered_pips
             if wild is not None:
                 pips += wild_pips - pips_of[wild]
-            cell = cells.setdefault((len(word) - len(covered), pips), {})
-            cell[(code_of(word), wild)] = None  # type: ignore[index]
-        return {cell: list(codes) for cell, codes in cells.items()}
+            cells.setdefault((len(word) - len(covered), pips), []).append((word, wild))
+        return cells
 
     @staticmethod
     def _word_bound(span: _Span, cells: _Cells,
@@ -535,16 +571,15 @@ class _Search:
                 bound = max(bound, main * main + sides[n])
         return bound
 
-    def _worth_fitting(self, span: _Span, cells: _Cells, floor: int) -> list[_Word]:
+    @staticmethod
+    def _worth_fitting(span: _Span, cells: _Cells, floor: int) -> list[_Word]:
         """The words of `cells` that may pay `floor` over `span`."""
         fixed, sides = span.fixed_pips, span.sides
         fewest, most = max(span.gaps, 1), len(sides) - 1
-        spelled = self.board.spelled
         words: list[_Word] = []
         for (n, pips), cell in cells.items():
             if fewest <= n <= most and (fixed + pips) ** 2 + sides[n] >= floor:
-                for code, wild in cell:
-                    words += [(word, wild) for word in spelled(code)]
+                words += cell
         return words
 
     def _subsets(self, room: dict[str, int]) -> tuple[
@@ -625,63 +660,47 @@ class _Search:
     def _line(self, direction: str, line: int, groups: list[_Group],
               found: list[_Span]) -> None:
         """The stretches of one line: over groups i..j, reaching out on either side."""
-        board = self.board
-        square = board._square
+        along = _Line(self, direction, line, groups)
+        opened_before, start = along.opened_before, along.start
         for i in range(len(groups)):
             gaps = 0
             for j in range(i, len(groups)):
                 if j > i:
-                    gap = range(groups[j - 1].last + 1, groups[j].first)
-                    gaps += len(gap)
-                    if gaps > self.most_laid or not all(
-                        board._open(square(direction, line, x), direction) for x in gap
-                    ):
-                        break
-                found.append(self._span(direction, line, groups, i, j, gaps))
+                    gap = groups[j].first - groups[j - 1].last - 1
+                    gaps += gap
+                    if gaps > self.most_laid or opened_before[groups[j].first - 1 - start] < gap:
+                        break  # too many squares to fill, or one where no tile fits
+                found.append(self._span(along, i, j, gaps))
 
-    def _reach(self, direction: str, line: int, x: int, step: int, limit: int) -> int:
-        """How many empty squares a word may reach out from `x` (exclusive) by `step`."""
-        board = self.board
-        reach = 0
-        while reach < limit and board._open(board._square(direction, line, x + step), direction):
-            reach += 1
-            x += step
-        return reach
-
-    def _span(self, direction: str, line: int, groups: list[_Group], i: int, j: int,
-              gaps: int) -> _Span:
+    def _span(self, line: _Line, i: int, j: int, gaps: int) -> _Span:
         """The stretch covering groups i..j exactly (their outer neighbours stay uncovered),
         with a bound on what a placement there pays."""
-        board = self.board
+        groups = line.groups
         spare = self.most_laid - gaps
         first, last = groups[i].first, groups[j].last
         # The square before the word must stay empty, so it stops one short of group i-1.
         left_room = spare if i == 0 else min(spare, first - groups[i - 1].last - 2)
         right_room = spare if j == len(groups) - 1 else min(spare, groups[j + 1].first - last - 2)
-        left = self._reach(direction, line, first, -1, max(left_room, 0))
-        right = self._reach(direction, line, last, 1, max(right_room, 0))
+        left = min(max(left_room, 0), line.opened_before[first - 1 - line.start])
+        right = min(max(right_room, 0), line.opened_after[last + 1 - line.start])
         covered = groups[i:j + 1]
-        tiles = board.grid.tiles
-        slots: list[tuple[Square, _Cross | None] | None] = []
-        for x in range(first - left, last + right + 1):
-            sq = board._square(direction, line, x)
-            slots.append(None if sq in tiles else (sq, board.cross(sq, direction)))
+        at = first - left - line.start  # where the stretch starts on the line
+        slots = line.slots[at:at + last + right + 1 - (first - left)]
         fixed_pips = sum(g.pips for g in covered)
         key = "".join(sorted("".join(g.letters for g in covered)))
-        span = _Span(direction, line, first, last, left, right, gaps, tuple(covered),
+        span = _Span(line.direction, line.line, first, last, left, right, gaps, tuple(covered),
                      fixed_pips, slots, 0, key)
-        span.bound = self._bound(span)
+        span.bound = self._bound(span, line.prices[at:at + len(slots)])
         return span
 
-    def _bound(self, span: _Span) -> int:
+    def _bound(self, span: _Span, prices: list[int]) -> int:
         """The most a placement over `span` can pay: its covered pips plus the hand's dearest
         tiles it has room to lay, squared, plus the side words of the squares it would lay
-        them on (each at most the dearest side word a tile of the hand allowed there makes).
+        them on (`prices`: each at most the dearest side word a tile of the hand allowed
+        there makes).
 
         A word laying n tiles fills every gap and then the squares nearest the covered tiles,
         l before and r after them: `span.sides[n]` is the dearest such choice."""
-        side_price = self._side_price_of
-        prices = [side_price(slot) for slot in span.slots]
         first = span.left  # where the first covered tile is among the slots
         end = first + span.last - span.first  # and the last
         inner = sum(prices[first:end + 1])  # the gaps' (a tile's price is 0)
@@ -690,14 +709,15 @@ class _Search:
             before.append(before[-1] + prices[first - k])
         for k in range(1, span.right + 1):
             after.append(after[-1] + prices[end + k])
-        most = min(self.most_laid, span.gaps + span.left + span.right)
+        gaps = span.gaps
+        most = min(self.most_laid, gaps + span.left + span.right)
         sides = [0] * (most + 1)
-        for left in range(min(span.left, most - span.gaps) + 1):
-            for right in range(min(span.right, most - span.gaps - left) + 1):
-                n = span.gaps + left + right
-                total = inner + before[left] + after[right]
-                if total > sides[n]:
-                    sides[n] = total
+        for left in range(min(span.left, most - gaps) + 1):
+            with_left = inner + before[left]
+            for right in range(min(span.right, most - gaps - left) + 1):
+                n = gaps + left + right
+                if with_left + after[right] > sides[n]:
+                    sides[n] = with_left + after[right]
         span.sides = sides
         main = span.fixed_pips + self.dearest[most]
         return main * main + sides[most]
