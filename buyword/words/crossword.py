@@ -4,11 +4,13 @@ A placement must cover at least one tile on the table, so along each line (a row
 across, a column for words down) that holds tiles, a word covers a run of consecutive groups
 of tiles, fills the gaps between them and may reach out on either side. The letters it lays are
 a sub-multiset of the hand (with at most one wild), so its letters, sorted, are those of the
-groups it covers plus a sub-multiset of the hand: the word finder's index answers which words
-those are in one look-up per sub-multiset, and the look-ups are shared by every line whose
-covered tiles hold the same letters. Each candidate word is then fitted at every offset the
-line allows, checking the letters it crosses and, on each empty square, the cross-check: the
-letters that make a valid perpendicular word with the tiles beside it (computed once per grid).
+groups it covers plus a sub-multiset of the hand: the word finder's one-wild index answers, in
+one look-up per sub-multiset, which letters one more tile (of the hand, or the wild) may be to
+make a word, and the look-ups are shared by every line whose covered tiles hold the same
+letters. Each candidate word is then fitted at every offset the line allows, checking the
+letters it crosses and, on each empty square, the cross-check: the letters that make a valid
+perpendicular word with the tiles beside it (computed once per grid, and remembered for the
+next grids of the same word list).
 """
 
 from __future__ import annotations
@@ -356,8 +358,9 @@ class Board:
 
 #: The prices `best_moves` assumes its `limit` moves reach, in turn: a guess that holds lets
 #: it prune every stretch from the start (not only once `limit` moves are found). The first
-#: holds for most hands of 8 letters on a busy grid (the 30th dearest placement pays
-#: $121-$169 there); the last, $1, always holds (every placement pays at least that).
+#: holds for most hands of 8 letters and a wild on a busy grid (the 30th dearest placement
+#: pays $121-$169 there; a higher guess fails often enough to cost more than it saves); the
+#: last, $1, always holds (every placement pays at least that).
 _GUESSES = (121, 1)
 
 
