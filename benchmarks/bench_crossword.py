@@ -4,8 +4,13 @@ The grid is grown from a seeded bag by playing the best placement of a fresh 8-l
 and a wild, 30 times (the first word included). Then many seeded hands of 8 letters + a wild
 are drawn from the whole tile set and the `--limit` best placements are found for each
 (`Board.best_moves`, what the computers and hints ask: 30 is Expert's breadth), timing the
-whole call (the grid's analysis for cross-checks included, as a computer player meets a new
-grid every turn). On fewer hands, interleaved so that all meet the same load, every legal
+whole call (the grid's analysis included, as a computer player meets a new grid every turn),
+in wall-clock time and in this process's CPU time (which a machine shared with other work
+inflates less). The cross-checks of a word list are remembered from grid to grid (a new grid
+is its parent and one more word, and shares most of them), so after the first hand they are;
+`--cold-hands` hands are also timed with a dictionary whose cross-checks are never remembered,
+as on a grid no board of the word list has seen. On fewer hands, interleaved so that all meet
+the same load, every legal
 placement is listed too, by today's `Board.moves` and by the generator as it was before its
 speed work (`crossword_before.py`): the best moves must be exactly the top of today's list,
 and today's list the same moves as the old one; the ratios of the medians are the speed-ups.
@@ -16,7 +21,7 @@ of the grid, each such position with letters the hand can lay checked by the eng
 
     .venv/bin/python benchmarks/bench_crossword.py [--hands 200] [--seed 1] [--words 30]
                                                   [--old-hands 50] [--baseline-hands 1]
-                                                  [--limit 30]
+                                                  [--limit 30] [--cold-hands 20]
 
 The baseline takes minutes a hand on a grid of 30 words; `--baseline-hands 0` leaves it out.
 """
@@ -44,6 +49,38 @@ from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon
 
 MS = 1000.0
+
+
+class Unremembered:
+    """A dictionary whose cross-checks no board remembers (any dictionary but a word list's):
+    each board asks it afresh, as for a grid never seen before."""
+
+    def __init__(self, lexicon: Lexicon) -> None:
+        """The words of `lexicon`."""
+        self.lexicon = lexicon
+
+    def is_word(self, word: str) -> bool:
+        """True if `lexicon` holds `word`."""
+        return self.lexicon.is_word(word)
+
+
+def time_best(grid: Grid, finder: WordFinder, dictionary: object, sample: list[str],
+              limit: int) -> tuple[list[float], list[float]]:
+    """Wall-clock and CPU seconds of `best_moves` on a new board for each hand of `sample`."""
+    wall, cpu = [], []
+    for hand in sample:
+        start, start_cpu = time.perf_counter(), time.process_time()
+        Board(grid, finder, dictionary).best_moves(hand, 1, limit)  # type: ignore[arg-type]
+        wall.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
+    return wall, cpu
+
+
+def summary(seconds: list[float]) -> str:
+    """Median and 95th percentile, in milliseconds."""
+    ordered = sorted(seconds)
+    p95 = ordered[int(0.95 * (len(ordered) - 1))]
+    return f"median {statistics.median(ordered) * MS:.1f} ms, 95th percentile {p95 * MS:.1f} ms"
 
 
 def grow_grid(finder: WordFinder, lexicon: Lexicon, tiles: TileSet, words: int,
@@ -152,6 +189,7 @@ def main() -> None:
     parser.add_argument("--old-hands", type=int, default=50)
     parser.add_argument("--baseline-hands", type=int, default=1)
     parser.add_argument("--limit", type=int, default=30)
+    parser.add_argument("--cold-hands", type=int, default=20)
     args = parser.parse_args()
     tiles = default_tiles()
     lexicon = Lexicon.bundled()
@@ -161,16 +199,16 @@ def main() -> None:
           f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}")
     print(f"grid: {args.words} words, {len(grid)} tiles")
     print(grid.picture())
-    times = []
-    for hand in hands(tiles, args.hands, args.seed + 1):
-        start = time.perf_counter()
-        Board(grid, finder, lexicon).best_moves(hand, 1, args.limit)
-        times.append(time.perf_counter() - start)
-    ordered = sorted(times)
-    median = statistics.median(ordered) * MS
-    p95 = ordered[int(0.95 * (len(ordered) - 1))] * MS
-    print(f"best {args.limit} placements: {args.hands} hands of 8 letters + a wild: median "
-          f"{median:.1f} ms, 95th percentile {p95:.1f} ms; target 50 ms")
+    sample = hands(tiles, args.hands, args.seed + 1)
+    times, cpu = time_best(grid, finder, lexicon, sample, args.limit)
+    median = statistics.median(times) * MS
+    print(f"best {args.limit} placements: {args.hands} hands of 8 letters + a wild: "
+          f"{summary(times)}; CPU time {summary(cpu)}; target 50 ms")
+    if args.cold_hands > 0:
+        cold, cold_cpu = time_best(grid, finder, Unremembered(lexicon),
+                                   sample[:args.cold_hands], args.limit)
+        print(f"  with no cross-check remembered, {len(cold)} hands: {summary(cold)}; "
+              f"CPU time {summary(cold_cpu)}")
     compare_old(grid, finder, lexicon, hands(tiles, args.old_hands, args.seed + 1), args.limit)
     if args.baseline_hands < 1:
         return

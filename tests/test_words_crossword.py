@@ -16,6 +16,7 @@ from buyword.engine.crossword import (
 )
 from buyword.engine.errors import IllegalAction
 from buyword.engine.tiles import default_tiles
+from buyword.words import crossword
 from buyword.words.crossword import Board, find_placements
 from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon
@@ -215,3 +216,47 @@ def test_the_best_moves_of_the_first_word_and_of_no_limit() -> None:
 @pytest.mark.slow  # the bundled word list, grids of 8 placements
 def test_the_best_moves_are_the_top_of_every_move_with_the_whole_word_list() -> None:
     assert _assert_best_is_top_of_moves(bundled_finder(), bundled_lexicon(), range(1), 8) > 100
+
+
+@pytest.mark.slow  # every move of a 13-letter hand
+def test_a_hand_far_over_the_tile_limit_gets_exactly_the_top_of_every_move() -> None:
+    # Selling comes before the tile limit: a hand may hold 13 letters, every one different.
+    grid, _ = _grown(SMALL_FINDER, SMALL, 3, 6)
+    board = Board(grid, SMALL_FINDER, SMALL)
+    hand = "ABCEINQSTUXZI"
+    every = board.moves(hand, 1)
+    assert len(every) > 30
+    assert board.best_moves(hand, 1, 30) == every[:30]
+
+
+@pytest.mark.slow  # the brute force over every square
+def test_a_hand_too_large_to_list_its_subsets_finds_the_same_moves(monkeypatch) -> None:
+    grid = GRIDS["a cross"]
+    listed = generated(grid, "ASTINB", 0)
+    best = Board(grid, SMALL_FINDER, SMALL).best_moves("ASTINB", 1, 10)
+    monkeypatch.setattr(crossword, "_ENUMERATE_UP_TO", 4)  # the finder's own search instead
+    assert generated(grid, "ASTINB", 0) == listed == brute_force(grid, "ASTINB", 0, SMALL)
+    assert Board(grid, SMALL_FINDER, SMALL).best_moves("ASTINB", 1, 10) == best
+
+
+class _Changing:
+    """A dictionary whose answers change: its cross-checks must not outlive a board."""
+
+    def __init__(self, words: set[str]) -> None:
+        self.words = words
+
+    def is_word(self, word: str) -> bool:
+        return word in self.words
+
+
+def test_cross_checks_are_remembered_only_for_a_word_list() -> None:
+    grid = GRIDS["parallel"]  # a tile at 1,1 would make A?A across
+    words = _Changing(set(SMALL))
+    before = {str(m) for m in Board(grid, SMALL_FINDER, words).moves("T", 0)}
+    words.words.add("ata")
+    after = {str(m) for m in Board(grid, SMALL_FINDER, words).moves("T", 0)}
+    assert after - before == {"AT at 0,1 down"}
+    # A word list's cross-checks are the same on every board, remembered or not.
+    remembered = Board(grid, SMALL_FINDER, SMALL).moves("ASTIN", 1)
+    assert Board(grid, SMALL_FINDER, SMALL).moves("ASTIN", 1) == remembered
+    assert Board(grid, SMALL_FINDER, _Changing(set(SMALL))).moves("ASTIN", 1) == remembered

@@ -42,7 +42,7 @@ def _board(bot: Bot, view: SeatView) -> Board:
     cached = bot.boards.get(key)
     if cached is None:
         bot.boards.clear()  # one grid at a time: the old ones never come back
-        cached = bot.boards[key] = Board(view.grid, finder, FinderWords(finder),
+        cached = bot.boards[key] = Board(view.grid, finder, FinderWords.of(finder),
                                          view.rules.min_word_length)
     return cached
 

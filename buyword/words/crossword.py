@@ -4,11 +4,13 @@ A placement must cover at least one tile on the table, so along each line (a row
 across, a column for words down) that holds tiles, a word covers a run of consecutive groups
 of tiles, fills the gaps between them and may reach out on either side. The letters it lays are
 a sub-multiset of the hand (with at most one wild), so its letters, sorted, are those of the
-groups it covers plus a sub-multiset of the hand: the word finder's index answers which words
-those are in one look-up per sub-multiset, and the look-ups are shared by every line whose
-covered tiles hold the same letters. Each candidate word is then fitted at every offset the
-line allows, checking the letters it crosses and, on each empty square, the cross-check: the
-letters that make a valid perpendicular word with the tiles beside it (computed once per grid).
+groups it covers plus a sub-multiset of the hand: the word finder's one-wild index answers, in
+one look-up per sub-multiset, which letters one more tile (of the hand, or the wild) may be to
+make a word, and the look-ups are shared by every line whose covered tiles hold the same
+letters. Each candidate word is then fitted at every offset the line allows, checking the
+letters it crosses and, on each empty square, the cross-check: the letters that make a valid
+perpendicular word with the tiles beside it (computed once per grid, and remembered for the
+next grids of the same word list).
 """
 
 from __future__ import annotations
@@ -18,8 +20,10 @@ import heapq
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import zip_longest
 from operator import attrgetter
 from typing import NamedTuple
+from weakref import WeakKeyDictionary
 
 from buyword.engine.crossword import (
     ACROSS,
@@ -33,9 +37,14 @@ from buyword.engine.crossword import (
 )
 from buyword.engine.tiles import ALPHABET
 from buyword.words.finder import WordFinder, hand_counts
+from buyword.words.lexicon import Lexicon
 
 #: A word formed, compactly: (word, first square, direction, pips).
 _Formed = tuple[str, Square, str, int]
+#: A word that may be placed: (word, the wild's letter or None).
+_Word = tuple[str, str | None]
+#: Words by what they lay: (tiles, their pips) -> words.
+_Cells = dict[tuple[int, int], list[_Word]]
 
 
 class Move(NamedTuple):
@@ -108,8 +117,56 @@ class _Span:
     fixed_pips: int  # pips of the covered tiles
     slots: list[tuple[Square, _Cross | None] | None]  # from first - left: None on a tile
     bound: int  # the most a placement here can pay
-    #: sides[n]: the most the side words of n tiles laid here can pay together.
+    key: str = ""  # the covered letters, sorted: the stretches sharing them share words
+    #: sides[n]: the most the side words of n tiles laid here can pay together (n from
+    #: `gaps`, since every gap is filled, up to the most tiles a word may lay here).
     sides: list[int] = dataclasses.field(default_factory=list)
+
+
+class _Line:
+    """One line holding tiles, as one hand's search sees it: every square a word along it may
+    use (as far out as the hand could lay tiles), each square's cross-check and the dearest
+    side word a tile of the hand makes there, and how many squares in a row a tile may go on.
+    """
+
+    def __init__(self, search: _Search, direction: str, line: int,
+                 groups: list[_Group]) -> None:
+        """The line `line` along `direction`, holding `groups`."""
+        board = search.board
+        self.direction, self.line, self.groups = direction, line, groups
+        self.start = groups[0].first - search.most_laid - 1  # the first square's position
+        end = groups[-1].last + search.most_laid + 1
+        tiles, cross, side_price = board.grid.tiles, board.cross, search._side_price_of
+        #: slots[x - start]: None on a tile, else (square, its cross-check).
+        self.slots: list[tuple[Square, _Cross | None] | None] = []
+        #: prices[x - start]: the dearest side word of a tile of the hand there (0 on a tile).
+        self.prices: list[int] = []
+        opened: list[bool] = []  # whether some letter may be laid there
+        for x in range(self.start, end + 1):
+            square = (line, x) if direction == ACROSS else (x, line)
+            if square in tiles:
+                self.slots.append(None)
+                self.prices.append(0)
+                opened.append(False)
+                continue
+            check = cross(square, direction)
+            slot = (square, check)
+            self.slots.append(slot)
+            self.prices.append(side_price(slot))
+            opened.append(check is None or bool(check.allowed))
+        #: opened_before[k] / opened_after[k]: the squares in a row where a tile may go,
+        #: ending / starting at square k (counted from `start`).
+        self.opened_before = _runs(opened)
+        self.opened_after = _runs(opened[::-1])[::-1]
+
+
+def _runs(flags: list[bool]) -> list[int]:
+    """For each place, how many places in a row up to it (included) are true."""
+    runs, run = [], 0
+    for flag in flags:
+        run = run + 1 if flag else 0
+        runs.append(run)
+    return runs
 
 
 class FinderWords:
@@ -120,17 +177,52 @@ class FinderWords:
         """The words `finder` indexes."""
         self.index = finder.exact_index
 
+    @classmethod
+    def of(cls, finder: WordFinder) -> FinderWords:
+        """The words of `finder`, one value per finder: the cross-checks made with it are
+        remembered from grid to grid (see `Board`)."""
+        words = _FINDER_WORDS.get(finder)
+        if words is None:
+            words = _FINDER_WORDS[finder] = cls(finder)
+        return words
+
     def is_word(self, word: str) -> bool:
         """True if `word` (any case) is one of the finder's words."""
         upper = word.upper()
         return upper in self.index.get("".join(sorted(upper)), ())
 
 
+_FINDER_WORDS: WeakKeyDictionary[WordFinder, FinderWords] = WeakKeyDictionary()
+
+#: dictionary -> min_length -> (letters before, letters after) -> the letters that make a word
+#: between them: a grid only grows, so each new grid's cross-checks are mostly its parent's.
+_CROSS_MEMOS: WeakKeyDictionary[object, dict[int, dict[tuple[str, str], frozenset[str]]]] = (
+    WeakKeyDictionary())
+
+#: A dictionary's remembered cross-checks are forgotten past this many (a long simulation
+#: meets many grids).
+_CROSS_MEMO_SIZE = 50_000
+
+
+def _cross_memo(dictionary: Dictionary, min_length: int,
+                ) -> dict[tuple[str, str], frozenset[str]]:
+    """Where a board keeps its cross-checks: shared by every board of the same word list
+    (whose answers never change: a `Lexicon` or a finder's words), else its own."""
+    if not isinstance(dictionary, Lexicon | FinderWords):
+        return {}
+    memos = _CROSS_MEMOS.setdefault(dictionary, {})
+    memo = memos.setdefault(min_length, {})
+    if len(memo) > _CROSS_MEMO_SIZE:
+        memo.clear()
+    return memo
+
+
 class Board:
     """A grid analysed for move generation: its lines and cross-checks, for any hand.
 
-    Build it once per grid (the cross-checks ask the dictionary 26 times per square beside a
-    tile) and ask `moves` for each hand.
+    Build it once per grid and ask `moves` or `best_moves` for each hand. The cross-checks
+    ask the dictionary 26 times per square beside a tile; with a word list (a `Lexicon` or
+    `FinderWords`) they are remembered for the next grids too, which share most of them.
     """
 
     def __init__(
@@ -140,6 +232,7 @@ class Board:
         self.grid = grid
         self.finder = finder
         self.dictionary = dictionary
+        self._allowed = _cross_memo(dictionary, min_length)
         self.min_length = min_length
         self._cross: dict[tuple[Square, str], _Cross | None] = {}
         self._lines = {direction: self._groups(direction) for direction in (ACROSS, DOWN)}
@@ -197,19 +290,21 @@ class Board:
             if after_square in tiles:
                 _, run = self.grid.line(after_square, side)
                 after, pips = "".join(t.letter for t in run), pips + sum(t.pips for t in run)
-            long_enough = len(before) + 1 + len(after) >= self.min_length
-            allowed = frozenset(
-                letter for letter in ALPHABET
-                if long_enough and self.dictionary.is_word((before + letter + after).lower())
-            )
+            allowed = self._allowed.get((before, after))
+            if allowed is None:
+                allowed = self._allowed[(before, after)] = self._letters_between(before, after)
             result = _Cross(allowed, before, after, pips, start)
         self._cross[key] = result
         return result
 
-    def _open(self, square: Square, direction: str) -> bool:
-        """Whether some letter may be laid on this empty square for a word along `direction`."""
-        cross = self.cross(square, direction)
-        return cross is None or bool(cross.allowed)
+    def _letters_between(self, before: str, after: str) -> frozenset[str]:
+        """The letters that make a word of the dictionary between `before` and `after`."""
+        if len(before) + 1 + len(after) < self.min_length:
+            return frozenset()
+        is_word = self.dictionary.is_word
+        before, after = before.lower(), after.lower()
+        return frozenset(letter for letter in ALPHABET
+                         if is_word(before + letter.lower() + after))
 
     def moves(self, hand: str, wilds: int) -> list[Move]:
         """Every legal placement of `hand` (letter tiles) and `wilds`, best price first.
@@ -231,9 +326,10 @@ class Board:
         same moves in the same order, found without listing every placement.
 
         Each stretch of a line a word may cover gets an upper bound on what a placement
-        there can pay (`_Span.bound`); the stretches are searched dearest bound first, and
-        the search stops when no stretch left can reach the `limit`-th best price found, so
-        the word look-ups of the many cheap stretches are never made.
+        there can pay (`_Span.bound`), made exact for its words once they are looked up
+        (`_Search.top_moves`); the stretches are searched dearest bound first, and the search
+        stops when no stretch left can reach the `limit`-th best price found, so the words
+        of the many cheap stretches are never looked up, let alone fitted.
         """
         if limit <= 0:
             return []
@@ -242,39 +338,11 @@ class Board:
             return [m for m in first if keep is None or keep(m)][:limit]
         search = _Search(self, hand, hand_counts(hand, wilds), wilds > 0)
         spans = search.spans()
-        spans.sort(key=attrgetter("bound"), reverse=True)
         for guess in _GUESSES[:-1]:
-            kept = self._dearest(search, spans, limit, keep, guess)
+            kept = search.top_moves(spans, limit, keep, guess)
             if kept is not None:
                 return kept
-        return self._dearest(search, spans, limit, keep, _GUESSES[-1], last=True) or []
-
-    def _dearest(self, search: _Search, spans: list[_Span], limit: int,
-                 keep: Callable[[Move], bool] | None, guess: int,
-                 last: bool = False) -> list[Move] | None:
-        """The first `limit` moves if `limit` moves pay at least `guess` (None otherwise,
-        unless this is the `last` guess: then the moves found, however few): searching only
-        for those, the search prunes from the start rather than once `limit` moves are
-        found."""
-        best: list[int] = []  # the `limit` dearest prices found so far, a min-heap
-        kept: list[Move] = []
-        for span in spans:
-            floor = best[0] if len(best) == limit else guess
-            if span.bound < floor:
-                break  # no placement left can tie with the limit-th best, let alone beat it
-            search.found = []
-            search.fit(span, floor)
-            for move in search.found:
-                if move.price < guess or (keep is not None and not keep(move)):
-                    continue
-                kept.append(move)
-                if len(best) < limit:
-                    heapq.heappush(best, move.price)
-                elif move.price > best[0]:
-                    heapq.heapreplace(best, move.price)
-        if len(best) < limit and not last:
-            return None  # fewer moves pay the guess: a lower one is needed
-        return _ordered(kept)[:limit]
+        return search.top_moves(spans, limit, keep, _GUESSES[-1], last=True) or []
 
     def _first_words(self, hand: str, wilds: int) -> list[Move]:
         """The game's first word: every word the hand sells, across at (0, 0)."""
@@ -290,9 +358,10 @@ class Board:
 
 #: The prices `best_moves` assumes its `limit` moves reach, in turn: a guess that holds lets
 #: it prune every stretch from the start (not only once `limit` moves are found). The first
-#: holds for most hands of 8 letters on a busy grid (the 30th dearest placement pays
-#: $121-$169 there); the last, $1, always holds (every placement pays at least that).
-_GUESSES = (100, 1)
+#: holds for most hands of 8 letters and a wild on a busy grid (the 30th dearest placement
+#: pays $121-$169 there; a higher guess fails often enough to cost more than it saves); the
+#: last, $1, always holds (every placement pays at least that).
+_GUESSES = (121, 1)
 
 
 def _ordered(found: list[Move]) -> list[Move]:
@@ -302,9 +371,12 @@ def _ordered(found: list[Move]) -> list[Move]:
     return found
 
 
-#: Hands with more sub-multisets than this (no tile limit) find their words through the
-#: finder's own search, which prunes along word prefixes, rather than by listing every subset.
-_ENUMERATE_UP_TO = 4096
+#: Hands with more sub-multisets than this (far beyond the tile limit, or with no tile limit)
+#: find their words through the finder's own search, which prunes along word prefixes, rather
+#: than by listing every subset. A hand of 13 different letters (8 kept, 5 bought before the
+#: tile limit applies) has 8,192: listed, and pruned by price, they take milliseconds a
+#: stretch, where the finder's search, which cannot prune by price, took seconds a hand.
+_ENUMERATE_UP_TO = 1 << 15
 
 
 class _Search:
@@ -316,12 +388,19 @@ class _Search:
         self.counts = dict(counts)
         self.wild = wild
         self.most_laid = sum(counts.values()) + (1 if wild else 0)
-        self.by_covered: dict[str, list[tuple[str, str | None]]] = {}
-        self.grouped: dict[tuple[tuple[str, int], ...], dict[tuple[int, int], list[int]]] = {}
+        self.by_covered: dict[str, list[_Word]] = {}
+        self.grouped: dict[tuple[tuple[str, int], ...], tuple[
+            dict[tuple[int, int], list[int]], dict[int, tuple[int, int, int, int]]]] = {}
+        self._cells: dict[str, tuple[int, _Cells]] = {}
+        #: covered letters -> the most covered pips and side words (by tiles laid) of the
+        #: stretches covering them.
+        self._key_most: dict[str, tuple[int, list[int]]] = {}
+        self._side_price: dict[int, int] = {}  # id of a cross-check -> its dearest side word
         self.found: list[Move] = []
         tiles = board.finder.tiles
         self.pips = tiles.pips
         self.wild_pips = tiles.wild_pips
+        self.by_pips = sorted(self.counts, key=self.pips.__getitem__, reverse=True)
         # dearest[n]: the most pips n tiles of the hand (the wild included) can show.
         held = sorted((tiles.pips[c] for c in hand), reverse=True)
         if wild:
@@ -330,25 +409,21 @@ class _Search:
         for pips in held:
             self.dearest.append(self.dearest[-1] + pips)
 
-    def words(self, covered: str) -> list[tuple[str, str | None]]:
+    def words(self, covered: str) -> list[_Word]:
         """Words made of the letters `covered` (sorted) plus hand tiles, and perhaps the
         wild: (word, the wild's letter or None). Shared by every span covering those letters.
-
-        The finder's codes add: a word's code is the covered letters' code plus the code of
-        the hand tiles it takes, so each sub-multiset of the hand is one addition and one
-        look-up. The hand's counts are first cut to what a word may still hold beside the
-        covered letters, so that no digit of the sum overflows into the next letter's.
         """
         cached = self.by_covered.get(covered)
         if cached is not None:
             return cached
         codes = self.board.finder.codes
         base = codes.code(covered)
-        found: list[tuple[str, str | None]] = []
+        found: list[_Word] = []
         if base is not None:
             room = self._room(covered)
             if codes.how_many(room) <= _ENUMERATE_UP_TO:
-                found = self._look_up(base, codes.subsets(room))
+                for cell in self._look_up_cells(covered, base, room, -1).values():
+                    found += cell
             else:
                 found = self._search_large(covered)
         self.by_covered[covered] = found
@@ -364,86 +439,206 @@ class _Search:
                 room[letter] = spare
         return room
 
-    def bounded_words(self, covered: str, span: _Span, floor: int,
-                      ) -> list[tuple[str, str | None]]:
-        """Like `words`, but only through the sub-multisets of the hand that may pay `floor`
-        over `span`: laying n tiles of p pips pays at most (covered pips + p)² plus the n
-        dearest side words of the span (and one more tile of the wild's pips with the wild).
+    def top_moves(self, spans: list[_Span], limit: int, keep: Callable[[Move], bool] | None,
+                guess: int, last: bool = False) -> list[Move] | None:
+        """The first `limit` moves over `spans` if `limit` moves pay at least `guess` (None
+        otherwise, unless this is the `last` guess: then the moves found, however few).
+
+        Searching only for moves that pay the guess prunes from the start rather than once
+        `limit` moves are found. A stretch first comes off the queue with its bound from the
+        board alone; its words (shared by the stretches covering the same letters) are then
+        looked up, and it goes back with the bound those words give, so that the stretches
+        whose words cannot pay are never fitted.
         """
+        best: list[int] = []  # the `limit` dearest prices found so far, a min-heap
+        kept: list[Move] = []
+        queue = [(-span.bound, i, False) for i, span in enumerate(spans)]
+        heapq.heapify(queue)
+        while queue:
+            bound, i, exact = queue[0]
+            floor = best[0] if len(best) == limit else guess
+            if -bound < floor:
+                break  # no placement left can tie with the limit-th best, let alone beat it
+            heapq.heappop(queue)
+            span = spans[i]
+            cells = self.cells(span.key, floor)
+            if not exact:
+                bound = self._word_bound(span, cells)
+                if bound >= floor:
+                    heapq.heappush(queue, (-bound, i, True))
+                continue
+            self.found = []
+            self._fit_words(span, self._worth_fitting(span, cells, floor))
+            for move in self.found:
+                if move.price < guess or (keep is not None and not keep(move)):
+                    continue
+                kept.append(move)
+                if len(best) < limit:
+                    heapq.heappush(best, move.price)
+                elif move.price > best[0]:
+                    heapq.heapreplace(best, move.price)
+        if len(best) < limit and not last:
+            return None  # fewer moves pay the guess: a lower one is needed
+        return _ordered(kept)[:limit]
+
+    def cells(self, covered: str, floor: int) -> _Cells:
+        """The words covering the letters `covered` (sorted) that some stretch covering them
+        may need to reach `floor`, by what they lay: (tiles, their pips) -> (word, the wild's
+        letter or None). Kept for the hand: a lower floor only looks them up again."""
+        cached = self._cells.get(covered)
+        if cached is not None and cached[0] <= floor:
+            return cached[1]
         codes = self.board.finder.codes
         base = codes.code(covered)
-        if base is None:
-            return []
-        room = self._room(covered)
-        if codes.how_many(room) > _ENUMERATE_UP_TO:
-            return self.words(covered)
-        fixed, sides, wild_pips = span.fixed_pips, span.sides, self.wild_pips
-        most = len(sides) - 1
-        alone: list[int] = []
-        with_wild: list[int] = []
-        for (n, pips), composites in self._by_size_and_pips(room).items():
-            if n > most:
-                continue  # more tiles than the span has empty squares
-            main = fixed + pips
-            if n and main * main + sides[n] >= floor:
-                alone += composites
-            if self.wild and n < most and (main + wild_pips) ** 2 + sides[n + 1] >= floor:
-                with_wild += composites
-        return (self._look_up(base, alone, use_wild=False)
-                + self._look_up(base, with_wild, use_exact=False))
+        cells: _Cells = {}
+        if base is not None:
+            room = self._room(covered)
+            if codes.how_many(room) > _ENUMERATE_UP_TO:
+                cells = self._cells_of_words(covered, self.words(covered))
+            else:
+                cells = self._look_up_cells(covered, base, room, floor)
+        self._cells[covered] = (floor, cells)
+        return cells
 
-    def _by_size_and_pips(self, room: dict[str, int]) -> dict[tuple[int, int], list[int]]:
-        """The sub-multisets of `room` (composites, as `codes.subsets` lists them) by how many
-        tiles they hold and how many pips those show; once per hand and room."""
+    def _look_up_cells(self, covered: str, base: int, room: dict[str, int], floor: int,
+                       ) -> _Cells:
+        """`cells` through the sub-multisets of the hand that may pay `floor` on some
+        stretch covering `covered`: laying n tiles of p pips pays at most (covered pips +
+        p)² plus the side words of n of the stretch's squares (`_Span.sides`).
+
+        The finder's codes add: a word's code is the covered letters' code plus that of the
+        hand tiles it lays, so each sub-multiset of the hand is one addition and one look-up.
+        One look-up serves two: the wild index says which letters one more tile may be to
+        make a word, and that tile is either one of the hand (each word is found once, from
+        its tiles without the alphabetically last) or the wild."""
+        fixed, sides = self._key_most[covered]
+        most, wild_pips, pips_of = len(sides) - 1, self.wild_pips, self.pips
+        grouped, laid_by = self._subsets(room)
+        probe: list[int] = []
+        for (n, pips), subsets in grouped.items():
+            if n < most and (fixed + pips) ** 2 + sides[n + 1] >= floor:
+                probe += subsets
+        finder = self.board.finder
+        wild_codes, codes, spelled = finder.wild_codes, finder.codes, self.board.spelled
+        mult, letter_of_bit = codes.mult, codes.letter_of_bit
+        cells: _Cells = {}
+        # Most sums are one tile short of no word: intersecting them with the index's keys
+        # in one set operation leaves only the hits to Python.
+        for code in wild_codes.keys() & map(base.__add__, probe):
+            n, pips, by_hand, by_wild = laid_by[code - base]
+            n += 1
+            value = wild_codes[code]
+            letters = value & by_hand
+            while letters:
+                low = letters & -letters
+                letters ^= low
+                letter = letter_of_bit[low]
+                main = fixed + pips + pips_of[letter]
+                if main * main + sides[n] >= floor:
+                    cells.setdefault((n, main - fixed), []).extend(
+                        [(word, None) for word in spelled(code + mult[letter])])
+            letters = value & by_wild
+            main = fixed + pips + wild_pips
+            if letters and main * main + sides[n] >= floor:
+                cell = cells.setdefault((n, main - fixed), [])
+                while letters:
+                    low = letters & -letters
+                    letters ^= low
+                    letter = letter_of_bit[low]
+                    cell.extend([(word, letter) for word in spelled(code + mult[letter])])
+        return cells
+
+    def _cells_of_words(self, covered: str, words: list[_Word],
+                        ) -> _Cells:
+        """`cells` from a list of words covering the letters `covered`."""
+        pips_of, wild_pips = self.pips, self.wild_pips
+        covered_pips = sum(pips_of[c] for c in covered)
+        cells: _Cells = {}
+        for word, wild in words:
+            pips = sum(pips_of[c] for c in word) - covered_pips
+            if wild is not None:
+                pips += wild_pips - pips_of[wild]
+            cells.setdefault((len(word) - len(covered), pips), []).append((word, wild))
+        return cells
+
+    @staticmethod
+    def _word_bound(span: _Span, cells: _Cells,
+                    ) -> int:
+        """The most a placement over `span` can pay with the words of `cells` (-1: none)."""
+        fixed, sides = span.fixed_pips, span.sides
+        fewest, most = max(span.gaps, 1), len(sides) - 1
+        bound = -1
+        for n, pips in cells:
+            if fewest <= n <= most:
+                main = fixed + pips
+                bound = max(bound, main * main + sides[n])
+        return bound
+
+    @staticmethod
+    def _worth_fitting(span: _Span, cells: _Cells, floor: int) -> list[_Word]:
+        """The words of `cells` that may pay `floor` over `span`."""
+        fixed, sides = span.fixed_pips, span.sides
+        fewest, most = max(span.gaps, 1), len(sides) - 1
+        words: list[_Word] = []
+        for (n, pips), cell in cells.items():
+            if fewest <= n <= most and (fixed + pips) ** 2 + sides[n] >= floor:
+                words += cell
+        return words
+
+    def _subsets(self, room: dict[str, int]) -> tuple[
+            dict[tuple[int, int], list[int]], dict[int, tuple[int, int, int, int]]]:
+        """The sub-multisets of `room` (their codes) that one more tile may make a word of,
+        by how many tiles they hold and how many pips they show with that tile at its dearest;
+        and for each: its tiles, its pips, the letters (as the finder's
+        bits) one more tile of the hand may add to it (only those after its own, so that a
+        set of tiles is made one way only) and those the wild may stand for (the letters the
+        hand holds no more of: a word the hand spells is written without the wild). Once per
+        hand and room."""
         key = tuple(sorted(room.items()))
-        grouped = self.grouped.get(key)
-        if grouped is not None:
-            return grouped
+        cached = self.grouped.get(key)
+        if cached is not None:
+            return cached
         codes = self.board.finder.codes
-        subs = [(0, 0, 0)]
-        for letter, n in room.items():
-            add = codes.step.get(letter)
-            if add is None or n <= 0:
-                continue
-            pips = self.pips[letter]
-            subs = [(sub + k * add, size + k, total + k * pips)
-                    for sub, size, total in subs for k in range(min(n, codes.cap[letter]) + 1)]
-        grouped = {}
-        for sub, size, total in subs:
-            grouped.setdefault((size, total), []).append(sub)
-        self.grouped[key] = grouped
-        return grouped
+        mult, bit, pips_of = codes.mult, codes.bit, self.pips
+        letters = [letter for letter, n in key if n > 0 and letter in mult]
+        subs: list[tuple[int, int, int, tuple[int, ...]]] = [(0, 0, 0, ())]
+        for letter in letters:
+            add, pips = mult[letter], pips_of[letter]
+            subs = [(code + k * add, size + k, total + k * pips, (*counts, k))
+                    for code, size, total, counts in subs for k in range(room[letter] + 1)]
+        # The held letters the room leaves out (no word needs more) are never the wild's.
+        held_out = 0
+        for letter in self.counts:
+            if letter not in letters and letter in bit:
+                held_out |= bit[letter]
+        everything = codes.all_bits if self.wild else 0  # the wild's letters: none without it
+        grouped: dict[tuple[int, int], list[int]] = {}
+        laid_by: dict[int, tuple[int, int, int, int]] = {}
+        for code, size, total, counts in subs:
+            last = max((i for i, k in enumerate(counts) if k), default=0)
+            by_hand = 0
+            not_wild = held_out
+            top = 0  # the most pips one more tile may add
+            for i, letter in enumerate(letters):
+                if i >= last and counts[i] < room[letter]:
+                    by_hand |= bit[letter]
+                    top = max(top, pips_of[letter])
+                if self.counts[letter] > counts[i]:
+                    not_wild |= bit[letter]
+            by_wild = everything & ~not_wild
+            if by_wild:
+                top = max(top, self.wild_pips)
+            if by_hand or by_wild:  # else no word lays these tiles and one more
+                grouped.setdefault((size, total + top), []).append(code)
+            laid_by[code] = (size, total, by_hand, by_wild)
+        self.grouped[key] = grouped, laid_by
+        return grouped, laid_by
 
-    def _look_up(self, base: int, subsets: list[int], use_exact: bool = True,
-                 use_wild: bool = True) -> list[tuple[str, str | None]]:
-        """The words of `base` plus each subset (composites of hand tiles): those laying only
-        hand tiles (`use_exact`), those laying the wild too (`use_wild`, if the hand has one)."""
-        board = self.board
-        codes = board.finder.codes
-        exact, wild_codes = board.finder.exact_codes, board.finder.wild_codes
-        spelled = board.spelled
-        mask, held, use_wild = codes.code_mask, self.counts, use_wild and self.wild
-        found: list[tuple[str, str | None]] = []
-        for composite in subsets:
-            code = base + (composite & mask)
-            if use_exact and code in exact:
-                found.extend((word, None) for word in spelled(code))
-            if not use_wild:
-                continue
-            value = wild_codes.get(code)
-            if value is None:
-                continue
-            for letter in codes.letters_in(value):
-                if held.get(letter, 0) > codes.count(composite & mask, letter):
-                    continue  # the hand holds this letter: the word is found without the wild
-                found.extend((word, letter) for word in spelled(code + codes.mult[letter]))
-        return found
-
-    def _search_large(self, covered: str) -> list[tuple[str, str | None]]:
+    def _search_large(self, covered: str) -> list[_Word]:
         """A very large hand's words: the finder's search over the hand and the covered
         letters, keeping the words that take every covered letter as a tile."""
         need = Counter(covered)
-        found: list[tuple[str, str | None]] = []
+        found: list[_Word] = []
         for candidate in self.board.finder.find(self.hand + covered, int(self.wild),
                                                 self.board.min_length):
             letters = Counter(candidate.word)
@@ -459,114 +654,102 @@ class _Search:
         for direction, lines in self.board._lines.items():
             for line, groups in lines.items():
                 self._line(direction, line, groups, found)
+        for span in found:
+            fixed, sides = self._key_most.get(span.key, (0, []))
+            merged = [max(a, b) for a, b in zip_longest(sides, span.sides, fillvalue=0)]
+            self._key_most[span.key] = (max(fixed, span.fixed_pips), merged)
         return found
 
     def _line(self, direction: str, line: int, groups: list[_Group],
               found: list[_Span]) -> None:
         """The stretches of one line: over groups i..j, reaching out on either side."""
-        board = self.board
-        square = board._square
+        along = _Line(self, direction, line, groups)
+        opened_before, start = along.opened_before, along.start
         for i in range(len(groups)):
             gaps = 0
             for j in range(i, len(groups)):
                 if j > i:
-                    gap = range(groups[j - 1].last + 1, groups[j].first)
-                    gaps += len(gap)
-                    if gaps > self.most_laid or not all(
-                        board._open(square(direction, line, x), direction) for x in gap
-                    ):
-                        break
-                found.append(self._span(direction, line, groups, i, j, gaps))
+                    gap = groups[j].first - groups[j - 1].last - 1
+                    gaps += gap
+                    if gaps > self.most_laid or opened_before[groups[j].first - 1 - start] < gap:
+                        break  # too many squares to fill, or one where no tile fits
+                found.append(self._span(along, i, j, gaps))
 
-    def _reach(self, direction: str, line: int, x: int, step: int, limit: int) -> int:
-        """How many empty squares a word may reach out from `x` (exclusive) by `step`."""
-        board = self.board
-        reach = 0
-        while reach < limit and board._open(board._square(direction, line, x + step), direction):
-            reach += 1
-            x += step
-        return reach
-
-    def _span(self, direction: str, line: int, groups: list[_Group], i: int, j: int,
-              gaps: int) -> _Span:
+    def _span(self, line: _Line, i: int, j: int, gaps: int) -> _Span:
         """The stretch covering groups i..j exactly (their outer neighbours stay uncovered),
         with a bound on what a placement there pays."""
-        board = self.board
+        groups = line.groups
         spare = self.most_laid - gaps
         first, last = groups[i].first, groups[j].last
         # The square before the word must stay empty, so it stops one short of group i-1.
         left_room = spare if i == 0 else min(spare, first - groups[i - 1].last - 2)
         right_room = spare if j == len(groups) - 1 else min(spare, groups[j + 1].first - last - 2)
-        left = self._reach(direction, line, first, -1, max(left_room, 0))
-        right = self._reach(direction, line, last, 1, max(right_room, 0))
+        left = min(max(left_room, 0), line.opened_before[first - 1 - line.start])
+        right = min(max(right_room, 0), line.opened_after[last + 1 - line.start])
         covered = groups[i:j + 1]
-        tiles = board.grid.tiles
-        slots: list[tuple[Square, _Cross | None] | None] = []
-        for x in range(first - left, last + right + 1):
-            sq = board._square(direction, line, x)
-            slots.append(None if sq in tiles else (sq, board.cross(sq, direction)))
+        at = first - left - line.start  # where the stretch starts on the line
+        slots = line.slots[at:at + last + right + 1 - (first - left)]
         fixed_pips = sum(g.pips for g in covered)
-        span = _Span(direction, line, first, last, left, right, gaps, tuple(covered),
-                     fixed_pips, slots, 0)
-        span.bound = self._bound(span)
+        key = "".join(sorted("".join(g.letters for g in covered)))
+        span = _Span(line.direction, line.line, first, last, left, right, gaps, tuple(covered),
+                     fixed_pips, slots, 0, key)
+        span.bound = self._bound(span, line.prices[at:at + len(slots)])
         return span
 
-    def _may_pay(self, span: _Span, letters: str, candidates: list[tuple[str, str | None]],
-                 floor: int) -> list[tuple[str, str | None]]:
-        """The candidate words that may pay `floor` over `span`: a word's own pips are known
-        before it is fitted (its covered tiles' plus those of the letters it lays), and its
-        side words pay at most the dearest of as many squares as it lays tiles."""
-        pips, wild_pips, sides = self.pips, self.wild_pips, span.sides
-        covered_pips = sum(pips[c] for c in letters)
-        base = span.fixed_pips - covered_pips
-        covered = len(letters)
-        most = len(sides) - 1
-        kept = []
-        for word, wild in candidates:
-            laid = len(word) - covered
-            if laid < 1 or laid > most:
-                continue
-            main = base + sum(pips[c] for c in word)
-            if wild is not None:
-                main += wild_pips - pips[wild]
-            if main * main + sides[laid] >= floor:
-                kept.append((word, wild))
-        return kept
-
-    def _bound(self, span: _Span) -> int:
+    def _bound(self, span: _Span, prices: list[int]) -> int:
         """The most a placement over `span` can pay: its covered pips plus the hand's dearest
-        tiles it has room to lay, squared, plus on each of as many squares the dearest side
-        word a tile of the hand allowed there would form."""
-        laid = min(self.most_laid, span.gaps + span.left + span.right)
-        main = span.fixed_pips + self.dearest[laid]
-        sides = []
-        for slot in span.slots:
-            if slot is None or slot[1] is None:
-                continue
-            cross = slot[1]
-            top = max((self.pips[c] for c in self.counts if c in cross.allowed), default=0)
-            if self.wild and cross.allowed:
-                top = max(top, self.wild_pips)
-            if top:
-                sides.append((cross.pips + top) ** 2)
-        sides.sort(reverse=True)
-        span.sides = [0]
-        for price in sides[:laid]:
-            span.sides.append(span.sides[-1] + price)
-        span.sides += [span.sides[-1]] * (laid + 1 - len(span.sides))
-        return main * main + span.sides[laid]
+        tiles it has room to lay, squared, plus the side words of the squares it would lay
+        them on (`prices`: each at most the dearest side word a tile of the hand allowed
+        there makes).
 
-    def fit(self, span: _Span, floor: int = -1) -> None:
-        """Every placement over `span` that may pay `floor` or more: each candidate word at
-        each offset that fits."""
-        board = self.board
-        letters = "".join(g.letters for g in span.covered)
-        key = "".join(sorted(letters))
-        candidates = self.words(key) if floor <= 0 else self.bounded_words(key, span, floor)
+        A word laying n tiles fills every gap and then the squares nearest the covered tiles,
+        l before and r after them: `span.sides[n]` is the dearest such choice."""
+        first = span.left  # where the first covered tile is among the slots
+        end = first + span.last - span.first  # and the last
+        inner = sum(prices[first:end + 1])  # the gaps' (a tile's price is 0)
+        before, after = [0], [0]
+        for k in range(1, span.left + 1):
+            before.append(before[-1] + prices[first - k])
+        for k in range(1, span.right + 1):
+            after.append(after[-1] + prices[end + k])
+        gaps = span.gaps
+        most = min(self.most_laid, gaps + span.left + span.right)
+        sides = [0] * (most + 1)
+        for left in range(min(span.left, most - gaps) + 1):
+            with_left = inner + before[left]
+            for right in range(min(span.right, most - gaps - left) + 1):
+                n = gaps + left + right
+                if with_left + after[right] > sides[n]:
+                    sides[n] = with_left + after[right]
+        span.sides = sides
+        main = span.fixed_pips + self.dearest[most]
+        return main * main + sides[most]
+
+    def _side_price_of(self, slot: tuple[Square, _Cross | None] | None) -> int:
+        """The most the side word of a tile of the hand laid on `slot` can pay (0 on a tile
+        or where a tile forms no side word)."""
+        if slot is None or slot[1] is None:
+            return 0
+        cross = slot[1]
+        price = self._side_price.get(id(cross))
+        if price is None:
+            allowed = cross.allowed
+            top = next((self.pips[c] for c in self.by_pips if c in allowed), 0)
+            if self.wild and allowed:
+                top = max(top, self.wild_pips)
+            price = self._side_price[id(cross)] = (cross.pips + top) ** 2 if top else 0
+        return price
+
+    def fit(self, span: _Span) -> None:
+        """Every placement over `span`: each word covering its letters at each offset that
+        fits."""
+        self._fit_words(span, self.words(span.key))
+
+    def _fit_words(self, span: _Span, candidates: list[_Word]) -> None:
+        """Every placement over `span` of the `candidates`: each at each offset that fits."""
         if not candidates:
             return
-        if floor > 0:
-            candidates = self._may_pay(span, letters, candidates, floor)
+        board = self.board
         direction, line, first, last = span.direction, span.line, span.first, span.last
         left, right, covered, slots = span.left, span.right, span.covered, span.slots
         width = last - first + 1
