@@ -175,6 +175,8 @@ async def test_the_daily_is_seeded_by_the_date_and_scored_once(tmp_path: Path) -
         assert game.seed == daily_seed(date.today()) and game.rules == Rules()
         assert store.daily(date.today()) is not None
         await finish_quickly(pilot)
+        # One results screen, however many rolls were still settling when the game ended.
+        assert [type(s).__name__ for s in app.screen_stack].count("ResultsScreen") == 1
         await pilot.press("t")
         await pilot.pause()
         await pilot.press("d")  # a second run today is practice

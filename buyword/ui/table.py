@@ -83,6 +83,8 @@ class TableScreen(CrosswordTable):
 
     CSS_PATH = ["table.tcss", "board.tcss"]
     AUTO_FOCUS = None
+    #: Whether this game's results have been shown (a game ends once; no undo after it).
+    _results_shown = False
 
     BINDINGS = [
         Binding("r", "roll", "Roll"),
@@ -221,8 +223,11 @@ class TableScreen(CrosswordTable):
         """Show the table as it now stands and hand it to whoever must act next."""
         awaiting = self.session.awaiting()
         if awaiting.wait is Wait.OVER:
-            self.refresh_view()
-            self.buyword.show_results(self.session, self.setup)
+            # Once: a die still tumbling when the game ended settles later and lands here too.
+            if not self._results_shown:
+                self._results_shown = True
+                self.refresh_view()
+                self.buyword.show_results(self.session, self.setup)
             return
         if awaiting.computer:
             if self.session.hand_off:
