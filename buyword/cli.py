@@ -138,7 +138,9 @@ def _add_review(sub: argparse._SubParsersAction) -> None:
     review = sub.add_parser("review", help="weigh each of your decisions in a saved game "
                             "against the Master level")
     review.add_argument("file", help="a saved game (.json), e.g. as `buyword history` lists it")
-    review.add_argument("--budget", type=float, default=0.3, metavar="SECONDS",
+    # No default here: the review's own (`buyword.table.review.DEFAULT_BUDGET`) applies, and
+    # parsing the command line does not load the review.
+    review.add_argument("--budget", type=float, metavar="SECONDS",
                         help="Master's thinking time per decision (default 0.3 s; play's "
                              "Master thinks 1 s)")
     review.add_argument("--seat", metavar="SEAT",

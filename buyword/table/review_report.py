@@ -140,12 +140,13 @@ def master_for(services: Services, todo: ToReview) -> tuple[Appraiser, DecisionM
     return master, Decision  # type: ignore[return-value]
 
 
-def review_main(path: str, seat: str | None, budget: float, as_json: bool,
+def review_main(path: str, seat: str | None, budget: float | None, as_json: bool,
                 cache_dir: str | None) -> int:
     """Run `buyword review`; returns the exit status (2, with one line on stderr, for input
-    that will not do)."""
+    that will not do). `budget` None: the review's default, `DEFAULT_BUDGET`."""
     from buyword.table.services import Services
 
+    budget = DEFAULT_BUDGET if budget is None else budget
     if not budget > 0 or budget > 60:
         return _refuse(f"--budget {budget}: give Master 0.01 to 60 seconds a decision")
     try:
