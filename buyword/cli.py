@@ -72,6 +72,9 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print machine-readable JSON")
     sim.add_argument("--budget", type=float, metavar="SECONDS",
                      help="seconds Master may think per decision (default 1)")
+    sim.add_argument("--rollouts", type=int, metavar="N",
+                     help="instead of --budget: at most N rollouts per option and decision, "
+                          "no clock, so the games do not depend on the machine's load")
     sim.add_argument("--theme", metavar="NAME",
                      help="every word must fit this theme (animals, food, ...), or each-round "
                           "for a new theme each round")

@@ -1,20 +1,63 @@
 """Two games on the same bag, round by round: what each player bought and sold, and the money.
 
-The results screen's "How would Expert have done" draws this beside the person's own solo game
+The results screen's "How would Expert (or Master) have done" plays the person's bag with a
+computer player (`play_beside`) and draws that game beside the person's own solo game
 (`compare_games`); `compare_records` reads the same from two saved game records. No Textual.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from buyword.engine import Game, GameRecord
 from buyword.engine import events as ev
 from buyword.store.stats import RecordedWords
 
+if TYPE_CHECKING:
+    from buyword.words.finder import WordFinder
+
 #: How many rounds the comparison marks as the ones where the gap between the two moved most.
 SWINGS = 3
+
+#: Master's rollouts an option at each decision of the results screen's comparison: counted,
+#: not timed, so that its game depends only on the seed (it is the game `buyword sim --players
+#: master --seed S --games 1 --rollouts 48` plays) and takes seconds, not minutes.
+BESIDE_ROLLOUTS = 48
+
+
+def play_beside(game: Game, level: str, finder: WordFinder, *,
+                rollouts: int = BESIDE_ROLLOUTS,
+                theme_finders: Callable[[str], WordFinder] | None = None,
+                progress: Callable[[int, int], None] | None = None,
+                cancelled: Callable[[], bool] | None = None) -> Game | None:
+    """The computer player of `level` playing solo `game`'s bag and die rolls (its seed, bag,
+    rules and themes) to the end, seated and seeded as `buyword sim` seats it, so the game is
+    the one `buyword sim --players LEVEL --seed S --games 1` plays; a Master searches
+    `rollouts` rollouts an option (`buyword sim --rollouts`).
+
+    `progress(drawn, bag)` is told after every step how many of the bag's tiles are gone;
+    `cancelled()` is asked before every step: when it says True, the game stops and the
+    answer is None. `theme_finders` as for `buyword.table.session.TableSession`.
+    """
+    from buyword.table.session import TableSession, Wait
+    from buyword.table.setup import Seat
+    from buyword.table.sim import rollout_search, search_with
+
+    name = level.strip().title()
+    other = Game.new([name], dictionary=game.dictionary, seed=game.seed, rules=game.rules,
+                     bag=game.start_bag, themes=game.themes)
+    session = TableSession(other, [Seat(name, level)], finder, theme_finders=theme_finders)
+    search_with(session, rollout_search(rollouts))
+    bag = len(other.start_bag)
+    while session.awaiting().wait is not Wait.OVER:
+        if cancelled is not None and cancelled():
+            return None
+        session.step()
+        if progress is not None:
+            progress(bag - other.bag_size, bag)
+    return other
 
 
 @dataclass(frozen=True)

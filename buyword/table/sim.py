@@ -34,6 +34,9 @@ DEFAULT_BUDGET = Search().budget
 #: The most seconds `--budget` gives Master per decision (a game has about 80 decisions).
 MAX_BUDGET = 60.0
 
+#: The most rollouts `--rollouts` gives each of Master's options per decision.
+MAX_ROLLOUTS = Search().max_rollouts
+
 #: z for a two-sided 95% confidence interval of a mean (normal approximation; n is large).
 Z95 = 1.96
 
@@ -77,9 +80,7 @@ def play_game(levels: Sequence[str], seed: int, finder: object, lexicon: object,
     session = TableSession(game, seats, finder,  # type: ignore[arg-type]
                            theme_finders=theme_finders)  # type: ignore[arg-type]
     if master is not None:
-        for bot in session.bots.values():
-            if isinstance(bot, MasterBot):
-                bot.search, bot.budget = master, master.budget
+        search_with(session, master)
     times: dict[str, list[float]] = {level: [] for level in levels}
     turn = None
     while session.awaiting().wait is not Wait.OVER:
@@ -97,6 +98,13 @@ def play_game(levels: Sequence[str], seed: int, finder: object, lexicon: object,
     assert outcome is not None
     money = tuple(p.money for p in game.players)
     return GameResult(table, seed, money, outcome.winners, times)
+
+
+def search_with(session: TableSession, master: Search) -> None:
+    """Every Master at the session's table searches as `master` says."""
+    for bot in session.bots.values():
+        if isinstance(bot, MasterBot):
+            bot.search, bot.budget = master, master.budget
 
 
 def _is_decision(game: Game) -> bool:
@@ -288,7 +296,16 @@ def parse_variants(text: str, tables: Sequence[tuple[str, ...]],
     return rules
 
 
-def _check_counts(games: int, jobs: int, budget: float | None = None) -> None:
+def rollout_search(rollouts: int) -> Search:
+    """Master's search counted in rollouts rather than seconds: each option is played out
+    `rollouts` times at most (racing still drops those clearly behind), with no clock at all,
+    so a game depends only on its seed, never on how busy the machine is. Below
+    `Search.min_rollouts` no option is dropped and Master keeps Expert's favourite."""
+    return replace(Search(), budget=math.inf, max_rollouts=rollouts)
+
+
+def _check_counts(games: int, jobs: int, budget: float | None = None,
+                  rollouts: int | None = None) -> None:
     if games < 1:
         raise SimError(f"--games {games}: play at least one game")
     if jobs < 1:
@@ -296,6 +313,25 @@ def _check_counts(games: int, jobs: int, budget: float | None = None) -> None:
     if budget is not None and not (0 < budget <= MAX_BUDGET):
         raise SimError(f"--budget {budget:g}: give Master more than 0 and at most "
                        f"{MAX_BUDGET:g} seconds a decision")
+    if rollouts is not None and not (1 <= rollouts <= MAX_ROLLOUTS):
+        raise SimError(f"--rollouts {rollouts}: give Master 1 to {MAX_ROLLOUTS} rollouts "
+                       "an option")
+    if budget is not None and rollouts is not None:
+        raise SimError("--budget and --rollouts: give Master seconds or rollouts, not both")
+
+
+def master_search(budget: float | None, rollouts: int | None) -> Search | None:
+    """The search `--budget SECONDS` or `--rollouts N` asks for (None: Master's default)."""
+    if rollouts is not None:
+        return rollout_search(rollouts)
+    return None if budget is None else Search(budget=budget)
+
+
+def master_label(report: dict) -> str:
+    """How Master searched in a report: '1 s a decision' or '48 rollouts an option'."""
+    if "master_rollouts" in report:
+        return f"{report['master_rollouts']} rollouts an option"
+    return f"{report['master_budget']:g} s a decision"
 
 
 def sim_main(args: object) -> int:
@@ -305,7 +341,8 @@ def sim_main(args: object) -> int:
         games, seed = int(args.games), int(args.seed)  # type: ignore[attr-defined]
         jobs = int(getattr(args, "jobs", 1))
         budget = getattr(args, "budget", None)
-        _check_counts(games, jobs, budget)
+        rollouts = getattr(args, "rollouts", None)
+        _check_counts(games, jobs, budget, rollouts)
         tiles = load_tiles(getattr(args, "tiles", None) or "")
         rules = theme_rules(getattr(args, "theme", None), tiles)
         rules = parse_variants(getattr(args, "variant", ""), tables, rules)
@@ -319,7 +356,7 @@ def sim_main(args: object) -> int:
         results = _collect(tables, games, seed, jobs, rules, progress=not as_json,
                            ray=getattr(args, "ray", None),
                            cache_dir=getattr(args, "cache_dir", None),
-                           master=None if budget is None else Search(budget=budget))
+                           master=master_search(budget, rollouts))
     except ClusterError as error:
         print(f"buyword sim: {error}", file=sys.stderr)
         return 2
@@ -328,7 +365,10 @@ def sim_main(args: object) -> int:
         report["theme"] = EACH_ROUND if rules.theme_each_round else rules.themes[0]
     report["variants"] = list(rules.variants())
     if any("master" in levels for levels in tables):
-        report["master_budget"] = budget if budget is not None else DEFAULT_BUDGET
+        if rollouts is not None:
+            report["master_rollouts"] = rollouts
+        else:
+            report["master_budget"] = budget if budget is not None else DEFAULT_BUDGET
     if as_json:
         print(json.dumps(report, indent=2))
     else:
@@ -375,7 +415,7 @@ def print_report(report: dict) -> None:
         if report.get("variants"):
             title += f" — {', '.join(report['variants'])}"
         if "master" in entry["players"]:
-            title += f" — Master {report['master_budget']:g} s a decision"
+            title += f" — Master {master_label(report)}"
         table = Table(title=title)
         for column in ("seat", "level", "mean", "95% CI", "median", "stdev"):
             table.add_column(column, justify="left" if column == "level" else "right")

@@ -1,0 +1,75 @@
+"""The results screen's "How would Master have done": the sim's game, counted in rollouts."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+from words_helpers import index_cache
+
+from buyword.bots import master as master_module
+from buyword.cli import main
+from buyword.table.compare import play_beside
+from buyword.table.computers import play_computers
+from buyword.table.sim import _load_words, rollout_search
+
+#: Rollouts an option: too few for Master to drop an option (it races from
+#: `Search.min_rollouts`, 6), but every decision still plays its options out.
+FEW = 2
+
+
+@pytest.fixture(scope="module")
+def words():
+    """The bundled dictionary's finder and lexicon, built once for this file."""
+    return _load_words(cache_dir=index_cache())
+
+
+def test_a_search_counted_in_rollouts_has_no_clock() -> None:
+    search = rollout_search(12)
+    assert search.max_rollouts == 12 and search.budget == math.inf
+
+
+@pytest.mark.parametrize("args, why", [
+    (["--rollouts", "0"], "--rollouts 0: give Master 1 to 1000 rollouts"),
+    (["--rollouts", "8", "--budget", "0.5"], "seconds or rollouts, not both"),
+])
+def test_sim_refuses_rollouts_it_cannot_use(capsys, args, why) -> None:
+    assert main(["sim", "--players", "master", "--games", "1", *args]) == 2
+    assert why in capsys.readouterr().err
+
+
+@pytest.mark.slow  # two games of Master, about a second each
+def test_masters_game_beside_you_is_the_sims_game_whatever_the_clock(words, monkeypatch,
+                                                                     capsys) -> None:
+    finder, lexicon = words
+    yours = play_computers(("greedy",), 8, lexicon, finder, names=("You",))
+    # A machine so busy that every look at the clock finds a second gone changes nothing:
+    # the comparison's Master counts rollouts, never seconds.
+    ticks = iter(range(10**9))
+    monkeypatch.setitem(master_module.CLOCKS, "wall", lambda: float(next(ticks)))
+    drawn: list[tuple[int, int]] = []
+    beside = play_beside(yours, "master", finder, rollouts=FEW,
+                         progress=lambda done, bag: drawn.append((done, bag)))
+    assert beside is not None and beside.outcome() is not None
+    assert beside.start_bag == yours.start_bag and beside.seed == 8
+    assert next(ticks) > 100  # Master did look at the clock, at every decision
+    # The bar moves with the bag and is full when the game ends.
+    assert drawn[-1] == (108, 108) and drawn == sorted(drawn)
+    # `buyword sim --players master --seed 8 --games 1 --rollouts 2` plays the very same game.
+    monkeypatch.undo()
+    assert main(["sim", "--players", "master", "--seed", "8", "--games", "1",
+                 "--rollouts", str(FEW), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["tables"][0]["seats"][0]["mean"] == beside.player(0).money
+    assert report["master_rollouts"] == FEW and "master_budget" not in report
+
+
+def test_a_cancelled_game_beside_you_stops_and_is_none(words) -> None:
+    finder, lexicon = words
+    yours = play_computers(("greedy",), 3, lexicon, finder, names=("You",))
+    steps: list[int] = []
+    asked = iter(range(10**6))
+    beside = play_beside(yours, "expert", finder, progress=lambda done, bag: steps.append(done),
+                         cancelled=lambda: next(asked) >= 3)
+    assert beside is None and len(steps) == 3
