@@ -97,7 +97,7 @@ async def test_expert_plays_a_seat_and_replays_a_solo_bag_for_comparison(capsys)
         assert expert is not None and expert.outcome() is not None
         assert expert.seed == 5 and expert.start_bag == table_bag(results)
         assert expert.outcome().standings[0].money > 200  # Expert made money on the same bag
-        side_by_side = str(results.query_one("#compare-expert").border_title)
+        side_by_side = str(results.query_one("#compare-other").border_title)
         assert side_by_side == f"Expert · ${expert.outcome().standings[0].money:,}"
         shown = " ".join(str(w.render()) for w in results.query("Static"))
         assert "best " in shown  # Expert's best word is shown beside the player's result

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -14,13 +15,13 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Sparkline, Static
+from textual.widgets import Button, Footer, ProgressBar, Sparkline, Static
 from textual_plotext import PlotextPlot
 
 from buyword.engine import Game
 from buyword.engine import events as ev
 from buyword.engine.wording import conjugate, is_you
-from buyword.table.compare import RoundPair, SeatRound, compare_games
+from buyword.table.compare import BESIDE_ROLLOUTS, RoundPair, SeatRound, compare_games
 from buyword.ui.board import Board
 from buyword.ui.options import GameSetup, custom_tiles
 from buyword.ui.text import literal, markup
@@ -66,24 +67,42 @@ class PlayerResult(Horizontal):
         yield Static(literal(best_text), classes="result-best")
 
 
+#: The computer players a solo game can be compared with, and their names on the screen.
+BESIDE = {"expert": "Expert", "master": "Master"}
+
+
 class ResultsScreen(Screen[None]):
     """Final standings, then play again, same bag again, or back to the title."""
 
     CSS_PATH = ["results.tcss", "board.tcss"]
+    # Esc cancels a comparison being played (listed first, it wins while one is), and
+    # otherwise goes back to the title.
     BINDINGS = [
         Binding("n", "again", "Play again"),
-        Binding("s", "same_seed", "Same bag again"),
-        Binding("e", "expert", "Expert's game"),
+        Binding("s", "same_seed", "Same bag"),
+        Binding("e", "beside('expert')", "Expert"),
+        Binding("m", "beside('master')", "Master"),
         Binding("r", "review", "Review"),
-        Binding("t,escape", "title", "Title"),
+        Binding("escape", "cancel", "Cancel"),
+        Binding("t", "title", "Title"),
+        Binding("escape", "title", "Title", show=False),
     ]
 
     @dataclass
-    class ExpertPlayed(Message):
-        """The Expert replay of this bag finished (game None, with a reason, if it could not)."""
+    class BesidePlayed(Message):
+        """A computer player's game on this bag is over: finished, or None with a reason if
+        it could not be played, or None without one if it was cancelled."""
 
+        level: str
         game: Game | None
         error: str = ""
+
+    @dataclass
+    class BesideProgressed(Message):
+        """The computer player's game on this bag has drawn `drawn` of the `bag`'s tiles."""
+
+        drawn: int
+        bag: int
 
     def __init__(self, game: Game, setup: GameSetup, hints_used: bool,
                  record_line: str = "") -> None:
@@ -93,8 +112,13 @@ class ResultsScreen(Screen[None]):
         self.setup = setup
         self.hints_used = hints_used
         self.record_line = record_line
-        self.expert: Game | None = None
-        self.expert_running = False
+        #: The computer players' games on this bag, by level, once played.
+        self.beside: dict[str, Game] = {}
+        #: The level whose game on this bag is being played, if one is.
+        self.playing: str | None = None
+        #: The level whose game is shown beside the person's, if one is.
+        self.shown: str | None = None
+        self.cancelling = threading.Event()
         #: Whose money the chart shows, in order (the labels of its lines).
         self.charted: list[str] = []
         self._reviewable: bool | None = None
@@ -103,6 +127,19 @@ class ResultsScreen(Screen[None]):
     def buyword(self) -> BuyWordApp:
         """The app, typed."""
         return self.app  # type: ignore[return-value]
+
+    @property
+    def expert(self) -> Game | None:
+        """Expert's game on this bag, once played."""
+        return self.beside.get("expert")
+
+    @property
+    def comparable(self) -> bool:
+        """Whether a computer player can replay this game's bag: a solo game, and computer
+        players exist."""
+        from buyword.ui.services import bots_available
+
+        return self.game.seats == 1 and bots_available()
 
     def compose(self) -> ComposeResult:
         """Headline, standings, rating or winners, and the game's settings."""
@@ -117,15 +154,21 @@ class ResultsScreen(Screen[None]):
                     label = self.setup.seats[standing.seat].label
                     yield PlayerResult(game, standing.seat, standing.place, label)
             yield Static(self._verdict(), id="verdict")
-            if self.reviewable:
-                yield Button("R  Review with Master", id="review-button", compact=True)
+            with Horizontal(id="results-buttons"):
+                if self.comparable:
+                    yield Button("E  Expert's game", id="expert-button", compact=True)
+                    yield Button("M  Master's game", id="master-button", compact=True)
+                if self.reviewable:
+                    yield Button("R  Review with Master", id="review-button", compact=True)
             if game.rules.crossword:
                 yield self._final_grid()
             yield PlotextPlot(id="money-chart")
             with Vertical(id="compare-box"):
+                yield Static(id="compare-status")
+                yield ProgressBar(id="compare-progress", show_eta=False)
                 with Horizontal(id="compare"):
                     yield Vertical(id="compare-you", classes="compare-side")
-                    yield Vertical(id="compare-expert", classes="compare-side")
+                    yield Vertical(id="compare-other", classes="compare-side")
                 yield Static(id="compare-rounds")
             settings = f"Seed {game.seed} · {game.round} rounds · {game.rules.describe()}"
             if tiles := custom_tiles(game.rules):
@@ -137,17 +180,24 @@ class ResultsScreen(Screen[None]):
         """Title the boxes."""
         self.query_one("#standings").border_title = "Standings · money over the rounds"
         self.query_one("#compare-box").display = False
+        self.query_one("#results-buttons").display = bool(self.query("#results-buttons Button"))
         self.draw_money()
 
+    def on_unmount(self) -> None:
+        """Leaving the screen stops a comparison being played after its current step."""
+        self.cancelling.set()
+
     def draw_money(self) -> None:
-        """Every player's money round by round, one line each (and Expert's, once played)."""
+        """Every player's money round by round, one line each (and the computer players',
+        once played on this bag)."""
         plot = self.query_one("#money-chart", PlotextPlot)
         plt = plot.plt
         plt.clear_data()
         lines = [(self.setup.seats[seat].label, [row[seat] for row in self.game.money_history()])
                  for seat in range(self.game.seats)]
-        if self.expert is not None:
-            lines.append(("Expert", [row[0] for row in self.expert.money_history()]))
+        for level, name in BESIDE.items():
+            if level in self.beside:
+                lines.append((name, [row[0] for row in self.beside[level].money_history()]))
         self.charted = [label for label, _ in lines]
         for label, money in lines:
             plt.plot(list(range(len(money))), money, label=label, marker="braille")
@@ -212,22 +262,28 @@ class ResultsScreen(Screen[None]):
         self.app.push_screen(ReviewScreen(ToReview(GameRecord.of(self.game), seat, self.setup)))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        """The review button does what R does."""
-        if event.button.id == "review-button":
-            event.stop()
-            self.action_review()
+        """The buttons do what their keys do."""
+        event.stop()
+        match event.button.id:
+            case "review-button":
+                self.action_review()
+            case "expert-button":
+                self.action_beside("expert")
+            case "master-button":
+                self.action_beside("master")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The Expert replay is for solo games, once computer players exist; the review
-        needs a person's decisions."""
+        """The comparisons are for solo games, once computer players exist, one at a time
+        (greyed out while one is played, or for the one shown); Esc cancels the one being
+        played; the review needs a person's decisions."""
         if action == "review":
             return self.reviewable
-        if action == "expert":
-            from buyword.ui.services import bots_available
-
-            if self.game.seats != 1 or not bots_available():
+        if action == "beside":
+            if not self.comparable:
                 return False
-            return None if self.expert_running or self.expert else True
+            return None if self.playing or parameters[0] == self.shown else True
+        if action == "cancel":
+            return self.playing is not None
         return True
 
     def action_again(self) -> None:
@@ -242,18 +298,37 @@ class ResultsScreen(Screen[None]):
         """Back to the title screen."""
         self.buyword.show_title()
 
-    def action_expert(self) -> None:
-        """"How would Expert have done with the same bag?" — played in a worker."""
-        self.expert_running = True
-        self.refresh_bindings()
+    def action_beside(self, level: str) -> None:
+        """"How would Expert (or Master) have done with the same bag?" — played in a worker,
+        or shown at once if it was played already."""
+        if not self.check_action("beside", (level,)):
+            return  # a button pressed while its key is greyed out
         self.query_one("#compare-box").display = True
-        self.query_one("#compare").loading = True
-        self._play_expert()
+        if level in self.beside:
+            self._show(level)
+            return
+        self.playing = level
+        self.cancelling.clear()
+        self.refresh_bindings()
+        self.query_one("#compare-progress", ProgressBar).update(total=None, progress=0)
+        self.query_one("#compare-progress").display = True
+        self._status(f"{_who(level)} is getting ready to play your bag… (Esc cancels)")
+        self._play_beside(level)
+
+    def action_cancel(self) -> None:
+        """Stop the comparison being played; the results stay as they were."""
+        self.cancelling.set()
+        self._status(f"Cancelling {BESIDE[self.playing or 'expert']}'s game…")
+
+    def _status(self, text: str) -> None:
+        status = self.query_one("#compare-status", Static)
+        status.update(literal(text))
+        status.display = bool(text)
 
     @work(thread=True, exclusive=True, exit_on_error=False)
-    def _play_expert(self) -> None:
-        """Replay the seed (same bag, same rolls) with the Expert computer player."""
-        from buyword.table import play_computers
+    def _play_beside(self, level: str) -> None:
+        """Replay the seed (same bag, same rolls) with the computer player of `level`."""
+        from buyword.table.compare import play_beside
 
         game = self.game
         try:
@@ -261,34 +336,54 @@ class ResultsScreen(Screen[None]):
             finder = services.finder(game.dictionary, game.rules.tiles)
             themed = services.theme_finders(game.dictionary, game.rules.tiles) \
                 if game.rules.themes else None
-            expert = play_computers(("expert",), game.seed, game.dictionary, finder,
-                                    rules=game.rules, names=("Expert",), bag=game.start_bag,
-                                    themes=game.themes, theme_finders=themed)
-            result: Game | None = expert if expert.outcome() else None
-            error = "" if result else "the Expert did not finish"
+            other = play_beside(
+                game, level, finder, theme_finders=themed, cancelled=self.cancelling.is_set,
+                progress=lambda drawn, bag: self.post_message(self.BesideProgressed(drawn, bag)))
+            finished = other if other is not None and other.outcome() else None
+            error = "" if finished or other is None else f"{BESIDE[level]} did not finish"
         except Exception as problem:  # shown on screen, never a traceback
-            result, error = None, str(problem)
-        self.post_message(self.ExpertPlayed(result, error))
+            finished, error = None, str(problem)
+        self.post_message(self.BesidePlayed(level, finished, error))
 
-    def on_results_screen_expert_played(self, message: ResultsScreen.ExpertPlayed) -> None:
-        """Show both solo games side by side."""
-        self.expert_running = False
-        self.expert = message.game
-        compare = self.query_one("#compare")
-        compare.loading = False
+    def on_results_screen_beside_progressed(self, message: ResultsScreen.BesideProgressed
+                                            ) -> None:
+        """Move the bar: the tiles gone from the bag."""
+        self.query_one("#compare-progress", ProgressBar).update(total=message.bag,
+                                                                progress=message.drawn)
+        if self.playing and not self.cancelling.is_set():
+            self._status(f"{_who(self.playing)} is playing your bag: {message.drawn} of "
+                         f"{message.bag} tiles gone… (Esc cancels)")
+
+    def on_results_screen_beside_played(self, message: ResultsScreen.BesidePlayed) -> None:
+        """Show both solo games side by side (cancelled: leave the results as they were)."""
+        self.playing = None
+        self.query_one("#compare-progress").display = False
         self.refresh_bindings()
+        self._status("")
         if message.game is None:
-            why = literal(f"No Expert game: {message.error}")
-            self.query_one("#compare-you").mount(Static(why))
+            if message.error:
+                self._status(f"No {BESIDE[message.level]} game: {message.error}")
+            elif self.shown is None:
+                self.query_one("#compare-box").display = False
             return
-        you, expert = self.query_one("#compare-you"), self.query_one("#compare-expert")
-        you.border_title = f"You · ${self.game.player(0).money:,}"
-        expert.border_title = f"Expert · ${message.game.player(0).money:,}"
+        self.beside[message.level] = message.game
         self.draw_money()
+        self._show(message.level)
+
+    def _show(self, level: str) -> None:
+        """`level`'s game on this bag beside the person's, and round by round."""
+        other_game = self.beside[level]
+        self.shown = level
+        self.refresh_bindings()
+        you, other = self.query_one("#compare-you"), self.query_one("#compare-other")
+        you.remove_children()
+        other.remove_children()
+        you.border_title = f"You · ${self.game.player(0).money:,}"
+        other.border_title = f"{BESIDE[level]} · ${other_game.player(0).money:,}"
         you.mount(*self._side(self.game))
-        expert.mount(*self._side(message.game))
+        other.mount(*self._side(other_game))
         rounds = self.query_one("#compare-rounds", Static)
-        rounds.update(rounds_table(compare_games(self.game, message.game), "Expert"))
+        rounds.update(rounds_table(compare_games(self.game, other_game), BESIDE[level]))
 
     def _side(self, game: Game) -> list[Static | Sparkline]:
         money = game.player(0).money
@@ -300,6 +395,13 @@ class ResultsScreen(Screen[None]):
             Static(markup(f"[b]{game.rules.solo_rating(money)}[/b] · {sold} words · $best",
                           best=best_text)),
         ]
+
+
+def _who(level: str) -> str:
+    """The computer player's name, with Master's search: 'Master (48 rollouts an option)'."""
+    if level == "master":
+        return f"Master ({BESIDE_ROLLOUTS} rollouts an option)"
+    return BESIDE[level]
 
 
 def rounds_table(pairs: list[RoundPair], other: str) -> Table:

@@ -1,0 +1,81 @@
+"""The results screen's "How would Master have done" wiring: M starts Master's game in the
+background with a bar, Esc cancels it and leaves the results as they were, and a game played
+to the end is shown beside yours.
+
+Master's game is replaced by a stand-in that moves the bar and can be caught half way; the
+game itself (the one `buyword sim --rollouts` plays) is tested without Textual in
+tests/test_table_beside.py.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pytest
+from rich.table import Table
+from test_ui_snapshots import SOLO, finished_solo_game
+from textual.widgets import ProgressBar, Static
+from ui_helpers import make_app, settle
+
+from buyword.engine import Game
+from buyword.table import compare
+from buyword.ui.results import ResultsScreen
+
+pytestmark = pytest.mark.slow
+
+#: Where the first game waits to be cancelled.
+HALF_WAY = 30
+
+
+async def test_m_plays_masters_game_with_a_bar_and_esc_cancels_it(monkeypatch) -> None:
+    played: list[str] = []
+
+    def play_beside(game: Game, level: str, finder: object, *,
+                    progress: Callable[[int, int], None], cancelled: Callable[[], bool],
+                    **_: object) -> Game | None:
+        played.append(level)
+        for drawn in range(1, 109):
+            if cancelled():
+                return None
+            progress(drawn, 108)
+            while len(played) == 1 and drawn == HALF_WAY and not cancelled():
+                time.sleep(0.005)  # the first game waits here to be cancelled
+        return game  # the stand-in plays exactly as you did
+
+    monkeypatch.setattr(compare, "play_beside", play_beside)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        person = finished_solo_game()
+        app.push_screen(ResultsScreen(person, SOLO, hints_used=False))
+        await settle(pilot)
+        results = app.screen
+        assert isinstance(results, ResultsScreen) and results.query_one("#master-button")
+        await pilot.press("m")
+        bar = results.query_one("#compare-progress", ProgressBar)
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if bar.progress >= HALF_WAY:
+                break
+        assert bar.total == 108 and bar.progress == HALF_WAY and results.playing == "master"
+        status = str(results.query_one("#compare-status", Static).render())
+        assert f"Master ({compare.BESIDE_ROLLOUTS} rollouts an option) is playing" in status
+        await pilot.press("escape")  # cancels; it does not leave the results
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.screen is results and results.playing is None and not results.beside
+        assert not results.query_one("#compare-box").display and results.charted == ["You"]
+        await pilot.press("m")  # again, to the end this time
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert played == ["master", "master"] and results.beside["master"] is person
+        money = person.player(0).money
+        assert str(results.query_one("#compare-other").border_title) == f"Master · ${money:,}"
+        rounds = results.query_one("#compare-rounds", Static).content
+        assert isinstance(rounds, Table)
+        assert [c.header for c in rounds.columns] == ["Rnd", "You", "Master", "Gap"]
+        assert results.charted == ["You", "Master"] and not bar.display
+        await pilot.press("escape")  # nothing to cancel now: back to the title
+        await pilot.pause()
+        assert not isinstance(app.screen, ResultsScreen)
