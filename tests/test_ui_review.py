@@ -7,19 +7,23 @@ half way; the review's logic is tested without Textual in tests/test_table_revie
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Sequence
 
 import pytest
+from engine_helpers import WORDS
 from test_table_review import Plan, StandIn
 from test_ui_snapshots import SOLO, finished_solo_game
 from textual.widgets import ProgressBar, Static
 from ui_helpers import make_app, settle
 
 from buyword.bots.view import SeatView
+from buyword.engine import Game, Rules, Sell
+from buyword.table import GameSetup, Seat
 from buyword.ui import review as review_screen
 from buyword.ui.results import ResultsScreen
-from buyword.ui.review import ReviewScreen
+from buyword.ui.review import ReviewScreen, ReviewWhom
 
 pytestmark = pytest.mark.slow
 
@@ -77,3 +81,42 @@ async def test_r_opens_the_review_and_esc_cancels_it_then_goes_back(monkeypatch)
         await pilot.pause(0.1)
         assert again.cancelling.is_set() and isinstance(app.screen, ResultsScreen)
         assert len(masters[-1].views) == weighed < review.planned
+
+
+def _two_people() -> Game:
+    """Ann and Bob (people) play a whole game, selling whenever they can."""
+    rng = random.Random(5)
+    game = Game.new(["Ann", "Bob"], dictionary=WORDS, seed=6, rules=Rules())
+    while game.outcome() is None:
+        legal = game.legal_actions()
+        sells = [a for a in legal if isinstance(a, Sell)]
+        game.apply(sells[0] if sells else rng.choice(legal))
+    return game
+
+
+async def test_at_a_table_of_people_r_asks_whose_decisions_to_weigh(monkeypatch) -> None:
+    masters: list[StandIn] = []
+
+    def master_for(services: object, todo: object) -> tuple[StandIn, type[Plan]]:
+        masters.append(StandIn())
+        return masters[-1], Plan
+
+    monkeypatch.setattr(review_screen, "master_for", master_for)
+    app = make_app()
+    setup = GameSetup(seats=(Seat("Ann"), Seat("Bob")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(ResultsScreen(_two_people(), setup, hints_used=False))
+        await settle(pilot)
+        results = app.screen
+        await pilot.press("r")
+        assert isinstance(app.screen, ReviewWhom)
+        await pilot.press("escape")  # nobody: back to the results
+        assert app.screen is results
+        await pilot.press("r", "2")
+        review = app.screen
+        assert isinstance(review, ReviewScreen) and review.todo.seat == 1
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert review.review is not None and review.review.name == "Bob"
+        assert {view.seat for view in masters[-1].views} == {1}

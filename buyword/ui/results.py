@@ -159,7 +159,8 @@ class ResultsScreen(Screen[None]):
                     yield Button("E  Expert's game", id="expert-button", compact=True)
                     yield Button("M  Master's game", id="master-button", compact=True)
                 if self.reviewable:
-                    yield Button("R  Review with Master", id="review-button", compact=True)
+                    # Short enough for the three buttons on one line at 60 columns.
+                    yield Button("R  Review", id="review-button", compact=True)
             if game.rules.crossword:
                 yield self._final_grid()
             yield PlotextPlot(id="money-chart")
@@ -180,6 +181,7 @@ class ResultsScreen(Screen[None]):
         """Title the boxes."""
         self.query_one("#standings").border_title = "Standings · money over the rounds"
         self.query_one("#compare-box").display = False
+        self.query_one("#compare").display = False
         self.query_one("#results-buttons").display = bool(self.query("#results-buttons Button"))
         self.draw_money()
 
@@ -253,13 +255,25 @@ class ResultsScreen(Screen[None]):
         return unreviewable(GameRecord.of(self.game))
 
     def action_review(self) -> None:
-        """Master weighs each decision of the first person at the table, on its own screen."""
+        """Master weighs each decision of a person at the table, on its own screen: the one
+        person, or the one picked when several played."""
+        from buyword.ui.review import ReviewWhom
+
+        people = tuple((n, s.name) for n, s in enumerate(self.setup.seats) if s.human)
+        if len(people) == 1:
+            self.review_seat(people[0][0])
+        else:
+            self.app.push_screen(ReviewWhom(people), self.review_seat)
+
+    def review_seat(self, seat: int | None) -> None:
+        """Open the review of `seat`'s decisions (None: nobody's, nothing happens)."""
         from buyword.engine import GameRecord
         from buyword.table.review_report import ToReview
         from buyword.ui.review import ReviewScreen
 
-        seat = next(n for n, s in enumerate(self.setup.seats) if s.human)
-        self.app.push_screen(ReviewScreen(ToReview(GameRecord.of(self.game), seat, self.setup)))
+        if seat is not None:
+            self.app.push_screen(ReviewScreen(ToReview(GameRecord.of(self.game), seat,
+                                                       self.setup)))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """The buttons do what their keys do."""
@@ -313,6 +327,7 @@ class ResultsScreen(Screen[None]):
         self.query_one("#compare-progress", ProgressBar).update(total=None, progress=0)
         self.query_one("#compare-progress").display = True
         self._status(f"{_who(level)} is getting ready to play your bag… (Esc cancels)")
+        self.query_one("#compare-status").scroll_visible(animate=False)
         self._play_beside(level)
 
     def action_cancel(self) -> None:
@@ -352,7 +367,7 @@ class ResultsScreen(Screen[None]):
                                                                 progress=message.drawn)
         if self.playing and not self.cancelling.is_set():
             self._status(f"{_who(self.playing)} is playing your bag: {message.drawn} of "
-                         f"{message.bag} tiles gone… (Esc cancels)")
+                         f"{message.bag} tiles out of the bag… (Esc cancels)")
 
     def on_results_screen_beside_played(self, message: ResultsScreen.BesidePlayed) -> None:
         """Show both solo games side by side (cancelled: leave the results as they were)."""
@@ -375,6 +390,7 @@ class ResultsScreen(Screen[None]):
         other_game = self.beside[level]
         self.shown = level
         self.refresh_bindings()
+        self.query_one("#compare").display = True
         you, other = self.query_one("#compare-you"), self.query_one("#compare-other")
         you.remove_children()
         other.remove_children()

@@ -16,10 +16,10 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
-from textual.screen import Screen
-from textual.widgets import Footer, ProgressBar, Static
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Footer, ProgressBar, Static
 from textual_plotext import PlotextPlot
 
 from buyword.engine import BuyWordError
@@ -180,6 +180,48 @@ class ReviewScreen(Screen[None]):
     def action_back(self) -> None:
         """Back to the results."""
         self.dismiss()
+
+
+class ReviewWhom(ModalScreen[int | None]):
+    """At a table of several people: whose decisions Master should weigh. Dismisses with the
+    seat (from 0), or None (Esc)."""
+
+    CSS_PATH = "dialogs.tcss"
+    BINDINGS = [
+        *(Binding(str(n), f"pick({n})", f"Person {n}", show=False) for n in range(1, 5)),
+        Binding("escape", "pick(0)", "Cancel"),
+    ]
+
+    def __init__(self, people: tuple[tuple[int, str], ...]) -> None:
+        """Choose among `people`: (seat, name) of each person at the table, in seat order."""
+        super().__init__()
+        self.people = people
+
+    def compose(self) -> ComposeResult:
+        """The question, and a button per person (keys 1, 2, ...)."""
+        with Vertical(classes="dialog", id="review-whom"):
+            yield Static("Whose decisions should Master weigh?", classes="dialog-title")
+            with Horizontal(classes="dialog-buttons"):
+                for number, (seat, name) in enumerate(self.people, start=1):
+                    yield Button(literal(f"{number}  {name}"), id=f"person-{seat}",
+                                 compact=True)
+        yield Footer()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Only the numbers of people at the table."""
+        if action == "pick":
+            number = parameters[0]
+            return isinstance(number, int) and 0 <= number <= len(self.people)
+        return True
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """A click picks that person."""
+        event.stop()
+        self.dismiss(int((event.button.id or "").removeprefix("person-")))
+
+    def action_pick(self, number: int) -> None:
+        """The `number`th person (from 1), or 0 for nobody."""
+        self.dismiss(self.people[number - 1][0] if number else None)
 
 
 def costliest_text(review: GameReview) -> Text:
