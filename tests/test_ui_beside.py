@@ -1,6 +1,6 @@
 """The results screen's "How would Master have done" wiring: M starts Master's game in the
-background with a bar, Esc cancels it and leaves the results as they were, and a game played
-to the end is shown beside yours.
+background with a bar, Esc cancels it and leaves the results as they were, a game played to
+the end is shown beside yours, and E and M switch between the games played.
 
 Master's game is replaced by a stand-in that moves the bar and can be caught half way; the
 game itself (the one `buyword sim --rollouts` plays) is tested without Textual in
@@ -76,6 +76,16 @@ async def test_m_plays_masters_game_with_a_bar_and_esc_cancels_it(monkeypatch) -
         assert isinstance(rounds, Table)
         assert [c.header for c in rounds.columns] == ["Rnd", "You", "Master", "Gap"]
         assert results.charted == ["You", "Master"] and not bar.display
+        # E plays Expert's game beside yours; M shows Master's again without replaying it.
+        await pilot.press("e")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert results.charted == ["You", "Expert", "Master"]
+        assert results.query_one("#compare-rounds", Static).content.columns[2].header == "Expert"
+        await pilot.press("m")
+        await pilot.pause()
+        assert played == ["master", "master", "expert"]
+        assert str(results.query_one("#compare-other").border_title).startswith("Master")
         await pilot.press("escape")  # nothing to cancel now: back to the title
         await pilot.pause()
         assert not isinstance(app.screen, ResultsScreen)

@@ -332,8 +332,9 @@ class ResultsScreen(Screen[None]):
 
     def action_cancel(self) -> None:
         """Stop the comparison being played; the results stay as they were."""
-        self.cancelling.set()
-        self._status(f"Cancelling {BESIDE[self.playing or 'expert']}'s game…")
+        if self.playing is not None:
+            self.cancelling.set()
+            self._status(f"Cancelling {BESIDE[self.playing]}'s game…")
 
     def _status(self, text: str) -> None:
         status = self.query_one("#compare-status", Static)
