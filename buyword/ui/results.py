@@ -122,6 +122,7 @@ class ResultsScreen(Screen[None]):
         #: Whose money the chart shows, in order (the labels of its lines).
         self.charted: list[str] = []
         self._reviewable: bool | None = None
+        self._master_plays: bool | None = None
 
     @property
     def buyword(self) -> BuyWordApp:
@@ -141,6 +142,14 @@ class ResultsScreen(Screen[None]):
 
         return self.game.seats == 1 and bots_available()
 
+    @property
+    def master_plays(self) -> bool:
+        """Whether Master's own search plays this game: its rollouts model the rules (no
+        table variant, theme or crossword; there it would only play as Expert does)."""
+        if self._master_plays is None:
+            self._master_plays = self._why_no_review() is None
+        return self._master_plays
+
     def compose(self) -> ComposeResult:
         """Headline, standings, rating or winners, and the game's settings."""
         game = self.game
@@ -157,7 +166,8 @@ class ResultsScreen(Screen[None]):
             with Horizontal(id="results-buttons"):
                 if self.comparable:
                     yield Button("E  Expert's game", id="expert-button", compact=True)
-                    yield Button("M  Master's game", id="master-button", compact=True)
+                    if self.master_plays:
+                        yield Button("M  Master's game", id="master-button", compact=True)
                 if self.reviewable:
                     # Short enough for the three buttons on one line at 60 columns.
                     yield Button("R  Review", id="review-button", compact=True)
@@ -245,7 +255,7 @@ class ResultsScreen(Screen[None]):
             from buyword.ui.services import bots_available
 
             self._reviewable = any(seat.human for seat in self.setup.seats) and \
-                bots_available() and self._why_no_review() is None
+                bots_available() and self.master_plays
         return self._reviewable
 
     def _why_no_review(self) -> str | None:
@@ -287,13 +297,14 @@ class ResultsScreen(Screen[None]):
                 self.action_beside("master")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The comparisons are for solo games, once computer players exist, one at a time
-        (greyed out while one is played, or for the one shown); Esc cancels the one being
-        played; the review needs a person's decisions."""
+        """The comparisons are for solo games, once computer players exist (Master's for the
+        rules its rollouts play), one at a time (greyed out while one is played, or for the
+        one shown); Esc cancels the one being played; the review needs a person's
+        decisions."""
         if action == "review":
             return self.reviewable
         if action == "beside":
-            if not self.comparable:
+            if not self.comparable or (parameters[0] == "master" and not self.master_plays):
                 return False
             return None if self.playing or parameters[0] == self.shown else True
         if action == "cancel":
