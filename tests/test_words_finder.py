@@ -39,6 +39,18 @@ def test_finds_words_the_hand_spells_priced_best_first():
     )
 
 
+def test_found_candidates_are_ordinary_frozen_candidates():
+    # `find` fills its candidates' slots directly (quicker than __init__): they must still
+    # equal, hash like and stay as immutable as candidates made the ordinary way.
+    found = small().find("QUTEA", 1)
+    assert [(c.word, c.wild) for c in found[:2]] == [("QUIT", "I"), ("ATE", None)]
+    for candidate in found:
+        made = Candidate(candidate.word, candidate.wild, candidate.pips)
+        assert candidate == made and hash(candidate) == hash(made) and repr(candidate) == repr(made)
+        with pytest.raises(AttributeError):
+            candidate.pips = 99  # type: ignore[misc]
+
+
 def test_the_wild_plays_the_letter_the_hand_lacks():
     found = {c.word: c for c in small().find("QUZ", 1)}
     quiz = found["QUIZ"]
