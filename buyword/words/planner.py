@@ -44,6 +44,9 @@ from buyword.words.finder import Candidate, WordFinder, hand_counts
 SEARCH_WORK = 1_000_000_000
 #: Every search may take at least this many steps, however many items there are.
 MIN_STEPS = 2_000
+#: Hands with up to this many sets (every hand a game deals) find their dearest word from two
+#: halves instead of sorting every set (see `_dearest_of_halves`).
+_HALVES_UP_TO = 1 << 16
 
 
 @dataclass(frozen=True)
@@ -115,15 +118,19 @@ def _choose(finder: WordFinder, hand: str, wilds: int, min_length: int, budget: 
     hand_pips = finder.tiles.pips_of(hand)
     lone = _lone(finder, min_length, wilds)
     held = "".join(sorted(letter for letter in counts if letter in finder.codes.cap))
-    # Dearest first: the few sets the quick search needs are then the first ones.
-    composites = sorted(finder.subsets(counts), reverse=True)
-    floor = _floor(finder, composites, min_length, wilds, hand_pips)
+    composites = finder.subsets(counts)
+    if len(composites) > _HALVES_UP_TO:
+        # Dearest first: the few sets the quick search needs are then the first ones.
+        composites.sort(reverse=True)
+        first = _dearest(finder, composites, min_length, wilds)
+    else:  # no need to sort them all: the dearest word is found from the hand's two halves
+        first = _dearest_of_halves(finder, counts, min_length, wilds)
+    floor = _floor(first, hand_pips + wilds * finder.tiles.wild_pips)
     if floor > 1:
         # The quick search: the rich items only, the poor ones of the tiles left listed when a
         # branch reaches them. It visits the very same plans as the whole search, in the same
         # order, so it is used whenever it finishes within the steps every search may take.
-        rich = _richest(finder, composites, floor - (finder.tiles.wild_pips if wilds else 0))
-        items = _items(finder, _hits(finder, rich, min_length, wilds > 0, floor), held, floor)
+        items = _rich_items(finder, composites, min_length, wilds > 0, floor, held)
         quick = MIN_STEPS if budget is None else min(budget, MIN_STEPS)
         try:
             chosen = _search(items, lone, counts, hand_pips, wilds, finder.tiles, quick,
@@ -195,20 +202,15 @@ def _hits(finder: WordFinder, composites: list[int], min_length: int, wild: bool
                      and (c >> size_shift & size_mask) + 1 >= min_length]
 
 
-def _floor(finder: WordFinder, composites: list[int], min_length: int, wilds: int,
-           hand_pips: int) -> int:
+def _floor(first: int, reach: int) -> int:
     """The fewest pips an item needs to be listed before the search starts (0: list them all).
 
-    The dearest word (p pips) alone is a plan worth p²: the root of the search only tries
-    items that might beat it, and poorer ones matter only deeper, where fewer tiles are left
-    and they are quicker to list. One pip less than that measured quickest: a branch that
-    must list its poorer items costs more than a few more items listed at the start.
-    `composites`: the hand's sets, dearest first.
+    The dearest word (`first` pips) alone is a plan worth first²: the root of the search only
+    tries items that might beat it, and poorer ones matter only deeper, where fewer tiles are
+    left and they are quicker to list. `reach`: the pips of the hand's tiles and wilds.
     """
-    first = _dearest(finder, composites, min_length, wilds)
-    reach = hand_pips + wilds * finder.tiles.wild_pips
     return next((pips for pips in range(1, first + 1) if _most(pips, reach) >= first * first),
-                1) - 1
+                0)
 
 
 def _dearest(finder: WordFinder, composites: list[int], min_length: int, wilds: int) -> int:
@@ -231,6 +233,39 @@ def _dearest(finder: WordFinder, composites: list[int], min_length: int, wilds: 
     return best
 
 
+def _dearest_of_halves(finder: WordFinder, counts: Counter[str], min_length: int,
+                       wilds: int) -> int:
+    """`_dearest` of the hand `counts`, without sorting all its sets: the hand's letters are
+    split in two halves, each half's (few) sets sorted dearest first, and pairs joined by
+    adding their composites, dearest first along each half, until none left could beat the
+    dearest word found."""
+    codes = finder.codes
+    code_mask, size_shift, size_mask = codes.code_mask, codes.size_shift, codes.size_mask
+    exact, with_wild, shift = finder.exact_codes, finder.wild_codes, codes.pips_shift
+    bonus = finder.tiles.wild_pips if wilds else 0
+    letters = [letter for letter in sorted(counts) if letter in codes.step]
+    middle = len(letters) // 2
+    firsts = sorted(codes.subsets({c: counts[c] for c in letters[:middle]}), reverse=True)
+    seconds = sorted(codes.subsets({c: counts[c] for c in letters[middle:]}), reverse=True)
+    top = seconds[0]
+    best = 0
+    for first in firsts:
+        if ((first + top) >> shift) + bonus <= best:
+            break  # no pair from here on could beat the dearest word found
+        for second in seconds:
+            joint = first + second
+            pips = joint >> shift
+            if pips + bonus <= best:
+                break
+            code = joint & code_mask
+            size = joint >> size_shift & size_mask
+            if bonus and code and code in with_wild and size + 1 >= min_length:
+                best = pips + bonus
+            elif pips > best and code in exact and size >= min_length:
+                best = pips
+    return best
+
+
 def _most(pips: int, reach: int) -> int:
     """The most money words of at most `pips` pips each (at least 1) and `reach` pips in all
     could bring: as many of `pips` as fit, and the rest in one word, since squares favour
@@ -239,10 +274,39 @@ def _most(pips: int, reach: int) -> int:
     return whole * pips * pips + rest * rest
 
 
-def _richest(finder: WordFinder, composites: list[int], pips: int) -> list[int]:
-    """The first of `composites` (dearest first) with at least `pips` pips."""
-    lowest = max(0, pips) << finder.codes.pips_shift
-    return composites[:bisect_left(composites, -lowest, key=lambda composite: -composite)]
+def _rich_items(finder: WordFinder, composites: list[int], min_length: int, wild: bool,
+                floor: int, held: str) -> list[_Item]:
+    """The items of at least `floor` pips among the hand's sets `composites` (in any order),
+    richest first: `_items(finder, _hits(...), held, floor)` in one pass. `held`: the hand's
+    letters, sorted."""
+    codes = finder.codes
+    code_mask, size_shift, size_mask = codes.code_mask, codes.size_shift, codes.size_mask
+    pips_shift, wild_pips = codes.pips_shift, finder.tiles.wild_pips
+    exact, with_wild = finder.exact_codes, finder.wild_codes
+    described, describe = codes._described, codes.describe
+    # Composites carry their pips in the top bits: comparing the numbers compares pips.
+    lowest = floor << pips_shift
+    lowest_wild = max(0, floor - wild_pips) << pips_shift if wild else lowest
+    # One probe a set, in comprehensions: most sets of a hand spell nothing.
+    rich = [c for c in composites if c >= lowest_wild]
+    spelled = [c for c in rich if c >= lowest and c & code_mask in exact]
+    short = [c for c in rich if c & code_mask in with_wild] if wild else []
+    items: list[_Item] = []
+    for composite in spelled:
+        if composite >> size_shift & size_mask >= min_length:
+            code = composite & code_mask
+            key, letters = described.get(code) or describe(code, held)
+            pips = composite >> pips_shift
+            items.append((-pips, 0, key, letters, pips, pips * pips))
+    for composite in short:
+        code = composite & code_mask
+        if code and (composite >> size_shift & size_mask) + 1 >= min_length:
+            key, letters = described.get(code) or describe(code, held)
+            tile_pips = composite >> pips_shift
+            pips = tile_pips + wild_pips
+            items.append((-pips, 1, key, letters, tile_pips, pips * pips))
+    items.sort()  # richest first (the bound relies on it); see `_Item` for ties
+    return items
 
 
 def _items(finder: WordFinder, hits: _Hits, held: str, floor: int = 0,
@@ -347,7 +411,7 @@ def _search(
     steps = 0
 
     def visit(options: int, since: _Item | None, pips_left: int, wilds_left: int, total: int,
-              used: int) -> None:
+              used: int, tiles_left: int) -> None:
         """Try the extensions of `chosen` by `options` (a bitset of the listed items), then,
         with `poorer`, by the poorer items from `since` on, that could beat `best`."""
         nonlocal best_score, best, steps
@@ -360,7 +424,10 @@ def _search(
         if score > best_score:
             best_score = score
             best = chosen + [lone] * wilds_left if lone else list(chosen)
-        reach = pips_left + wilds_left * wild_pips
+        # Without lone wilds every word with a wild takes a tile or more: no more wilds sell
+        # than tiles are left.
+        reach = pips_left + (wilds_left if lone or wilds_left < tiles_left
+                             else tiles_left) * wild_pips
         rest = options
         while rest:
             lowest = rest & -rest
@@ -383,7 +450,7 @@ def _search(
                 after &= plain
             chosen.append(item)
             visit(after, None, pips_left - item[_TILE_PIPS], spare, total + item[_VALUE],
-                  used + wild)
+                  used + wild, tiles_left - len(item[_KEY]))
             chosen.pop()
             for letter, n in item[_LETTERS]:
                 left[letter] += n
@@ -406,13 +473,13 @@ def _search(
                 left[letter] -= n
             chosen.append(item)
             visit(0, item, pips_left - item[_TILE_PIPS], wilds_left - wild,
-                  total + item[_VALUE], used + wild)
+                  total + item[_VALUE], used + wild, tiles_left - len(item[_KEY]))
             chosen.pop()
             for letter, n in item[_LETTERS]:
                 left[letter] += n
 
     everything = (1 << len(items)) - 1
-    visit(everything if wilds else plain, None, hand_pips, wilds, 0, 0)
+    visit(everything if wilds else plain, None, hand_pips, wilds, 0, 0, counts.total())
     return best
 
 
