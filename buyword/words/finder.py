@@ -77,8 +77,10 @@ class LetterCodes:
         self.bit = {letter: 1 << i for i, letter in enumerate(self.letters)}
         self.letter_of_bit = {bit: letter for letter, bit in self.bit.items()}
         self.all_bits = (1 << len(self.letters)) - 1
+        #: letter -> its place in `letters` (a byte's place in `describe`'s counts)
+        self.position = {letter: i for i, letter in enumerate(self.letters)}
         self._keys: dict[int, str] = {}
-        self._described: dict[int, tuple[str, tuple[tuple[str, int], ...]]] = {}
+        self._described: dict[int, tuple[str, tuple[tuple[str, int], ...], bytes]] = {}
 
     def code(self, tiles: str) -> int | None:
         """The code of these tiles, or None if no word needs so many of one letter."""
@@ -109,22 +111,25 @@ class LetterCodes:
         return key
 
     def describe(self, code: int, letters: str | None = None
-                 ) -> tuple[str, tuple[tuple[str, int], ...]]:
-        """The set `code` as its sorted letters and as (letter, how many) pairs (remembered).
+                 ) -> tuple[str, tuple[tuple[str, int], ...], bytes]:
+        """The set `code` as its sorted letters, as (letter, how many) pairs, and as one byte
+        per letter of `self.letters` holding how many (remembered).
 
         `letters`, if given, are all the letters the set can hold (a hand's, sorted): reading
         only those digits is quicker than reading all of them.
         """
         described = self._described.get(code)
         if described is None:
-            mult, cap = self.mult, self.cap
+            mult, cap, position = self.mult, self.cap, self.position
             pairs = []
+            counts = bytearray(len(self.letters))
             for letter in letters or self.letters:
                 n = code // mult[letter] % (cap[letter] + 1)
                 if n:
                     pairs.append((letter, n))
+                    counts[position[letter]] = n
             described = self._described[code] = (
-                "".join(letter * n for letter, n in pairs), tuple(pairs))
+                "".join(letter * n for letter, n in pairs), tuple(pairs), bytes(counts))
         return described
 
     def letters_in(self, value: int) -> list[str]:

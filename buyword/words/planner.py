@@ -77,8 +77,9 @@ _Item = tuple[
     tuple[tuple[str, int], ...],  # each letter of the key once, with how many
     int,  # pips of the hand tiles alone
     int,  # the word's price
+    bytes,  # how many of each letter of the codes' letters the key holds, a byte each
 ]
-_WILD, _KEY, _LETTERS, _TILE_PIPS, _VALUE = 1, 2, 3, 4, 5
+_WILD, _KEY, _LETTERS, _TILE_PIPS, _VALUE, _COUNTS = 1, 2, 3, 4, 5, 6
 
 
 def plan_sale(
@@ -134,6 +135,7 @@ def _choose(finder: WordFinder, hand: str, wilds: int, min_length: int, budget: 
         quick = MIN_STEPS if budget is None else min(budget, MIN_STEPS)
         try:
             chosen = _search(items, lone, counts, hand_pips, wilds, finder.tiles, quick,
+                             finder.codes.position,
                              _Poorer(finder, min_length, wilds > 0, floor, held))
             return chosen, True
         except _OutOfSteps as stop:
@@ -163,7 +165,8 @@ def _choose_whole(finder: WordFinder, hand: str, wilds: int, min_length: int = 2
         budget = max(MIN_STEPS, SEARCH_WORK // max(1, len(items)))
     try:
         chosen = _search(items, _lone(finder, min_length, wilds), counts,
-                         finder.tiles.pips_of(hand), wilds, finder.tiles, budget)
+                         finder.tiles.pips_of(hand), wilds, finder.tiles, budget,
+                         finder.codes.position)
     except _OutOfSteps as stop:
         return stop.best, False
     return chosen, True
@@ -175,7 +178,7 @@ def _lone(finder: WordFinder, min_length: int, wilds: int) -> _Item | None:
     if not wilds or min_length > 1 or 0 not in finder.wild_codes:
         return None
     wild_pips = finder.tiles.wild_pips
-    return (-wild_pips, 1, "", (), 0, price(wild_pips))
+    return (-wild_pips, 1, "", (), 0, price(wild_pips), bytes(len(finder.codes.letters)))
 
 
 #: The sets among a hand's sub-multisets (composites) that spell a word of at least the
@@ -295,16 +298,16 @@ def _rich_items(finder: WordFinder, composites: list[int], min_length: int, wild
     for composite in spelled:
         if composite >> size_shift & size_mask >= min_length:
             code = composite & code_mask
-            key, letters = described.get(code) or describe(code, held)
+            key, letters, digits = described.get(code) or describe(code, held)
             pips = composite >> pips_shift
-            items.append((-pips, 0, key, letters, pips, pips * pips))
+            items.append((-pips, 0, key, letters, pips, pips * pips, digits))
     for composite in short:
         code = composite & code_mask
         if code and (composite >> size_shift & size_mask) + 1 >= min_length:
-            key, letters = described.get(code) or describe(code, held)
+            key, letters, digits = described.get(code) or describe(code, held)
             tile_pips = composite >> pips_shift
             pips = tile_pips + wild_pips
-            items.append((-pips, 1, key, letters, tile_pips, pips * pips))
+            items.append((-pips, 1, key, letters, tile_pips, pips * pips, digits))
     items.sort()  # richest first (the bound relies on it); see `_Item` for ties
     return items
 
@@ -325,18 +328,18 @@ def _items(finder: WordFinder, hits: _Hits, held: str, floor: int = 0,
     for composite in spelled:
         if composite >= lowest and (highest is None or composite < highest):
             code = composite & code_mask
-            key, letters = described.get(code) or describe(code, held)
+            key, letters, digits = described.get(code) or describe(code, held)
             pips = composite >> pips_shift
-            items.append((-pips, 0, key, letters, pips, price(pips)))
+            items.append((-pips, 0, key, letters, pips, price(pips), digits))
     lowest = max(0, floor - wild_pips) << pips_shift
     highest = None if below is None else max(0, below - wild_pips) << pips_shift
     for composite in short:
         if composite >= lowest and (highest is None or composite < highest):
             code = composite & code_mask
-            key, letters = described.get(code) or describe(code, held)
+            key, letters, digits = described.get(code) or describe(code, held)
             tile_pips = composite >> pips_shift
             pips = tile_pips + wild_pips
-            items.append((-pips, 1, key, letters, tile_pips, price(pips)))
+            items.append((-pips, 1, key, letters, tile_pips, price(pips), digits))
     items.sort()  # richest first (the bound relies on it); see `_Item` for ties
     return items
 
@@ -387,6 +390,7 @@ def _search(
     wilds: int,
     tiles: TileSet,
     budget: int,
+    position: dict[str, int],
     poorer: _Poorer | None = None,
 ) -> list[_Item]:
     """The best collection of disjoint items, depth first, richest first, bounded.
@@ -401,7 +405,7 @@ def _search(
     wild_pips = tiles.wild_pips
     lone_value = lone[_VALUE] if lone else 0
     left = dict(counts)  # the tiles left, by letter: changed and restored as the search goes
-    needs_more, plain = _masks(items, counts)
+    needs_more, plain = _masks(items, counts, position)
     pips_of = [-item[0] or 1 for item in items]  # at least 1: the bound divides by it
     # No item left out of `items` has more pips than this (the floor, less one).
     under = poorer.floor - 1 if poorer else 0
@@ -483,30 +487,29 @@ def _search(
     return best
 
 
-def _masks(items: list[_Item], counts: Counter[str]) -> tuple[dict[str, list[int]], int]:
+def _masks(items: list[_Item], counts: Counter[str], position: dict[str, int]
+           ) -> tuple[dict[str, list[int]], int]:
     """The search's bitsets: needs_more[letter][k], the items that need more than k of that
-    letter, and the items without a wild.
+    letter, and the items without a wild. `position`: each letter's byte in an item's counts.
 
-    Each item's count of each letter goes into one byte of a row per letter; a row becomes
-    the bitsets by mapping its bytes to the digits "0" and "1" and reading them in base 2,
-    all in C (setting bits in growing ints one at a time took time quadratic in the number
-    of items, and setting them in Python was the slow part of a search).
+    The items' counts (a byte per letter) are joined into one matrix, read backwards (bit i
+    is item i, and digits are read from the last item to the first); a letter's column
+    becomes its bitsets by mapping its bytes to the digits "0" and "1" and reading them in
+    base 2, all in C (setting bits in growing ints one at a time took time quadratic in the
+    number of items, and setting them in Python was the slow part of a search).
     """
-    rows = {letter: bytearray(len(items)) for letter in counts}
-    plain = bytearray(b"1" * len(items))
-    for i, item in enumerate(items):
-        for letter, n in item[_LETTERS]:
-            rows[letter][i] = n
-        if item[_WILD]:
-            plain[i] = 48  # "0"
     if not items:
         return {letter: [0] * (n + 1) for letter, n in counts.items()}, 0
-    # Bit i is item i: the digits are read from the last item to the first.
-    needs_more = {
-        letter: [int(rows[letter].translate(_more_than(k))[::-1], 2) for k in range(n + 1)]
-        for letter, n in counts.items()
-    }
-    return needs_more, int(plain[::-1], 2)
+    width = len(position)
+    matrix = b"".join([item[_COUNTS] for item in items])[::-1]
+    zeros = bytes(len(items))
+    needs_more = {}
+    for letter, n in counts.items():
+        at = position.get(letter)
+        column = zeros if at is None else matrix[width - 1 - at::width]
+        needs_more[letter] = [int(column.translate(_more_than(k)), 2) for k in range(n + 1)]
+    wild = bytes([item[_WILD] for item in reversed(items)])
+    return needs_more, int(wild.translate(_PLAIN), 2)
 
 
 @cache
@@ -514,6 +517,11 @@ def _more_than(k: int) -> bytes:
     """A translation table: a byte holding a count to the digit "1" if it is more than k,
     else "0"."""
     return bytes(49 if count > k else 48 for count in range(256))
+
+
+#: A translation table: an item's wild flag (0 or 1) to its digit in the bitset of the items
+#: without a wild ("1" for 0).
+_PLAIN = bytes([49, 48]) + bytes(254)
 
 
 class _OutOfSteps(Exception):
