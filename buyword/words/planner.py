@@ -458,12 +458,20 @@ def _search(
             chosen.pop()
             for letter, n in item[_LETTERS]:
                 left[letter] += n
-        if poorer is None or (banked + _most(under, reach)) * scale - used <= best_score:
+        if poorer is None or under < 1:
+            return
+        # `_most`, inline: this runs at every step that reaches the poorer items.
+        whole, part = divmod(reach, under)
+        if (banked + whole * under * under + part * part) * scale - used <= best_score:
             return
         # The fewest pips an option needs to pass the bound now (the bound only rises).
         lowest = under
-        while lowest > 1 and (banked + _most(lowest - 1, reach)) * scale - used > best_score:
-            lowest -= 1
+        while lowest > 1:
+            pips = lowest - 1
+            whole, part = divmod(reach, pips)
+            if (banked + whole * pips * pips + part * part) * scale - used <= best_score:
+                break
+            lowest = pips
         poor = poorer(left, lowest)
         for item in poor[0 if since is None else bisect_left(poor, since):]:
             wild = item[_WILD]
