@@ -6,12 +6,16 @@ using at most the wilds held. It is found exactly by a depth-first branch and bo
 tried richest first, and a branch stops as soon as even its most optimistic outcome cannot beat
 the best plan found so far: all the pips left, tiles and wilds, sold in words no richer than
 the next item, which is at most as many words of that many pips as fit and one word of the
-rest (squares favour the largest parts). Since a word's price is the square of its pips, the
-big words that win are met first and the bound cuts the rest short.
+rest (squares favour the largest parts). Wilds count only as far as they can sell: unless a
+wild may be sold alone, each word with a wild takes a tile or more, so no more wilds count
+than tiles are left (a hand with many wilds took a third more steps without this). Since a
+word's price is the square of its pips, the big words that win are met first and the bound
+cuts the rest short.
 
 Most of a hand's items are never tried: the root of the search stops well above the poor
 ones, and only branches with few tiles left reach them. So the search starts with the items
-at or above a floor (set from the dearest single word, whose price any plan must beat), and a
+at or above a floor (set from the dearest single word, whose price any plan must beat; that
+word is found by joining the sets of the hand's two halves, without sorting every set), and a
 branch that gets below it asks for the poorer items its own tiles left can sell, listed down
 to what its bound lets in and remembered by tiles left. It tries the very same plans in the
 same order as the whole search would, so it chooses the same plan, ties included.
@@ -26,7 +30,8 @@ steps, a few seconds, instead of a search that ran for minutes.
 
 The items still open at a step are a bitset (a Python int, bit i for the i-th richest item):
 taking a word's tiles removes, per letter it uses, every item that needs more of that letter
-than is left, with one mask each, so no step scans the whole item list.
+than is left, with one mask each, so no step scans the whole item list. The masks are read
+from one matrix of the items' letter counts (a byte per letter), in C.
 """
 
 from __future__ import annotations
