@@ -94,11 +94,13 @@ def test_dearest_words_and_leave_values_equal_listing_every_word() -> None:
 def unbounded_choice(finder: WordFinder, hand: str, wilds: int, min_length: int) -> list[tuple]:
     """The reference plan: every collection of disjoint items tried, richest items first and
     depth first, with no bound; the first of the best (most money, then fewest wilds) wins."""
+    finder.forget()  # the sets described afresh, not as the quick search remembered them
     counts = hand_counts(hand, wilds)
     held = "".join(sorted(letter for letter in counts if letter in finder.codes.cap))
-    items = _items(finder, _hits(finder, finder.subsets(counts), min_length, wilds > 0), held)
+    items = _items(finder, _hits(finder, finder.subsets(counts), min_length, wilds > 0),
+                   lambda code: finder.codes.describe(code, held))
     lone = _lone(finder, min_length, wilds)
-    lone_value = lone[5] if lone else 0
+    lone_value = lone[4] if lone else 0
     scale = wilds + 1
     best: list = [-1, []]
 
@@ -110,10 +112,10 @@ def unbounded_choice(finder: WordFinder, hand: str, wilds: int, min_length: int)
             best[:] = [score, chosen + [lone] * wilds_left if lone else list(chosen)]
         for i in range(start, len(items)):
             item = items[i]
-            need = Counter(dict(item[3]))
+            need = Counter(item[2])
             if item[1] > wilds_left or need - left:
                 continue
-            visit(i, left - need, wilds_left - item[1], total + item[5], used + item[1],
+            visit(i, left - need, wilds_left - item[1], total + item[4], used + item[1],
                   chosen + [item])
 
     visit(0, Counter(counts), wilds, 0, 0, [])

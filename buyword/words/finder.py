@@ -80,7 +80,7 @@ class LetterCodes:
         #: letter -> its place in `letters` (a byte's place in `describe`'s counts)
         self.position = {letter: i for i, letter in enumerate(self.letters)}
         self._keys: dict[int, str] = {}
-        self._described: dict[int, tuple[str, tuple[tuple[str, int], ...], bytes]] = {}
+        self._described: dict[int, tuple[str, bytes]] = {}
 
     def code(self, tiles: str) -> int | None:
         """The code of these tiles, or None if no word needs so many of one letter."""
@@ -110,10 +110,9 @@ class LetterCodes:
             key = self._keys[code] = "".join(parts)
         return key
 
-    def describe(self, code: int, letters: str | None = None
-                 ) -> tuple[str, tuple[tuple[str, int], ...], bytes]:
-        """The set `code` as its sorted letters, as (letter, how many) pairs, and as one byte
-        per letter of `self.letters` holding how many (remembered).
+    def describe(self, code: int, letters: str | None = None) -> tuple[str, bytes]:
+        """The set `code` as its sorted letters, and as one byte per letter of `self.letters`
+        holding how many (remembered).
 
         `letters`, if given, are all the letters the set can hold (a hand's, sorted): reading
         only those digits is quicker than reading all of them.
@@ -121,15 +120,14 @@ class LetterCodes:
         described = self._described.get(code)
         if described is None:
             mult, cap, position = self.mult, self.cap, self.position
-            pairs = []
+            parts = []
             counts = bytearray(len(self.letters))
             for letter in letters or self.letters:
                 n = code // mult[letter] % (cap[letter] + 1)
                 if n:
-                    pairs.append((letter, n))
+                    parts.append(letter * n)
                     counts[position[letter]] = n
-            described = self._described[code] = (
-                "".join(letter * n for letter, n in pairs), tuple(pairs), bytes(counts))
+            described = self._described[code] = ("".join(parts), bytes(counts))
         return described
 
     def letters_in(self, value: int) -> list[str]:
@@ -285,6 +283,14 @@ class WordFinder:
         self._played: dict[int, tuple[tuple[str, int, int], ...]] = {}
         self._exact_strings: dict[str, tuple[str, ...]] | None = None
         self._wild_strings: dict[str, str] | None = None
+
+    def forget(self) -> None:
+        """Drop what queries remembered as they went (sets' letters and descriptions, the
+        wild's letters per mask), as if no query had been asked: for benchmarks whose every
+        run must start with nothing remembered. The index itself is kept."""
+        self.codes._keys.clear()
+        self.codes._described.clear()
+        self._played.clear()
 
     def save_cache(self, cache_dir: str | os.PathLike[str]) -> Path:
         """Save the index in `cache_dir` unless a file for the same words and tiles is there,

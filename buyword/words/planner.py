@@ -38,11 +38,12 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import Counter
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
 from buyword.engine.tiles import TileSet, price
-from buyword.words.finder import Candidate, WordFinder, hand_counts
+from buyword.words.finder import Candidate, LetterCodes, WordFinder, hand_counts
 
 #: The search's budget: steps (partial plans tried) times items, before it settles for the best
 #: plan so far.
@@ -79,12 +80,11 @@ _Item = tuple[
     int,  # minus the word's pips
     int,  # wild: 1 if the word needs the wild, else 0
     str,  # key: the hand tiles, sorted
-    tuple[tuple[str, int], ...],  # each letter of the key once, with how many
     int,  # pips of the hand tiles alone
     int,  # the word's price
     bytes,  # how many of each letter of the codes' letters the key holds, a byte each
 ]
-_WILD, _KEY, _LETTERS, _TILE_PIPS, _VALUE, _COUNTS = 1, 2, 3, 4, 5, 6
+_WILD, _KEY, _TILE_PIPS, _VALUE, _COUNTS = 1, 2, 3, 4, 5
 
 
 def plan_sale(
@@ -136,12 +136,13 @@ def _choose(finder: WordFinder, hand: str, wilds: int, min_length: int, budget: 
         # The quick search: the rich items only, the poor ones of the tiles left listed when a
         # branch reaches them. It visits the very same plans as the whole search, in the same
         # order, so it is used whenever it finishes within the steps every search may take.
-        items = _rich_items(finder, composites, min_length, wilds > 0, floor, held)
+        describe = _describer(finder.codes, counts, held)
+        items = _rich_items(finder, composites, min_length, wilds > 0, floor, describe)
         quick = MIN_STEPS if budget is None else min(budget, MIN_STEPS)
         try:
             chosen = _search(items, lone, counts, hand_pips, wilds, finder.tiles, quick,
                              finder.codes.position,
-                             _Poorer(finder, min_length, wilds > 0, floor, held))
+                             _Poorer(finder, min_length, wilds > 0, floor, describe))
             return chosen, True
         except _OutOfSteps as stop:
             if budget is not None and budget <= MIN_STEPS:
@@ -165,7 +166,8 @@ def _choose_whole(finder: WordFinder, hand: str, wilds: int, min_length: int = 2
     held = "".join(sorted(letter for letter in counts if letter in finder.codes.cap))
     if composites is None:
         composites = finder.subsets(counts)
-    items = _items(finder, _hits(finder, composites, min_length, wilds > 0), held)
+    items = _items(finder, _hits(finder, composites, min_length, wilds > 0),
+                   _describer(finder.codes, counts, held))
     if budget is None:
         budget = max(MIN_STEPS, SEARCH_WORK // max(1, len(items)))
     try:
@@ -177,13 +179,73 @@ def _choose_whole(finder: WordFinder, hand: str, wilds: int, min_length: int = 2
     return chosen, True
 
 
+#: A set of tiles (code) described: its letters sorted, and a byte per letter of the codes'
+#: letters holding how many (see `LetterCodes.describe`).
+_Description = tuple[str, bytes]
+_Describe = Callable[[int], _Description]
+
+
+def _describer(codes: LetterCodes, counts: Mapping[str, int], held: str) -> _Describe:
+    """Describes the sets of one hand's tiles as `codes.describe` does, and remembers them
+    there.
+
+    The hand's letters are split in two halves (the first alphabetically), and each half's
+    few sets described once, building on each other; a set is then its two halves, found
+    with one remainder: the second half's letters are the code's low digits. That is
+    several times quicker than reading every digit of every set the search lists.
+    A hand with more than `_HALVES_UP_TO` sets (far beyond a game's) is described digit by
+    digit instead. `held`: the hand's letters, sorted.
+    """
+    if codes.how_many(counts) > _HALVES_UP_TO:
+        return lambda code: codes.describe(code, held)
+    tables: list[tuple[dict[int, _Halfway], dict[int, _Halfway], int]] = []
+    width, remembered = len(codes.letters), codes._described
+
+    def describe(code: int) -> _Description:
+        if not tables:  # on the first set not remembered
+            letters = [letter for letter in held if letter in codes.step]
+            middle = len(letters) // 2
+            split = codes.mult[letters[middle - 1]] if middle else codes.limit
+            tables.append((_halfway(codes, letters[:middle], counts),
+                           _halfway(codes, letters[middle:], counts), split))
+        first, second, split = tables[0]
+        low = code % split
+        key, digits = first[code - low]
+        low_key, low_digits = second[low]
+        described = remembered[code] = (key + low_key,
+                                        (digits + low_digits).to_bytes(width, "big"))
+        return described
+
+    return describe
+
+
+#: Half a set described: its letters, and the counts as a number (a byte per letter, the first
+#: letter the most significant byte).
+_Halfway = tuple[str, int]
+
+
+def _halfway(codes: LetterCodes, letters: list[str], counts: Mapping[str, int]
+             ) -> dict[int, _Halfway]:
+    """Every set of `counts`'s tiles of these `letters` (alphabetical), by code, described."""
+    width = len(codes.letters)
+    sets, keys, digits = [0], [""], [0]
+    for letter in letters:
+        mult, unit = codes.mult[letter], 1 << 8 * (width - 1 - codes.position[letter])
+        many = range(min(counts[letter], codes.cap[letter]) + 1)
+        # As `LetterCodes.subsets` grows its list: each set so far, with 0, 1, 2... of them.
+        sets = [code + k * mult for code in sets for k in many]
+        keys = [key + letter * k for key in keys for k in many]
+        digits = [count + k * unit for count in digits for k in many]
+    return dict(zip(sets, zip(keys, digits, strict=True), strict=True))
+
+
 def _lone(finder: WordFinder, min_length: int, wilds: int) -> _Item | None:
     """A wild sold alone, as an item, if the dictionary has a one-letter word and the rules
     allow one; else None."""
     if not wilds or min_length > 1 or 0 not in finder.wild_codes:
         return None
     wild_pips = finder.tiles.wild_pips
-    return (-wild_pips, 1, "", (), 0, price(wild_pips), bytes(len(finder.codes.letters)))
+    return (-wild_pips, 1, "", 0, price(wild_pips), bytes(len(finder.codes.letters)))
 
 
 #: The sets among a hand's sub-multisets (composites) that spell a word of at least the
@@ -283,15 +345,14 @@ def _most(pips: int, reach: int) -> int:
 
 
 def _rich_items(finder: WordFinder, composites: list[int], min_length: int, wild: bool,
-                floor: int, held: str) -> list[_Item]:
+                floor: int, describe: _Describe) -> list[_Item]:
     """The items of at least `floor` pips among the hand's sets `composites` (in any order),
-    richest first: `_items(finder, _hits(...), held, floor)` in one pass. `held`: the hand's
-    letters, sorted."""
+    richest first: `_items(finder, _hits(...), describe, floor)` in one pass."""
     codes = finder.codes
     code_mask, size_shift, size_mask = codes.code_mask, codes.size_shift, codes.size_mask
     pips_shift, wild_pips = codes.pips_shift, finder.tiles.wild_pips
     exact, with_wild = finder.exact_codes, finder.wild_codes
-    described, describe = codes._described, codes.describe
+    described = codes._described
     # Composites carry their pips in the top bits: comparing the numbers compares pips.
     lowest = floor << pips_shift
     lowest_wild = max(0, floor - wild_pips) << pips_shift if wild else lowest
@@ -303,28 +364,28 @@ def _rich_items(finder: WordFinder, composites: list[int], min_length: int, wild
     for composite in spelled:
         if composite >> size_shift & size_mask >= min_length:
             code = composite & code_mask
-            key, letters, digits = described.get(code) or describe(code, held)
+            key, digits = described.get(code) or describe(code)
             pips = composite >> pips_shift
-            items.append((-pips, 0, key, letters, pips, pips * pips, digits))
+            items.append((-pips, 0, key, pips, pips * pips, digits))
     for composite in short:
         code = composite & code_mask
         if code and (composite >> size_shift & size_mask) + 1 >= min_length:
-            key, letters, digits = described.get(code) or describe(code, held)
+            key, digits = described.get(code) or describe(code)
             tile_pips = composite >> pips_shift
             pips = tile_pips + wild_pips
-            items.append((-pips, 1, key, letters, tile_pips, pips * pips, digits))
+            items.append((-pips, 1, key, tile_pips, pips * pips, digits))
     items.sort()  # richest first (the bound relies on it); see `_Item` for ties
     return items
 
 
-def _items(finder: WordFinder, hits: _Hits, held: str, floor: int = 0,
+def _items(finder: WordFinder, hits: _Hits, describe: _Describe, floor: int = 0,
            below: int | None = None) -> list[_Item]:
     """The hits worth `floor` pips or more (and fewer than `below`, if given) as items,
-    richest first. `held`: the letters the hand holds, sorted.
+    richest first. `describe`: the hand's sets described (see `_describer`).
     """
     codes = finder.codes
     code_mask, pips_shift, wild_pips = codes.code_mask, codes.pips_shift, finder.tiles.wild_pips
-    described, describe = codes._described, codes.describe
+    described = codes._described
     spelled, short = hits
     items: list[_Item] = []
     # Composites carry their pips in the top bits: comparing the numbers compares pips.
@@ -333,18 +394,18 @@ def _items(finder: WordFinder, hits: _Hits, held: str, floor: int = 0,
     for composite in spelled:
         if composite >= lowest and (highest is None or composite < highest):
             code = composite & code_mask
-            key, letters, digits = described.get(code) or describe(code, held)
+            key, digits = described.get(code) or describe(code)
             pips = composite >> pips_shift
-            items.append((-pips, 0, key, letters, pips, price(pips), digits))
+            items.append((-pips, 0, key, pips, price(pips), digits))
     lowest = max(0, floor - wild_pips) << pips_shift
     highest = None if below is None else max(0, below - wild_pips) << pips_shift
     for composite in short:
         if composite >= lowest and (highest is None or composite < highest):
             code = composite & code_mask
-            key, letters, digits = described.get(code) or describe(code, held)
+            key, digits = described.get(code) or describe(code)
             tile_pips = composite >> pips_shift
             pips = tile_pips + wild_pips
-            items.append((-pips, 1, key, letters, tile_pips, price(pips), digits))
+            items.append((-pips, 1, key, tile_pips, price(pips), digits))
     items.sort()  # richest first (the bound relies on it); see `_Item` for ties
     return items
 
@@ -356,11 +417,11 @@ class _Poorer:
     again, and most branches only need the richest of them)."""
 
     def __init__(self, finder: WordFinder, min_length: int, wild: bool, floor: int,
-                 held: str) -> None:
+                 describe: _Describe) -> None:
         """Items of `finder`'s words, of at least `min_length` letters, under `floor` pips,
-        made of the letters `held` (sorted)."""
+        made of the hand's tiles (`describe` describes its sets)."""
         self.finder, self.min_length, self.wild, self.floor = finder, min_length, wild, floor
-        self.held = held
+        self.describe = describe
         # tiles left -> (the fewest pips listed, the items listed, their sets)
         self.known: dict[tuple[int, ...], tuple[int, list[_Item], list[int]]] = {}
 
@@ -382,7 +443,7 @@ class _Poorer:
         band = [c for c in composites if bottom <= c < top << shift]
         hits = _hits(finder, band, self.min_length, self.wild, lowest)
         # Every item listed before is richer than the new ones: the list stays in order.
-        listed = listed + _items(finder, hits, self.held, lowest, top)
+        listed = listed + _items(finder, hits, self.describe, lowest, top)
         self.known[remembered] = (lowest, listed, composites)
         return listed
 
@@ -411,6 +472,8 @@ def _search(
     lone_value = lone[_VALUE] if lone else 0
     left = dict(counts)  # the tiles left, by letter: changed and restored as the search goes
     needs_more, plain = _masks(items, counts, position)
+    # fits[letter][k]: the items that need no more than k of that letter.
+    fits = {letter: [~mask for mask in masks] for letter, masks in needs_more.items()}
     pips_of = [-item[0] or 1 for item in items]  # at least 1: the bound divides by it
     # No item left out of `items` has more pips than this (the floor, less one).
     under = poorer.floor - 1 if poorer else 0
@@ -450,19 +513,21 @@ def _search(
             item = items[i]
             # Options from i on, not i + 1: the same tiles may sell twice if held twice.
             after = options >> i << i
-            for letter, n in item[_LETTERS]:
-                left[letter] -= n
-                after &= ~needs_more[letter][left[letter]]
+            key = item[_KEY]
+            # A tile at a time: for a letter taken twice, the second mask holds the first.
+            for letter in key:
+                left[letter] -= 1
+                after &= fits[letter][left[letter]]
             wild = item[_WILD]
             spare = wilds_left - wild
             if not spare:
                 after &= plain
             chosen.append(item)
             visit(after, None, pips_left - item[_TILE_PIPS], spare, total + item[_VALUE],
-                  used + wild, tiles_left - len(item[_KEY]))
+                  used + wild, tiles_left - len(key))
             chosen.pop()
-            for letter, n in item[_LETTERS]:
-                left[letter] += n
+            for letter in key:
+                left[letter] += 1
         if poorer is None or under < 1:
             return
         # `_most`, inline: this runs at every step that reaches the poorer items.
@@ -486,14 +551,15 @@ def _search(
             whole, part = divmod(reach, pips)
             if (banked + whole * pips * pips + part * part) * scale - used <= best_score:
                 return
-            for letter, n in item[_LETTERS]:
-                left[letter] -= n
+            key = item[_KEY]
+            for letter in key:
+                left[letter] -= 1
             chosen.append(item)
             visit(0, item, pips_left - item[_TILE_PIPS], wilds_left - wild,
-                  total + item[_VALUE], used + wild, tiles_left - len(item[_KEY]))
+                  total + item[_VALUE], used + wild, tiles_left - len(key))
             chosen.pop()
-            for letter, n in item[_LETTERS]:
-                left[letter] += n
+            for letter in key:
+                left[letter] += 1
 
     everything = (1 << len(items)) - 1
     visit(everything if wilds else plain, None, hand_pips, wilds, 0, 0, counts.total())
