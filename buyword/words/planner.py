@@ -198,45 +198,44 @@ def _describer(codes: LetterCodes, counts: Mapping[str, int], held: str) -> _Des
     """
     if codes.how_many(counts) > _HALVES_UP_TO:
         return lambda code: codes.describe(code, held)
-    tables: list[tuple[dict[int, _Halfway], dict[int, _Halfway], int]] = []
-    width, remembered = len(codes.letters), codes._described
+    tables: list[tuple[dict[int, _Description], dict[int, _Description], int]] = []
+    remembered = codes._described
 
     def describe(code: int) -> _Description:
         if not tables:  # on the first set not remembered
             letters = [letter for letter in held if letter in codes.step]
             middle = len(letters) // 2
             split = codes.mult[letters[middle - 1]] if middle else codes.limit
-            tables.append((_halfway(codes, letters[:middle], counts),
-                           _halfway(codes, letters[middle:], counts), split))
+            # The first half's letters come first in the counts' bytes too.
+            at = codes.position[letters[middle]] if middle < len(letters) else len(codes.letters)
+            tables.append((_halfway(codes, letters[:middle], counts, 0, at),
+                           _halfway(codes, letters[middle:], counts, at, len(codes.letters)),
+                           split))
         first, second, split = tables[0]
         low = code % split
-        key, digits = first[code - low]
-        low_key, low_digits = second[low]
-        described = remembered[code] = (key + low_key,
-                                        (digits + low_digits).to_bytes(width, "big"))
+        key, counted = first[code - low]
+        low_key, low_counted = second[low]
+        described = remembered[code] = (key + low_key, counted + low_counted)
         return described
 
     return describe
 
 
-#: Half a set described: its letters, and the counts as a number (a byte per letter, the first
-#: letter the most significant byte).
-_Halfway = tuple[str, int]
-
-
-def _halfway(codes: LetterCodes, letters: list[str], counts: Mapping[str, int]
-             ) -> dict[int, _Halfway]:
-    """Every set of `counts`'s tiles of these `letters` (alphabetical), by code, described."""
-    width = len(codes.letters)
+def _halfway(codes: LetterCodes, letters: list[str], counts: Mapping[str, int], start: int,
+             end: int) -> dict[int, _Description]:
+    """Every set of `counts`'s tiles of these `letters` (alphabetical), by code, described:
+    its letters, and the bytes `start` to `end` of its counts (where these letters are)."""
     sets, keys, digits = [0], [""], [0]
     for letter in letters:
-        mult, unit = codes.mult[letter], 1 << 8 * (width - 1 - codes.position[letter])
+        mult, unit = codes.mult[letter], 1 << 8 * (end - 1 - codes.position[letter])
         many = range(min(counts[letter], codes.cap[letter]) + 1)
         # As `LetterCodes.subsets` grows its list: each set so far, with 0, 1, 2... of them.
         sets = [code + k * mult for code in sets for k in many]
         keys = [key + letter * k for key in keys for k in many]
         digits = [count + k * unit for count in digits for k in many]
-    return dict(zip(sets, zip(keys, digits, strict=True), strict=True))
+    size = end - start
+    return dict(zip(sets, zip(keys, [count.to_bytes(size, "big") for count in digits],
+                              strict=True), strict=True))
 
 
 def _lone(finder: WordFinder, min_length: int, wilds: int) -> _Item | None:
