@@ -124,15 +124,21 @@ def _choose(finder: WordFinder, hand: str, wilds: int, min_length: int, budget: 
     hand_pips = finder.tiles.pips_of(hand)
     lone = _lone(finder, min_length, wilds)
     held = "".join(sorted(letter for letter in counts if letter in finder.codes.cap))
-    composites = finder.subsets(counts)
-    if len(composites) > _HALVES_UP_TO:
+    wild_pips = finder.tiles.wild_pips
+    composites: list[int] | None = None
+    if finder.codes.how_many(counts) > _HALVES_UP_TO:
         # Dearest first: the few sets the quick search needs are then the first ones.
-        composites.sort(reverse=True)
+        composites = sorted(finder.subsets(counts), reverse=True)
         first = _dearest(finder, composites, min_length, wilds)
     else:  # no need to sort them all: the dearest word is found from the hand's two halves
-        first = _dearest_of_halves(finder, counts, min_length, wilds)
-    floor = _floor(first, hand_pips + wilds * finder.tiles.wild_pips)
+        first, firsts, seconds = _dearest_of_halves(finder, counts, min_length, wilds)
+    floor = _floor(first, hand_pips + wilds * wild_pips)
     if floor > 1:
+        if composites is None:  # the sets the rich items may be, joined from the halves
+            lowest = max(0, floor - wild_pips if wilds else floor) << finder.codes.pips_shift
+            top = seconds[0]
+            composites = [low + high for low in firsts if low + top >= lowest
+                          for high in seconds if low + high >= lowest]
         # The quick search: the rich items only, the poor ones of the tiles left listed when a
         # branch reaches them. It visits the very same plans as the whole search, in the same
         # order, so it is used whenever it finishes within the steps every search may take.
@@ -147,7 +153,7 @@ def _choose(finder: WordFinder, hand: str, wilds: int, min_length: int, budget: 
         except _OutOfSteps as stop:
             if budget is not None and budget <= MIN_STEPS:
                 return stop.best, False
-    return _choose_whole(finder, hand, wilds, min_length, budget, composites)
+    return _choose_whole(finder, hand, wilds, min_length, budget)
 
 
 def _plan_whole(finder: WordFinder, hand: str, wilds: int, min_length: int = 2,
@@ -158,14 +164,11 @@ def _plan_whole(finder: WordFinder, hand: str, wilds: int, min_length: int = 2,
 
 
 def _choose_whole(finder: WordFinder, hand: str, wilds: int, min_length: int = 2,
-                  budget: int | None = None, composites: list[int] | None = None
-                  ) -> tuple[list[_Item], bool]:
-    """`_choose` by the whole search (the quick search's way out when a search is long).
-    `composites`: the hand's sets, if already made."""
+                  budget: int | None = None) -> tuple[list[_Item], bool]:
+    """`_choose` by the whole search (the quick search's way out when a search is long)."""
     counts = hand_counts(hand, wilds)
     held = "".join(sorted(letter for letter in counts if letter in finder.codes.cap))
-    if composites is None:
-        composites = finder.subsets(counts)
+    composites = finder.subsets(counts)
     items = _items(finder, _hits(finder, composites, min_length, wilds > 0),
                    _describer(finder.codes, counts, held))
     if budget is None:
@@ -303,11 +306,11 @@ def _dearest(finder: WordFinder, composites: list[int], min_length: int, wilds: 
 
 
 def _dearest_of_halves(finder: WordFinder, counts: Counter[str], min_length: int,
-                       wilds: int) -> int:
+                       wilds: int) -> tuple[int, list[int], list[int]]:
     """`_dearest` of the hand `counts`, without sorting all its sets: the hand's letters are
     split in two halves, each half's (few) sets sorted dearest first, and pairs joined by
     adding their composites, dearest first along each half, until none left could beat the
-    dearest word found."""
+    dearest word found. Also the two halves' sets, dearest first."""
     codes = finder.codes
     code_mask, size_shift, size_mask = codes.code_mask, codes.size_shift, codes.size_mask
     exact, with_wild, shift = finder.exact_codes, finder.wild_codes, codes.pips_shift
@@ -332,7 +335,7 @@ def _dearest_of_halves(finder: WordFinder, counts: Counter[str], min_length: int
                 best = pips + bonus
             elif pips > best and code in exact and size >= min_length:
                 best = pips
-    return best
+    return best, firsts, seconds
 
 
 def _most(pips: int, reach: int) -> int:
