@@ -13,6 +13,7 @@ from buyword.engine.errors import MalformedAction
 from buyword.engine.tiles import TileSet, default_tiles, spell
 from buyword.words.finder import Candidate, WordFinder
 from buyword.words.lexicon import Lexicon
+from buyword.words.planner import plan_sale
 
 SMALL = Lexicon(["quiz", "quit", "suit", "tea", "eat", "ate", "at", "a", "jazz", "toot", "tot"])
 
@@ -170,3 +171,12 @@ def test_the_indexes_are_readable_for_computer_players():
     assert finder.exact_index["IQUZ"] == ("QUIZ",)
     assert set(finder.wild_index["IQU"]) == {"T", "Z"}  # QUIT, QUIZ
     assert len(finder) == len(SMALL)
+
+
+def test_forget_drops_what_queries_remembered_and_changes_no_answer():
+    finder = small()
+    before = (finder.find("QUIZTEA", 1), plan_sale(finder, "QUIZTEAT", 2))
+    assert finder.codes._described and finder._played  # remembered while answering
+    finder.forget()
+    assert not finder.codes._described and not finder.codes._keys and not finder._played
+    assert (finder.find("QUIZTEA", 1), plan_sale(finder, "QUIZTEAT", 2)) == before
