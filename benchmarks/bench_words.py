@@ -7,12 +7,14 @@ Sections:
   cache (target ≤ 0.3 s), wall and CPU time, medians.
 - finder and planner on hands drawn at random (seeded) from the real tile bag, with a naive
   scan of the whole word list as a reference (target: all words for 8 letters + 8 wilds stays
-  ≤ 1.4 ms median).
+  ≤ 1.4 ms median); the old and the new index take turns on each hand.
 - rollout queries on hands from real games: seeded solo Expert games are played and every
   question the player asked is recorded, then replayed through the old and the new index:
   the dearest word a set of tiles makes (without and with a wild), the best sale, and the
   value of a leave as the levels compute it. Calls per second (median of the repeats, each
-  starting with nothing remembered), the median time per call, and the ratio (target ≥ 5×).
+  starting with nothing remembered: a new index, and the finder's memory of the sets it
+  described cleared), the median time per call, and the ratio (target ≥ 5×), the median of
+  the repeats' ratios (old and new take turns within each repeat).
 
     .venv/bin/python benchmarks/bench_words.py [--hands 300] [--seed 1] [--naive-hands 20]
                                                [--games 3] [--repeats 3] [--cpu-time]
@@ -69,11 +71,19 @@ def median_p95(times: list[float]) -> tuple[float, float]:
 
 def per_query(action: Callable[[str], object], hands: list[str]) -> list[float]:
     """Seconds taken by `action` on each hand."""
-    times = []
+    return per_query_turns([action], hands)[0]
+
+
+def per_query_turns(actions: Sequence[Callable[[str], object]], hands: list[str]
+                    ) -> list[list[float]]:
+    """Seconds taken by each action on each hand, the actions taking turns on every hand (so
+    that a change of load on a shared machine falls on all of them alike)."""
+    times: list[list[float]] = [[] for _ in actions]
     for hand in hands:
-        start = clock()
-        action(hand)
-        times.append(clock() - start)
+        for action, taken in zip(actions, times, strict=True):
+            start = clock()
+            action(hand)
+            taken.append(clock() - start)
     return times
 
 
@@ -140,10 +150,11 @@ def print_finder(finder: WordFinder, old: OldFinder, naive: NaiveScan, bag: str,
         print(f"{'wilds':>5} {'words':>6} | {'find':>6} {'before':>6} {'p95':>6} | "
               f"{'plan':>6} {'before':>6} {'p95':>6} | {'naive':>6} {'naive/find':>10}")
         for wilds in (0, 1, 8):
-            found = per_query(lambda h, w=wilds: finder.find(h, w), hands)
-            found_old = per_query(lambda h, w=wilds: old.find(h, w), hands)
-            planned = per_query(lambda h, w=wilds: plan_sale(finder, h, w), hands)
-            planned_old = per_query(lambda h, w=wilds: old_plan_sale(old, h, w), hands)
+            found, found_old = per_query_turns(
+                [lambda h, w=wilds: finder.find(h, w), lambda h, w=wilds: old.find(h, w)], hands)
+            planned, planned_old = per_query_turns(
+                [lambda h, w=wilds: plan_sale(finder, h, w),
+                 lambda h, w=wilds: old_plan_sale(old, h, w)], hands)
             scanned = per_query(lambda h, w=wilds: naive.find(h, w), hands[: args.naive_hands])
             words = statistics.median(len(finder.find(h, wilds)) for h in hands)
             find_med, find_p95 = median_p95(found)
@@ -188,26 +199,34 @@ def old_leave_value(index: OldIndex, tiles: str, wilds: int, futures: Sequence[s
     return total / len(futures)
 
 
-def throughput(make: Callable[[], Callable[..., object]], queries: list[tuple],
-               repeats: int) -> tuple[float, float]:
-    """(calls per second, median of the repeats; median seconds per call, from the first).
+def throughput(makers: Sequence[Callable[[], Callable[..., object]]], queries: list[tuple],
+               repeats: int) -> list[tuple[float, float, float]]:
+    """For each way of asking: (calls per second, median of the repeats; median seconds per
+    call, from the first run; its speed over the first way's, the median of the repeats).
 
-    `make` gives the method to ask, afresh for each repeat (so nothing is remembered).
+    Each `makers` entry gives the method to ask afresh for each run, with nothing remembered.
+    The ways take turns within each repeat, so that a change of load on a shared machine
+    falls on all of them alike and the ratios of each repeat compare like with like.
     """
-    rates, first = [], []
+    rates: list[list[float]] = [[] for _ in makers]
+    firsts: list[list[float]] = [[] for _ in makers]
     for repeat in range(repeats):
-        ask = make()
-        start = clock()
-        if repeat == 0:
-            for query in queries:
-                began = clock()
-                ask(*query)
-                first.append(clock() - began)
-        else:
-            for query in queries:
-                ask(*query)
-        rates.append(len(queries) / (clock() - start))
-    return statistics.median(rates), statistics.median(first)
+        for way, make in enumerate(makers):
+            ask = make()
+            start = clock()
+            if repeat == 0:
+                for query in queries:
+                    began = clock()
+                    ask(*query)
+                    firsts[way].append(clock() - began)
+            else:
+                for query in queries:
+                    ask(*query)
+            rates[way].append(len(queries) / (clock() - start))
+    return [(statistics.median(rates[way]), statistics.median(firsts[way]),
+             statistics.median(rate / first for rate, first in zip(rates[way], rates[0],
+                                                                    strict=True)))
+            for way in range(len(makers))]
 
 
 def same_answers(old: Callable[..., object], new: Callable[..., object],
@@ -217,6 +236,12 @@ def same_answers(old: Callable[..., object], new: Callable[..., object],
         a, b = old(*query), new(*query)
         if repr(a) != repr(b):
             raise SystemExit(f"the indexes disagree on {query!r}: before {a!r}, now {b!r}")
+
+
+def fresh(finder: WordFinder, method: str) -> Callable[..., object]:
+    """`method` of a new index on `finder`, with nothing remembered by either."""
+    finder.forget()
+    return getattr(WordIndex(finder), method)
 
 
 def print_rollouts(finder: WordFinder, old: OldFinder, lexicon: Lexicon,
@@ -238,18 +263,18 @@ def print_rollouts(finder: WordFinder, old: OldFinder, lexicon: Lexicon,
     ]
     print(f"\nRollout queries: every question Expert asked in {args.games} solo games (seeds "
           f"1..{args.games}), replayed; calls/s is the median of {args.repeats} runs, each "
-          "starting with nothing remembered:")
+          "starting with nothing remembered, before and now taking turns; the ratio is the "
+          "median of the runs' ratios:")
     print(f"{'query':<26} {'calls':>7} | {'calls/s':>9} {'before':>9} {'ratio':>6} | "
           f"{'µs/call':>8} {'before':>8}")
     for name, before, method, queries in rows:
         if not queries:
             continue
         same_answers(before, getattr(WordIndex(finder), method), queries[:2000])
-        rate, each = throughput(lambda m=method: getattr(WordIndex(finder), m), queries,
-                                args.repeats)
-        old_rate, old_each = throughput(lambda b=before: b, queries, args.repeats)
+        (old_rate, old_each, _), (rate, each, ratio) = throughput(
+            [lambda b=before: b, lambda m=method: fresh(finder, m)], queries, args.repeats)
         print(f"{name:<26} {len(queries):>7,} | {rate:>9,.0f} {old_rate:>9,.0f} "
-              f"{rate / old_rate:>5.1f}x | {each * US:>8.1f} {old_each * US:>8.1f}")
+              f"{ratio:>5.1f}x | {each * US:>8.1f} {old_each * US:>8.1f}")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -9,6 +9,7 @@ what listing every word of the hand gives.
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings
@@ -18,9 +19,9 @@ from words_helpers import bundled_finder
 from buyword.bots.index import WordIndex
 from buyword.engine import price
 from buyword.engine.tiles import TileSet, default_tiles
-from buyword.words.finder import WordFinder
+from buyword.words.finder import WordFinder, hand_counts
 from buyword.words.lexicon import Lexicon
-from buyword.words.planner import _plan_whole, plan_sale
+from buyword.words.planner import _choose, _hits, _items, _lone, _plan_whole, plan_sale
 
 
 def dearest(index: WordIndex, hand: str, wilds: int) -> int:
@@ -88,3 +89,54 @@ def test_dearest_words_and_leave_values_equal_listing_every_word() -> None:
                 reference, tiles + future, wilds), (tiles + future, wilds)
         expected = sum(price(dearest(reference, tiles + f, wilds)) for f in futures) / 4
         assert index.leave_value(tiles, wilds, futures) == expected
+
+
+def unbounded_choice(finder: WordFinder, hand: str, wilds: int, min_length: int) -> list[tuple]:
+    """The reference plan: every collection of disjoint items tried, richest items first and
+    depth first, with no bound; the first of the best (most money, then fewest wilds) wins."""
+    finder.forget()  # the sets described afresh, not as the quick search remembered them
+    counts = hand_counts(hand, wilds)
+    held = "".join(sorted(letter for letter in counts if letter in finder.codes.cap))
+    items = _items(finder, _hits(finder, finder.subsets(counts), min_length, wilds > 0),
+                   lambda code: finder.codes.describe(code, held))
+    lone = _lone(finder, min_length, wilds)
+    lone_value = lone[4] if lone else 0
+    scale = wilds + 1
+    best: list = [-1, []]
+
+    def visit(start: int, left: Counter, wilds_left: int, total: int, used: int,
+              chosen: list) -> None:
+        banked = total + wilds_left * lone_value
+        score = banked * scale - used - (wilds_left if lone else 0)
+        if score > best[0]:
+            best[:] = [score, chosen + [lone] * wilds_left if lone else list(chosen)]
+        for i in range(start, len(items)):
+            item = items[i]
+            need = Counter(item[2])
+            if item[1] > wilds_left or need - left:
+                continue
+            visit(i, left - need, wilds_left - item[1], total + item[4], used + item[1],
+                  chosen + [item])
+
+    visit(0, Counter(counts), wilds, 0, 0, [])
+    return best[1]
+
+
+def test_quick_plans_equal_an_unbounded_search_ties_included() -> None:
+    # The bound (no more wilds sold than tiles left, without lone wilds), the floor and the
+    # poorer items listed late only ever skip plans that cannot win: the plan chosen is the
+    # one trying every plan in the same order chooses, ties included.
+    rng = random.Random(21)
+    base = default_tiles()
+    letters = "AEOSTQXZ"
+    for case in range(200):
+        words = {"".join(rng.choice(letters) for _ in range(rng.randint(1, 4))).lower()
+                 for _ in range(rng.randint(5, 30))}
+        tiles = TileSet(dict(base.counts), dict(base.pips), base.wilds, rng.choice((1, 2)))
+        finder = WordFinder(Lexicon(sorted(words)), tiles)
+        hand = "".join(rng.choice(letters) for _ in range(rng.randint(0, 8)))
+        wilds, min_length = rng.randint(0, 4), rng.randint(1, 3)
+        quick = _choose(finder, hand, wilds, min_length, None)
+        assert quick[1], (case, hand)
+        assert sorted(quick[0]) == sorted(unbounded_choice(finder, hand, wilds, min_length)), (
+            case, sorted(words), hand, wilds, min_length)

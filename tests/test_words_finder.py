@@ -13,6 +13,7 @@ from buyword.engine.errors import MalformedAction
 from buyword.engine.tiles import TileSet, default_tiles, spell
 from buyword.words.finder import Candidate, WordFinder
 from buyword.words.lexicon import Lexicon
+from buyword.words.planner import plan_sale
 
 SMALL = Lexicon(["quiz", "quit", "suit", "tea", "eat", "ate", "at", "a", "jazz", "toot", "tot"])
 
@@ -37,6 +38,18 @@ def test_finds_words_the_hand_spells_priced_best_first():
         10,
         100,
     )
+
+
+def test_found_candidates_are_ordinary_frozen_candidates():
+    # `find` fills its candidates' slots directly (quicker than __init__): they must still
+    # equal, hash like and stay as immutable as candidates made the ordinary way.
+    found = small().find("QUTEA", 1)
+    assert [(c.word, c.wild) for c in found[:2]] == [("QUIT", "I"), ("ATE", None)]
+    for candidate in found:
+        made = Candidate(candidate.word, candidate.wild, candidate.pips)
+        assert candidate == made and hash(candidate) == hash(made) and repr(candidate) == repr(made)
+        with pytest.raises(AttributeError):
+            candidate.pips = 99  # type: ignore[misc]
 
 
 def test_the_wild_plays_the_letter_the_hand_lacks():
@@ -158,3 +171,12 @@ def test_the_indexes_are_readable_for_computer_players():
     assert finder.exact_index["IQUZ"] == ("QUIZ",)
     assert set(finder.wild_index["IQU"]) == {"T", "Z"}  # QUIT, QUIZ
     assert len(finder) == len(SMALL)
+
+
+def test_forget_drops_what_queries_remembered_and_changes_no_answer():
+    finder = small()
+    before = (finder.find("QUIZTEA", 1), plan_sale(finder, "QUIZTEAT", 2))
+    assert finder.codes._described and finder._played  # remembered while answering
+    finder.forget()
+    assert not finder.codes._described and not finder.codes._keys and not finder._played
+    assert (finder.find("QUIZTEA", 1), plan_sale(finder, "QUIZTEAT", 2)) == before

@@ -28,7 +28,6 @@ from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from operator import attrgetter
 from pathlib import Path
 
 from buyword.engine.errors import MalformedAction
@@ -78,8 +77,10 @@ class LetterCodes:
         self.bit = {letter: 1 << i for i, letter in enumerate(self.letters)}
         self.letter_of_bit = {bit: letter for letter, bit in self.bit.items()}
         self.all_bits = (1 << len(self.letters)) - 1
+        #: letter -> its place in `letters` (a byte's place in `describe`'s counts)
+        self.position = {letter: i for i, letter in enumerate(self.letters)}
         self._keys: dict[int, str] = {}
-        self._described: dict[int, tuple[str, tuple[tuple[str, int], ...]]] = {}
+        self._described: dict[int, tuple[str, bytes]] = {}
 
     def code(self, tiles: str) -> int | None:
         """The code of these tiles, or None if no word needs so many of one letter."""
@@ -109,23 +110,24 @@ class LetterCodes:
             key = self._keys[code] = "".join(parts)
         return key
 
-    def describe(self, code: int, letters: str | None = None
-                 ) -> tuple[str, tuple[tuple[str, int], ...]]:
-        """The set `code` as its sorted letters and as (letter, how many) pairs (remembered).
+    def describe(self, code: int, letters: str | None = None) -> tuple[str, bytes]:
+        """The set `code` as its sorted letters, and as one byte per letter of `self.letters`
+        holding how many (remembered).
 
         `letters`, if given, are all the letters the set can hold (a hand's, sorted): reading
         only those digits is quicker than reading all of them.
         """
         described = self._described.get(code)
         if described is None:
-            mult, cap = self.mult, self.cap
-            pairs = []
+            mult, cap, position = self.mult, self.cap, self.position
+            parts = []
+            counts = bytearray(len(self.letters))
             for letter in letters or self.letters:
                 n = code // mult[letter] % (cap[letter] + 1)
                 if n:
-                    pairs.append((letter, n))
-            described = self._described[code] = (
-                "".join(letter * n for letter, n in pairs), tuple(pairs))
+                    parts.append(letter * n)
+                    counts[position[letter]] = n
+            described = self._described[code] = ("".join(parts), bytes(counts))
         return described
 
     def letters_in(self, value: int) -> list[str]:
@@ -277,8 +279,18 @@ class WordFinder:
                 _write_cache(self.cache_file, loaded)
         self.codes, self._exact, self._wild, self._size = loaded
         self._sorted_codes: list[int] | None = None  # built on the first very large hand
+        # wild-index letter mask -> (letter, its digit's weight, its digit's base) per letter
+        self._played: dict[int, tuple[tuple[str, int, int], ...]] = {}
         self._exact_strings: dict[str, tuple[str, ...]] | None = None
         self._wild_strings: dict[str, str] | None = None
+
+    def forget(self) -> None:
+        """Drop what queries remembered as they went (sets' letters and descriptions, the
+        wild's letters per mask), as if no query had been asked: for benchmarks whose every
+        run must start with nothing remembered. The index itself is kept."""
+        self.codes._keys.clear()
+        self.codes._described.clear()
+        self._played.clear()
 
     def save_cache(self, cache_dir: str | os.PathLike[str]) -> Path:
         """Save the index in `cache_dir` unless a file for the same words and tiles is there,
@@ -372,6 +384,18 @@ class WordFinder:
         rest = codes.letters_of(value & ~codes.bit[first] & ((1 << _FIRST_SHIFT) - 1))
         return first + rest
 
+    def _plays(self, value: int) -> tuple[tuple[str, int, int], ...]:
+        """The letters a wild-index value says the wild could play, alphabetically, each with
+        its digit's weight and base (remembered: a few hundred masks recur in every query)."""
+        mask = value & self.codes.all_bits
+        plays = self._played.get(mask)
+        if plays is None:
+            codes = self.codes
+            plays = self._played[mask] = tuple(
+                (letter, codes.mult[letter], codes.cap[letter] + 1)
+                for letter in codes.letters_in(mask))
+        return plays
+
     # ------------------------------------------------------------------ queries
 
     def find(self, hand: str, wilds: int, min_length: int = 2) -> list[Candidate]:
@@ -380,19 +404,20 @@ class WordFinder:
         `hand` is the letter tiles held (upper case), `wilds` how many wild tiles; a word uses
         at most one. A word the hand spells without the wild is listed only that way.
         """
-        counts = hand_counts(hand, wilds)
+        counts = dict(hand_counts(hand, wilds))  # plain: Counter's default for absent is slow
         codes = self.codes
         exact_get, wild_get, exact = self._exact.get, self._wild.get, self._exact
-        counts = dict(counts)  # a plain dict: Counter's default for absent letters is slow
         code_mask, size_shift, size_mask = codes.code_mask, codes.size_shift, codes.size_mask
         pips_shift, wild_pips = codes.pips_shift, self.tiles.wild_pips
         use_wild = wilds > 0
         wild_from = min_length - 1
-        found: list[Candidate] = []
-        append = found.append
-        # The hot path of hints: plain loops with local names, no per-word calls. Each word is
-        # met once: through its own key, or through the one key its single missing letter
-        # leaves (a word the hand spells in full is never taken with a wild).
+        plays = self._plays
+        # Words by pips (the order of the answer), and the letter the wild plays in each word
+        # that needs it: each word is met once, through its own key or through the one key its
+        # single missing letter leaves (a word the hand spells in full is never taken with a
+        # wild), so a word names its candidate.
+        by_pips: dict[int, list[str]] = {}
+        wild_of: dict[str, str] = {}
         for composite in self.subsets(counts):
             code = composite & code_mask
             size = composite >> size_shift & size_mask
@@ -402,20 +427,29 @@ class WordFinder:
                 continue
             pips = composite >> pips_shift
             if line is not None:
-                found.extend([Candidate(word, None, pips) for word in line.split(" ")])
+                words = by_pips.get(pips)
+                if words is None:
+                    by_pips[pips] = line.split(" ")
+                else:
+                    words += line.split(" ")
             if value is not None:
                 pips += wild_pips
-                for letter in codes.letters_in(value):
-                    held = counts.get(letter, 0)
-                    if held and held > codes.count(code, letter):
+                words = by_pips.get(pips)
+                if words is None:
+                    words = by_pips[pips] = []
+                for letter, mult, base in plays(value):
+                    held = counts.get(letter)
+                    if held and held > code // mult % base:
                         continue  # the hand holds this letter too: listed without the wild
-                    for word in exact[code + codes.mult[letter]].split(" "):
-                        append(Candidate(word, letter, pips))
-        # Two sorts in C, the second stable: most pips (so highest price) first, ties
-        # alphabetical.
-        found.sort(key=attrgetter("word"))
-        found.sort(key=attrgetter("pips"), reverse=True)
-        return found
+                    line = exact[code + mult]
+                    if " " in line:  # anagrams
+                        for word in line.split(" "):
+                            words.append(word)
+                            wild_of[word] = letter
+                    else:
+                        words.append(line)
+                        wild_of[line] = letter
+        return _candidates(by_pips, wild_of)
 
     def makeable(self, counts: Counter[str], min_length: int, wild: bool) -> Iterator[Makeable]:
         """For each sub-multiset of the hand that makes a word, what it makes.
@@ -464,6 +498,30 @@ class WordFinder:
         """A word made of the hand tiles `key` and perhaps a wild, with its pips."""
         pips = self.tiles.pips_of(key)
         return Candidate(word, wild, pips if wild is None else pips + self.tiles.wild_pips)
+
+
+#: Candidates are made by the hundred per query: setting the frozen dataclass's slots directly
+#: takes half the time of its __init__ (which goes through object.__setattr__ per field).
+_new_candidate = object.__new__
+_set_word, _set_wild, _set_pips = (
+    Candidate.word.__set__, Candidate.wild.__set__, Candidate.pips.__set__)  # type: ignore[attr-defined]
+
+
+def _candidates(by_pips: dict[int, list[str]], wild_of: dict[str, str]) -> list[Candidate]:
+    """The candidates of these words (pips -> words, and the wild's letter in each word that
+    needs it), most pips first, ties alphabetical."""
+    found: list[Candidate] = []
+    append, wild_in = found.append, wild_of.get
+    for pips in sorted(by_pips, reverse=True):
+        words = by_pips[pips]
+        words.sort()
+        for word in words:
+            candidate = _new_candidate(Candidate)
+            _set_word(candidate, word)
+            _set_wild(candidate, wild_in(word))
+            _set_pips(candidate, pips)
+            append(candidate)
+    return found
 
 
 def hand_counts(hand: str, wilds: int) -> Counter[str]:

@@ -6,12 +6,16 @@ using at most the wilds held. It is found exactly by a depth-first branch and bo
 tried richest first, and a branch stops as soon as even its most optimistic outcome cannot beat
 the best plan found so far: all the pips left, tiles and wilds, sold in words no richer than
 the next item, which is at most as many words of that many pips as fit and one word of the
-rest (squares favour the largest parts). Since a word's price is the square of its pips, the
-big words that win are met first and the bound cuts the rest short.
+rest (squares favour the largest parts). Wilds count only as far as they can sell: unless a
+wild may be sold alone, each word with a wild takes a tile or more, so no more wilds count
+than tiles are left (a hand with many wilds took a third more steps without this). Since a
+word's price is the square of its pips, the big words that win are met first and the bound
+cuts the rest short.
 
 Most of a hand's items are never tried: the root of the search stops well above the poor
 ones, and only branches with few tiles left reach them. So the search starts with the items
-at or above a floor (set from the dearest single word, whose price any plan must beat), and a
+at or above a floor (set from the dearest single word, whose price any plan must beat; that
+word is found by joining the sets of the hand's two halves, without sorting every set), and a
 branch that gets below it asks for the poorer items its own tiles left can sell, listed down
 to what its bound lets in and remembered by tiles left. It tries the very same plans in the
 same order as the whole search would, so it chooses the same plan, ties included.
@@ -26,24 +30,29 @@ steps, a few seconds, instead of a search that ran for minutes.
 
 The items still open at a step are a bitset (a Python int, bit i for the i-th richest item):
 taking a word's tiles removes, per letter it uses, every item that needs more of that letter
-than is left, with one mask each, so no step scans the whole item list.
+than is left, with one mask each, so no step scans the whole item list. The masks are read
+from one matrix of the items' letter counts (a byte per letter), in C.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left
 from collections import Counter
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
 from buyword.engine.tiles import TileSet, price
-from buyword.words.finder import Candidate, WordFinder, hand_counts
+from buyword.words.finder import Candidate, LetterCodes, WordFinder, hand_counts
 
 #: The search's budget: steps (partial plans tried) times items, before it settles for the best
 #: plan so far.
 SEARCH_WORK = 1_000_000_000
 #: Every search may take at least this many steps, however many items there are.
 MIN_STEPS = 2_000
+#: Hands with up to this many sets (every hand a game deals) find their dearest word from two
+#: halves instead of sorting every set (see `_dearest_of_halves`).
+_HALVES_UP_TO = 1 << 16
 
 
 @dataclass(frozen=True)
@@ -71,11 +80,11 @@ _Item = tuple[
     int,  # minus the word's pips
     int,  # wild: 1 if the word needs the wild, else 0
     str,  # key: the hand tiles, sorted
-    tuple[tuple[str, int], ...],  # each letter of the key once, with how many
     int,  # pips of the hand tiles alone
     int,  # the word's price
+    bytes,  # how many of each letter of the codes' letters the key holds, a byte each
 ]
-_WILD, _KEY, _LETTERS, _TILE_PIPS, _VALUE = 1, 2, 3, 4, 5
+_WILD, _KEY, _TILE_PIPS, _VALUE, _COUNTS = 1, 2, 3, 4, 5
 
 
 def plan_sale(
@@ -115,24 +124,36 @@ def _choose(finder: WordFinder, hand: str, wilds: int, min_length: int, budget: 
     hand_pips = finder.tiles.pips_of(hand)
     lone = _lone(finder, min_length, wilds)
     held = "".join(sorted(letter for letter in counts if letter in finder.codes.cap))
-    # Dearest first: the few sets the quick search needs are then the first ones.
-    composites = sorted(finder.subsets(counts), reverse=True)
-    floor = _floor(finder, composites, min_length, wilds, hand_pips)
+    wild_pips = finder.tiles.wild_pips
+    composites: list[int] | None = None
+    if finder.codes.how_many(counts) > _HALVES_UP_TO:
+        # Dearest first: the few sets the quick search needs are then the first ones.
+        composites = sorted(finder.subsets(counts), reverse=True)
+        first = _dearest(finder, composites, min_length, wilds)
+    else:  # no need to sort them all: the dearest word is found from the hand's two halves
+        first, firsts, seconds = _dearest_of_halves(finder, counts, min_length, wilds)
+    floor = _floor(first, hand_pips + wilds * wild_pips)
     if floor > 1:
+        if composites is None:  # the sets the rich items may be, joined from the halves
+            lowest = max(0, floor - wild_pips if wilds else floor) << finder.codes.pips_shift
+            top = seconds[0]
+            composites = [low + high for low in firsts if low + top >= lowest
+                          for high in seconds if low + high >= lowest]
         # The quick search: the rich items only, the poor ones of the tiles left listed when a
         # branch reaches them. It visits the very same plans as the whole search, in the same
         # order, so it is used whenever it finishes within the steps every search may take.
-        rich = _richest(finder, composites, floor - (finder.tiles.wild_pips if wilds else 0))
-        items = _items(finder, _hits(finder, rich, min_length, wilds > 0, floor), held, floor)
+        describe = _describer(finder.codes, counts, held)
+        items = _rich_items(finder, composites, min_length, wilds > 0, floor, describe)
         quick = MIN_STEPS if budget is None else min(budget, MIN_STEPS)
         try:
             chosen = _search(items, lone, counts, hand_pips, wilds, finder.tiles, quick,
-                             _Poorer(finder, min_length, wilds > 0, floor, held))
+                             finder.codes.position,
+                             _Poorer(finder, min_length, wilds > 0, floor, describe))
             return chosen, True
         except _OutOfSteps as stop:
             if budget is not None and budget <= MIN_STEPS:
                 return stop.best, False
-    return _choose_whole(finder, hand, wilds, min_length, budget, composites)
+    return _choose_whole(finder, hand, wilds, min_length, budget)
 
 
 def _plan_whole(finder: WordFinder, hand: str, wilds: int, min_length: int = 2,
@@ -143,23 +164,81 @@ def _plan_whole(finder: WordFinder, hand: str, wilds: int, min_length: int = 2,
 
 
 def _choose_whole(finder: WordFinder, hand: str, wilds: int, min_length: int = 2,
-                  budget: int | None = None, composites: list[int] | None = None
-                  ) -> tuple[list[_Item], bool]:
-    """`_choose` by the whole search (the quick search's way out when a search is long).
-    `composites`: the hand's sets, if already made."""
+                  budget: int | None = None) -> tuple[list[_Item], bool]:
+    """`_choose` by the whole search (the quick search's way out when a search is long)."""
     counts = hand_counts(hand, wilds)
     held = "".join(sorted(letter for letter in counts if letter in finder.codes.cap))
-    if composites is None:
-        composites = finder.subsets(counts)
-    items = _items(finder, _hits(finder, composites, min_length, wilds > 0), held)
+    composites = finder.subsets(counts)
+    items = _items(finder, _hits(finder, composites, min_length, wilds > 0),
+                   _describer(finder.codes, counts, held))
     if budget is None:
         budget = max(MIN_STEPS, SEARCH_WORK // max(1, len(items)))
     try:
         chosen = _search(items, _lone(finder, min_length, wilds), counts,
-                         finder.tiles.pips_of(hand), wilds, finder.tiles, budget)
+                         finder.tiles.pips_of(hand), wilds, finder.tiles, budget,
+                         finder.codes.position)
     except _OutOfSteps as stop:
         return stop.best, False
     return chosen, True
+
+
+#: A set of tiles (code) described: its letters sorted, and a byte per letter of the codes'
+#: letters holding how many (see `LetterCodes.describe`).
+_Description = tuple[str, bytes]
+_Describe = Callable[[int], _Description]
+
+
+def _describer(codes: LetterCodes, counts: Mapping[str, int], held: str) -> _Describe:
+    """Describes the sets of one hand's tiles as `codes.describe` does, and remembers them
+    there.
+
+    The hand's letters are split in two halves (the first alphabetically), and each half's
+    few sets described once, building on each other; a set is then its two halves, found
+    with one remainder: the second half's letters are the code's low digits. That is
+    several times quicker than reading every digit of every set the search lists.
+    A hand with more than `_HALVES_UP_TO` sets (far beyond a game's) is described digit by
+    digit instead. `held`: the hand's letters, sorted.
+    """
+    if codes.how_many(counts) > _HALVES_UP_TO:
+        return lambda code: codes.describe(code, held)
+    tables: list[tuple[dict[int, _Description], dict[int, _Description], int]] = []
+    remembered = codes._described
+
+    def describe(code: int) -> _Description:
+        if not tables:  # on the first set not remembered
+            letters = [letter for letter in held if letter in codes.step]
+            middle = len(letters) // 2
+            split = codes.mult[letters[middle - 1]] if middle else codes.limit
+            # The first half's letters come first in the counts' bytes too.
+            at = codes.position[letters[middle]] if middle < len(letters) else len(codes.letters)
+            tables.append((_halfway(codes, letters[:middle], counts, 0, at),
+                           _halfway(codes, letters[middle:], counts, at, len(codes.letters)),
+                           split))
+        first, second, split = tables[0]
+        low = code % split
+        key, counted = first[code - low]
+        low_key, low_counted = second[low]
+        described = remembered[code] = (key + low_key, counted + low_counted)
+        return described
+
+    return describe
+
+
+def _halfway(codes: LetterCodes, letters: list[str], counts: Mapping[str, int], start: int,
+             end: int) -> dict[int, _Description]:
+    """Every set of `counts`'s tiles of these `letters` (alphabetical), by code, described:
+    its letters, and the bytes `start` to `end` of its counts (where these letters are)."""
+    sets, keys, digits = [0], [""], [0]
+    for letter in letters:
+        mult, unit = codes.mult[letter], 1 << 8 * (end - 1 - codes.position[letter])
+        many = range(min(counts[letter], codes.cap[letter]) + 1)
+        # As `LetterCodes.subsets` grows its list: each set so far, with 0, 1, 2... of them.
+        sets = [code + k * mult for code in sets for k in many]
+        keys = [key + letter * k for key in keys for k in many]
+        digits = [count + k * unit for count in digits for k in many]
+    size = end - start
+    return dict(zip(sets, zip(keys, [count.to_bytes(size, "big") for count in digits],
+                              strict=True), strict=True))
 
 
 def _lone(finder: WordFinder, min_length: int, wilds: int) -> _Item | None:
@@ -168,7 +247,7 @@ def _lone(finder: WordFinder, min_length: int, wilds: int) -> _Item | None:
     if not wilds or min_length > 1 or 0 not in finder.wild_codes:
         return None
     wild_pips = finder.tiles.wild_pips
-    return (-wild_pips, 1, "", (), 0, price(wild_pips))
+    return (-wild_pips, 1, "", 0, price(wild_pips), bytes(len(finder.codes.letters)))
 
 
 #: The sets among a hand's sub-multisets (composites) that spell a word of at least the
@@ -195,20 +274,15 @@ def _hits(finder: WordFinder, composites: list[int], min_length: int, wild: bool
                      and (c >> size_shift & size_mask) + 1 >= min_length]
 
 
-def _floor(finder: WordFinder, composites: list[int], min_length: int, wilds: int,
-           hand_pips: int) -> int:
+def _floor(first: int, reach: int) -> int:
     """The fewest pips an item needs to be listed before the search starts (0: list them all).
 
-    The dearest word (p pips) alone is a plan worth p²: the root of the search only tries
-    items that might beat it, and poorer ones matter only deeper, where fewer tiles are left
-    and they are quicker to list. One pip less than that measured quickest: a branch that
-    must list its poorer items costs more than a few more items listed at the start.
-    `composites`: the hand's sets, dearest first.
+    The dearest word (`first` pips) alone is a plan worth first²: the root of the search only
+    tries items that might beat it, and poorer ones matter only deeper, where fewer tiles are
+    left and they are quicker to list. `reach`: the pips of the hand's tiles and wilds.
     """
-    first = _dearest(finder, composites, min_length, wilds)
-    reach = hand_pips + wilds * finder.tiles.wild_pips
     return next((pips for pips in range(1, first + 1) if _most(pips, reach) >= first * first),
-                1) - 1
+                0)
 
 
 def _dearest(finder: WordFinder, composites: list[int], min_length: int, wilds: int) -> int:
@@ -231,6 +305,39 @@ def _dearest(finder: WordFinder, composites: list[int], min_length: int, wilds: 
     return best
 
 
+def _dearest_of_halves(finder: WordFinder, counts: Counter[str], min_length: int,
+                       wilds: int) -> tuple[int, list[int], list[int]]:
+    """`_dearest` of the hand `counts`, without sorting all its sets: the hand's letters are
+    split in two halves, each half's (few) sets sorted dearest first, and pairs joined by
+    adding their composites, dearest first along each half, until none left could beat the
+    dearest word found. Also the two halves' sets, dearest first."""
+    codes = finder.codes
+    code_mask, size_shift, size_mask = codes.code_mask, codes.size_shift, codes.size_mask
+    exact, with_wild, shift = finder.exact_codes, finder.wild_codes, codes.pips_shift
+    bonus = finder.tiles.wild_pips if wilds else 0
+    letters = [letter for letter in sorted(counts) if letter in codes.step]
+    middle = len(letters) // 2
+    firsts = sorted(codes.subsets({c: counts[c] for c in letters[:middle]}), reverse=True)
+    seconds = sorted(codes.subsets({c: counts[c] for c in letters[middle:]}), reverse=True)
+    top = seconds[0]
+    best = 0
+    for first in firsts:
+        if ((first + top) >> shift) + bonus <= best:
+            break  # no pair from here on could beat the dearest word found
+        for second in seconds:
+            joint = first + second
+            pips = joint >> shift
+            if pips + bonus <= best:
+                break
+            code = joint & code_mask
+            size = joint >> size_shift & size_mask
+            if bonus and code and code in with_wild and size + 1 >= min_length:
+                best = pips + bonus
+            elif pips > best and code in exact and size >= min_length:
+                best = pips
+    return best, firsts, seconds
+
+
 def _most(pips: int, reach: int) -> int:
     """The most money words of at most `pips` pips each (at least 1) and `reach` pips in all
     could bring: as many of `pips` as fit, and the rest in one word, since squares favour
@@ -239,20 +346,48 @@ def _most(pips: int, reach: int) -> int:
     return whole * pips * pips + rest * rest
 
 
-def _richest(finder: WordFinder, composites: list[int], pips: int) -> list[int]:
-    """The first of `composites` (dearest first) with at least `pips` pips."""
-    lowest = max(0, pips) << finder.codes.pips_shift
-    return composites[:bisect_left(composites, -lowest, key=lambda composite: -composite)]
+def _rich_items(finder: WordFinder, composites: list[int], min_length: int, wild: bool,
+                floor: int, describe: _Describe) -> list[_Item]:
+    """The items of at least `floor` pips among the hand's sets `composites` (in any order),
+    richest first: `_items(finder, _hits(...), describe, floor)` in one pass."""
+    codes = finder.codes
+    code_mask, size_shift, size_mask = codes.code_mask, codes.size_shift, codes.size_mask
+    pips_shift, wild_pips = codes.pips_shift, finder.tiles.wild_pips
+    exact, with_wild = finder.exact_codes, finder.wild_codes
+    described = codes._described
+    # Composites carry their pips in the top bits: comparing the numbers compares pips.
+    lowest = floor << pips_shift
+    lowest_wild = max(0, floor - wild_pips) << pips_shift if wild else lowest
+    # One probe a set, in comprehensions: most sets of a hand spell nothing.
+    rich = [c for c in composites if c >= lowest_wild]
+    spelled = [c for c in rich if c >= lowest and c & code_mask in exact]
+    short = [c for c in rich if c & code_mask in with_wild] if wild else []
+    items: list[_Item] = []
+    for composite in spelled:
+        if composite >> size_shift & size_mask >= min_length:
+            code = composite & code_mask
+            key, digits = described.get(code) or describe(code)
+            pips = composite >> pips_shift
+            items.append((-pips, 0, key, pips, pips * pips, digits))
+    for composite in short:
+        code = composite & code_mask
+        if code and (composite >> size_shift & size_mask) + 1 >= min_length:
+            key, digits = described.get(code) or describe(code)
+            tile_pips = composite >> pips_shift
+            pips = tile_pips + wild_pips
+            items.append((-pips, 1, key, tile_pips, pips * pips, digits))
+    items.sort()  # richest first (the bound relies on it); see `_Item` for ties
+    return items
 
 
-def _items(finder: WordFinder, hits: _Hits, held: str, floor: int = 0,
+def _items(finder: WordFinder, hits: _Hits, describe: _Describe, floor: int = 0,
            below: int | None = None) -> list[_Item]:
     """The hits worth `floor` pips or more (and fewer than `below`, if given) as items,
-    richest first. `held`: the letters the hand holds, sorted.
+    richest first. `describe`: the hand's sets described (see `_describer`).
     """
     codes = finder.codes
     code_mask, pips_shift, wild_pips = codes.code_mask, codes.pips_shift, finder.tiles.wild_pips
-    described, describe = codes._described, codes.describe
+    described = codes._described
     spelled, short = hits
     items: list[_Item] = []
     # Composites carry their pips in the top bits: comparing the numbers compares pips.
@@ -261,18 +396,18 @@ def _items(finder: WordFinder, hits: _Hits, held: str, floor: int = 0,
     for composite in spelled:
         if composite >= lowest and (highest is None or composite < highest):
             code = composite & code_mask
-            key, letters = described.get(code) or describe(code, held)
+            key, digits = described.get(code) or describe(code)
             pips = composite >> pips_shift
-            items.append((-pips, 0, key, letters, pips, price(pips)))
+            items.append((-pips, 0, key, pips, price(pips), digits))
     lowest = max(0, floor - wild_pips) << pips_shift
     highest = None if below is None else max(0, below - wild_pips) << pips_shift
     for composite in short:
         if composite >= lowest and (highest is None or composite < highest):
             code = composite & code_mask
-            key, letters = described.get(code) or describe(code, held)
+            key, digits = described.get(code) or describe(code)
             tile_pips = composite >> pips_shift
             pips = tile_pips + wild_pips
-            items.append((-pips, 1, key, letters, tile_pips, price(pips)))
+            items.append((-pips, 1, key, tile_pips, price(pips), digits))
     items.sort()  # richest first (the bound relies on it); see `_Item` for ties
     return items
 
@@ -284,11 +419,11 @@ class _Poorer:
     again, and most branches only need the richest of them)."""
 
     def __init__(self, finder: WordFinder, min_length: int, wild: bool, floor: int,
-                 held: str) -> None:
+                 describe: _Describe) -> None:
         """Items of `finder`'s words, of at least `min_length` letters, under `floor` pips,
-        made of the letters `held` (sorted)."""
+        made of the hand's tiles (`describe` describes its sets)."""
         self.finder, self.min_length, self.wild, self.floor = finder, min_length, wild, floor
-        self.held = held
+        self.describe = describe
         # tiles left -> (the fewest pips listed, the items listed, their sets)
         self.known: dict[tuple[int, ...], tuple[int, list[_Item], list[int]]] = {}
 
@@ -310,7 +445,7 @@ class _Poorer:
         band = [c for c in composites if bottom <= c < top << shift]
         hits = _hits(finder, band, self.min_length, self.wild, lowest)
         # Every item listed before is richer than the new ones: the list stays in order.
-        listed = listed + _items(finder, hits, self.held, lowest, top)
+        listed = listed + _items(finder, hits, self.describe, lowest, top)
         self.known[remembered] = (lowest, listed, composites)
         return listed
 
@@ -323,6 +458,7 @@ def _search(
     wilds: int,
     tiles: TileSet,
     budget: int,
+    position: dict[str, int],
     poorer: _Poorer | None = None,
 ) -> list[_Item]:
     """The best collection of disjoint items, depth first, richest first, bounded.
@@ -337,7 +473,9 @@ def _search(
     wild_pips = tiles.wild_pips
     lone_value = lone[_VALUE] if lone else 0
     left = dict(counts)  # the tiles left, by letter: changed and restored as the search goes
-    needs_more, plain = _masks(items, counts)
+    needs_more, plain = _masks(items, counts, position)
+    # fits[letter][k]: the items that need no more than k of that letter.
+    fits = {letter: [~mask for mask in masks] for letter, masks in needs_more.items()}
     pips_of = [-item[0] or 1 for item in items]  # at least 1: the bound divides by it
     # No item left out of `items` has more pips than this (the floor, less one).
     under = poorer.floor - 1 if poorer else 0
@@ -347,7 +485,7 @@ def _search(
     steps = 0
 
     def visit(options: int, since: _Item | None, pips_left: int, wilds_left: int, total: int,
-              used: int) -> None:
+              used: int, tiles_left: int) -> None:
         """Try the extensions of `chosen` by `options` (a bitset of the listed items), then,
         with `poorer`, by the poorer items from `since` on, that could beat `best`."""
         nonlocal best_score, best, steps
@@ -360,7 +498,10 @@ def _search(
         if score > best_score:
             best_score = score
             best = chosen + [lone] * wilds_left if lone else list(chosen)
-        reach = pips_left + wilds_left * wild_pips
+        # Without lone wilds every word with a wild takes a tile or more: no more wilds sell
+        # than tiles are left.
+        reach = pips_left + (wilds_left if lone or wilds_left < tiles_left
+                             else tiles_left) * wild_pips
         rest = options
         while rest:
             lowest = rest & -rest
@@ -374,25 +515,35 @@ def _search(
             item = items[i]
             # Options from i on, not i + 1: the same tiles may sell twice if held twice.
             after = options >> i << i
-            for letter, n in item[_LETTERS]:
-                left[letter] -= n
-                after &= ~needs_more[letter][left[letter]]
+            key = item[_KEY]
+            # A tile at a time: for a letter taken twice, the second mask holds the first.
+            for letter in key:
+                left[letter] -= 1
+                after &= fits[letter][left[letter]]
             wild = item[_WILD]
             spare = wilds_left - wild
             if not spare:
                 after &= plain
             chosen.append(item)
             visit(after, None, pips_left - item[_TILE_PIPS], spare, total + item[_VALUE],
-                  used + wild)
+                  used + wild, tiles_left - len(key))
             chosen.pop()
-            for letter, n in item[_LETTERS]:
-                left[letter] += n
-        if poorer is None or (banked + _most(under, reach)) * scale - used <= best_score:
+            for letter in key:
+                left[letter] += 1
+        if poorer is None or under < 1:
+            return
+        # `_most`, inline: this runs at every step that reaches the poorer items.
+        whole, part = divmod(reach, under)
+        if (banked + whole * under * under + part * part) * scale - used <= best_score:
             return
         # The fewest pips an option needs to pass the bound now (the bound only rises).
         lowest = under
-        while lowest > 1 and (banked + _most(lowest - 1, reach)) * scale - used > best_score:
-            lowest -= 1
+        while lowest > 1:
+            pips = lowest - 1
+            whole, part = divmod(reach, pips)
+            if (banked + whole * pips * pips + part * part) * scale - used <= best_score:
+                break
+            lowest = pips
         poor = poorer(left, lowest)
         for item in poor[0 if since is None else bisect_left(poor, since):]:
             wild = item[_WILD]
@@ -402,44 +553,44 @@ def _search(
             whole, part = divmod(reach, pips)
             if (banked + whole * pips * pips + part * part) * scale - used <= best_score:
                 return
-            for letter, n in item[_LETTERS]:
-                left[letter] -= n
+            key = item[_KEY]
+            for letter in key:
+                left[letter] -= 1
             chosen.append(item)
             visit(0, item, pips_left - item[_TILE_PIPS], wilds_left - wild,
-                  total + item[_VALUE], used + wild)
+                  total + item[_VALUE], used + wild, tiles_left - len(key))
             chosen.pop()
-            for letter, n in item[_LETTERS]:
-                left[letter] += n
+            for letter in key:
+                left[letter] += 1
 
     everything = (1 << len(items)) - 1
-    visit(everything if wilds else plain, None, hand_pips, wilds, 0, 0)
+    visit(everything if wilds else plain, None, hand_pips, wilds, 0, 0, counts.total())
     return best
 
 
-def _masks(items: list[_Item], counts: Counter[str]) -> tuple[dict[str, list[int]], int]:
+def _masks(items: list[_Item], counts: Counter[str], position: dict[str, int]
+           ) -> tuple[dict[str, list[int]], int]:
     """The search's bitsets: needs_more[letter][k], the items that need more than k of that
-    letter, and the items without a wild.
+    letter, and the items without a wild. `position`: each letter's byte in an item's counts.
 
-    Each item's count of each letter goes into one byte of a row per letter; a row becomes
-    the bitsets by mapping its bytes to the digits "0" and "1" and reading them in base 2,
-    all in C (setting bits in growing ints one at a time took time quadratic in the number
-    of items, and setting them in Python was the slow part of a search).
+    The items' counts (a byte per letter) are joined into one matrix, read backwards (bit i
+    is item i, and digits are read from the last item to the first); a letter's column
+    becomes its bitsets by mapping its bytes to the digits "0" and "1" and reading them in
+    base 2, all in C (setting bits in growing ints one at a time took time quadratic in the
+    number of items, and setting them in Python was the slow part of a search).
     """
-    rows = {letter: bytearray(len(items)) for letter in counts}
-    plain = bytearray(b"1" * len(items))
-    for i, item in enumerate(items):
-        for letter, n in item[_LETTERS]:
-            rows[letter][i] = n
-        if item[_WILD]:
-            plain[i] = 48  # "0"
     if not items:
         return {letter: [0] * (n + 1) for letter, n in counts.items()}, 0
-    # Bit i is item i: the digits are read from the last item to the first.
-    needs_more = {
-        letter: [int(rows[letter].translate(_more_than(k))[::-1], 2) for k in range(n + 1)]
-        for letter, n in counts.items()
-    }
-    return needs_more, int(plain[::-1], 2)
+    width = len(position)
+    matrix = b"".join([item[_COUNTS] for item in items])[::-1]
+    zeros = bytes(len(items))
+    needs_more = {}
+    for letter, n in counts.items():
+        at = position.get(letter)
+        column = zeros if at is None else matrix[width - 1 - at::width]
+        needs_more[letter] = [int(column.translate(_more_than(k)), 2) for k in range(n + 1)]
+    wild = bytes([item[_WILD] for item in reversed(items)])
+    return needs_more, int(wild.translate(_PLAIN), 2)
 
 
 @cache
@@ -447,6 +598,11 @@ def _more_than(k: int) -> bytes:
     """A translation table: a byte holding a count to the digit "1" if it is more than k,
     else "0"."""
     return bytes(49 if count > k else 48 for count in range(256))
+
+
+#: A translation table: an item's wild flag (0 or 1) to its digit in the bitset of the items
+#: without a wild ("1" for 0).
+_PLAIN = bytes([49, 48]) + bytes(254)
 
 
 class _OutOfSteps(Exception):
