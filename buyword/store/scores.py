@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass, field
 from datetime import date
+from typing import TYPE_CHECKING
 
 from buyword.engine import RecordError, Rules
+
+if TYPE_CHECKING:
+    import hashlib
 
 #: The scores file's format version.
 SCORES_FORMAT = 1
@@ -25,12 +28,20 @@ def rules_key(rules: Rules) -> str:
     box = Rules().to_dict()
     changed = {name: value for name, value in rules.to_dict().items() if box.get(name) != value}
     text = json.dumps(changed, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return hashlib.sha256(text.encode("ascii")).hexdigest()[:12]
+    return _sha256(text).hexdigest()[:12]
+
+
+def _sha256(text: str) -> hashlib._Hash:
+    """The SHA-256 of ASCII `text`. hashlib is loaded with the first key or seed asked for,
+    not with the store: a first start (no scores yet) needs none before its title shows."""
+    import hashlib
+
+    return hashlib.sha256(text.encode("ascii"))
 
 
 def daily_seed(day: date) -> int:
     """The daily solo's seed: the same bag and rolls for everyone, on any machine or Python."""
-    digest = hashlib.sha256(f"buyword-daily-{day.isoformat()}".encode("ascii")).digest()
+    digest = _sha256(f"buyword-daily-{day.isoformat()}").digest()
     return int.from_bytes(digest[:8], "big") % 1_000_000_000
 
 
@@ -140,6 +151,8 @@ class ScoreBook:
 
     def chosen(self, rules: Rules, hinted: bool = False) -> list[SoloScore]:
         """The scores under `rules`, with hints or without."""
+        if not self.solo:  # no key to work out (the title of a first start)
+            return []
         key = rules_key(rules)
         return [s for s in self.solo if s.rules == key and s.hinted == hinted]
 

@@ -100,14 +100,23 @@ class BuyWordApp(App[int]):
 
     # ------------------------------------------------------------------ start-up
 
-    def on_mount(self) -> None:
-        """Title first; the dictionary loads once it has painted; a game if asked for."""
+    def get_default_screen(self) -> Screen:
+        """The title, as the app's first screen: the base of the stack, under every other.
+
+        Not pushed over Textual's blank default screen: composing, laying out and painting
+        that one too cost the start-up a frame. What the title shows from the store (the
+        theme, a save to continue, the store's notices) is read here, before it composes.
+        """
         from buyword.ui.title import TitleScreen
 
         self._use_theme(self.settings.theme)
         self.look_for_save()
         self.notices.extend(self.store.take_messages())
-        self.push_screen(TitleScreen())
+        return TitleScreen()
+
+    def on_mount(self) -> None:
+        """A game if asked for, over the title; the dictionary loads once the title has
+        painted."""
         if self.first_setup is not None:  # tests and embedding: the caller means this game
             self._begin_game(self.first_setup, None, None)
         elif (setup := self._setup_from_options()) is not None:
