@@ -40,6 +40,13 @@ if TYPE_CHECKING:
 #: every screen but the title.
 PIECES_CSS = "app.tcss"
 
+#: Seconds from the title's first frame to the start of what start-up put off (the
+#: dictionary's loading thread, the garbage collector's first pass over everything start-up
+#: made). Started with the frame, they held up its writing to the terminal; a person takes
+#: several times longer to choose from the menu, and a game started sooner waits for the
+#: dictionary anyway.
+AFTER_TITLE = 0.1
+
 #: Seeds the app picks are short, so a player can note one down and play the bag again.
 _SEED_RANGE = 1_000_000
 
@@ -124,8 +131,12 @@ class BuyWordApp(App[int]):
         self.call_after_refresh(self._title_shown)
 
     def _title_shown(self) -> None:
-        """The title is on the screen: start what start-up put off (the garbage collector,
-        when `run_app` found it paused; the dictionary)."""
+        """The title's first frame is drawn: what start-up put off starts a moment later."""
+        self.set_timer(AFTER_TITLE, self._after_title)
+
+    def _after_title(self) -> None:
+        """Start what start-up put off: the garbage collector (when `run_app` found it
+        paused) and the dictionary."""
         if self.resume_collector:
             gc.enable()
         self._load_dictionary()
