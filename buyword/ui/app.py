@@ -29,11 +29,12 @@ from buyword.engine import BuyWordError, TileSetError
 from buyword.store import SavedGame, Store
 from buyword.table.services import Services
 from buyword.ui import saving
-from buyword.ui.options import GameSetup, PlayOptions, Seat, Settings, load_tiles
+from buyword.ui.options import PlayOptions
 
 if TYPE_CHECKING:
     from buyword.engine import Game
     from buyword.table import Played, TableSession
+    from buyword.ui.options import GameSetup, Settings
     from buyword.words.lexicon import Lexicon
 
 #: The styles of the table's pieces (tiles, racks, the die, the players, the log), shared by
@@ -167,6 +168,8 @@ class BuyWordApp(App[int]):
             self.notify("There is no saved game to continue.", severity="warning")
         if not options.starts_game:
             return None
+        from buyword.ui.options import GameSetup, Seat, load_tiles  # a game: its setup
+
         names = options.players or ("You",)
         try:
             tiles = load_tiles(options.tiles or "")
@@ -242,7 +245,7 @@ class BuyWordApp(App[int]):
         if setup.seed is None:
             setup = setup.with_seed(random.SystemRandom().randrange(1, _SEED_RANGE))
         if setup.bag is None and self.bag is not None:
-            setup = GameSetup(**{**setup.__dict__, "bag": self.bag})
+            setup = replace(setup, bag=self.bag)
         self.last_setup = setup
         from buyword.ui.setting_table import SettingTableScreen
 
