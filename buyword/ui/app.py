@@ -8,7 +8,6 @@ the store when it ends (buyword.store). The app never reads a screen's state.
 
 from __future__ import annotations
 
-import contextlib
 import gc
 import random
 from collections.abc import Iterable
@@ -22,7 +21,6 @@ from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
-from textual.css.query import NoMatches
 from textual.screen import Screen
 
 from buyword.engine import BuyWordError, TileSetError
@@ -506,6 +504,8 @@ class BuyWordApp(App[int]):
     def action_command_palette(self) -> None:
         """The command palette (Textual's, made safe against fast typing; see below)."""
         if self.use_command_palette and not CommandPalette.is_open(self):
+            from buyword.ui.palette import _CommandPalette  # made when first opened
+
             self.push_screen(_CommandPalette(id="--command-palette"))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
@@ -529,21 +529,6 @@ class BuyWordApp(App[int]):
         # Textual's own "Keys" panel would list Keys twice; the help's key map is ours.
         yield from (command for command in super().get_system_commands(screen)
                     if command.title != "Keys")
-
-
-class _CommandPalette(CommandPalette):
-    """Textual's command palette, minus two crashes found by the monkey test when keys arrive
-    faster than the palette's search runs (Textual 8.2): the search can finish after the
-    palette has closed and look for its list in vain (NoMatches), and Page Down on a list
-    filled but not yet laid out looks up a line that is not there yet (KeyError)."""
-
-    def _watch__list_visible(self) -> None:
-        with contextlib.suppress(NoMatches):
-            super()._watch__list_visible()
-
-    def _action_command_list(self, action: str) -> None:
-        with contextlib.suppress(KeyError, NoMatches):
-            super()._action_command_list(action)
 
 
 def run_app(options: PlayOptions) -> int:
