@@ -502,7 +502,7 @@ class BuyWordApp(App[int]):
             self.stylesheet.parse()  # only the new file: the others' rules are cached
 
     def action_command_palette(self) -> None:
-        """The command palette (Textual's, made safe against fast typing; see below)."""
+        """The command palette (Textual's, made safe against fast typing: `buyword.ui.palette`)."""
         if self.use_command_palette and not CommandPalette.is_open(self):
             from buyword.ui.palette import _CommandPalette  # made when first opened
 
