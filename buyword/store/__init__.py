@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING
 from buyword.engine.lazy import lazy_attributes
 
 if TYPE_CHECKING:
+    from buyword.store.outcomes import Finished, PastGame, SoloResult
     from buyword.store.places import HOME_VARIABLE, Places, locate
     from buyword.store.saves import MIGRATIONS, SAVE_FORMAT, SavedGame, read_save
     from buyword.store.scores import (
         SCORES_FORMAT,
         DailyEntry,
         ScoreBook,
-        SoloResult,
         SoloScore,
         SoloStats,
         daily_rules,
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
         rules_key,
     )
     from buyword.store.settings import BOT_SPEEDS, BUNDLED, DICTIONARIES, Settings
-    from buyword.store.store import Finished, Loaded, PastGame, Slot, Store, read_game_file
+    from buyword.store.store import Loaded, Slot, Store, read_game_file
 
 __all__ = [
     "BOT_SPEEDS", "BUNDLED", "DICTIONARIES", "HOME_VARIABLE", "MIGRATIONS", "SAVE_FORMAT",
@@ -41,11 +41,11 @@ __all__ = [
 _HOMES = {
     **dict.fromkeys(("HOME_VARIABLE", "Places", "locate"), "places"),
     **dict.fromkeys(("MIGRATIONS", "SAVE_FORMAT", "SavedGame", "read_save"), "saves"),
-    **dict.fromkeys(("SCORES_FORMAT", "DailyEntry", "ScoreBook", "SoloResult", "SoloScore",
-                     "SoloStats", "daily_rules", "daily_seed", "rules_key"), "scores"),
+    **dict.fromkeys(("SCORES_FORMAT", "DailyEntry", "ScoreBook", "SoloScore", "SoloStats",
+                     "daily_rules", "daily_seed", "rules_key"), "scores"),
     **dict.fromkeys(("BOT_SPEEDS", "BUNDLED", "DICTIONARIES", "Settings"), "settings"),
-    **dict.fromkeys(("Finished", "Loaded", "PastGame", "Slot", "Store", "read_game_file"),
-                    "store"),
+    **dict.fromkeys(("Loaded", "Slot", "Store", "read_game_file"), "store"),
+    **dict.fromkeys(("Finished", "PastGame", "SoloResult"), "outcomes"),
 }
 
 

@@ -11,13 +11,14 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from buyword.engine import Rules, default_tiles
-from buyword.store import DICTIONARIES, Finished, SavedGame, Store, daily_seed
+from buyword.store import DICTIONARIES, SavedGame, Store, daily_seed
 from buyword.store import Settings as StoredSettings
 from buyword.store.settings import DictionaryChoice
 from buyword.ui import options
 
 if TYPE_CHECKING:
     from buyword.engine import Game
+    from buyword.store import Finished
     from buyword.ui.options import GameSetup, Seat
 
 #: The name the daily solo's player plays under.
