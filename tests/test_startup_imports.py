@@ -28,6 +28,8 @@ NOT_AT_START = ("argparse",  # plain `buyword` has no arguments to parse
                 # a record, hashing (old saves' ids, score keys, the daily seed) and a game's
                 # setup: a first start has no save or score to read, and starts no game
                 "buyword.engine.record", "hashlib", "buyword.table.setup",
+                # what a finished game and the history return; the palette; the table's footer
+                "buyword.store.outcomes", "buyword.ui.palette", "buyword.ui.keys_footer",
                 # the bundled tile set is read from its folder, not through importlib.resources
                 "importlib.resources", "zipfile")
 
