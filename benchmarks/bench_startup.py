@@ -86,7 +86,6 @@ MENU = ("New solo game", "Daily solo", "New table game (2-4 players)", "Solo sta
 
 
 class Title(Screen):
-    CSS = CSS
     BINDINGS = [(key, "noop", label) for key, label in (
         ("s", "Solo"), ("d", "Daily"), ("t", "Table"), ("h", "How to play"),
         ("o", "Settings"), ("q", "Quit"))]
@@ -106,10 +105,12 @@ class Title(Screen):
 
 
 class Floor(App):
+    # As BuyWord's: the title's styles are the app's, and the title is the first screen.
+    CSS = CSS
     BINDINGS = [("question_mark", "noop", "Keys")]
 
-    def on_mount(self):
-        self.push_screen(Title())
+    def get_default_screen(self):
+        return Title()
 
     def on_ready(self):
         self.call_after_refresh(os._exit, 0)

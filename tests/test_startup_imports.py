@@ -24,13 +24,21 @@ NOT_AT_START = ("argparse",  # plain `buyword` has no arguments to parse
                 "buyword.ui.widgets", "textual.widgets._rich_log", "rich.pretty", "attr",
                 "textual.widgets._checkbox",
                 # the crossword grid and the game's events (a record loads them to replay)
-                "buyword.engine.crossword", "buyword.engine.events")
+                "buyword.engine.crossword", "buyword.engine.events",
+                # a record, hashing (old saves' ids, score keys, the daily seed) and a game's
+                # setup: a first start has no save or score to read, and starts no game
+                "buyword.engine.record", "hashlib", "buyword.table.setup",
+                # what a finished game and the history return; the palette; the table's footer
+                "buyword.store.outcomes", "buyword.ui.palette", "buyword.ui.keys_footer",
+                # the bundled tile set is read from its folder, not through importlib.resources
+                "importlib.resources", "zipfile")
 
 #: Loaded only once the title is on the screen, if at all: a second window's question.
 NOT_BEFORE_THE_TITLE = (*NOT_AT_START, "buyword.ui.elsewhere")
 
 #: Runs `buyword` (its command line, its data folder) headless until the title has painted,
 #: then prints what was loaded and whether the collector ran; again once the title has shown.
+#: The data folder is empty (a first start): `NOT_AT_START` holds for it.
 FIRST_PAINT = """
 import gc, json, os, sys
 
@@ -135,3 +143,58 @@ def test_the_engine_package_still_offers_every_name_on_first_use() -> None:
 
     for name in engine.__all__:
         assert getattr(engine, name) is not None, name
+
+
+def test_the_store_and_the_options_still_offer_every_name_on_first_use() -> None:
+    import buyword.store as store
+    import buyword.ui.options as options
+
+    for module in (store, options):
+        for name in module.__all__:
+            assert getattr(module, name) is not None, (module.__name__, name)
+    with pytest.raises(AttributeError, match="no attribute 'Nothing'"):
+        options.Nothing  # noqa: B018 - a name neither has is still an AttributeError
+
+
+def test_opening_the_store_flushes_nothing_to_disk_and_leaves_no_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from buyword.store import Store
+
+    flushed: list[int] = []
+    monkeypatch.setattr(os, "fsync", flushed.append)
+    store = Store(tmp_path / "home")
+    assert store.warning is None  # the probe found the folder writable...
+    assert flushed == []  # ...without a flush to disk (a write still flushes: test_store_files)
+    assert list((tmp_path / "home").iterdir()) == []  # and took its file away
+
+
+def test_the_score_book_works_out_no_key_when_it_is_empty(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import buyword.store.scores as scores
+    from buyword.engine import Rules
+
+    monkeypatch.setattr(scores, "rules_key", lambda rules: pytest.fail("a key was worked out"))
+    assert scores.ScoreBook().stats(Rules()).games == 0
+
+
+@pytest.mark.slow  # Pilot drives the app
+async def test_the_title_is_the_first_screen_and_shows_continue_from_its_first_frame(
+        tmp_path: Path) -> None:
+    from store_helpers import new_game, saved_game
+    from textual.widgets import OptionList
+
+    from buyword.store import Store
+    from buyword.ui.app import BuyWordApp
+    from buyword.ui.title import TitleScreen
+
+    earlier = Store(tmp_path)
+    earlier.save_game(saved_game(new_game()))
+    earlier.release()  # that window has closed: its game is to continue, not to watch
+    app = BuyWordApp(store=Store(tmp_path))
+    async with app.run_test(size=(80, 24)):
+        # No blank screen under the title; the menu was composed with Continue, not filled in
+        # after the first frame.
+        assert len(app.screen_stack) == 1 and isinstance(app.screen, TitleScreen)
+        menu = app.screen.query_one("#menu", OptionList)
+        assert menu.get_option_at_index(0).id == "continue"
+        assert menu.highlighted == 0

@@ -6,7 +6,7 @@ on the table (all 117 tiles accounted for, nobody below $0) and the autosave rep
 Each key is handled completely before the next (as a person types: even key repeat leaves
 ~30 ms between keys). Keys fired in bursts of ten within one event-loop tick also found
 races inside Textual's own widgets (a screen closed while it was still mounting); the ones
-reachable from our code are guarded, see `_CommandPalette` in buyword/ui/app.py.
+reachable from our code are guarded, see `_CommandPalette` in buyword/ui/palette.py.
 """
 
 from __future__ import annotations

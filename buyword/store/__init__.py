@@ -5,21 +5,28 @@ for a bad file or a bad disk: bad files are moved aside with a message, and an u
 makes the store keep things in memory and set `Store.warning`.
 """
 
-from buyword.store.places import HOME_VARIABLE, Places, locate
-from buyword.store.saves import MIGRATIONS, SAVE_FORMAT, SavedGame, read_save
-from buyword.store.scores import (
-    SCORES_FORMAT,
-    DailyEntry,
-    ScoreBook,
-    SoloResult,
-    SoloScore,
-    SoloStats,
-    daily_rules,
-    daily_seed,
-    rules_key,
-)
-from buyword.store.settings import BOT_SPEEDS, BUNDLED, DICTIONARIES, Settings
-from buyword.store.store import Finished, Loaded, PastGame, Slot, Store, read_game_file
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from buyword.engine.lazy import lazy_attributes
+
+if TYPE_CHECKING:
+    from buyword.store.outcomes import Finished, PastGame, SoloResult
+    from buyword.store.places import HOME_VARIABLE, Places, locate
+    from buyword.store.saves import MIGRATIONS, SAVE_FORMAT, SavedGame, read_save
+    from buyword.store.scores import (
+        SCORES_FORMAT,
+        DailyEntry,
+        ScoreBook,
+        SoloScore,
+        SoloStats,
+        daily_rules,
+        daily_seed,
+        rules_key,
+    )
+    from buyword.store.settings import BOT_SPEEDS, BUNDLED, DICTIONARIES, Settings
+    from buyword.store.store import Loaded, Slot, Store, read_game_file
 
 __all__ = [
     "BOT_SPEEDS", "BUNDLED", "DICTIONARIES", "HOME_VARIABLE", "MIGRATIONS", "SAVE_FORMAT",
@@ -27,3 +34,20 @@ __all__ = [
     "ScoreBook", "Settings", "Slot", "SoloResult", "SoloScore", "SoloStats", "Store", "daily_rules",
     "daily_seed", "locate", "read_game_file", "read_save", "rules_key",
 ]
+
+#: The module each public name lives in. They are imported on first use, so that what needs
+#: one part of the store (the command line needs only the settings' model) loads without the
+#: rest: the app's start-up pays only for what the title reads.
+_HOMES = {
+    **dict.fromkeys(("HOME_VARIABLE", "Places", "locate"), "places"),
+    **dict.fromkeys(("MIGRATIONS", "SAVE_FORMAT", "SavedGame", "read_save"), "saves"),
+    **dict.fromkeys(("SCORES_FORMAT", "DailyEntry", "ScoreBook", "SoloScore", "SoloStats",
+                     "daily_rules", "daily_seed", "rules_key"), "scores"),
+    **dict.fromkeys(("BOT_SPEEDS", "BUNDLED", "DICTIONARIES", "Settings"), "settings"),
+    **dict.fromkeys(("Loaded", "Slot", "Store", "read_game_file"), "store"),
+    **dict.fromkeys(("Finished", "PastGame", "SoloResult"), "outcomes"),
+}
+
+
+#: A public name, imported from its module the first time it is asked for.
+__getattr__ = lazy_attributes(__name__, _HOMES, globals())

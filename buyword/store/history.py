@@ -9,8 +9,9 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from buyword.store.outcomes import PastGame
 from buyword.store.saves import SavedGame
-from buyword.store.store import GAMES, PastGame, Store
+from buyword.store.store import GAMES, Store
 
 
 def when(saved: SavedGame) -> str:

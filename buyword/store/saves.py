@@ -9,7 +9,6 @@ A save is JSON: `{"save_format": 1, "game_id": ..., "record": <GameRecord>, "bot
 
 from __future__ import annotations
 
-import hashlib
 import json
 import uuid
 from collections.abc import Callable, Sequence
@@ -17,10 +16,11 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, TypeVar
 
-from buyword.engine import GameRecord, RecordError
+from buyword import engine
+from buyword.engine import RecordError
 
 if TYPE_CHECKING:
-    from buyword.engine import Game
+    from buyword.engine import Game, GameRecord
 
 T = TypeVar("T")
 
@@ -60,14 +60,16 @@ class SavedGame:
     @classmethod
     def of(cls, game: Game, **metadata: object) -> SavedGame:
         """A save of `game` with the given metadata (any field except `record`)."""
-        return cls(GameRecord.of(game), **metadata)  # type: ignore[arg-type]
+        # `engine.GameRecord`, not an import: the record's module loads when a save is first
+        # read or made, so a start with no save to offer does not load it.
+        return cls(engine.GameRecord.of(game), **metadata)  # type: ignore[arg-type]
 
     def updated(self, game: Game, bots: tuple[str | None, ...] | None = None) -> SavedGame:
         """The same save with `game`'s record now (the metadata kept), and with `bots` as
         the seats stand now when given (a seat handed to a computer during play)."""
         if bots is None:
-            return replace(self, record=GameRecord.of(game))
-        return replace(self, record=GameRecord.of(game), bots=tuple(bots))
+            return replace(self, record=engine.GameRecord.of(game))
+        return replace(self, record=engine.GameRecord.of(game), bots=tuple(bots))
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -128,7 +130,7 @@ class SavedGame:
     @classmethod
     def from_dict(cls, data: dict) -> SavedGame:
         """Read an up-to-date save (run `upgrade` first); RecordError says what is wrong."""
-        record = GameRecord.from_dict(data.get("record"))
+        record = engine.GameRecord.from_dict(data.get("record"))
         seats = len(record.players)
         game_id = data.get("game_id")
         return cls(
@@ -146,6 +148,8 @@ class SavedGame:
 
 def _derived_id(data: dict) -> str:
     """A stable id for a save written without one (so re-reading it gives the same id)."""
+    import hashlib  # only for an old save without an id: start-up need not load it
+
     text = json.dumps(data.get("record"), sort_keys=True, ensure_ascii=True)
     return hashlib.sha256(text.encode("ascii")).hexdigest()[:12]
 

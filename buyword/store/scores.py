@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass, field
 from datetime import date
+from typing import TYPE_CHECKING
 
 from buyword.engine import RecordError, Rules
+
+if TYPE_CHECKING:
+    import hashlib
+
+    from buyword.store.outcomes import SoloResult
 
 #: The scores file's format version.
 SCORES_FORMAT = 1
@@ -25,12 +30,20 @@ def rules_key(rules: Rules) -> str:
     box = Rules().to_dict()
     changed = {name: value for name, value in rules.to_dict().items() if box.get(name) != value}
     text = json.dumps(changed, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return hashlib.sha256(text.encode("ascii")).hexdigest()[:12]
+    return _sha256(text).hexdigest()[:12]
+
+
+def _sha256(text: str) -> hashlib._Hash:
+    """The SHA-256 of ASCII `text`. hashlib is loaded with the first key or seed asked for,
+    not with the store: a first start (no scores yet) needs none before its title shows."""
+    import hashlib
+
+    return hashlib.sha256(text.encode("ascii"))
 
 
 def daily_seed(day: date) -> int:
     """The daily solo's seed: the same bag and rolls for everyone, on any machine or Python."""
-    digest = hashlib.sha256(f"buyword-daily-{day.isoformat()}".encode("ascii")).digest()
+    digest = _sha256(f"buyword-daily-{day.isoformat()}").digest()
     return int.from_bytes(digest[:8], "big") % 1_000_000_000
 
 
@@ -111,17 +124,6 @@ def stats_of(scores: list[SoloScore], rules_text: str,
 
 
 @dataclass(frozen=True)
-class SoloResult:
-    """What finishing a solo game meant for the record: is it a new personal best?"""
-
-    score: SoloScore
-    new_best: bool
-    previous_best: int | None
-    stats: SoloStats
-    counted: bool = True  # False when this game had already been recorded
-
-
-@dataclass(frozen=True)
 class DailyEntry:
     """Today's (or any day's) daily solo: when it was started, and its score once finished."""
 
@@ -140,6 +142,8 @@ class ScoreBook:
 
     def chosen(self, rules: Rules, hinted: bool = False) -> list[SoloScore]:
         """The scores under `rules`, with hints or without."""
+        if not self.solo:  # no key to work out (the title of a first start)
+            return []
         key = rules_key(rules)
         return [s for s in self.solo if s.rules == key and s.hinted == hinted]
 
@@ -153,6 +157,8 @@ class ScoreBook:
 
     def add(self, score: SoloScore, rules: Rules) -> SoloResult:
         """Record a finished solo game (once per game id); says whether it is a new best."""
+        from buyword.store.outcomes import SoloResult  # with the first finished game
+
         previous = self.stats(rules, score.hinted).best
         if self.has(score.game_id):
             return SoloResult(score, False, previous, self.stats(rules, score.hinted), False)
@@ -205,3 +211,12 @@ def _dailies(data: object) -> dict[str, DailyEntry]:
                 money is None or _is_int(money)):
             found[day] = DailyEntry(day, game_id, started, money)
     return found
+
+
+def __getattr__(name: str) -> object:
+    """`SoloResult`, which lives in `buyword.store.outcomes` (loaded when a game finishes)."""
+    if name == "SoloResult":
+        from buyword.store.outcomes import SoloResult
+
+        return SoloResult
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

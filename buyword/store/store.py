@@ -32,7 +32,6 @@ from buyword.store.saves import SavedGame, new_game_id, now_text, read_save, res
 from buyword.store.scores import (
     DailyEntry,
     ScoreBook,
-    SoloResult,
     SoloScore,
     SoloStats,
     rules_key,
@@ -41,6 +40,7 @@ from buyword.store.settings import Settings, parse_settings
 
 if TYPE_CHECKING:
     from buyword.engine import Dictionary, Game, Themes
+    from buyword.store.outcomes import Finished, PastGame, SoloResult
 
 T = TypeVar("T")
 
@@ -72,16 +72,6 @@ class Loaded:
 
 
 @dataclass(frozen=True)
-class Finished:
-    """What `Store.finish_game` did: where the record went and what the solo score meant."""
-
-    name: str  # the record's name in the data folder ("games/...json")
-    path: Path | None  # where it is on disk (None when kept in memory only)
-    solo: SoloResult | None = None  # a scored solo game's result
-    note: str | None = None  # e.g. why a solo game was not scored
-
-
-@dataclass(frozen=True)
 class Slot:
     """One save slot: its game (None if unreadable) and whether another window is playing it."""
 
@@ -110,23 +100,18 @@ def _day_and_time(text: str) -> str:
         return ""
 
 
-@dataclass
 class _Held:
-    """The save slot this window plays in, its lock, and the game in it."""
+    """The save slot this window plays in, its lock, and the game in it. A plain class, not a
+    dataclass: making a dataclass costs start-up about 0.5 ms, and this one is never compared
+    or shown."""
 
-    name: str
-    lock: Lock
-    game_id: str | None = None
+    __slots__ = ("game_id", "lock", "name")
 
-
-@dataclass(frozen=True)
-class PastGame:
-    """One finished game as `buyword history` lists it."""
-
-    name: str
-    path: Path | None
-    saved: SavedGame | None  # None if the file could not be read
-    problem: str | None = None
+    def __init__(self, name: str, lock: Lock, game_id: str | None = None) -> None:
+        """Slot `name`, held with `lock`, playing `game_id`."""
+        self.name = name
+        self.lock = lock
+        self.game_id = game_id
 
 
 class Store:
@@ -406,6 +391,8 @@ class Store:
                 self.data.write(name, final.to_json())
         solo, note = self._score(final, game.rules) if final.solo else (None, None)
         self._forget(saved.game_id)
+        from buyword.store.outcomes import Finished  # with the first finished game
+
         return Finished(name, None if self.data.in_memory else self.data.path(name), solo, note)
 
     def _forget(self, game_id: str) -> None:
@@ -467,6 +454,8 @@ class Store:
 
     def past_games(self) -> list[PastGame]:
         """Every finished game kept, newest first; unreadable files are listed with the reason."""
+        from buyword.store.outcomes import PastGame  # for `buyword history`, not the title
+
         games = []
         names = [name for name in self.data.names(GAMES) if name.endswith(".json")]
         for name in sorted(names, key=self._age, reverse=True):
@@ -630,3 +619,13 @@ def _shown(path: str | os.PathLike[str], limit: int = 80) -> str:
     """A file name as a message shows it: quoted, control characters escaped, long ones cut."""
     text = repr(os.fspath(path))
     return text if len(text) <= limit else text[: limit - 2] + "…'"
+
+
+def __getattr__(name: str) -> object:
+    """`Finished` and `PastGame`, which live in `buyword.store.outcomes` (loaded when a game
+    finishes or the history is listed, not with the title)."""
+    if name in ("Finished", "PastGame"):
+        from buyword.store import outcomes
+
+        return getattr(outcomes, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

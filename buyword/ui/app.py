@@ -8,7 +8,6 @@ the store when it ends (buyword.store). The app never reads a screen's state.
 
 from __future__ import annotations
 
-import contextlib
 import gc
 import random
 from collections.abc import Iterable
@@ -22,23 +21,30 @@ from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
-from textual.css.query import NoMatches
 from textual.screen import Screen
 
 from buyword.engine import BuyWordError, TileSetError
 from buyword.store import SavedGame, Store
 from buyword.table.services import Services
 from buyword.ui import saving
-from buyword.ui.options import GameSetup, PlayOptions, Seat, Settings, load_tiles
+from buyword.ui.options import PlayOptions
 
 if TYPE_CHECKING:
     from buyword.engine import Game
     from buyword.table import Played, TableSession
+    from buyword.ui.options import GameSetup, Settings
     from buyword.words.lexicon import Lexicon
 
 #: The styles of the table's pieces (tiles, racks, the die, the players, the log), shared by
 #: every screen but the title.
 PIECES_CSS = "app.tcss"
+
+#: Seconds from the title's first frame to the start of what start-up put off (the
+#: dictionary's loading thread, the garbage collector's first pass over everything start-up
+#: made). Started with the frame, they held up its writing to the terminal; a person takes
+#: several times longer to choose from the menu, and a game started sooner waits for the
+#: dictionary anyway.
+AFTER_TITLE = 0.1
 
 #: Seeds the app picks are short, so a player can note one down and play the bag again.
 _SEED_RANGE = 1_000_000
@@ -100,14 +106,23 @@ class BuyWordApp(App[int]):
 
     # ------------------------------------------------------------------ start-up
 
-    def on_mount(self) -> None:
-        """Title first; the dictionary loads once it has painted; a game if asked for."""
+    def get_default_screen(self) -> Screen:
+        """The title, as the app's first screen: the base of the stack, under every other.
+
+        Not pushed over Textual's blank default screen: composing, laying out and painting
+        that one too cost the start-up a frame. What the title shows from the store (the
+        theme, a save to continue, the store's notices) is read here, before it composes.
+        """
         from buyword.ui.title import TitleScreen
 
         self._use_theme(self.settings.theme)
         self.look_for_save()
         self.notices.extend(self.store.take_messages())
-        self.push_screen(TitleScreen())
+        return TitleScreen()
+
+    def on_mount(self) -> None:
+        """A game if asked for, over the title; the dictionary loads once the title has
+        painted."""
         if self.first_setup is not None:  # tests and embedding: the caller means this game
             self._begin_game(self.first_setup, None, None)
         elif (setup := self._setup_from_options()) is not None:
@@ -115,8 +130,12 @@ class BuyWordApp(App[int]):
         self.call_after_refresh(self._title_shown)
 
     def _title_shown(self) -> None:
-        """The title is on the screen: start what start-up put off (the garbage collector,
-        when `run_app` found it paused; the dictionary)."""
+        """The title's first frame is drawn: what start-up put off starts a moment later."""
+        self.set_timer(AFTER_TITLE, self._after_title)
+
+    def _after_title(self) -> None:
+        """Start what start-up put off: the garbage collector (when `run_app` found it
+        paused) and the dictionary."""
         if self.resume_collector:
             gc.enable()
         self._load_dictionary()
@@ -147,6 +166,8 @@ class BuyWordApp(App[int]):
             self.notify("There is no saved game to continue.", severity="warning")
         if not options.starts_game:
             return None
+        from buyword.ui.options import GameSetup, Seat, load_tiles  # a game: its setup
+
         names = options.players or ("You",)
         try:
             tiles = load_tiles(options.tiles or "")
@@ -222,7 +243,7 @@ class BuyWordApp(App[int]):
         if setup.seed is None:
             setup = setup.with_seed(random.SystemRandom().randrange(1, _SEED_RANGE))
         if setup.bag is None and self.bag is not None:
-            setup = GameSetup(**{**setup.__dict__, "bag": self.bag})
+            setup = replace(setup, bag=self.bag)
         self.last_setup = setup
         from buyword.ui.setting_table import SettingTableScreen
 
@@ -481,8 +502,10 @@ class BuyWordApp(App[int]):
             self.stylesheet.parse()  # only the new file: the others' rules are cached
 
     def action_command_palette(self) -> None:
-        """The command palette (Textual's, made safe against fast typing; see below)."""
+        """The command palette (Textual's, made safe against fast typing: `buyword.ui.palette`)."""
         if self.use_command_palette and not CommandPalette.is_open(self):
+            from buyword.ui.palette import _CommandPalette  # made when first opened
+
             self.push_screen(_CommandPalette(id="--command-palette"))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
@@ -506,21 +529,6 @@ class BuyWordApp(App[int]):
         # Textual's own "Keys" panel would list Keys twice; the help's key map is ours.
         yield from (command for command in super().get_system_commands(screen)
                     if command.title != "Keys")
-
-
-class _CommandPalette(CommandPalette):
-    """Textual's command palette, minus two crashes found by the monkey test when keys arrive
-    faster than the palette's search runs (Textual 8.2): the search can finish after the
-    palette has closed and look for its list in vain (NoMatches), and Page Down on a list
-    filled but not yet laid out looks up a line that is not there yet (KeyError)."""
-
-    def _watch__list_visible(self) -> None:
-        with contextlib.suppress(NoMatches):
-            super()._watch__list_visible()
-
-    def _action_command_list(self, action: str) -> None:
-        with contextlib.suppress(KeyError, NoMatches):
-            super()._action_command_list(action)
 
 
 def run_app(options: PlayOptions) -> int:

@@ -6,18 +6,21 @@ the store; they are re-exported so that the screens have one place to import the
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from buyword.store.settings import BOT_SPEEDS, DictionaryChoice, Settings
-from buyword.table.setup import (
-    EACH_ROUND,
-    NAME_LENGTH,
-    GameSetup,
-    Seat,
-    custom_tiles,
-    load_tiles,
-    table_name,
-)
+if TYPE_CHECKING:
+    from buyword.store.settings import BOT_SPEEDS, DictionaryChoice, Settings
+    from buyword.table.setup import (
+        EACH_ROUND,
+        NAME_LENGTH,
+        GameSetup,
+        Seat,
+        custom_tiles,
+        load_tiles,
+        table_name,
+    )
 
 
 @dataclass(frozen=True)
@@ -35,6 +38,24 @@ class PlayOptions:
     def starts_game(self) -> bool:
         """True when the command line asks for a game rather than the title screen."""
         return self.solo or bool(self.players) or self.seed is not None or self.crossword
+
+
+#: Where each re-exported name lives. They are imported on first use: the command line needs
+#: only `PlayOptions`, and the title no game's setup.
+_HOMES = {
+    **dict.fromkeys(("BOT_SPEEDS", "DictionaryChoice", "Settings"), "buyword.store.settings"),
+    **dict.fromkeys(("EACH_ROUND", "NAME_LENGTH", "GameSetup", "Seat", "custom_tiles",
+                     "load_tiles", "table_name"), "buyword.table.setup"),
+}
+
+
+def __getattr__(name: str) -> object:
+    """A re-exported name, imported from its home the first time it is asked for."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = globals()[name] = getattr(importlib.import_module(home), name)
+    return value
 
 
 __all__ = ["BOT_SPEEDS", "EACH_ROUND", "NAME_LENGTH", "DictionaryChoice", "GameSetup",

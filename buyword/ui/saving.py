@@ -11,12 +11,15 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from buyword.engine import Rules, default_tiles
-from buyword.store import DICTIONARIES, Finished, SavedGame, Store, daily_seed
+from buyword.store import DICTIONARIES, SavedGame, Store, daily_seed
 from buyword.store import Settings as StoredSettings
-from buyword.ui.options import DictionaryChoice, GameSetup, Seat
+from buyword.store.settings import DictionaryChoice
+from buyword.ui import options
 
 if TYPE_CHECKING:
     from buyword.engine import Game
+    from buyword.store import Finished
+    from buyword.ui.options import GameSetup, Seat
 
 #: The name the daily solo's player plays under.
 DAILY_NAME = "You"
@@ -24,9 +27,11 @@ DAILY_NAME = "You"
 
 def default_setup(stored: StoredSettings, solo: bool) -> GameSetup:
     """A new game's options as the player last chose them (rules and dictionary)."""
-    seats = (Seat("You"),) if solo else GameSetup(seats=(Seat("Ann"), Seat("Bob"))).seats
+    # `options.GameSetup`: a game's setup loads with the first game, not with the title.
+    seat, setup = options.Seat, options.GameSetup
+    seats = (seat("You"),) if solo else setup(seats=(seat("Ann"), seat("Bob"))).seats
     choice = stored.dictionary if stored.dictionary in DICTIONARIES else "bundled"
-    return GameSetup(seats=seats, tile_limit=stored.tile_limit,
+    return setup(seats=seats, tile_limit=stored.tile_limit,
                      min_word_length=stored.min_word_length, challenge=stored.challenge_mode,
                      dictionary=DictionaryChoice(choice), word_file=stored.word_file)
 
@@ -69,21 +74,22 @@ def setup_of(saved: SavedGame) -> GameSetup:
     """The setup to resume a save with: its own, or one rebuilt from the record."""
     record = saved.record
     try:
-        setup = GameSetup.from_meta(saved.options["setup"])
+        setup = options.GameSetup.from_meta(saved.options["setup"])
         if len(setup.seats) == len(record.players) and setup.seed == record.seed:
             return setup.with_levels(saved.bots)  # the seats as they stood when saved
     except Exception:  # an old or hand-edited save: fall back to what the record says
         pass
-    seats = tuple(Seat(name, saved.bot(seat)) for seat, name in enumerate(record.players))
+    seats = tuple(options.Seat(name, saved.bot(seat))
+                  for seat, name in enumerate(record.players))
     rules = record.rules
-    return GameSetup(seats=seats, seed=record.seed, tile_limit=rules.tile_limit,
+    return options.GameSetup(seats=seats, seed=record.seed, tile_limit=rules.tile_limit,
                      min_word_length=rules.min_word_length, challenge=rules.challenge_mode,
                      tiles=None if rules.tiles == default_tiles() else rules.tiles)
 
 
 def daily_setup(day: date) -> GameSetup:
     """The daily solo: the printed rules, the bundled dictionary, the seed of the day."""
-    return GameSetup(seats=(Seat(DAILY_NAME),), seed=daily_seed(day))
+    return options.GameSetup(seats=(options.Seat(DAILY_NAME),), seed=daily_seed(day))
 
 
 def title_scores(store: Store, rules: Rules) -> str:

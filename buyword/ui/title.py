@@ -111,6 +111,9 @@ class TitleScreen(Screen[None]):
         self.continuable: dict[str, Slot] = {}
         #: Menu id -> the slot that entry watches (games open in other windows).
         self.watchable: dict[str, Slot] = {}
+        #: Whether the title has shown once: it composes with the store's contents then, so
+        #: only a later showing (back from a game) reads the store again.
+        self._shown_once = False
 
     @property
     def buyword(self) -> BuyWordApp:
@@ -118,7 +121,9 @@ class TitleScreen(Screen[None]):
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
-        """Name, tagline, menu."""
+        """Name, tagline, menu, and what the store has to say, each made with what it shows
+        (filling them once mounted would lay the title out and style it again)."""
+        lines = self.store_lines()
         with Vertical(id="title-box"):
             yield TitleTiles(NAME, default_tiles(), id="title-tiles")
             yield Static("Sid Sackson's word game with an economy", id="tagline")
@@ -127,16 +132,22 @@ class TitleScreen(Screen[None]):
                 id="pitch",
             )
             # What the store has to say: a save moved aside, a disk that cannot be written.
-            yield Static(id="notice", markup=False)
-            yield Static(id="warning", markup=False)
+            yield self._line("notice", lines)
+            yield self._line("warning", lines)
             with Center():
-                yield OptionList(id="menu")
-            yield Static(id="scores")
+                yield OptionList(*self.menu_options(), id="menu")
+            yield self._line("scores", lines)
         yield Footer()
 
+    @staticmethod
+    def _line(name: str, lines: dict[str, str]) -> Static:
+        """One of the store's lines (`name`), shown only when it has something to say."""
+        line = Static(literal(lines[name]), id=name)  # notices and warnings name files: text
+        line.display = bool(lines[name])
+        return line
+
     def on_mount(self) -> None:
-        """Fill the menu from the store and put the cursor on it."""
-        self.show_store()
+        """Put the cursor on the menu; ask what to do if the game is open in another window."""
         self.query_one("#menu").focus()
         self.offer_elsewhere()
 
@@ -174,7 +185,9 @@ class TitleScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         """Back from a game: the saved game, the daily and the scores may have changed."""
-        self.show_store()
+        if self._shown_once:
+            self.show_store()
+        self._shown_once = True
 
     def entries(self) -> list[tuple[str, str]]:
         """The menu now: a Continue for each saved game no other window is playing, then new
@@ -207,19 +220,26 @@ class TitleScreen(Screen[None]):
         app.resumable = next((slot.saved for slot in free if slot.name == CURRENT), None)
         app.notices.extend(app.store.take_messages())
 
+    def menu_options(self) -> list[Option]:
+        """The menu's entries now (see `entries`)."""
+        # A saved game's names are the player's text: shown as text, never markup.
+        return [Option(literal(label), id=key) for key, label in self.entries()]
+
+    def store_lines(self) -> dict[str, str]:
+        """What the store has to say now, by line: notices, the warning, the solo record."""
+        app = self.buyword
+        return {"notice": "\n".join(app.notices), "warning": app.store.warning or "",
+                "scores": saving.title_scores(app.store, app.stored_settings.rules())}
+
     def show_store(self) -> None:
         """Set the menu, the notices and the solo record from the app's store."""
-        app = self.buyword
         menu = self.query_one("#menu", OptionList)
         menu.clear_options()
-        # A saved game's names are the player's text: shown as text, never markup.
-        menu.add_options([Option(literal(label), id=key) for key, label in self.entries()])
+        menu.add_options(self.menu_options())
         menu.highlighted = 0
-        for name, text in (("notice", "\n".join(app.notices)), ("warning", app.store.warning),
-                           ("scores", saving.title_scores(app.store,
-                                                          app.stored_settings.rules()))):
+        for name, text in self.store_lines().items():
             widget = self.query_one(f"#{name}", Static)
-            widget.update(literal(text or ""))  # notices and warnings name files: text
+            widget.update(literal(text))  # notices and warnings name files: text
             widget.display = bool(text)
         self.refresh_bindings()
 
