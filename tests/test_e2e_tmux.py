@@ -49,7 +49,7 @@ class Terminal:
             screen = self.screen()
             if text in screen:
                 return screen
-            time.sleep(0.1)
+            time.sleep(0.03)
         raise AssertionError(f"{text!r} never appeared; the screen was:\n{self.screen()}")
 
     def alive(self) -> bool:
@@ -86,7 +86,7 @@ def test_solo_game_buy_sell_quit(tmp_path: Path) -> None:
         term.keys("y")
         deadline = time.monotonic() + 10
         while term.alive() and time.monotonic() < deadline:
-            time.sleep(0.1)
+            time.sleep(0.03)
         assert not term.alive(), "buyword did not exit after confirming quit"
     finally:
         term.close()

@@ -19,6 +19,7 @@ from web_helpers import (
     CHROMIUM,
     CHROMIUM_ARGS,
     OUTPUT,
+    POLL,
     Served,
     alive,
     bundled_lexicon,
@@ -78,7 +79,7 @@ class Tab:
             if time.monotonic() > deadline:
                 raise AssertionError(f"{text!r} never appeared; the tab showed: "
                                      f"{self.drawn(since)[-2000:]!r}")
-            self.page.wait_for_timeout(100)  # lets Playwright deliver websocket frames
+            self.page.wait_for_timeout(25)  # lets Playwright deliver websocket frames
 
     def keys(self, *keys: str) -> None:
         """Press keys in the terminal, as a player would."""
@@ -210,7 +211,7 @@ def test_two_tabs_at_once_each_run_their_own_game(
     deadline = time.monotonic() + 20
     while not list((served.home / "slots").glob("*.json")):
         assert time.monotonic() < deadline, "the second tab's game was never saved apart"
-        time.sleep(0.1)
+        time.sleep(POLL)
     # The first tab's save is untouched by the second tab's game.
     assert saved(served.home).record.actions == mine
 

@@ -16,6 +16,10 @@ from buyword.engine import Game
 from buyword.store import SavedGame, read_save
 from buyword.words.lexicon import Lexicon
 
+#: How often the waits below look again (a server's line, a game process, a save): often
+#: enough that a test does not sit idle long after what it waits for has happened.
+POLL = 0.025
+
 #: Debian's chromium (installed by .ci/run); Playwright never downloads a browser here.
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -92,7 +96,7 @@ class Served:
                 raise AssertionError(f"buyword serve exited early:\n{self.output()}")
             if time.monotonic() > deadline:
                 raise AssertionError(f"buyword serve never started:\n{self.output()}")
-            time.sleep(0.1)
+            time.sleep(POLL)
 
     def games(self) -> set[int]:
         """The game processes running now, one per open tab."""
@@ -106,7 +110,7 @@ class Served:
         while len(games := self.games()) != count:
             if time.monotonic() > deadline:
                 raise AssertionError(f"{len(games)} games running, not {count}:\n{self.output()}")
-            time.sleep(0.1)
+            time.sleep(POLL)
         return games
 
     def interrupt(self, group: bool = False, signum: int = signal.SIGINT) -> None:
@@ -162,4 +166,4 @@ def wait_for_save(home: Path, test, timeout: float = 20.0) -> SavedGame:
         if time.monotonic() > deadline:
             actions = None if save is None else save.record.actions
             raise AssertionError(f"the saved game never got there; its actions: {actions}")
-        time.sleep(0.1)
+        time.sleep(POLL)

@@ -28,6 +28,7 @@ from buyword.store import SavedGame, Store
 from buyword.table.services import Services
 from buyword.ui import saving
 from buyword.ui.options import PlayOptions
+from buyword.ui.stylesheet import SharedStylesheet
 
 if TYPE_CHECKING:
     from buyword.engine import Game
@@ -82,6 +83,7 @@ class BuyWordApp(App[int]):
     ) -> None:
         """`options` from the command line; the rest are for tests and embedding."""
         super().__init__()
+        self.stylesheet = SharedStylesheet(variables=self.get_css_variables())
         self.options = options
         self.services = Services(lexicon, cache_dir)
         self.bag = bag
