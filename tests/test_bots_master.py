@@ -100,6 +100,27 @@ def test_identical_decisions_meet_the_same_luck_and_get_identical_means(words):
     assert first.stderr > 0  # the lucks differ between rollouts
 
 
+def test_a_budget_in_rollouts_counts_every_options_rollouts_whatever_the_clock(words):
+    finder, lexicon = words
+    session = TableSession(Game.new(["P0"], dictionary=lexicon, seed=1), [Seat("P0")], finder)
+    session.act(0, "roll choice")
+    view = session.view(0)  # four draw counts to weigh
+    search = Search(breadth=4, horizon=1, min_rollouts=3, max_rollouts=1000)
+    bot = MasterBot(WordIndex.common(words[0], None), 1, search=search, budget=1e-9,
+                    rollouts=20)
+    estimates = bot.appraise(view)
+    spent = sum(e.rollouts for e in estimates)
+    alive = sum(e.rollouts == max(x.rollouts for x in estimates) for e in estimates)
+    # Not past the count, and stopped only when another round would have gone past it (a
+    # time budget of a nanosecond would have stopped after two rounds).
+    assert len(estimates) >= 2 and 20 - alive < spent <= 20
+    again = MasterBot(WordIndex.common(words[0], None), 1, search=search, budget=1e9,
+                      rollouts=20).appraise(view)
+    assert again == estimates
+    with pytest.raises(ValueError, match="at least one"):
+        MasterBot(WordIndex.common(words[0], None), 1, rollouts=0)
+
+
 def test_a_decision_the_seat_cannot_take_is_refused_in_a_players_words(words):
     view = solo_at(words, 2, Phase.SELL).view(0)
     bot = master(words)
