@@ -105,18 +105,18 @@ def test_a_budget_in_rollouts_counts_every_options_rollouts_whatever_the_clock(w
     session = TableSession(Game.new(["P0"], dictionary=lexicon, seed=1), [Seat("P0")], finder)
     session.act(0, "roll choice")
     view = session.view(0)  # four draw counts to weigh
-    search = Search(breadth=4, horizon=1, min_rollouts=3, max_rollouts=1000)
-    bot = MasterBot(WordIndex.common(words[0], None), 1, search=search, budget=1e-9,
-                    rollouts=20)
-    estimates = bot.appraise(view)
-    spent = sum(e.rollouts for e in estimates)
-    alive = sum(e.rollouts == max(x.rollouts for x in estimates) for e in estimates)
-    # Not past the count, and stopped only when another round would have gone past it (a
-    # time budget of a nanosecond would have stopped after two rounds).
-    assert len(estimates) >= 2 and 20 - alive < spent <= 20
-    again = MasterBot(WordIndex.common(words[0], None), 1, search=search, budget=1e9,
-                      rollouts=20).appraise(view)
-    assert again == estimates
+    # No option is ever dropped (racing starts after 99 rollouts): four a round.
+    search = Search(horizon=1, min_rollouts=99, max_rollouts=1000)
+
+    def appraised(budget: float, rollouts: int) -> list[Estimate]:
+        return MasterBot(WordIndex.common(finder, None), 1, search=search, budget=budget,
+                         rollouts=rollouts).appraise(view)
+
+    # A nanosecond's budget would stop after two rounds; the count plays on to 20 (another
+    # round would take the decision to 24), whatever the clock says.
+    estimates = appraised(1e-9, 23)
+    assert [e.rollouts for e in estimates] == [5, 5, 5, 5]
+    assert appraised(1e9, 23) == estimates
     with pytest.raises(ValueError, match="at least one"):
         MasterBot(WordIndex.common(words[0], None), 1, rollouts=0)
 
