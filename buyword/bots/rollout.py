@@ -43,6 +43,10 @@ from buyword.engine.tiles import price
 #: Hands whose dearest words a `QuickBot` remembers before it forgets them all and starts again.
 REMEMBERED = 50_000
 
+#: Futures the end value samples (Expert's twelve, as in the fit: the policy's three during
+#: the rollout would add noise to every estimate).
+END_FUTURES = 12
+
 #: The share of the hand's value (Expert's sampled futures) that becomes money.
 HAND_SHARE = 0.7
 #: Dollars each tile left in the bag brings the seat (its share, at a table).
@@ -328,12 +332,24 @@ class Rollout:
         """The money the seat can expect at the end from here: what it holds, and a share of
         what its hand, its wilds and the tiles left in the bag are worth (see HAND_SHARE)."""
         view = self._seen(Phase.ROLL)
-        futures = self.policy._futures(view)
-        hand = self.policy._value(self.hand, self.wilds, futures, {}, view)
+        hand = self.policy._value(self.hand, self.wilds, self._end_futures(view), {}, view)
         bag = len(self.bag)
         wild = WILD_WORTH + WILD_WORTH_PER_TILE * bag
         return (self.money + HAND_SHARE * hand + TILE_WORTH * bag / self.view.seats
                 + wild * self.wilds)
+
+    def _end_futures(self, view: SeatView) -> list[str]:
+        """The futures the end value weighs the hand against: `END_FUTURES` of them (as many
+        as the fit used), drawn with the luck's own seed, so that candidates reaching the
+        same bag meet the same futures and their paired difference carries none of this
+        noise."""
+        unseen = view.unseen
+        reachable = max(0, (view.bag_size - 1) // max(1, view.seats))
+        size = min(self.policy.style.future_tiles, reachable, len(unseen))
+        if size <= 0:
+            return [""]
+        rng = random.Random(self.luck.seed)
+        return ["".join(rng.sample(unseen, size)) for _ in range(END_FUTURES)]
 
     def _seen(self, phase: Phase) -> SeatView:
         """The seat's view now, as the policy reads it: the rest of the bag is unseen."""
