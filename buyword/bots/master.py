@@ -7,9 +7,10 @@ seat cannot see, and the die's next faces), with a quick Expert playing the roun
 same futures for every option (common random numbers) make the comparison a paired one, so a
 few dozen rollouts tell options apart that differ by a few dollars.
 
-The time budget (1 s a decision by default) goes to the options still in contention: after a
-few rollouts each, an option whose paired shortfall against the leader is more than `Search.z`
-standard errors is dropped (racing), and the rest share what is left of the budget.
+The time budget (1 s a decision by default, or a count of rollouts: `MasterBot(rollouts=...)`)
+goes to the options still in contention: after a few rollouts each, an option whose paired
+shortfall against the leader is more than `Search.z` standard errors is dropped (racing), and
+the rest share what is left of the budget.
 
 `appraise` is the same search as an answer rather than a move: every option weighed, and any
 other decision (what a person did) played out on the same rollouts, with its expected money
