@@ -174,6 +174,34 @@ def test_choose_weighs_every_draw_count(words):
     assert sorted(e.decision.actions[0].count for e in estimates) == [2, 3, 4, 5]
 
 
+def test_the_quick_expert_values_tiles_exactly_as_the_levels_do(words):
+    """Remembering hands changes the rollouts' speed, never a value."""
+    index = WordIndex.common(words[0], None)
+    quick = QuickBot(index, 0, TINY.policy, "quick expert")
+    view = solo_at(words, 2, Phase.SELL).view(0)
+    rng = random.Random(5)
+    bag = Rules().tiles.bag()
+    for _ in range(20):
+        tiles = "".join(sorted(rng.sample(bag, rng.randint(0, 9))))
+        futures = ["".join(rng.sample(bag, 3)) for _ in range(3)]
+        wilds = rng.choice((0, 1, 8))
+        assert quick._value(tiles, wilds, futures, {}, view) == pytest.approx(
+            index.leave_value(tiles, wilds, futures)), (tiles, futures, wilds)
+
+
+def test_options_reaching_the_same_bag_are_valued_against_the_same_end_futures(words):
+    view = solo_at(words, 2, Phase.BUY).view(0)
+    policy = QuickBot(WordIndex.common(words[0], None), 0, TINY.policy, "quick expert")
+    luck = Luck(view.unseen[: view.bag_size], (2, 3), 7)
+    ends = []
+    for bought in (True, False):  # the hands differ, the bag does not
+        rollout = Rollout(view, luck, policy, horizon=1)
+        rollout.buy(bought)
+        seen = rollout._seen(Phase.ROLL)
+        ends.append(rollout._end_futures(seen))
+    assert ends[0] == ends[1] and len(ends[0]) == 12 and len(set(ends[0])) > 1
+
+
 @pytest.mark.slow  # two whole games, a few rollouts a decision
 @pytest.mark.parametrize(("levels", "seed"), [(("master",), 3), (("master", "expert"), 5)])
 def test_master_plays_whole_games_legally(words, levels, seed):

@@ -167,7 +167,7 @@ class QuickBot(LevelBot):
         """The dearest words only: the options are made of the first `breadth` of them.
 
         Remembered by hand: the rollouts of one decision meet the same hands again and again
-        (every candidate starts from the same tiles, and a rollout's futures are near misses).
+        (every candidate starts from the same tiles).
         """
         index = self.index
         if index is not self._words_of:
