@@ -100,6 +100,27 @@ def test_identical_decisions_meet_the_same_luck_and_get_identical_means(words):
     assert first.stderr > 0  # the lucks differ between rollouts
 
 
+def test_a_budget_in_rollouts_counts_every_options_rollouts_whatever_the_clock(words):
+    finder, lexicon = words
+    session = TableSession(Game.new(["P0"], dictionary=lexicon, seed=1), [Seat("P0")], finder)
+    session.act(0, "roll choice")
+    view = session.view(0)  # four draw counts to weigh
+    # No option is ever dropped (racing starts after 99 rollouts): four a round.
+    search = Search(horizon=1, min_rollouts=99, max_rollouts=1000)
+
+    def appraised(budget: float, rollouts: int) -> list[Estimate]:
+        return MasterBot(WordIndex.common(finder, None), 1, search=search, budget=budget,
+                         rollouts=rollouts).appraise(view)
+
+    # A nanosecond's budget would stop after two rounds; the count plays on to 20 (another
+    # round would take the decision to 24), whatever the clock says.
+    estimates = appraised(1e-9, 23)
+    assert [e.rollouts for e in estimates] == [5, 5, 5, 5]
+    assert appraised(1e9, 23) == estimates
+    with pytest.raises(ValueError, match="at least one"):
+        MasterBot(WordIndex.common(words[0], None), 1, rollouts=0)
+
+
 def test_a_decision_the_seat_cannot_take_is_refused_in_a_players_words(words):
     view = solo_at(words, 2, Phase.SELL).view(0)
     bot = master(words)
@@ -151,6 +172,34 @@ def test_choose_weighs_every_draw_count(words):
     assert view.phase is Phase.CHOOSE
     estimates = master(words).appraise(view)
     assert sorted(e.decision.actions[0].count for e in estimates) == [2, 3, 4, 5]
+
+
+def test_the_quick_expert_values_tiles_exactly_as_the_levels_do(words):
+    """Remembering hands changes the rollouts' speed, never a value."""
+    index = WordIndex.common(words[0], None)
+    quick = QuickBot(index, 0, TINY.policy, "quick expert")
+    view = solo_at(words, 2, Phase.SELL).view(0)
+    rng = random.Random(5)
+    bag = Rules().tiles.bag()
+    for _ in range(20):
+        tiles = "".join(sorted(rng.sample(bag, rng.randint(0, 9))))
+        futures = ["".join(rng.sample(bag, 3)) for _ in range(3)]
+        wilds = rng.choice((0, 1, 8))
+        assert quick._value(tiles, wilds, futures, {}, view) == pytest.approx(
+            index.leave_value(tiles, wilds, futures)), (tiles, futures, wilds)
+
+
+def test_options_reaching_the_same_bag_are_valued_against_the_same_end_futures(words):
+    view = solo_at(words, 2, Phase.BUY).view(0)
+    policy = QuickBot(WordIndex.common(words[0], None), 0, TINY.policy, "quick expert")
+    luck = Luck(view.unseen[: view.bag_size], (2, 3), 7)
+    ends = []
+    for bought in (True, False):  # the hands differ, the bag does not
+        rollout = Rollout(view, luck, policy, horizon=1)
+        rollout.buy(bought)
+        seen = rollout._seen(Phase.ROLL)
+        ends.append(rollout._end_futures(seen))
+    assert ends[0] == ends[1] and len(ends[0]) == 12 and len(set(ends[0])) > 1
 
 
 @pytest.mark.slow  # two whole games, a few rollouts a decision

@@ -7,9 +7,10 @@ seat cannot see, and the die's next faces), with a quick Expert playing the roun
 same futures for every option (common random numbers) make the comparison a paired one, so a
 few dozen rollouts tell options apart that differ by a few dollars.
 
-The time budget (1 s a decision by default) goes to the options still in contention: after a
-few rollouts each, an option whose paired shortfall against the leader is more than `Search.z`
-standard errors is dropped (racing), and the rest share what is left of the budget.
+The time budget (1 s a decision by default, or a count of rollouts: `MasterBot(rollouts=...)`)
+goes to the options still in contention: after a few rollouts each, an option whose paired
+shortfall against the leader is more than `Search.z` standard errors is dropped (racing), and
+the rest share what is left of the budget.
 
 `appraise` is the same search as an answer rather than a move: every option weighed, and any
 other decision (what a person did) played out on the same rollouts, with its expected money
@@ -110,13 +111,20 @@ class MasterBot(LevelBot):
 
     def __init__(self, index: WordIndex, seed: int, style: Style | None = None,
                  level: str = "master", leaves: LeaveTable | None = None,
-                 search: Search | None = None, budget: float | None = None) -> None:
+                 search: Search | None = None, budget: float | None = None,
+                 rollouts: int | None = None) -> None:
         """A Master knowing the words of `index`, valuing as `style` (Expert's by default),
-        searching as `search`, with `budget` seconds a decision (`search.budget` if None)."""
+        searching as `search`, with `budget` seconds a decision (`search.budget` if None), or,
+        given `rollouts`, that many rollouts a decision (all its options' together) instead
+        of a time budget: the same play on any machine, however busy."""
         super().__init__(index, seed, style or LEVEL_STYLES["expert"], level, leaves)
         self.search = search or Search()
         #: Seconds a decision may take.
         self.budget = self.search.budget if budget is None else budget
+        if rollouts is not None and rollouts < 1:
+            raise ValueError(f"{rollouts!r} rollouts a decision: give Master at least one")
+        #: Rollouts a decision may take (all its options' together), or None: `budget` rules.
+        self.rollouts = rollouts
         self._policy: LevelBot | None = None
 
     # ----------------------------------------------------------------- the interface
@@ -143,7 +151,7 @@ class MasterBot(LevelBot):
                 decisions.append(decision)
             protected.add(decisions.index(decision))
         budget = self.budget if budget is None else budget
-        return self.race(view, decisions, protected, budget)
+        return self.race(view, decisions, protected, budget, self.rollouts)
 
     def candidates(self, view: SeatView) -> list[Decision]:
         """The decisions Master weighs at `view`, Expert's favourite first."""
@@ -180,10 +188,12 @@ class MasterBot(LevelBot):
     # ----------------------------------------------------------------- the search
 
     def race(self, view: SeatView, decisions: Sequence[Decision], protected: set[int],
-             budget: float) -> list[Estimate]:
+             budget: float, rollouts: int | None = None) -> list[Estimate]:
         """Play every decision out on the same lucks, dropping those clearly behind (never
-        the `protected` ones), until `budget` seconds are spent, one decision is left, or
-        each has `Search.max_rollouts`; their estimates, contenders first, best first."""
+        the `protected` ones), until `budget` seconds are spent (or, given `rollouts`, until
+        another round of rollouts would take the decision's total past it), one decision is
+        left, or each has `Search.max_rollouts`; their estimates, contenders first, best
+        first. Every decision gets two rollouts at least, so that each has a standard error."""
         search = self.search
         clock = CLOCKS[search.clock]
         deadline = clock() + budget
@@ -192,18 +202,25 @@ class MasterBot(LevelBot):
         alive = list(range(len(decisions)))
         policy = self._rollout_policy()
         started = clock()
+        total = 0
         for played in range(1, search.max_rollouts + 1):
             luck = sample_luck(view, rng, search.horizon + 1)
             for c in alive:
                 values[c].append(self._play(view, decisions[c], luck, policy))
+            total += len(alive)
             if played >= search.min_rollouts:
                 alive = self._contenders(values, alive, protected)
                 if len(alive) == 1:
                     break
-            # Stop when another round of rollouts would likely end past the deadline: two
-            # rounds at least, so that every estimate has a standard error.
+            if played < 2:
+                continue
+            if rollouts is not None:
+                if total + len(alive) > rollouts:
+                    break
+                continue
+            # Stop when another round of rollouts would likely end past the deadline.
             now = clock()
-            if played >= 2 and now + (now - started) / played > deadline:
+            if now + (now - started) / played > deadline:
                 break
         estimates = [_estimate(decisions[c], values[c]) for c in range(len(decisions))]
         choice = self._choice(values, alive)
@@ -328,7 +345,7 @@ class MasterBot(LevelBot):
         decisions = self.candidates(view)
         if len(decisions) == 1:
             return decisions[0]
-        return self.race(view, decisions, set(), self.budget)[0].decision
+        return self.race(view, decisions, set(), self.budget, self.rollouts)[0].decision
 
     def choose(self, view: SeatView) -> int:
         """The draw count after a CHOICE roll: the best by rollouts."""

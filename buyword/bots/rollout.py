@@ -26,10 +26,11 @@ from dataclasses import dataclass, replace
 from itertools import islice
 
 from buyword.bots.index import Word, WordIndex, take
-from buyword.bots.levels import HANDY, SOFT_LIMIT, LevelBot, _holds
+from buyword.bots.levels import HANDY, SOFT_LIMIT, LevelBot, Style, _holds
 from buyword.bots.view import SeatView
 from buyword.engine.phase import Phase
 from buyword.engine.rules import CHOICE
+from buyword.engine.tiles import price
 
 # Where a truncated rollout stands is valued as the money Expert goes on to make from there,
 # fitted by least squares on Expert's own solo games (seeds 101..130, the bundled tiles, 1,105
@@ -38,6 +39,13 @@ from buyword.engine.rules import CHOICE
 # ($10 near the end of the bag, about $36 at the start). Without the bag's share a rollout
 # that draws more tiles looks better (it has more to sell by the horizon, and the shorter
 # game it leaves is not counted), and without the wilds' a sale that spends one does.
+
+#: Hands whose dearest words a `QuickBot` remembers before it forgets them all and starts again.
+REMEMBERED = 50_000
+
+#: Futures the end value samples (Expert's twelve, as in the fit: the policy's three during
+#: the rollout would add noise to every estimate).
+END_FUTURES = 12
 
 #: The share of the hand's value (Expert's sampled futures) that becomes money.
 HAND_SHARE = 0.7
@@ -131,8 +139,15 @@ class QuickBot(LevelBot):
     its futures and breadth), without the exact sale planner except in the final round.
 
     A rollout asks for dozens of decisions, so each must take about a millisecond, not
-    Expert's few: the exact planner alone costs several milliseconds a hand.
+    Expert's few: the exact planner alone costs several milliseconds a hand. It never uses
+    learned leave values (the rollouts' end value was fitted without them).
     """
+
+    def __init__(self, index: WordIndex, seed: int, style: Style, level: str) -> None:
+        """A quick Expert playing in `style` on the words of `index`."""
+        super().__init__(index, seed, style, level)
+        self._words_of: WordIndex | None = None
+        self._words: dict[tuple[str, bool], tuple[Word, ...]] = {}
 
     def _sale_options(self, view: SeatView, words: list[Word]) -> list[tuple[Word, ...]]:
         """Nothing, each of the dearest words, and each with the dearest word that fits
@@ -149,8 +164,37 @@ class QuickBot(LevelBot):
 
 
     def _sale_words(self, view: SeatView) -> list[Word]:
-        """The dearest words only: the options are made of the first `breadth` of them."""
-        return list(islice(dearest_words(self.index, view.hand, view.wilds), self.style.breadth))
+        """The dearest words only: the options are made of the first `breadth` of them.
+
+        Remembered by hand: the rollouts of one decision meet the same hands again and again
+        (every candidate starts from the same tiles).
+        """
+        index = self.index
+        if index is not self._words_of:
+            self._words_of, self._words = index, {}
+        remembered = (view.hand, view.wilds > 0)
+        words = self._words.get(remembered)
+        if words is None:
+            if len(self._words) >= REMEMBERED:
+                self._words.clear()
+            words = self._words[remembered] = tuple(
+                islice(dearest_words(index, view.hand, view.wilds), self.style.breadth))
+        return list(words)
+
+    def _value(self, tiles: str, wilds: int, futures: list[str],
+               cache: dict[tuple[str, int], float], view: SeatView) -> float:
+        """The mean price of the dearest word `tiles` plus each future could make: the same
+        figure as Expert's, but each hand's dearest word is looked up by its sorted tiles in
+        the index's memory, so a hand met again (under another candidate, in another rollout
+        of the same decision) costs a dictionary look-up instead of a search."""
+        key = (tiles, wilds > 0)
+        value = cache.get(key)
+        if value is None:
+            best = self.index.best_pips
+            value = sum(price(best("".join(sorted(tiles + future)), wilds))
+                        for future in futures) / len(futures)
+            cache[key] = value
+        return value
 
     def _trimmed(self, hand: str, wilds: int, view: SeatView) -> str:
         """Expert's quick rule for a hand over the limit (the dearest word that fits, then
@@ -288,12 +332,24 @@ class Rollout:
         """The money the seat can expect at the end from here: what it holds, and a share of
         what its hand, its wilds and the tiles left in the bag are worth (see HAND_SHARE)."""
         view = self._seen(Phase.ROLL)
-        futures = self.policy._futures(view)
-        hand = self.policy._value(self.hand, self.wilds, futures, {}, view)
+        hand = self.policy._value(self.hand, self.wilds, self._end_futures(view), {}, view)
         bag = len(self.bag)
         wild = WILD_WORTH + WILD_WORTH_PER_TILE * bag
         return (self.money + HAND_SHARE * hand + TILE_WORTH * bag / self.view.seats
                 + wild * self.wilds)
+
+    def _end_futures(self, view: SeatView) -> list[str]:
+        """The futures the end value weighs the hand against: `END_FUTURES` of them (as many
+        as the fit used), drawn with the luck's own seed, so that candidates reaching the
+        same bag meet the same futures and their paired difference carries none of this
+        noise."""
+        unseen = view.unseen
+        reachable = max(0, (view.bag_size - 1) // max(1, view.seats))
+        size = min(self.policy.style.future_tiles, reachable, len(unseen))
+        if size <= 0:
+            return [""]
+        rng = random.Random(self.luck.seed)
+        return ["".join(rng.sample(unseen, size)) for _ in range(END_FUTURES)]
 
     def _seen(self, phase: Phase) -> SeatView:
         """The seat's view now, as the policy reads it: the rest of the bag is unseen."""
