@@ -9,7 +9,7 @@ from itertools import product
 import pytest
 from engine_helpers import WORDS
 
-from buyword.engine import BuyWordError, Game, Phase, Rules, spell
+from buyword.engine import BuyWordError, Drop, Game, Phase, Rules, spell
 from buyword.engine import events as ev
 from buyword.words.crossword import Board
 from buyword.words.finder import WordFinder
@@ -39,6 +39,18 @@ def _random_action(game: Game, rng: random.Random) -> str:
             return "sell " + word.upper()
     if game.phase is Phase.BUY and roll < 0.8 and game.is_legal("buy"):
         return "buy"
+    return any_legal_action(game, rng)
+
+
+def any_legal_action(game: Game, rng: random.Random) -> str:
+    """One of `game.legal_actions()` at random. At the tile-limit step a drop is made as that
+    list makes them (any `over_limit` tiles of the hand) without listing them all: a hand of 24
+    tiles has about a million ways to drop 14, which took seconds to list."""
+    if game.phase is Phase.DROP:
+        seat = game.current
+        assert seat is not None
+        tiles = rng.sample(list(game.players[seat].hand), game.over_limit(seat))
+        return str(Drop("".join(sorted(tiles))))
     return str(rng.choice(game.legal_actions()))
 
 

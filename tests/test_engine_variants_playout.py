@@ -14,7 +14,14 @@ from itertools import product
 
 import pytest
 from engine_helpers import WORDS
-from test_engine_playout import JUNK, MoneyLedger, _count_money, _expected_money, _kind
+from test_engine_playout import (
+    JUNK,
+    MoneyLedger,
+    _count_money,
+    _expected_money,
+    _kind,
+    any_legal_action,
+)
 
 from buyword.engine import BuyWordError, Game, Phase, PlayerState, Rules, spell
 from buyword.engine import events as ev
@@ -44,6 +51,8 @@ def _random_action(game: Game, rng: random.Random) -> str:
         return rng.choice(JUNK)
     if roll < 0.16:
         return rng.choice(VARIANT_JUNK)
+    if game.phase is Phase.DROP:
+        return any_legal_action(game, rng)
     legal = [str(a) for a in game.legal_actions()]
     if game.phase is Phase.SELL and roll < 0.5:
         p = game.players[game.current]
