@@ -81,3 +81,17 @@ async def wait_for_idle(min_sleep: float = textual._wait.SLEEP_GRANULARITY,
 # Pilot and the app bound the name when they were imported: replace it where it is used.
 for _module in (textual._wait, textual.app, textual.pilot):
     _module.wait_for_idle = wait_for_idle  # type: ignore[assignment]
+
+
+@pytest.hookimpl(optionalhook=True)  # the hook exists only when pytest-xdist is loaded
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+    """Workers steal tests from each other (`--dist worksteal`) instead of being handed chunks.
+
+    Why: the slow tests come first and their times vary from a tenth of a second to ten
+    seconds, so chunks handed out in advance can leave one worker idle while the other still
+    has a queue; stealing keeps both busy to the end. Set here rather than in `addopts` so
+    that `pytest -p no:xdist` still runs.
+    """
+    from xdist.scheduler import WorkStealingScheduling
+
+    return WorkStealingScheduling(config, log)
