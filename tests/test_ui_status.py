@@ -7,7 +7,7 @@ import re
 
 from buyword.engine import CHOICE, Roll, default_tiles
 from buyword.table import GameSetup, Seat, TableSession, Wait
-from buyword.ui.status import draw_line, nobody_draws, prompt_template, round_lines
+from buyword.ui.status import draw_line, prompt_template, round_lines
 from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon
 
@@ -56,7 +56,7 @@ def test_the_final_round_is_said_once_and_nobody_draws() -> None:
     _to_final_round(table)
     lines = round_lines(table.game, tumbling=False)
     prompt = _prompt(table)
-    assert nobody_draws(table.game)
+    assert table.game.nobody_draws
     assert lines[0] == "FINAL ROUND" and lines[3] == "No draws: sell"
     assert "FINAL ROUND" not in prompt and "Draw" not in prompt
     assert "last sale" in prompt

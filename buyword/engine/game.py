@@ -225,6 +225,20 @@ class Game(VariantPlay):
         return len(self.bag)
 
     @property
+    def nobody_draws(self) -> bool:
+        """Whether this is the final round in which the bag could not serve the draw: its last
+        tiles left the game, nobody draws or buys, everyone only sells (docs/rules.md, "The end
+        of the game"). A bag emptied exactly by the draw is a final round with draws."""
+        if not self.final_round:
+            return False
+        for event in reversed(self.log):
+            if isinstance(event, ev.FinalRound):
+                return True
+            if isinstance(event, ev.Rolled | ev.Drew | ev.DraftLaidOut):
+                return False
+        return False
+
+    @property
     def last_sale(self) -> ev.Sold | None:
         """The sale that may still be challenged (challenge mode), if any."""
         return self._last_sale

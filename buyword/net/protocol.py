@@ -189,6 +189,8 @@ def seat_message(session: TableSession, seat: int, log_from: int = 0) -> dict[st
         "die": view.die,
         "draw_count": view.draw_count,
         "final_round": view.final_round,
+        # Public (the log says so): the bag could not serve this round's draw, nobody draws.
+        "nobody_draws": session.game.nobody_draws,
         "bag": view.bag_size,
         "hand": view.hand,
         "money": view.money,

@@ -135,6 +135,8 @@ class RemoteGame:
         self.bag_size: int = view["bag"]
         self.draw_count: int | None = view["draw_count"]
         self.final_round: bool = view["final_round"]
+        #: The final round in which the bag could not serve the draw (nobody draws, all sell).
+        self.nobody_draws: bool = view.get("nobody_draws", False)
         self.theme: str | None = view["theme"]
         self.draft_tiles: str = view["draft_tiles"]
         auction = view["auction"]

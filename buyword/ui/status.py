@@ -9,29 +9,17 @@ at a private table ("Ann, you are over the tile limit"); at an open table they n
 from __future__ import annotations
 
 from buyword.engine import CHOICE, Buy, Game, Phase
-from buyword.engine import events as ev
 from buyword.engine.wording import conjugate, is_you, plural, says
 from buyword.table import Awaiting, TableSession, Wait
+from buyword.table.source import TableGame
 
 
-def nobody_draws(game: Game) -> bool:
-    """Whether this round is the final round in which the bag could not serve the draw (its
-    last tiles left the game; nobody draws, everyone only sells)."""
-    if not game.final_round:
-        return False
-    for event in reversed(game.log):
-        if isinstance(event, ev.FinalRound):
-            return True
-        if isinstance(event, ev.Rolled | ev.Drew | ev.DraftLaidOut):
-            return False
-    return False
-
-
-def draw_line(game: Game, *, tumbling: bool) -> str:
-    """The round box's draw line: what everyone draws this round, as far as it is known."""
+def draw_line(game: TableGame, *, tumbling: bool) -> str:
+    """The round box's draw line: what everyone draws this round, as far as it is known (the
+    same from a local game and from a seat's view of a hosted one)."""
     if tumbling:
         return "Rolling…"
-    if nobody_draws(game):
+    if game.nobody_draws:
         return "No draws: sell"
     if game.phase is Phase.CHOOSE or (game.die == CHOICE and not game.draw_count):
         return "CHOICE: 2–5 each"
@@ -40,7 +28,7 @@ def draw_line(game: Game, *, tumbling: bool) -> str:
     return "Die not rolled"
 
 
-def round_lines(game: Game, *, tumbling: bool) -> list[str]:
+def round_lines(game: TableGame, *, tumbling: bool) -> list[str]:
     """The round box as plain lines: the round, the leader, the bag, the draw."""
     return [
         "FINAL ROUND" if game.final_round else f"Round {game.round}",
