@@ -23,7 +23,13 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from buyword.engine import BuyWordError
-from buyword.net.protocol import act_message, encode, join_message, leave_message
+from buyword.net.protocol import (
+    act_message,
+    encode,
+    hint_message,
+    join_message,
+    leave_message,
+)
 
 #: Server messages may be larger than a client's: a view carries the log on (re)joining.
 CLIENT_MAX_BYTES = 4 * 1024 * 1024
@@ -76,6 +82,10 @@ class TableClient:
     async def act(self, text: str) -> None:
         """Send an answer in the game's notation (the result arrives as a view or refusal)."""
         await self.send(act_message(text))
+
+    async def hint(self) -> None:
+        """Tell the table this seat's person is shown hints now (a refusal says why not)."""
+        await self.send(hint_message())
 
     async def leave(self) -> None:
         """Leave the table (the seat stays this player's, with the token) and close."""

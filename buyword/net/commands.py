@@ -19,6 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from buyword.net.remote import HostSeat, JoinedTable
+    from buyword.net.server import TableServer
+    from buyword.store import SavedGame, Store
+    from buyword.table import GameSetup, TableSession
 
 #: The host's table screen: plays the host's seat until the host quits or the game is over.
 HostScreen = Callable[["HostSeat"], Awaitable[None]]
@@ -92,15 +95,52 @@ def _setup(args: argparse.Namespace) -> Any:
                      challenge=args.challenge, crossword=args.crossword, hints=args.hints)
 
 
+class HostedSave:
+    """A hosted game's save as play goes on, in the game-in-progress slot like a local game's:
+    its record after every move, the seats as they stand (a seat handed to a computer stays
+    the computer's), and the seats whose people were shown hints on their screens."""
+
+    def __init__(self, store: Store, saved: SavedGame) -> None:
+        """Keep `saved` up to date in `store` (the first save is the caller's)."""
+        self.store = store
+        self.saved = saved
+
+    @classmethod
+    def new(cls, store: Store, session: TableSession, setup: GameSetup) -> HostedSave:
+        """The first save of a new hosted game (written now), with its setup to resume it."""
+        from buyword.store import SavedGame
+
+        saved = SavedGame.of(session.game, bots=tuple(s.level for s in setup.seats),
+                             # Hints are searched on the players' screens, which tell the
+                             # host when their person is shown some: marked as they come.
+                             hints=tuple(0 for _ in setup.seats),
+                             options={"setup": setup.to_meta(), "hosted": True})
+        store.save_game(saved)
+        return cls(store, saved)
+
+    def serve(self, server: TableServer) -> None:
+        """Save after every move at `server`'s table, a seat handed to a computer, a hint."""
+        session = server.session
+        session.on_change = self.update
+        server.on_seated = server.on_hinted = lambda: self.update(session)
+
+    def update(self, session: TableSession, _played: object = None) -> None:
+        """The save as `session` stands now (written while the game is on; the finished game
+        is the caller's to record)."""
+        seats = tuple(seat.level for seat in session.seats)  # as they stand, not the setup's
+        self.saved = self.saved.updated(session.game, seats).hinted_by(session.hinted)
+        if session.game.outcome() is None:
+            self.store.save_game(self.saved)
+
+
 async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
     import random
 
     from buyword.net.server import TableServer
-    from buyword.store import SavedGame, Store
+    from buyword.store import Store
     from buyword.table import GameSetup, Services, TableSession
 
     store, services = Store(), Services()
-    saved = None
     if args.host_resume:
         peeked = store.peek_game()
         if peeked.saved is None or "setup" not in peeked.saved.options:
@@ -135,27 +175,15 @@ async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
     finder = services.finder(lexicon, setup.rules().tiles)
     if game is None:
         session = TableSession.new(setup, lexicon, finder)
-        saved = SavedGame.of(session.game, bots=tuple(s.level for s in setup.seats),
-                             # Hints are searched on the players' screens, out of the
-                             # host's sight: allowed, the game counts as played with them.
-                             hints=tuple(int(setup.hints) for _ in setup.seats),
-                             options={"setup": setup.to_meta(), "hosted": True})
+        hosted = HostedSave.new(store, session, setup)
     else:
         session = TableSession.of(game, setup, finder)
-    state = {"saved": saved}
-
-    def autosave(session_: TableSession, _played: object = None) -> None:
-        seats = tuple(seat.level for seat in session_.seats)  # as they stand, not the setup's
-        state["saved"] = state["saved"].updated(session_.game, seats)
-        if session_.game.outcome() is None:
-            store.save_game(state["saved"])
-
-    session.on_change = autosave
-    store.save_game(saved)
+        hosted = HostedSave(store, saved)
+        store.save_game(saved)
     mine = session.people[0] if screen is not None else None
     server = TableServer(session, host=args.address, port=args.port,
                          reserved=frozenset(() if mine is None else (mine,)))
-    server.on_seated = lambda: autosave(session)
+    hosted.serve(server)
     try:
         await server.start()
     except OSError as error:
@@ -177,7 +205,7 @@ async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
         await server.close()
         print("Stopped. The game is saved: buyword host --continue serves it again.")
         return 0
-    store.finish_game(state["saved"], session.game)
+    store.finish_game(hosted.saved, session.game)
     print(outcome.reason)
     for standing in outcome.standings:
         print(f"  {standing.place}. {standing.name} ${standing.money}")

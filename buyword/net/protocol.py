@@ -1,10 +1,11 @@
 """The messages between a table's server and the players' screens: JSON, versioned, bounded.
 
-A client may send only three things, each a JSON object with `"v": VERSION`:
+A client may send only these things, each a JSON object with `"v": VERSION`:
 
     {"v": 1, "type": "join", "code": "K7M2QX"}        take an open seat with its join code
     {"v": 1, "type": "join", "token": "..."}          take back one's seat after a drop
     {"v": 1, "type": "act", "text": "buy"}            an answer in the game's notation ("pass" too)
+    {"v": 1, "type": "hint"}                          its person is shown hints now (F2)
     {"v": 1, "type": "leave"}                         leave the table (the seat stays reserved)
 
 The server sends `welcome` (the seat, its name and its secret token), `view` (what that seat may
@@ -61,15 +62,22 @@ class Act:
 
 
 @dataclass(frozen=True)
+class Hint:
+    """The seat's person is shown hints on their own screen: the table that allows them marks
+    the game as played with hints by that seat (the server cannot see a screen's F2)."""
+
+
+@dataclass(frozen=True)
 class Leave:
     """The player leaves the table; the seat stays theirs to take back with the token."""
 
 
-ClientMessage = Join | Act | Leave
+ClientMessage = Join | Act | Hint | Leave
 
 _FIELDS: dict[str, frozenset[str]] = {
     "join": frozenset({"v", "type", "code", "token"}),
     "act": frozenset({"v", "type", "text"}),
+    "hint": frozenset({"v", "type"}),
     "leave": frozenset({"v", "type"}),
 }
 
@@ -101,6 +109,8 @@ def parse_client(raw: str | bytes) -> ClientMessage:
         return Act(_text(data, "text", MAX_TEXT))
     if kind == "leave":
         return Leave()
+    if kind == "hint":
+        return Hint()
     code = _text(data, "code", MAX_SECRET) if "code" in data else None
     token = _text(data, "token", MAX_SECRET) if "token" in data else None
     if (code is None) == (token is None):
@@ -133,6 +143,11 @@ def join_message(*, code: str | None = None, token: str | None = None) -> dict[s
 def act_message(text: str) -> dict[str, Any]:
     """An answer in the game's notation."""
     return {"v": VERSION, "type": "act", "text": text}
+
+
+def hint_message() -> dict[str, Any]:
+    """The seat's person is shown hints now."""
+    return {"v": VERSION, "type": "hint"}
 
 
 def leave_message() -> dict[str, Any]:

@@ -190,11 +190,16 @@ _NO_UNDO = "At a hosted table a move stands once it is sent: there is no undo"
 class RemoteTable:
     """One seat at a hosted table, drawn by the table screen (see the module's docstring)."""
 
-    def __init__(self, send: Callable[[str], None], words: LocalWords | None = None) -> None:
+    def __init__(self, send: Callable[[str], None], words: LocalWords | None = None, *,
+                 tell_hint: Callable[[], None] | None = None) -> None:
         """A seat whose answers go out through `send` (the link's); views come in via `take`.
         `words`: the dictionary and word finder its hints search, for a tile set (default:
-        this machine's bundled word list, loaded on the first hint)."""
+        this machine's bundled word list, loaded on the first hint). `tell_hint`: tells the
+        host that this seat's person is shown hints (without it, this screen shows none)."""
         self._send = send
+        self._tell_hint = tell_hint
+        #: The host has been told this seat uses hints (once is enough: the mark stays).
+        self._hint_told = False
         self.seat: int = 0
         self.name = ""
         self.token: str | None = None
@@ -241,6 +246,7 @@ class RemoteTable:
     def link_lost(self, final: str | None) -> None:
         """The link broke: `final` says why it cannot come back (None: it is reconnecting)."""
         self.in_flight = False
+        self._hint_told = False  # the news may not have arrived: tell the host again
         if final is None:
             self.lost = True
         else:
@@ -386,8 +392,9 @@ class RemoteTable:
         """The best words (or, in the crossword variant, placements) this seat's hand can sell
         now, searched here, as a local game with hints does: in this seat's own hand (the
         only one it knows) and this machine's word list, the same bundled list the host's
-        table judges with. Raises BuyWordError when hints are off or it is not this seat's
-        selling turn."""
+        table judges with. The host is told, so the game is saved as played with hints by this
+        seat. Raises BuyWordError when hints are off, it is not this seat's selling turn, or
+        the host cannot be told."""
         if not self.hints_allowed:
             raise BuyWordError("the host plays this table without hints")
         game = self.game
@@ -396,6 +403,7 @@ class RemoteTable:
             raise BuyWordError(f"hints are for the seller on their turn: {self.waiting_for()}")
         if game.theme is not None:
             raise BuyWordError("hints are not offered in a themed round at a hosted table")
+        self._tell_host_of_hint()
         lexicon, finder = (self._words or bundled_words)(game.rules.tiles)
         hand, wilds = self.view["hand"], self.view["wilds"]  # type: ignore[index]
         min_length = game.rules.min_word_length
@@ -404,6 +412,17 @@ class RemoteTable:
 
             return Board(game.grid, finder, lexicon, min_length).moves(hand, wilds)[:limit]
         return finder.find(hand, wilds, min_length=min_length)[:limit]
+
+    def _tell_host_of_hint(self) -> None:
+        """Tell the host this seat uses hints, before showing any: a hint the host cannot
+        hear of (no link, or the link is down) is not shown. Raises BuyWordError then."""
+        if self._tell_hint is None or self.ended is not None:
+            raise BuyWordError("hints need the link to the host's table")
+        if self.lost:
+            raise BuyWordError("not connected to the table: wait for it to come back")
+        if not self._hint_told:
+            self._tell_hint()
+            self._hint_told = True
 
     def think(self) -> Decision:
         """The host's table plays the computers; a joined screen never does."""
@@ -458,7 +477,7 @@ class JoinedTable:
     def __init__(self, host: str, port: int, client: TableClient) -> None:
         """Wrap a client that has joined its seat (see `join`)."""
         self.host, self.port = host, port
-        self.table = RemoteTable(self._send)
+        self.table = RemoteTable(self._send, tell_hint=self._hint)
         self.client = client
         self._leaving = False
         self._tasks: set[asyncio.Task[None]] = set()
@@ -515,6 +534,15 @@ class JoinedTable:
         with contextlib.suppress(ConnectionClosed):
             await self.client.act(text)
 
+    def _hint(self) -> None:
+        self._spawn(self._tell_hint())
+
+    async def _tell_hint(self) -> None:
+        from websockets.exceptions import ConnectionClosed
+
+        with contextlib.suppress(ConnectionClosed):
+            await self.client.hint()
+
     def _spawn(self, job: Any) -> None:
         task = asyncio.get_running_loop().create_task(job)
         self._tasks.add(task)
@@ -568,7 +596,8 @@ class HostSeat:
         self.server = server
         session = server.session
         self.table = RemoteTable(self._send, lambda _tiles: (session.game.dictionary,
-                                                            session.finder))
+                                                            session.finder),
+                                 tell_hint=self._hint)
         self.table.seat, self.table.name = seat, server.session.game.names[seat]
         self._log_sent = 0
         self._tasks: set[asyncio.Task[None]] = set()
@@ -586,7 +615,13 @@ class HostSeat:
             self.on_update()
 
     def _send(self, text: str) -> None:
-        task = asyncio.get_running_loop().create_task(self._act(text))
+        self._spawn(self._act(text))
+
+    def _hint(self) -> None:
+        self._spawn(self._tell_hint())
+
+    def _spawn(self, job: Any) -> None:
+        task = asyncio.get_running_loop().create_task(job)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -594,3 +629,8 @@ class HostSeat:
         result = await self.server.act(self.table.seat, text)
         if isinstance(result, Refused):
             self.table.take(refused_message(str(result)))
+
+    async def _tell_hint(self) -> None:
+        refused = await self.server.hint(self.table.seat)
+        if refused is not None:
+            self.table.take(refused_message(str(refused)))

@@ -27,9 +27,11 @@ from dataclasses import dataclass, field
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from buyword.engine import BuyWordError
 from buyword.net.protocol import (
     MAX_BYTES,
     Act,
+    Hint,
     Join,
     Leave,
     ProtocolError,
@@ -169,6 +171,8 @@ class TableServer:
         self.on_update: Callable[[], None] | None = None
         #: Called after a seat is handed to a computer: the host saves the seats as they stand.
         self.on_seated: Callable[[], None] | None = None
+        #: Called after a seat's person is shown hints: the host saves who used them.
+        self.on_hinted: Callable[[], None] | None = None
         self._lock = asyncio.Lock()  # one answer at a time reaches the session
         self._server: Server | None = None
         self._computers: asyncio.Task[None] | None = None
@@ -298,6 +302,10 @@ class TableServer:
                 break
             if isinstance(message, Act) and await self._answer(client, message.text):
                 bucket.give_back()
+            elif isinstance(message, Hint):
+                refused = await self.hint(client.seat)
+                if refused is not None:
+                    self._post(client, encode(refused_message(str(refused))))
             elif isinstance(message, Join):
                 name = self.session.game.names[client.seat]
                 self._post(client, encode(refused_message(
@@ -323,6 +331,19 @@ class TableServer:
         if isinstance(result, Played):
             self._changed()
         return result
+
+    async def hint(self, seat: int) -> Refused | None:
+        """The person at `seat` is shown hints on their screen: the game is marked as played
+        with hints by that seat (and saved so). Refused, marking nothing, when the table has
+        hints off or it is not that seat's selling turn."""
+        async with self._lock:
+            try:
+                self.session.note_hint(seat)
+            except BuyWordError as error:
+                return Refused(str(error))
+        if self.on_hinted is not None:
+            self.on_hinted()
+        return None
 
     def _changed(self) -> None:
         for client in list(self.clients.values()):

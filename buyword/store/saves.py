@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, TypeVar
@@ -80,6 +80,13 @@ class SavedGame:
     def solo(self) -> bool:
         """True for a one-player game (the kind that is scored)."""
         return len(self.record.players) == 1
+
+    def hinted_by(self, seats: Collection[int]) -> SavedGame:
+        """The same save with `seats` marked as having used hints (marks already made stay:
+        a resumed game keeps those of its earlier sittings)."""
+        marks = self.hints or (0,) * len(self.players)
+        hints = tuple(max(used, int(seat in seats)) for seat, used in enumerate(marks))
+        return replace(self, hints=hints)
 
     @property
     def hinted(self) -> bool:

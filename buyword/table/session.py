@@ -232,6 +232,9 @@ class TableSession:
         self.private_hands = private_hands
         self.hints_allowed = hints
         self.hints_used = hints_used
+        #: The seats whose person asked for hints in this sitting (a hosted table's screens
+        #: search their own hands and report each F2 through `note_hint`).
+        self.hinted: set[int] = set()
         self.on_change = on_change
         self.step_delay = step_delay
         #: Set to play the computers' moves at once, up to the next person's turn.
@@ -702,11 +705,7 @@ class TableSession:
         In the crossword variant: the best placements (`Move`s: `str(move)` is the placement
         to type, `move.price` what it pays), from the move generator with this game's finder
         and dictionary; in a themed round, placing a word of the theme."""
-        if not self.hints_allowed:
-            raise BuyWordError("hints are off in this game")
-        if self.awaiting().seats != (seat,) or self.game.phase is not Phase.SELL:
-            raise BuyWordError(f"hints are for the seller on their turn: {self.waiting_for()}")
-        self.hints_used = True
+        self.note_hint(seat)
         player = self.game.player(seat)
         if self.game.rules.crossword:
             return self._placement_hints(player.hand, player.wilds, limit)
@@ -714,6 +713,18 @@ class TableSession:
                                          min_length=self.game.rules.min_word_length)
         return found[:limit]
 
+
+    def note_hint(self, seat: int) -> None:
+        """Mark the game as played with hints by `seat`, whose person is shown them now (here,
+        or on their own screen at a hosted table). Raises BuyWordError, marking nothing, when
+        hints are off or it is not `seat`'s selling turn."""
+        if not self.hints_allowed:
+            raise BuyWordError("hints are off in this game")
+        if self.awaiting().seats != (seat,) or self.game.phase is not Phase.SELL \
+                or self.awaiting().computer:
+            raise BuyWordError(f"hints are for the seller on their turn: {self.waiting_for()}")
+        self.hints_used = True
+        self.hinted.add(seat)
 
     def _placement_hints(self, hand: str, wilds: int, limit: int) -> list[Move]:
         """The dearest legal placements of a hand on the grid, dearest first."""
