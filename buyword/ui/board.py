@@ -243,7 +243,7 @@ class Board(Widget, can_focus=False):
     highlighted, the cursor with its direction and the typed word's ghost tiles.
 
     It centres on the words when the grid changes or the board is resized, and scrolls to keep
-    the cursor on screen; the mouse wheel scrolls it too.
+    the cursor on screen; the mouse wheel scrolls it too (a sideways wheel as well).
     """
 
     COMPONENT_CLASSES = {
@@ -358,3 +358,13 @@ class Board(Widget, can_focus=False):
         """The wheel scrolls the board up."""
         event.stop()
         self._scroll(-2, 0)
+
+    def on_mouse_scroll_right(self, event: events.MouseScrollRight) -> None:
+        """A sideways wheel (or touchpad swipe) scrolls the board right."""
+        event.stop()
+        self._scroll(0, 2)
+
+    def on_mouse_scroll_left(self, event: events.MouseScrollLeft) -> None:
+        """A sideways wheel scrolls the board left."""
+        event.stop()
+        self._scroll(0, -2)
