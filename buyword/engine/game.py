@@ -227,8 +227,9 @@ class Game(VariantPlay):
     @property
     def nobody_draws(self) -> bool:
         """Whether this is the final round in which the bag could not serve the draw: its last
-        tiles left the game, nobody draws or buys, everyone only sells (docs/rules.md, "The end
-        of the game"). A bag emptied exactly by the draw is a final round with draws."""
+        tiles left the game, nobody draws or buys, everyone only sells
+        (docs/rules.md, "The end of the game"). A bag emptied exactly by the draw is a final
+        round with draws."""
         if not self.final_round:
             return False
         for event in reversed(self.log):
