@@ -5,7 +5,9 @@ secret token; from then on its connection holds that seat only. Its answers are 
 that seat alone, and only when the table waits for it; a refusal is a message and changes
 nothing. After every change each client is sent what its seat may see (`seat_message`), never
 another seat's hidden tiles, the bag's order or a word's verdict before a challenge. The
-computers play here, in a worker thread so the table stays responsive.
+computers play here, in a worker thread so the table stays responsive. Hints are searched on
+the players' screens: a screen that shows its person hints says so (`hint`), and the table
+marks that seat as having used them, only if it allows hints and it is that seat's sale.
 
 Faults: a broken, oversized or flooding message closes that connection and leaves the table as
 it was; each client has its own bounded send queue, so a slow screen never holds up the others
