@@ -467,6 +467,10 @@ def _search(
     bound lets items under the floor in asks `poorer` for those its tiles left can sell, and
     goes on with them exactly where the whole list would have. Raises _OutOfSteps, with the
     best plan found, after `budget` steps.
+
+    A step (a partial plan tried) is weighed before it is entered: its own plan is counted,
+    and its bound against the item it adds, the richest option it could have. Most steps
+    end there, and then cost neither the bitset of their options nor a call.
     """
     # Scores put money first and, at equal money, fewer wilds: total * (wilds + 1) - used.
     scale = wilds + 1
@@ -485,23 +489,14 @@ def _search(
     steps = 0
 
     def visit(options: int, since: _Item | None, pips_left: int, wilds_left: int, total: int,
-              used: int, tiles_left: int) -> None:
+              used: int, tiles_left: int, banked: int, reach: int) -> None:
         """Try the extensions of `chosen` by `options` (a bitset of the listed items), then,
-        with `poorer`, by the poorer items from `since` on, that could beat `best`."""
-        nonlocal best_score, best, steps
-        steps += 1
-        if steps > budget:
-            raise _OutOfSteps(best)
-        # Stopping here, any wilds left are sold alone if that is allowed.
-        banked = total + wilds_left * lone_value
-        score = banked * scale - used - (wilds_left if lone else 0)
-        if score > best_score:
-            best_score = score
-            best = chosen + [lone] * wilds_left if lone else list(chosen)
-        # Without lone wilds every word with a wild takes a tile or more: no more wilds sell
-        # than tiles are left.
-        reach = pips_left + (wilds_left if lone or wilds_left < tiles_left
-                             else tiles_left) * wild_pips
+        with `poorer`, by the poorer items from `since` on, that could beat `best`.
+
+        `chosen` was counted as a step before (see `weigh`): `banked` is its money, with any
+        wilds left sold alone if that is allowed, and `reach` the pips its tiles and the
+        wilds that could sell hold.
+        """
         rest = options
         while rest:
             lowest = rest & -rest
@@ -513,20 +508,24 @@ def _search(
             if (banked + whole * pips * pips + part * part) * scale - used <= best_score:
                 return
             item = items[i]
+            key = item[_KEY]
+            wild = item[_WILD]
+            spare = wilds_left - wild
+            then = (pips_left - item[_TILE_PIPS], spare, total + item[_VALUE], used + wild,
+                    tiles_left - len(key))
+            weighed = weigh(item, pips, *then)
+            if weighed is None:
+                continue
             # Options from i on, not i + 1: the same tiles may sell twice if held twice.
             after = options >> i << i
-            key = item[_KEY]
             # A tile at a time: for a letter taken twice, the second mask holds the first.
             for letter in key:
                 left[letter] -= 1
                 after &= fits[letter][left[letter]]
-            wild = item[_WILD]
-            spare = wilds_left - wild
             if not spare:
                 after &= plain
             chosen.append(item)
-            visit(after, None, pips_left - item[_TILE_PIPS], spare, total + item[_VALUE],
-                  used + wild, tiles_left - len(key))
+            visit(after, None, *then, *weighed)
             chosen.pop()
             for letter in key:
                 left[letter] += 1
@@ -554,17 +553,53 @@ def _search(
             if (banked + whole * pips * pips + part * part) * scale - used <= best_score:
                 return
             key = item[_KEY]
+            then = (pips_left - item[_TILE_PIPS], wilds_left - wild, total + item[_VALUE],
+                    used + wild, tiles_left - len(key))
+            weighed = weigh(item, pips, *then)
+            if weighed is None:
+                continue
             for letter in key:
                 left[letter] -= 1
             chosen.append(item)
-            visit(0, item, pips_left - item[_TILE_PIPS], wilds_left - wild,
-                  total + item[_VALUE], used + wild, tiles_left - len(key))
+            visit(0, item, *then, *weighed)
             chosen.pop()
             for letter in key:
                 left[letter] += 1
 
+    def weigh(item: _Item | None, pips: int, pips_left: int, wilds_left: int, total: int,
+              used: int, tiles_left: int) -> tuple[int, int] | None:
+        """Count the step that adds `item` (of `pips` pips) to `chosen`, or the empty plan
+        (None). Its plan may be the best so far. Its money and reach if it could still
+        beat the best plan with options of at most `pips` pips (none it could add is richer
+        than its item), else None: entering it would try nothing."""
+        nonlocal best_score, best, steps
+        steps += 1
+        if steps > budget:
+            raise _OutOfSteps(best)
+        # Stopping here, any wilds left are sold alone if that is allowed.
+        banked = total + wilds_left * lone_value
+        score = banked * scale - used - (wilds_left if lone else 0)
+        if score > best_score:
+            best_score = score
+            best = list(chosen) if item is None else chosen + [item]
+            if lone:
+                best += [lone] * wilds_left
+        # Without lone wilds every word with a wild takes a tile or more: no more wilds sell
+        # than tiles are left.
+        reach = pips_left + (wilds_left if lone or wilds_left < tiles_left
+                             else tiles_left) * wild_pips
+        if item is None:
+            return banked, reach
+        whole, part = divmod(reach, pips)
+        if (banked + whole * pips * pips + part * part) * scale - used <= best_score:
+            return None
+        return banked, reach
+
+    start = (hand_pips, wilds, 0, 0, counts.total())
+    root = weigh(None, 0, *start)  # the empty plan: no bound before its first option's
+    assert root is not None
     everything = (1 << len(items)) - 1
-    visit(everything if wilds else plain, None, hand_pips, wilds, 0, 0, counts.total())
+    visit(everything if wilds else plain, None, *start, *root)
     return best
 
 
