@@ -21,7 +21,19 @@ from buyword.engine import price
 from buyword.engine.tiles import TileSet, default_tiles
 from buyword.words.finder import WordFinder, hand_counts
 from buyword.words.lexicon import Lexicon
-from buyword.words.planner import _choose, _hits, _items, _lone, _plan_whole, plan_sale
+from buyword.words.planner import (
+    _choose,
+    _describer,
+    _halves,
+    _hits,
+    _items,
+    _lone,
+    _most,
+    _plan_whole,
+    _rich_items,
+    _rich_items_of_halves,
+    plan_sale,
+)
 
 
 def dearest(index: WordIndex, hand: str, wilds: int) -> int:
@@ -135,8 +147,60 @@ def test_quick_plans_equal_an_unbounded_search_ties_included() -> None:
         tiles = TileSet(dict(base.counts), dict(base.pips), base.wilds, rng.choice((1, 2)))
         finder = WordFinder(Lexicon(sorted(words)), tiles)
         hand = "".join(rng.choice(letters) for _ in range(rng.randint(0, 8)))
-        wilds, min_length = rng.randint(0, 4), rng.randint(1, 3)
+        # A solo game deals 8 wilds: many wilds and few tiles are where the bound counts
+        # one wild a word.
+        wilds, min_length = rng.choice((0, 1, 2, 3, 4, 6, 8)), rng.randint(1, 3)
         quick = _choose(finder, hand, wilds, min_length, None)
         assert quick[1], (case, hand)
         assert sorted(quick[0]) == sorted(unbounded_choice(finder, hand, wilds, min_length)), (
             case, sorted(words), hand, wilds, min_length)
+
+
+def most_by_trying(pips: int, wild_pips: int, tile_pips: int, wilds: int) -> list[list[int]]:
+    """most[p][w]: the most money words of at most `pips` pips, each with at most one wild,
+    bring from p pips of tiles and w wilds (every way of making one word, then the rest)."""
+    most = [[0] * (wilds + 1) for _ in range(tile_pips + 1)]
+    for p in range(tile_pips + 1):
+        for w in range(wilds + 1):
+            for tiles in range(p + 1):
+                for wild in (0, 1) if w else (0,):
+                    word = tiles + wild * wild_pips
+                    if 0 < word <= pips:
+                        most[p][w] = max(most[p][w], word * word + most[p - tiles][w - wild])
+    return most
+
+
+def test_the_bound_is_the_most_words_could_bring_with_one_wild_a_word() -> None:
+    # The search cuts a branch when this bound cannot beat the best plan: it must never be
+    # below what some words could bring (or a winning plan would be cut), and it may not
+    # fall as the words allowed get richer (the search stops at the first option that fails).
+    for wild_pips in (1, 2):
+        for pips in range(wild_pips, 13):
+            tried = most_by_trying(pips, wild_pips, 16, 6)
+            for tile_pips in range(17):
+                for wilds in range(7):
+                    bound = _most(pips, tile_pips, wilds, wild_pips)
+                    assert bound == tried[tile_pips][wilds], (pips, tile_pips, wilds)
+                    assert bound <= _most(pips + 1, tile_pips, wilds, wild_pips)
+    # Seven wilds and 20 pips of tiles: two words of 11 pips and five wilds alone, not 27
+    # pips in words of 11.
+    assert _most(11, 20, 7, 1) == 2 * 121 + 5 < 2 * 121 + 5 * 5
+
+
+def test_rich_items_from_the_halves_equal_those_of_every_set() -> None:
+    finder = bundled_finder()
+    rng = random.Random(23)
+    bag = default_tiles().bag()
+    for _ in range(30):
+        hand = "".join(rng.sample(bag, rng.randint(1, 13)))
+        wilds, min_length = rng.choice((0, 1, 8)), rng.choice((2, 3))
+        counts = hand_counts(hand, wilds)
+        halves = _halves(finder.codes, counts)
+        held = "".join(sorted(letter for letter in counts if letter in finder.codes.cap))
+        for floor in (2, 6, 10):
+            finder.forget()
+            every = _rich_items(finder, finder.subsets(counts), min_length, wilds > 0, floor,
+                                _describer(finder.codes, counts, held))
+            finder.forget()
+            assert _rich_items_of_halves(finder, halves, min_length, wilds > 0,
+                                         floor) == every, (hand, wilds, min_length, floor)

@@ -5,12 +5,16 @@ worth (pips)², whichever word it spells. The plan is the best collection of dis
 using at most the wilds held. It is found exactly by a depth-first branch and bound: items are
 tried richest first, and a branch stops as soon as even its most optimistic outcome cannot beat
 the best plan found so far: all the pips left, tiles and wilds, sold in words no richer than
-the next item, which is at most as many words of that many pips as fit and one word of the
-rest (squares favour the largest parts). Wilds count only as far as they can sell: unless a
-wild may be sold alone, each word with a wild takes a tile or more, so no more wilds count
-than tiles are left (a hand with many wilds took a third more steps without this). Since a
-word's price is the square of its pips, the big words that win are met first and the bound
-cuts the rest short.
+the next item (see `_most`; squares favour the largest words). A word holds at most one
+wild, so each wild begins a word of its own, and the tiles fill those words first; with many
+wilds and few tiles most wilds' words stay small (counting every wild's pip as if it could
+join any word, the hands with 5 to 8 wilds of two solo games listed 3.4 times as many items
+and tried 11 times as many steps). Wilds count only as far as they can sell: unless a wild
+may be sold alone, each word with a wild takes a tile or more, so no more wilds count than
+tiles are left. Since a word's price is the square of its pips, the big words that win are
+met first and the bound cuts the rest short. A step is weighed before it is entered, against
+the item it adds (no option it could add is richer): most steps end there, without making
+their bitset of options.
 
 Most of a hand's items are never tried: the root of the search stops well above the poor
 ones, and only branches with few tiles left reach them. So the search starts with the items
@@ -18,7 +22,10 @@ at or above a floor (set from the dearest single word, whose price any plan must
 word is found by joining the sets of the hand's two halves, without sorting every set), and a
 branch that gets below it asks for the poorer items its own tiles left can sell, listed down
 to what its bound lets in and remembered by tiles left. It tries the very same plans in the
-same order as the whole search would, so it chooses the same plan, ties included.
+same order as the whole search would, so it chooses the same plan, ties included. The rich
+items are joined from the two halves too, a row (a set of the first half with the second
+half's sets that reach the floor) at a time, looked up in C and described from the halves'
+descriptions (listed once a hand, with the halves' sets).
 
 The search is bounded. A step's cost grows with the number of items (its bitsets are that
 long), so the budget is a quantity of work, SEARCH_WORK: steps times items. Once it is spent
@@ -36,11 +43,12 @@ from one matrix of the items' letter counts (a byte per letter), in C.
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
+from itertools import compress
 
 from buyword.engine.tiles import TileSet, price
 from buyword.words.finder import Candidate, LetterCodes, WordFinder, hand_counts
@@ -126,24 +134,27 @@ def _choose(finder: WordFinder, hand: str, wilds: int, min_length: int, budget: 
     held = "".join(sorted(letter for letter in counts if letter in finder.codes.cap))
     wild_pips = finder.tiles.wild_pips
     composites: list[int] | None = None
+    halves: _Halves | None = None
     if finder.codes.how_many(counts) > _HALVES_UP_TO:
         # Dearest first: the few sets the quick search needs are then the first ones.
         composites = sorted(finder.subsets(counts), reverse=True)
         first = _dearest(finder, composites, min_length, wilds)
     else:  # no need to sort them all: the dearest word is found from the hand's two halves
-        first, firsts, seconds = _dearest_of_halves(finder, counts, min_length, wilds)
-    floor = _floor(first, hand_pips + wilds * wild_pips)
+        halves = _halves(finder.codes, counts)
+        first = _dearest_of_halves(finder, halves, min_length, wilds)
+    # Unless a wild may be sold alone, each word with a wild takes a tile or more.
+    usable = wilds if lone else min(wilds, sum(counts.values()))
+    floor = _floor(first, hand_pips, usable, wild_pips)
     if floor > 1:
-        if composites is None:  # the sets the rich items may be, joined from the halves
-            lowest = max(0, floor - wild_pips if wilds else floor) << finder.codes.pips_shift
-            top = seconds[0]
-            composites = [low + high for low in firsts if low + top >= lowest
-                          for high in seconds if low + high >= lowest]
         # The quick search: the rich items only, the poor ones of the tiles left listed when a
         # branch reaches them. It visits the very same plans as the whole search, in the same
         # order, so it is used whenever it finishes within the steps every search may take.
-        describe = _describer(finder.codes, counts, held)
-        items = _rich_items(finder, composites, min_length, wilds > 0, floor, describe)
+        describe = _describer(finder.codes, counts, held, halves)
+        if halves is None:
+            assert composites is not None
+            items = _rich_items(finder, composites, min_length, wilds > 0, floor, describe)
+        else:  # the sets the rich items may be, joined from the halves
+            items = _rich_items_of_halves(finder, halves, min_length, wilds > 0, floor)
         quick = MIN_STEPS if budget is None else min(budget, MIN_STEPS)
         try:
             chosen = _search(items, lone, counts, hand_pips, wilds, finder.tiles, quick,
@@ -188,12 +199,54 @@ _Description = tuple[str, bytes]
 _Describe = Callable[[int], _Description]
 
 
-def _describer(codes: LetterCodes, counts: Mapping[str, int], held: str) -> _Describe:
+#: One half of a hand's letters (see `_halves`): its sets as composites, dearest first, and
+#: each set's letters and its bytes of the counts (see `LetterCodes.describe`), in that order.
+_Half = tuple[list[int], list[str], list[bytes]]
+#: A hand's two halves, and the split: a set's code modulo it is its second half's code.
+_Halves = tuple[_Half, _Half, int]
+
+
+def _halves(codes: LetterCodes, counts: Mapping[str, int]) -> _Halves:
+    """The hand `counts` split in two halves of its letters (the first alphabetically), each
+    half's few sets listed and described once, building on each other.
+
+    A set of the hand is a set of each half: their composites add up to its composite (the
+    halves have no letter in common), their letters and counts join into its own (the first
+    half's letters come first alphabetically and in the counts' bytes).
+    """
+    letters = [letter for letter in sorted(counts) if letter in codes.step]
+    middle = len(letters) // 2
+    split = codes.mult[letters[middle - 1]] if middle else codes.limit
+    at = codes.position[letters[middle]] if middle < len(letters) else len(codes.letters)
+    return (_half(codes, letters[:middle], counts, 0, at),
+            _half(codes, letters[middle:], counts, at, len(codes.letters)), split)
+
+
+def _half(codes: LetterCodes, letters: list[str], counts: Mapping[str, int], start: int,
+          end: int) -> _Half:
+    """Every set of `counts`'s tiles of these `letters` (alphabetical), dearest first, with
+    its letters and the bytes `start` to `end` of its counts (where these letters are)."""
+    sets, keys, digits = [0], [""], [0]
+    for letter in letters:
+        step, unit = codes.step[letter], 1 << 8 * (end - 1 - codes.position[letter])
+        many = range(min(counts[letter], codes.cap[letter]) + 1)
+        # As `LetterCodes.subsets` grows its list: each set so far, with 0, 1, 2... of them.
+        sets = [composite + k * step for composite in sets for k in many]
+        keys = [key + letter * k for key in keys for k in many]
+        digits = [count + k * unit for count in digits for k in many]
+    size = end - start
+    # Composites are distinct, so the tuples sort by them alone.
+    ordered = sorted(zip(sets, keys, [count.to_bytes(size, "big") for count in digits],
+                         strict=True), reverse=True)
+    return [o[0] for o in ordered], [o[1] for o in ordered], [o[2] for o in ordered]
+
+
+def _describer(codes: LetterCodes, counts: Mapping[str, int], held: str,
+               halves: _Halves | None = None) -> _Describe:
     """Describes the sets of one hand's tiles as `codes.describe` does, and remembers them
     there.
 
-    The hand's letters are split in two halves (the first alphabetically), and each half's
-    few sets described once, building on each other; a set is then its two halves, found
+    A set is its two halves' (see `_halves`; `halves`, if they were listed already), found
     with one remainder: the second half's letters are the code's low digits. That is
     several times quicker than reading every digit of every set the search lists.
     A hand with more than `_HALVES_UP_TO` sets (far beyond a game's) is described digit by
@@ -203,17 +256,17 @@ def _describer(codes: LetterCodes, counts: Mapping[str, int], held: str) -> _Des
         return lambda code: codes.describe(code, held)
     tables: list[tuple[dict[int, _Description], dict[int, _Description], int]] = []
     remembered = codes._described
+    code_mask = codes.code_mask
+
+    def by_code(half: _Half) -> dict[int, _Description]:
+        sets, keys, counted = half
+        return dict(zip(map(code_mask.__and__, sets), zip(keys, counted, strict=True),
+                        strict=True))
 
     def describe(code: int) -> _Description:
         if not tables:  # on the first set not remembered
-            letters = [letter for letter in held if letter in codes.step]
-            middle = len(letters) // 2
-            split = codes.mult[letters[middle - 1]] if middle else codes.limit
-            # The first half's letters come first in the counts' bytes too.
-            at = codes.position[letters[middle]] if middle < len(letters) else len(codes.letters)
-            tables.append((_halfway(codes, letters[:middle], counts, 0, at),
-                           _halfway(codes, letters[middle:], counts, at, len(codes.letters)),
-                           split))
+            first, second, split = halves or _halves(codes, counts)
+            tables.append((by_code(first), by_code(second), split))
         first, second, split = tables[0]
         low = code % split
         key, counted = first[code - low]
@@ -222,23 +275,6 @@ def _describer(codes: LetterCodes, counts: Mapping[str, int], held: str) -> _Des
         return described
 
     return describe
-
-
-def _halfway(codes: LetterCodes, letters: list[str], counts: Mapping[str, int], start: int,
-             end: int) -> dict[int, _Description]:
-    """Every set of `counts`'s tiles of these `letters` (alphabetical), by code, described:
-    its letters, and the bytes `start` to `end` of its counts (where these letters are)."""
-    sets, keys, digits = [0], [""], [0]
-    for letter in letters:
-        mult, unit = codes.mult[letter], 1 << 8 * (end - 1 - codes.position[letter])
-        many = range(min(counts[letter], codes.cap[letter]) + 1)
-        # As `LetterCodes.subsets` grows its list: each set so far, with 0, 1, 2... of them.
-        sets = [code + k * mult for code in sets for k in many]
-        keys = [key + letter * k for key in keys for k in many]
-        digits = [count + k * unit for count in digits for k in many]
-    size = end - start
-    return dict(zip(sets, zip(keys, [count.to_bytes(size, "big") for count in digits],
-                              strict=True), strict=True))
 
 
 def _lone(finder: WordFinder, min_length: int, wilds: int) -> _Item | None:
@@ -274,15 +310,17 @@ def _hits(finder: WordFinder, composites: list[int], min_length: int, wild: bool
                      and (c >> size_shift & size_mask) + 1 >= min_length]
 
 
-def _floor(first: int, reach: int) -> int:
+def _floor(first: int, pips_left: int, wilds: int, wild_pips: int) -> int:
     """The fewest pips an item needs to be listed before the search starts (0: list them all).
 
     The dearest word (`first` pips) alone is a plan worth first²: the root of the search only
     tries items that might beat it, and poorer ones matter only deeper, where fewer tiles are
-    left and they are quicker to list. `reach`: the pips of the hand's tiles and wilds.
+    left and they are quicker to list. `pips_left`, `wilds`: the pips of the hand's tiles,
+    and the wilds that can sell (see `_most`).
     """
-    return next((pips for pips in range(1, first + 1) if _most(pips, reach) >= first * first),
-                0)
+    least = first * first
+    return next((pips for pips in range(1, first + 1)
+                 if _most(pips, pips_left, wilds, wild_pips) >= least), 0)
 
 
 def _dearest(finder: WordFinder, composites: list[int], min_length: int, wilds: int) -> int:
@@ -305,20 +343,16 @@ def _dearest(finder: WordFinder, composites: list[int], min_length: int, wilds: 
     return best
 
 
-def _dearest_of_halves(finder: WordFinder, counts: Counter[str], min_length: int,
-                       wilds: int) -> tuple[int, list[int], list[int]]:
-    """`_dearest` of the hand `counts`, without sorting all its sets: the hand's letters are
-    split in two halves, each half's (few) sets sorted dearest first, and pairs joined by
-    adding their composites, dearest first along each half, until none left could beat the
-    dearest word found. Also the two halves' sets, dearest first."""
+def _dearest_of_halves(finder: WordFinder, halves: _Halves, min_length: int,
+                       wilds: int) -> int:
+    """`_dearest` of a hand, without sorting all its sets: pairs of its two halves' sets
+    (see `_halves`, dearest first) are joined by adding their composites, dearest first along
+    each half, until none left could beat the dearest word found."""
     codes = finder.codes
     code_mask, size_shift, size_mask = codes.code_mask, codes.size_shift, codes.size_mask
     exact, with_wild, shift = finder.exact_codes, finder.wild_codes, codes.pips_shift
     bonus = finder.tiles.wild_pips if wilds else 0
-    letters = [letter for letter in sorted(counts) if letter in codes.step]
-    middle = len(letters) // 2
-    firsts = sorted(codes.subsets({c: counts[c] for c in letters[:middle]}), reverse=True)
-    seconds = sorted(codes.subsets({c: counts[c] for c in letters[middle:]}), reverse=True)
+    firsts, seconds = halves[0][0], halves[1][0]
     top = seconds[0]
     best = 0
     for first in firsts:
@@ -335,15 +369,37 @@ def _dearest_of_halves(finder: WordFinder, counts: Counter[str], min_length: int
                 best = pips + bonus
             elif pips > best and code in exact and size >= min_length:
                 best = pips
-    return best, firsts, seconds
+    return best
 
 
-def _most(pips: int, reach: int) -> int:
-    """The most money words of at most `pips` pips each (at least 1) and `reach` pips in all
-    could bring: as many of `pips` as fit, and the rest in one word, since squares favour
-    the largest parts. The search's bound; it never falls as `pips` grows."""
-    whole, rest = divmod(reach, pips)
-    return whole * pips * pips + rest * rest
+def _most(pips: int, pips_left: int, wilds: int, wild_pips: int) -> int:
+    """The most money words of at most `pips` pips each (at least 1) could bring from tiles
+    of `pips_left` pips and `wilds` wilds of `wild_pips` pips, at most one wild a word: the
+    search's bound. It never falls as `pips` grows.
+
+    Squares favour the largest words: each wild begins a word of its own, and the tiles'
+    pips fill those words up to `pips` one after the other (a word begun by a wild needs
+    fewer to be full), then words of tiles alone; what is left makes one more word. With
+    many wilds and few pips, most wilds' words stay at the wild alone: a hand with seven
+    wilds and 20 pips of tiles can make at most 247 with words of 11 pips, not 267 as if
+    its 27 pips could all go into words of 11 (2 x 121 + 5², which needs a third word
+    with 5 wilds).
+    """
+    base = 0
+    if wilds:
+        fill = pips - wild_pips  # the tiles' pips that fill a word begun by a wild
+        if fill > 0:
+            full = pips_left // fill
+            if full < wilds:  # the tiles run out among the wilds' words
+                rest = wild_pips + pips_left - full * fill
+                return (full * pips * pips + rest * rest
+                        + (wilds - full - 1) * wild_pips * wild_pips)
+            pips_left -= wilds * fill
+            base = wilds * pips * pips
+        else:  # words begun by a wild are full already
+            base = wilds * wild_pips * wild_pips
+    whole, rest = divmod(pips_left, pips)
+    return base + whole * pips * pips + rest * rest
 
 
 def _rich_items(finder: WordFinder, composites: list[int], min_length: int, wild: bool,
@@ -376,6 +432,51 @@ def _rich_items(finder: WordFinder, composites: list[int], min_length: int, wild
             tile_pips = composite >> pips_shift
             pips = tile_pips + wild_pips
             items.append((-pips, 1, key, tile_pips, pips * pips, digits))
+    items.sort()  # richest first (the bound relies on it); see `_Item` for ties
+    return items
+
+
+def _rich_items_of_halves(finder: WordFinder, halves: _Halves, min_length: int, wild: bool,
+                          floor: int) -> list[_Item]:
+    """`_rich_items` of a hand's sets joined from its two halves (see `_halves`), richest
+    first.
+
+    A row of sets is one set of the first half with the second half's, dearest first, as far
+    as they reach the floor (found by bisection); its look-ups run in C (`map`), and the few
+    sets that make words are described from their halves' descriptions, with no remainder
+    and no dictionary of sets.
+    """
+    (firsts, first_keys, first_counts), (seconds, second_keys, second_counts), _ = halves
+    codes = finder.codes
+    code_mask, size_shift, size_mask = codes.code_mask, codes.size_shift, codes.size_mask
+    pips_shift, wild_pips = codes.pips_shift, finder.tiles.wild_pips
+    spells, spells_with_wild = finder.exact_codes.__contains__, finder.wild_codes.__contains__
+    # Composites carry their pips in the top bits: comparing the numbers compares pips.
+    lowest = floor << pips_shift
+    lowest_wild = max(0, floor - wild_pips) << pips_shift if wild else lowest
+    negatives = [-second for second in seconds]  # ascending, for bisection
+    items: list[_Item] = []
+    for first, first_key, first_counted in zip(firsts, first_keys, first_counts, strict=True):
+        reach = bisect_right(negatives, first - lowest_wild)  # seconds >= lowest_wild - first
+        if not reach:
+            break  # the firsts are dearest first: no later row reaches the floor either
+        row = list(map(first.__add__, seconds[:reach]))
+        row_codes = list(map(code_mask.__and__, row))
+        for j in compress(range(reach), map(spells, row_codes)):
+            composite = row[j]
+            if composite >= lowest and composite >> size_shift & size_mask >= min_length:
+                pips = composite >> pips_shift
+                items.append((-pips, 0, first_key + second_keys[j], pips, pips * pips,
+                              first_counted + second_counts[j]))
+        if not wild:
+            continue
+        for j in compress(range(reach), map(spells_with_wild, row_codes)):
+            composite = row[j]
+            if row_codes[j] and (composite >> size_shift & size_mask) + 1 >= min_length:
+                tile_pips = composite >> pips_shift
+                pips = tile_pips + wild_pips
+                items.append((-pips, 1, first_key + second_keys[j], tile_pips, pips * pips,
+                              first_counted + second_counts[j]))
     items.sort()  # richest first (the bound relies on it); see `_Item` for ties
     return items
 
@@ -467,6 +568,10 @@ def _search(
     bound lets items under the floor in asks `poorer` for those its tiles left can sell, and
     goes on with them exactly where the whole list would have. Raises _OutOfSteps, with the
     best plan found, after `budget` steps.
+
+    A step (a partial plan tried) is weighed before it is entered: its own plan is counted,
+    and its bound against the item it adds, the richest option it could have. Most steps
+    end there, and then cost neither the bitset of their options nor a call.
     """
     # Scores put money first and, at equal money, fewer wilds: total * (wilds + 1) - used.
     scale = wilds + 1
@@ -479,15 +584,90 @@ def _search(
     pips_of = [-item[0] or 1 for item in items]  # at least 1: the bound divides by it
     # No item left out of `items` has more pips than this (the floor, less one).
     under = poorer.floor - 1 if poorer else 0
+    most = _most
     best_score = -1
     best: list[_Item] = []
     chosen: list[_Item] = []
     steps = 0
 
     def visit(options: int, since: _Item | None, pips_left: int, wilds_left: int, total: int,
-              used: int, tiles_left: int) -> None:
+              used: int, tiles_left: int, banked: int, usable: int) -> None:
         """Try the extensions of `chosen` by `options` (a bitset of the listed items), then,
-        with `poorer`, by the poorer items from `since` on, that could beat `best`."""
+        with `poorer`, by the poorer items from `since` on, that could beat `best`.
+
+        `chosen` was counted as a step before (see `weigh`): `banked` is its money, with any
+        wilds left sold alone if that is allowed, and `usable` the wilds left that could sell.
+        """
+        rest = options
+        while rest:
+            lowest = rest & -rest
+            rest ^= lowest
+            i = lowest.bit_length() - 1
+            # No later option has more pips than this one, so the bound only falls: stop.
+            pips = pips_of[i]
+            if (banked + most(pips, pips_left, usable, wild_pips)) * scale - used <= best_score:
+                return
+            item = items[i]
+            key = item[_KEY]
+            wild = item[_WILD]
+            spare = wilds_left - wild
+            then = (pips_left - item[_TILE_PIPS], spare, total + item[_VALUE], used + wild,
+                    tiles_left - len(key))
+            weighed = weigh(item, pips, *then)
+            if weighed is None:
+                continue
+            # Options from i on, not i + 1: the same tiles may sell twice if held twice.
+            after = options >> i << i
+            # A tile at a time: for a letter taken twice, the second mask holds the first.
+            for letter in key:
+                left[letter] -= 1
+                after &= fits[letter][left[letter]]
+            if not spare:
+                after &= plain
+            chosen.append(item)
+            visit(after, None, *then, *weighed)
+            chosen.pop()
+            for letter in key:
+                left[letter] += 1
+        if poorer is None or under < 1:
+            return
+        if (banked + most(under, pips_left, usable, wild_pips)) * scale - used <= best_score:
+            return
+        # The fewest pips an option needs to pass the bound now (the bound only rises).
+        lowest = under
+        while lowest > 1:
+            pips = lowest - 1
+            if (banked + most(pips, pips_left, usable, wild_pips)) * scale - used <= best_score:
+                break
+            lowest = pips
+        poor = poorer(left, lowest)
+        for item in poor[0 if since is None else bisect_left(poor, since):]:
+            wild = item[_WILD]
+            if wild > wilds_left:
+                continue  # not an option without a wild (the whole search never lists it)
+            pips = -item[0] or 1
+            if (banked + most(pips, pips_left, usable, wild_pips)) * scale - used <= best_score:
+                return
+            key = item[_KEY]
+            then = (pips_left - item[_TILE_PIPS], wilds_left - wild, total + item[_VALUE],
+                    used + wild, tiles_left - len(key))
+            weighed = weigh(item, pips, *then)
+            if weighed is None:
+                continue
+            for letter in key:
+                left[letter] -= 1
+            chosen.append(item)
+            visit(0, item, *then, *weighed)
+            chosen.pop()
+            for letter in key:
+                left[letter] += 1
+
+    def weigh(item: _Item | None, pips: int, pips_left: int, wilds_left: int, total: int,
+              used: int, tiles_left: int) -> tuple[int, int] | None:
+        """Count the step that adds `item` (of `pips` pips) to `chosen`, or the empty plan
+        (None). Its plan may be the best so far. Its money and the wilds left that could sell,
+        if it could still beat the best plan with options of at most `pips` pips (none it
+        could add is richer than its item), else None: entering it would try nothing."""
         nonlocal best_score, best, steps
         steps += 1
         if steps > budget:
@@ -497,74 +677,23 @@ def _search(
         score = banked * scale - used - (wilds_left if lone else 0)
         if score > best_score:
             best_score = score
-            best = chosen + [lone] * wilds_left if lone else list(chosen)
+            best = list(chosen) if item is None else chosen + [item]
+            if lone:
+                best += [lone] * wilds_left
         # Without lone wilds every word with a wild takes a tile or more: no more wilds sell
         # than tiles are left.
-        reach = pips_left + (wilds_left if lone or wilds_left < tiles_left
-                             else tiles_left) * wild_pips
-        rest = options
-        while rest:
-            lowest = rest & -rest
-            rest ^= lowest
-            i = lowest.bit_length() - 1
-            # No later option has more pips than this one, so the bound only falls: stop.
-            pips = pips_of[i]
-            whole, part = divmod(reach, pips)
-            if (banked + whole * pips * pips + part * part) * scale - used <= best_score:
-                return
-            item = items[i]
-            # Options from i on, not i + 1: the same tiles may sell twice if held twice.
-            after = options >> i << i
-            key = item[_KEY]
-            # A tile at a time: for a letter taken twice, the second mask holds the first.
-            for letter in key:
-                left[letter] -= 1
-                after &= fits[letter][left[letter]]
-            wild = item[_WILD]
-            spare = wilds_left - wild
-            if not spare:
-                after &= plain
-            chosen.append(item)
-            visit(after, None, pips_left - item[_TILE_PIPS], spare, total + item[_VALUE],
-                  used + wild, tiles_left - len(key))
-            chosen.pop()
-            for letter in key:
-                left[letter] += 1
-        if poorer is None or under < 1:
-            return
-        # `_most`, inline: this runs at every step that reaches the poorer items.
-        whole, part = divmod(reach, under)
-        if (banked + whole * under * under + part * part) * scale - used <= best_score:
-            return
-        # The fewest pips an option needs to pass the bound now (the bound only rises).
-        lowest = under
-        while lowest > 1:
-            pips = lowest - 1
-            whole, part = divmod(reach, pips)
-            if (banked + whole * pips * pips + part * part) * scale - used <= best_score:
-                break
-            lowest = pips
-        poor = poorer(left, lowest)
-        for item in poor[0 if since is None else bisect_left(poor, since):]:
-            wild = item[_WILD]
-            if wild > wilds_left:
-                continue  # not an option without a wild (the whole search never lists it)
-            pips = -item[0] or 1
-            whole, part = divmod(reach, pips)
-            if (banked + whole * pips * pips + part * part) * scale - used <= best_score:
-                return
-            key = item[_KEY]
-            for letter in key:
-                left[letter] -= 1
-            chosen.append(item)
-            visit(0, item, pips_left - item[_TILE_PIPS], wilds_left - wild,
-                  total + item[_VALUE], used + wild, tiles_left - len(key))
-            chosen.pop()
-            for letter in key:
-                left[letter] += 1
+        usable = wilds_left if lone or wilds_left < tiles_left else tiles_left
+        if item is None:
+            return banked, usable
+        if (banked + most(pips, pips_left, usable, wild_pips)) * scale - used <= best_score:
+            return None
+        return banked, usable
 
+    start = (hand_pips, wilds, 0, 0, counts.total())
+    root = weigh(None, 0, *start)  # the empty plan: no bound before its first option's
+    assert root is not None
     everything = (1 << len(items)) - 1
-    visit(everything if wilds else plain, None, hand_pips, wilds, 0, 0, counts.total())
+    visit(everything if wilds else plain, None, *start, *root)
     return best
 
 
