@@ -1,0 +1,52 @@
+"""Expert's charge for spending a wild: the style's charge through most of the game, falling
+with the bag over its last quarter, since a wild still held when the game ends sells nothing;
+so near the end Expert sells a word with a wild that it would have kept for later."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from buyword.bots import LEVEL_STYLES, LevelBot
+from buyword.bots.index import WordIndex
+from buyword.bots.view import SeatView
+from buyword.engine import Game
+from buyword.engine.phase import Phase
+from buyword.table.session import TableSession
+from buyword.table.setup import Seat
+from buyword.table.sim import _load_words
+
+
+@pytest.fixture(scope="module")
+def table() -> tuple[WordIndex, SeatView]:
+    """The word index and a solo seat's view on the first round (a full bag of 108)."""
+    finder, lexicon = _load_words()
+    game = Game.new(["1 expert"], dictionary=lexicon, seed=3)
+    session = TableSession(game, [Seat("1 expert", "expert")], finder)
+    return WordIndex.common(finder, None), session.view(0)
+
+
+def test_a_wilds_charge_falls_with_the_bag_over_its_last_quarter(table):
+    index, view = table
+    expert = LevelBot(index, 1, LEVEL_STYLES["expert"], "expert")
+    full = LEVEL_STYLES["expert"].wild_cost
+    assert view.bag_size == 108
+    assert expert.wild_cost(view) == full
+    assert expert.wild_cost(replace(view, bag_size=27)) == full  # a quarter of 108 tiles
+    assert expert.wild_cost(replace(view, bag_size=9)) == pytest.approx(full / 3)
+    assert expert.wild_cost(replace(view, bag_size=0)) == 0
+    hard = LevelBot(index, 1, LEVEL_STYLES["hard"], "hard")  # no fade below Expert
+    assert hard.wild_cost(replace(view, bag_size=0)) == LEVEL_STYLES["hard"].wild_cost
+
+
+def test_near_the_end_expert_sells_a_wild_word_a_flat_charge_would_keep(table):
+    index, view = table
+    # Four tiles left in the bag: the game is nearly over.
+    late = replace(view, phase=Phase.SELL, hand="AHLMMQ", wilds=1, bag_size=4, unseen="ACTV",
+                   drawn="")
+    expert = LevelBot(index, 1, LEVEL_STYLES["expert"], "expert")
+    flat = LevelBot(index, 1, replace(LEVEL_STYLES["expert"], wild_fade=0.0), "expert")
+    sale = expert.sell(late)
+    assert [(word.letters, word.wild) for word in sale] == [("ALMQ", True)]  # QUALM, $121
+    assert not any(word.wild for word in flat.sell(late))  # it keeps the wild for later
