@@ -4,7 +4,9 @@ The fixture was recorded before the index was made faster; `python tests/bots_re
 rewrites it, which is only right when a level's play is meant to change. The two table games
 were re-recorded when computers came to play at a table session with private hands: played
 with open hands they still make exactly the actions recorded before; the solo games (where
-a seat sees all there is) did not change.
+a seat sees all there is) did not change. Expert's games (and the tables it sits at) were
+re-recorded when Expert came to weigh 36 futures, buy at half the price's worth and let a
+wild's charge fall over the bag's last quarter; the other levels' games did not change.
 """
 
 from __future__ import annotations
