@@ -7,7 +7,9 @@ option of one decision (common random numbers), so options are compared on the s
 
 - Selling: each candidate sale (nothing, each good word, good pairs, the dearest whole sale)
   is worth its price now plus the discounted value of what it leaves (trimmed to the tile limit).
-- Buying: a draw is bought when it raises the hand's value by more than its price.
+- Buying: a draw is bought when it raises the hand's value by more than a share of its price
+  (`Style.buy_margin`: the futures see only a round ahead, and a bought tile serves longer).
+- Wilds: spending one is charged (`Style.wild_cost`), less as the bag runs out.
 - In the final round everything sellable is sold: unsold tiles are worth nothing.
 """
 
@@ -108,7 +110,7 @@ class LevelBot(Bot):
     # ----------------------------------------------------------------- decisions
 
     def buy(self, view: SeatView) -> bool:
-        """Buy when the draw adds more value to the hand than it costs."""
+        """Buy when the draw adds more value to the hand than `Style.buy_margin` of its price."""
         cost = view.offer_price
         if cost > self.style.max_price:
             return False
