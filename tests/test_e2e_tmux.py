@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -52,6 +53,17 @@ class Terminal:
             time.sleep(0.03)
         raise AssertionError(f"{text!r} never appeared; the screen was:\n{self.screen()}")
 
+    def wait_until(self, shown: Callable[[str], bool], read: Callable[[str], str],
+                   timeout: float = 45.0) -> str:
+        """What `read` finds on the screen once `shown` says the screen shows it."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if shown(screen):
+                return read(screen)
+            time.sleep(0.03)
+        raise AssertionError(f"the screen never showed it; the screen was:\n{self.screen()}")
+
     def alive(self) -> bool:
         return subprocess.run([TMUX, "has-session", "-t", self.name],
                               capture_output=True).returncode == 0
@@ -74,8 +86,9 @@ def test_solo_game_buy_sell_quit(tmp_path: Path) -> None:
         drawn = screen.split("You drew")[0]
         assert "Bag 103 tiles" in screen, drawn
         term.keys("b")
-        screen = term.wait_for("Sell words")
-        hand = _hand_letters(screen)
+        term.wait_for("Sell words")
+        # The five bought tiles: under load tmux may capture a frame painted only in part.
+        hand = term.wait_until(lambda screen: len(_hand_letters(screen)) >= 5, _hand_letters)
         word = _a_word_from(hand)
         term.keys(word)
         term.wait_for("Enter sells")
@@ -95,7 +108,9 @@ def test_solo_game_buy_sell_quit(tmp_path: Path) -> None:
 def _hand_letters(screen: str) -> str:
     """The letters on the hand's tiles (the row under 'Your hand')."""
     lines = screen.splitlines()
-    row = next(i for i, line in enumerate(lines) if "Your hand" in line) + 1
+    row = next((i for i, line in enumerate(lines) if "Your hand" in line), len(lines)) + 1
+    if row >= len(lines):
+        return ""
     part = lines[row].split("│")[-2] if "│" in lines[row] else lines[row]
     return "".join(c for c in part if c.isalpha() and c.isupper())
 
