@@ -3,13 +3,16 @@ plays its seat to the end with simple, legal-minded answers (loopback only)."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from buyword.engine import default_tiles
 from buyword.net import TableClient, TableServer
-from buyword.table import GameSetup, Seat, TableSession
+from buyword.net.remote import RemoteTable
+from buyword.table import GameSetup, Seat, TableSession, Wait
 from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon
 
@@ -99,3 +102,24 @@ def private_breaches(message: dict[str, Any], hidden: dict[int, tuple[str, str]]
             if len(tiles) >= 3 and tiles in text:
                 found.append(f"seat {other}'s tiles {tiles!r} appear in the message")
     return found
+
+
+async def settle(*tables: RemoteTable, until: Callable[[], bool] | None = None) -> None:
+    """Let the messages on their way arrive (loopback: a millisecond or two), and then until
+    `until` holds."""
+    for _ in range(1000):
+        await asyncio.sleep(0.002)
+        if all(not t.in_flight for t in tables) and (until is None or until()):
+            return
+    raise AssertionError("the table did not answer")
+
+
+async def to_selling(ann: RemoteTable, bob: RemoteTable) -> None:
+    """A two-seat table's first round: roll 3; both buy their draws; Ann is to sell."""
+    ann.act(0, "roll 3")
+    await settle(ann, bob, until=lambda: ann.awaiting().seats == (0,)
+                 and ann.awaiting().wait is Wait.BUY)
+    ann.act(0, "buy")
+    await settle(ann, bob, until=lambda: bob.awaiting().seats == (1,))
+    bob.act(1, "buy")
+    await settle(ann, bob, until=lambda: ann.awaiting().wait is Wait.SELL)

@@ -8,8 +8,8 @@ import pytest
 
 from buyword.net.commands import _setup
 from buyword.table import GameSetup, Played, Seat, TableSession, Wait
-from tests.net_helpers import FINDER, LEXICON
-from tests.test_net_remote import seated, settle
+from tests.net_helpers import FINDER, LEXICON, settle, to_selling
+from tests.test_net_remote import seated
 
 ANN, BOB = Seat("Ann"), Seat("Bob")
 
@@ -19,17 +19,6 @@ def crossword_table(challenge: bool = False) -> TableSession:
     setup = GameSetup(seats=(ANN, BOB), seed=31, private_hands=True, crossword=True,
                       challenge=challenge, bag="TEAONS")
     return TableSession.new(setup, LEXICON, FINDER)
-
-
-async def to_selling(ann, bob) -> None:
-    """Roll 3; both buy their draws; Ann is to sell."""
-    ann.act(0, "roll 3")
-    await settle(ann, bob, until=lambda: ann.awaiting().seats == (0,)
-                 and ann.awaiting().wait is Wait.BUY)
-    ann.act(0, "buy")
-    await settle(ann, bob, until=lambda: bob.awaiting().seats == (1,))
-    bob.act(1, "buy")
-    await settle(ann, bob, until=lambda: ann.awaiting().wait is Wait.SELL)
 
 
 async def test_the_grid_reaches_every_seat_and_a_placement_is_previewed_locally() -> None:

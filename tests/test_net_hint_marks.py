@@ -5,9 +5,6 @@ not on its selling turn, marks nothing."""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable
-
 import pytest
 
 from buyword.net import protocol as wire
@@ -16,27 +13,7 @@ from buyword.net.remote import HostSeat, JoinedTable, RemoteTable
 from buyword.net.server import TableServer
 from buyword.store import SavedGame, Store
 from buyword.table import GameSetup, Seat, TableSession, Wait
-from tests.net_helpers import FINDER, HOST, LEXICON
-
-
-async def settle(*tables: RemoteTable, until: Callable[[], bool] | None = None) -> None:
-    """Let the messages on their way arrive (loopback: a millisecond or two)."""
-    for _ in range(1000):
-        await asyncio.sleep(0.002)
-        if all(not t.in_flight for t in tables) and (until is None or until()):
-            return
-    raise AssertionError("the table did not answer")
-
-
-async def to_selling(ann: RemoteTable, bob: RemoteTable) -> None:
-    """Roll 3; both buy their draws; Ann is to sell."""
-    ann.act(0, "roll 3")
-    await settle(ann, bob, until=lambda: ann.awaiting().seats == (0,)
-                 and ann.awaiting().wait is Wait.BUY)
-    ann.act(0, "buy")
-    await settle(ann, bob, until=lambda: bob.awaiting().seats == (1,))
-    bob.act(1, "buy")
-    await settle(ann, bob, until=lambda: ann.awaiting().wait is Wait.SELL)
+from tests.net_helpers import FINDER, HOST, LEXICON, settle, to_selling
 
 
 async def seated(session: TableSession) -> tuple[TableServer, RemoteTable, JoinedTable]:

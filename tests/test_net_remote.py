@@ -3,12 +3,10 @@ game as that seat may see it, the variants' table state, and answers checked bef
 
 from __future__ import annotations
 
-import asyncio
-
 from buyword.net import TableServer
 from buyword.net.remote import HostSeat, JoinedTable, RemoteTable
 from buyword.table import HIDDEN, GameSetup, Played, Refused, Seat, TableSession, Wait
-from tests.net_helpers import FINDER, HOST, LEXICON
+from tests.net_helpers import FINDER, HOST, LEXICON, settle
 
 ANN, BOB = Seat("Ann"), Seat("Bob")
 
@@ -17,15 +15,6 @@ def variant_table(**variants: bool) -> TableSession:
     """Ann and Bob at a private table with `variants` on."""
     setup = GameSetup(seats=(ANN, BOB), seed=31, private_hands=True, **variants)
     return TableSession.new(setup, LEXICON, FINDER)
-
-
-async def settle(*tables: RemoteTable, until: object = None) -> None:
-    """Let the messages on their way arrive (loopback: a few milliseconds)."""
-    for _ in range(200):
-        await asyncio.sleep(0.01)
-        if all(not t.in_flight for t in tables) and (until is None or until()):
-            return
-    raise AssertionError("the table did not answer")
 
 
 async def seated(session: TableSession) -> tuple[TableServer, RemoteTable, RemoteTable]:
