@@ -90,6 +90,11 @@ class WordIndex:
         # per hit) makes the thousands of look-ups per decision affordable.
         self.exact = finder.exact_codes
         self.with_wild = finder.wild_codes
+        codes = self.codes
+        # What the search for a word without the wild reads, fetched once: it runs millions
+        # of times, and its own work is often only a few look-ups.
+        self._exact_search = (self.exact, codes.code_mask, codes.size_shift, codes.size_mask,
+                              codes.pips_shift)
         self._forget()
 
     def _forget(self) -> None:
@@ -193,15 +198,13 @@ class WordIndex:
     def best_pips(self, hand: str, wilds: int) -> int:
         """The pips of the dearest single word the hand can make (0 if none)."""
         remembered = (hand, wilds > 0)
-        best = self._best.get(remembered)
+        remembered_best = self._best
+        best = remembered_best.get(remembered)
         if best is None:
-            best = self._remember(remembered, self._best_pips(hand, wilds > 0))
-        return best
-
-    def _remember(self, remembered: tuple[str, bool], best: int) -> int:
-        if len(self._best) >= _REMEMBERED:
-            self._best.clear()
-        self._best[remembered] = best
+            best = self._best_pips(hand, wilds > 0)
+            if len(remembered_best) >= _REMEMBERED:
+                remembered_best.clear()
+            remembered_best[remembered] = best
         return best
 
     def _best_pips(self, hand: str, wild: bool, floor: int = 0) -> int:
@@ -215,8 +218,12 @@ class WordIndex:
         middle = len(tiles) // 2
         while 0 < middle < len(tiles) and tiles[middle] == tiles[middle - 1]:
             middle += 1
-        return self._best_of(self._dearest_first(tiles[:middle]),
-                             self._dearest_first(tiles[middle:]), wild, floor)
+        # Each half's sets are usually remembered: looked up here, saving a call per half
+        # (this is asked millions of times).
+        low, high = tiles[:middle], tiles[middle:]
+        sets = self._sets
+        return self._best_of(sets.get(low) or self._dearest_first(low),
+                             sets.get(high) or self._dearest_first(high), wild, floor)
 
     def _dearest_first(self, tiles: str) -> list[int]:
         """The sub-multisets of `tiles` (sorted) as composites, dearest first (remembered: a
@@ -256,12 +263,10 @@ class WordIndex:
         sub-multiset of the hand. A pair is compared with the best word as a whole composite
         (the pips are its top bits), so most pairs cost an addition and a comparison.
         """
-        codes = self.codes
-        exact, with_wild, shortest = self.exact, self.with_wild, self.min_length
-        code_mask, size_shift, size_mask = codes.code_mask, codes.size_shift, codes.size_mask
-        shift = codes.pips_shift
         top = seconds[0]
         if not wild:
+            exact, code_mask, size_shift, size_mask, shift = self._exact_search
+            shortest = self.min_length
             beats = (best + 1) << shift  # the least composite dearer than the best word
             for first in firsts:
                 if first + top < beats:
@@ -275,6 +280,10 @@ class WordIndex:
                         beats = (best + 1) << shift
                         break  # the rest of this list is no dearer
             return best
+        codes = self.codes
+        exact, with_wild, shortest = self.exact, self.with_wild, self.min_length
+        code_mask, size_shift, size_mask = codes.code_mask, codes.size_shift, codes.size_mask
+        shift = codes.pips_shift
         bonus = self.wild_pips
         # With the wild a set is worth its pips and the wild's: it beats the best word from
         # a lower composite than a set without it.
