@@ -197,24 +197,27 @@ class WordIndex:
 
     def best_pips(self, hand: str, wilds: int) -> int:
         """The pips of the dearest single word the hand can make (0 if none)."""
-        remembered = (hand, wilds > 0)
+        # Remembered by the sorted tiles: a leave joined with a future is often a set met
+        # before in another order, and the search wants them sorted anyway.
+        tiles = "".join(sorted(hand))
+        remembered = (tiles, wilds > 0)
         remembered_best = self._best
         best = remembered_best.get(remembered)
         if best is None:
-            best = self._best_pips(hand, wilds > 0)
+            best = self._best_pips(tiles, wilds > 0)
             if len(remembered_best) >= _REMEMBERED:
                 remembered_best.clear()
             remembered_best[remembered] = best
         return best
 
-    def _best_pips(self, hand: str, wild: bool, floor: int = 0) -> int:
-        if len(hand) > _SHARED_UP_TO:
-            counts = {letter: hand.count(letter) for letter in set(hand)}
+    def _best_pips(self, tiles: str, wild: bool, floor: int = 0) -> int:
+        """`best_pips` of `tiles` (sorted), not remembered; `floor` if no word is dearer."""
+        if len(tiles) > _SHARED_UP_TO:
+            counts = {letter: tiles.count(letter) for letter in set(tiles)}
             if self.codes.how_many(counts) > _ENUMERATE_UP_TO:
                 subsets = self.codes.pruned_subsets(counts, self.finder.sorted_codes())
                 return self._best_of(sorted(subsets, reverse=True), [0], wild, floor)
         # Two halves with no letter in common: their sets join by adding sizes and codes.
-        tiles = "".join(sorted(hand))
         middle = len(tiles) // 2
         while 0 < middle < len(tiles) and tiles[middle] == tiles[middle - 1]:
             middle += 1
@@ -325,7 +328,7 @@ class WordIndex:
         total = 0
         for future in futures:
             if len(tiles) + len(future) > _SHARED_UP_TO:
-                pips = self._best_pips(tiles + future, wild, floor)
+                pips = self._best_pips("".join(sorted(tiles + future)), wild, floor)
             else:
                 drawn = set(future)
                 if held.isdisjoint(drawn) or all(tiles.count(c) + future.count(c) <= cap.get(c, 0)
