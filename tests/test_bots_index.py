@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from words_helpers import bundled_finder, bundled_lexicon, naive_find
 
-from buyword.bots.index import WordIndex, hand_key
+from buyword.bots.index import WordIndex, hand_key, word_composites
 from buyword.engine import price
 from buyword.engine.tiles import TileSet, default_tiles
 from buyword.words.finder import WordFinder
@@ -110,3 +110,17 @@ def test_the_common_words_index_is_a_subset_of_the_dictionary():
     common = WordIndex.common(bundled_finder(), 3.5)
     assert 0 < len(common.finder) < len(bundled_lexicon())
     assert all(word.lower() in bundled_lexicon() for word in common.finder.words())
+
+
+def test_word_composites_are_the_words_tile_sets_whole_and_built_once_per_finder():
+    finder = WordFinder(Lexicon(["at", "tea", "eat", "a", "zoo"]))
+    codes = finder.codes
+
+    def composite(tiles):
+        return sum(codes.step[c] for c in tiles)
+
+    words = word_composites(finder)
+    # An anagram shares its set; a one-letter word is there too (the rule checks its length).
+    assert words == {composite("AT"), composite("AET"), composite("A"), composite("OOZ")}
+    assert composite("ET") not in words and composite("AETT") not in words
+    assert word_composites(finder) is words
