@@ -265,11 +265,17 @@ class WordIndex:
             last = tiles[-1]
             rest = tiles.rstrip(last)
             subsets = self._dearest_first(rest)
-            add = self.codes.step.get(last)
+            codes = self.codes
+            add = codes.step.get(last)
             if add is not None:  # a letter no word has adds no set worth trying
-                copies = min(len(tiles) - len(rest), self.codes.cap[last])
-                subsets = subsets + [sub + add * k for k in range(1, copies + 1)
-                                     for sub in subsets]
+                copies = min(len(tiles) - len(rest), codes.cap[last])
+                # Each copy of the letter adds its step once more: one addition per set
+                # (this runs for every new half a decision meets).
+                more = [sub + add for sub in subsets]
+                subsets = subsets + more
+                for _ in range(copies - 1):
+                    more = [sub + add for sub in more]
+                    subsets += more
                 # A composite's fields are (pips, size, code) from the top bits down, so
                 # sorting the numbers puts the dearest sets first.
                 subsets.sort(reverse=True)
