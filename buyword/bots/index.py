@@ -67,7 +67,8 @@ def hand_key(tiles: str) -> str:
 
 def word_composites(finder: WordFinder) -> frozenset[int]:
     """The composites (pips, size and code together) of every tile set that spells one of
-    `finder`'s words without the wild, built once per finder (about 65 ms for the bundled list).
+    `finder`'s words without the wild, built once per finder (about 65 ms and 8.5 MB for the
+    bundled list).
 
     The search for the dearest word adds two sets' composites and looks the sum up here as it
     is, rather than masking the code out of it first: that is most of the work it repeats.
