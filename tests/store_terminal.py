@@ -19,7 +19,7 @@ T = TypeVar("T")
 HAVE_TMUX = shutil.which("tmux") is not None
 
 
-def wait_until(check: Callable[[], T], timeout: float = 10.0, every: float = 0.05) -> T:
+def wait_until(check: Callable[[], T], timeout: float = 30.0, every: float = 0.05) -> T:
     """Poll `check` until it returns something truthy; AssertionError after `timeout` seconds."""
     deadline = time.monotonic() + timeout
     while True:
@@ -67,7 +67,7 @@ class Terminal:
         """The terminal's text as the player sees it now."""
         return self._tmux("capture-pane", "-p", "-t", "game")
 
-    def wait_for(self, text: str, timeout: float = 15.0) -> str:
+    def wait_for(self, text: str, timeout: float = 30.0) -> str:
         """Wait until `text` is on the screen; returns the screen."""
         return wait_until(lambda: self.screen() if text in self.screen() else "", timeout)
 

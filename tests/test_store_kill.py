@@ -144,7 +144,7 @@ def step(terminal: Terminal, home: Path, seed: int, wait: bool = True) -> list[s
     terminal.keys(key_for(game))
     if not wait:
         return before
-    return wait_until(lambda: (a := saved_record(home)) and len(a) > len(before) and a, 10)
+    return wait_until(lambda: (a := saved_record(home)) and len(a) > len(before) and a, 30)
 
 
 @pytest.mark.slow  # the real program under tmux
