@@ -203,6 +203,7 @@ class LevelBot(Bot):
         futures = self._futures(view)
         cache: dict[tuple[str, bool], float] = {}
         discount = self._discount(view)
+        wild_cost = self.wild_cost(view)
 
         def later(hand: str, wilds: int) -> float:
             return discount * self._value(self._trimmed(hand, wilds, view), wilds, futures,
@@ -211,7 +212,7 @@ class LevelBot(Bot):
         best: tuple[float, Move | None] = (later(view.hand, view.wilds), None)
         for move in moves[: self.style.breadth]:
             wilds = view.wilds - move.wild
-            score = move.price - self.wild_cost(view) * move.wild + later(
+            score = move.price - wild_cost * move.wild + later(
                 take(view.hand, move.letters), wilds)
             if score > best[0]:
                 best = (score, move)
