@@ -1,6 +1,11 @@
-"""Expert's charge for spending a wild: the style's charge through most of the game, falling
-with the bag over its last quarter, since a wild still held when the game ends sells nothing;
-so near the end Expert sells a word with a wild that it would have kept for later."""
+"""Expert's own judgements.
+
+- Its charge for spending a wild: the style's charge through most of the game, falling with
+  the bag over its last quarter, since a wild still held when the game ends sells nothing; so
+  near the end Expert sells a word with a wild that it would have kept for later.
+- Its draw count on CHOICE: 4 into a full hand (the hand keeps its best tiles of more, and a
+  bigger hand at the sale makes longer words), otherwise 2, the cheapest to buy.
+"""
 
 from __future__ import annotations
 
@@ -50,3 +55,21 @@ def test_near_the_end_expert_sells_a_wild_word_a_flat_charge_would_keep(table):
     sale = expert.sell(late)
     assert [(word.letters, word.wild) for word in sale] == [("ALMQ", True)]  # QUALM, $121
     assert not any(word.wild for word in flat.sell(late))  # it keeps the wild for later
+
+
+def test_on_choice_expert_draws_four_into_a_full_hand_and_two_otherwise(table):
+    index, view = table
+    choosing = replace(view, phase=Phase.CHOOSE, drawn="")
+    expert = LevelBot(index, 1, LEVEL_STYLES["expert"], "expert")
+    assert view.tile_limit == 8
+    assert expert.choose(replace(choosing, hand="AEINRSTT")) == 4  # 8 tiles: the limit
+    assert expert.choose(replace(choosing, hand="AEINRST")) == 2
+    assert expert.choose(replace(choosing, hand="")) == 2
+    # The bag cannot serve 4: drawing 4 would end the game with nobody drawing.
+    assert expert.choose(replace(choosing, hand="AEINRSTT", bag_size=3)) == 2
+    assert expert.choose(replace(choosing, hand="AEINRSTT", bag_size=4)) == 4
+    # Without a tile limit no hand is full.
+    unlimited = replace(choosing, rules=replace(view.rules, tile_limit=None))
+    assert expert.choose(replace(unlimited, hand="AEINRSTTT")) == 2
+    hard = LevelBot(index, 1, LEVEL_STYLES["hard"], "hard")  # below Expert: always the fewest
+    assert hard.choose(replace(choosing, hand="AEINRSTT")) == 2

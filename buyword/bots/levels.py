@@ -51,6 +51,10 @@ class Style:
     #: How much of a kept leave's learned value (`buyword.bots.leaves`) is added to what its
     #: sampled futures are worth; 0: the learned values are not used.
     leave_weight: float = 0.0
+    #: On CHOICE with a full hand (at the tile limit), draw this many: the hand keeps its best
+    #: tiles of more, and a bigger hand at the sale makes longer words; otherwise (and when
+    #: None) the fewest, the cheapest to buy.
+    full_hand_draw: int | None = None
 
 
 LEVEL_STYLES: dict[str, Style] = {
@@ -59,10 +63,11 @@ LEVEL_STYLES: dict[str, Style] = {
     "easy": Style(zipf=3.5, futures=4, breadth=8, discount=0.8, wild_cost=5),
     "medium": Style(zipf=3.0, futures=6, breadth=10, discount=0.85, wild_cost=15),
     "hard": Style(zipf=2.0, futures=8, breadth=20, discount=0.9, wild_cost=25),
-    # Expert weighs 36 futures, buys any draw that adds half its price, and spends wilds more
-    # freely in the last quarter of the bag (tuned on seeds 20001..20200, never on 1..500).
+    # Expert weighs 36 futures, buys any draw that adds half its price, spends wilds more
+    # freely in the last quarter of the bag, and on CHOICE draws 4 into a full hand (tuned on
+    # seeds 20001..20600, never on 1..500).
     "expert": Style(zipf=None, futures=36, discount=0.98, wild_cost=35, buy_margin=0.5,
-                    wild_fade=0.25),
+                    wild_fade=0.25, full_hand_draw=4),
 }
 
 
@@ -108,6 +113,18 @@ class LevelBot(Bot):
         return value
 
     # ----------------------------------------------------------------- decisions
+
+    def choose(self, view: SeatView) -> int:
+        """The draw count after a CHOICE roll: `Style.full_hand_draw` into a hand at the tile
+        limit (if the bag can serve every seat that many), otherwise the fewest."""
+        fewest = min(view.rules.draw_choices)
+        count = self.style.full_hand_draw
+        limit = view.tile_limit
+        if (count is None or limit is None or len(view.hand) < limit
+                or count not in view.rules.draw_choices
+                or view.bag_size < count * max(1, view.seats)):
+            return fewest
+        return count
 
     def buy(self, view: SeatView) -> bool:
         """Buy when the draw adds more value to the hand than `Style.buy_margin` of its price."""

@@ -11,10 +11,11 @@ the draw count on CHOICE. So the model follows the seat and the bag, not the oth
 each other seat draws its share of the bag, in seat order from the leader, as at the table.
 
 The rules followed (docs/rules.md): the die's faces and CHOICE (the seat chooses when it leads;
-another leader is taken to choose the smallest count, as the levels do), the final round when
-the bag holds fewer tiles than the draw count times the seats (nobody draws; sell, and the
-game ends) or is emptied exactly (draw, buy, sell, and the game ends), prices as (pips)², buying
-only what the seat can afford, at most one wild per word, and the tile limit after selling.
+another leader, whose hand the model does not follow, is taken to choose the smallest count),
+the final round when the bag holds fewer tiles than the draw count times the seats (nobody
+draws; sell, and the game ends) or is emptied exactly (draw, buy, sell, and the game ends),
+prices as (pips)², buying only what the seat can afford, at most one wild per word, and the
+tile limit after selling.
 Table variants are not modelled (`modelled` says so): Master plays them as Expert does.
 """
 
