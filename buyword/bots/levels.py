@@ -10,6 +10,8 @@ option of one decision (common random numbers), so options are compared on the s
 - Buying: a draw is bought when it raises the hand's value by more than a share of its price
   (`Style.buy_margin`: the futures see only a round ahead, and a bought tile serves longer).
 - Wilds: spending one is charged (`Style.wild_cost`), less as the bag runs out.
+- Choosing on CHOICE: the fewest tiles, the cheapest draw to buy; Expert draws more into a full
+  hand (`Style.full_hand_draw`), which then keeps its best tiles of more.
 - In the final round everything sellable is sold: unsold tiles are worth nothing.
 """
 
