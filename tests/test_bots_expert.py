@@ -73,3 +73,14 @@ def test_on_choice_expert_draws_four_into_a_full_hand_and_two_otherwise(table):
     assert expert.choose(replace(unlimited, hand="AEINRSTTT")) == 2
     hard = LevelBot(index, 1, LEVEL_STYLES["hard"], "hard")  # below Expert: always the fewest
     assert hard.choose(replace(choosing, hand="AEINRSTT")) == 2
+
+
+def test_a_broke_expert_sells_instead_of_waiting_for_tiles_it_cannot_buy(table):
+    index, view = table
+    # Seed 434 once left Expert here with $0: it held the hand all game, waiting for tiles it
+    # could not pay for, and ended with nothing sold.
+    holding = replace(view, phase=Phase.SELL, hand="ACDILLOV", wilds=8, drawn="", bag_size=96)
+    expert = LevelBot(index, 1, LEVEL_STYLES["expert"], "expert")
+    assert expert.sell(replace(holding, money=200)) == []  # it can buy: it builds the hand
+    sale = expert.sell(replace(holding, money=0))
+    assert sale and sum(word.price for word in sale) >= 100

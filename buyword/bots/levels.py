@@ -24,6 +24,7 @@ from buyword.bots.base import Bot
 from buyword.bots.index import Word, WordIndex, take
 from buyword.bots.leaves import LeaveTable, stage_of
 from buyword.bots.view import SeatView
+from buyword.engine.tiles import price
 from buyword.words.crossword import Move
 
 
@@ -114,6 +115,24 @@ class LevelBot(Bot):
             cache[key] = value
         return value
 
+    def _broke(self, view: SeatView, money: float) -> bool:
+        """Whether `money` cannot pay for even the cheapest draw the seat could be offered (the
+        fewest tiles, each of the fewest pips among the unseen letters)."""
+        pips = view.rules.tiles.pips
+        cheapest = min((pips[letter] for letter in set(view.unseen)), default=1)
+        return money < price(min(view.rules.draw_choices) * cheapest)
+
+    def _kept(self, tiles: str, wilds: int, money: float, futures: list[str],
+              caches: tuple[dict[tuple[str, int], float], dict[tuple[str, int], float]],
+              view: SeatView) -> float:
+        """What keeping `tiles` (and `wilds`) with `money` left is worth: their value with the
+        futures, or, when the money cannot pay for any draw, with none (no tiles come until
+        the seat sells, so a hand that waits for tiles it cannot buy waits for ever).
+        `caches` holds the values found so far with the futures and without."""
+        if self._broke(view, money):
+            return self._value(tiles, wilds, NO_FUTURES, caches[1], view)
+        return self._value(tiles, wilds, futures, caches[0], view)
+
     # ----------------------------------------------------------------- decisions
 
     def choose(self, view: SeatView) -> int:
@@ -134,10 +153,11 @@ class LevelBot(Bot):
         if cost > self.style.max_price:
             return False
         futures = self._futures(view, max(0, self.style.future_tiles - len(view.drawn)))
-        cache: dict[tuple[str, int], float] = {}
+        caches: tuple[dict[tuple[str, int], float], dict[tuple[str, int], float]] = ({}, {})
         hand = self._trimmed(view.hand, view.wilds, view)
-        with_draw = self._value(view.hand + view.drawn, view.wilds, futures, cache, view)
-        without = self._value(hand, view.wilds, futures, cache, view)
+        with_draw = self._kept(view.hand + view.drawn, view.wilds, view.money - cost, futures,
+                               caches, view)
+        without = self._kept(hand, view.wilds, view.money, futures, caches, view)
         gain = (with_draw - without) * self._discount(view)
         return gain >= cost * self.style.buy_margin
 
@@ -188,19 +208,20 @@ class LevelBot(Bot):
             sale = self.index.best_sale(view.hand, view.wilds)
             return [(float(sale[0]), sale[1])]
         futures = self._futures(view)
-        cache: dict[tuple[str, int], float] = {}
+        caches: tuple[dict[tuple[str, int], float], dict[tuple[str, int], float]] = ({}, {})
         discount = self._discount(view)
         wild_cost = self.wild_cost(view)
         scored: list[tuple[float, tuple[Word, ...]]] = []
         for option in self._sale_options(view, words):
-            hand, wilds, earned = view.hand, view.wilds, 0.0
+            hand, wilds, money, earned = view.hand, view.wilds, view.money, 0.0
             for word in option:
                 hand = take(hand, word.letters)
                 wilds -= word.wild
+                money += word.price
                 earned += word.price - wild_cost * word.wild
             leave = self._trimmed(hand, wilds, view)
-            scored.append((earned + discount * self._value(leave, wilds, futures, cache, view),
-                           option))
+            kept = self._kept(leave, wilds, money, futures, caches, view)
+            scored.append((earned + discount * kept, option))
         scored.sort(key=lambda pair: -pair[0])  # stable: the first of equal scores stays first
         return scored
 
@@ -220,19 +241,19 @@ class LevelBot(Bot):
         if not moves or view.final_round:
             return moves[0] if moves else None
         futures = self._futures(view)
-        cache: dict[tuple[str, bool], float] = {}
+        caches: tuple[dict[tuple[str, int], float], dict[tuple[str, int], float]] = ({}, {})
         discount = self._discount(view)
         wild_cost = self.wild_cost(view)
 
-        def later(hand: str, wilds: int) -> float:
-            return discount * self._value(self._trimmed(hand, wilds, view), wilds, futures,
-                                          cache, view)
+        def later(hand: str, wilds: int, money: int) -> float:
+            return discount * self._kept(self._trimmed(hand, wilds, view), wilds, money,
+                                         futures, caches, view)
 
-        best: tuple[float, Move | None] = (later(view.hand, view.wilds), None)
+        best: tuple[float, Move | None] = (later(view.hand, view.wilds, view.money), None)
         for move in moves[: self.style.breadth]:
             wilds = view.wilds - move.wild
             score = move.price - wild_cost * move.wild + later(
-                take(view.hand, move.letters), wilds)
+                take(view.hand, move.letters), wilds, view.money + move.price)
             if score > best[0]:
                 best = (score, move)
         return best[1]
@@ -284,12 +305,15 @@ class LevelBot(Bot):
         sets.sort(key=lambda tiles: -best(tiles, view.wilds))
         candidates = {self._trimmed(view.hand, view.wilds, view), *sets[:KEEP_CANDIDATES]}
         futures = self._futures(view)
-        cache: dict[tuple[str, int], float] = {}
-        scored = [(self._value(tiles, view.wilds, futures, cache, view), tiles)
+        caches: tuple[dict[tuple[str, int], float], dict[tuple[str, int], float]] = ({}, {})
+        scored = [(self._kept(tiles, view.wilds, view.money, futures, caches, view), tiles)
                   for tiles in sorted(candidates)]
         scored.sort(key=lambda pair: -pair[0])  # stable: like max(), the first of equals wins
         return scored
 
+
+#: The futures of a seat that cannot pay for any draw: none.
+NO_FUTURES = [""]
 
 #: Letters by how easily they fit into words, handiest first: kept when cutting to the limit.
 HANDY = "ESARIOTNLDCUPMGHBYFKWVZXJQ"
