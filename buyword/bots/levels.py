@@ -85,6 +85,8 @@ class LevelBot(Bot):
         self.style = style
         self.level = level
         self.leaves = leaves if style.leave_weight else None
+        #: The unseen tiles and rules last asked about, and the cheapest draw's price then.
+        self._cheapest: tuple[str | None, object, int] = (None, None, 0)
 
     # ----------------------------------------------------------------- futures
 
@@ -118,9 +120,13 @@ class LevelBot(Bot):
     def _broke(self, view: SeatView, money: float) -> bool:
         """Whether `money` cannot pay for even the cheapest draw the seat could be offered (the
         fewest tiles, each of the fewest pips among the unseen letters)."""
-        pips = view.rules.tiles.pips
-        cheapest = min((pips[letter] for letter in set(view.unseen)), default=1)
-        return money < price(min(view.rules.draw_choices) * cheapest)
+        unseen, rules, cheapest = self._cheapest
+        if unseen is not view.unseen or rules is not view.rules:  # once a decision
+            pips = view.rules.tiles.pips
+            fewest = min((pips[letter] for letter in set(view.unseen)), default=1)
+            cheapest = price(min(view.rules.draw_choices) * fewest)
+            self._cheapest = (view.unseen, view.rules, cheapest)
+        return money < cheapest
 
     def _kept(self, tiles: str, wilds: int, money: float, futures: list[str],
               caches: tuple[dict[tuple[str, int], float], dict[tuple[str, int], float]],
@@ -299,7 +305,8 @@ class LevelBot(Bot):
     def keep_scores(self, view: SeatView, size: int) -> list[tuple[float, str]]:
         """The sets of `size` tiles this level weighs keeping at the tile limit (those holding
         the dearest words, and the hand cut by the quick rule), each with its value with the
-        futures, best first (of equal values, the first in letter order)."""
+        futures (with none if the seat cannot pay for a draw), best first (of equal values,
+        the first in letter order)."""
         best = self.index.best_pips
         sets = sorted({"".join(kept) for kept in combinations(view.hand, size)})
         sets.sort(key=lambda tiles: -best(tiles, view.wilds))
