@@ -27,6 +27,10 @@ from buyword.bots.view import SeatView
 from buyword.engine.tiles import price
 from buyword.words.crossword import Move
 
+#: Values of kept tiles found so far in one decision, by (tiles, wilds): with the futures, and
+#: with none (a seat that cannot pay for any draw).
+Caches = tuple[dict[tuple[str, int], float], dict[tuple[str, int], float]]
+
 
 @dataclass(frozen=True)
 class Style:
@@ -129,8 +133,7 @@ class LevelBot(Bot):
         return money < cheapest
 
     def _kept(self, tiles: str, wilds: int, money: float, futures: list[str],
-              caches: tuple[dict[tuple[str, int], float], dict[tuple[str, int], float]],
-              view: SeatView) -> float:
+              caches: Caches, view: SeatView) -> float:
         """What keeping `tiles` (and `wilds`) with `money` left is worth: their value with the
         futures, or, when the money cannot pay for any draw, with none (no tiles come until
         the seat sells, so a hand that waits for tiles it cannot buy waits for ever).
@@ -159,7 +162,7 @@ class LevelBot(Bot):
         if cost > self.style.max_price:
             return False
         futures = self._futures(view, max(0, self.style.future_tiles - len(view.drawn)))
-        caches: tuple[dict[tuple[str, int], float], dict[tuple[str, int], float]] = ({}, {})
+        caches: Caches = ({}, {})
         hand = self._trimmed(view.hand, view.wilds, view)
         with_draw = self._kept(view.hand + view.drawn, view.wilds, view.money - cost, futures,
                                caches, view)
@@ -214,7 +217,7 @@ class LevelBot(Bot):
             sale = self.index.best_sale(view.hand, view.wilds)
             return [(float(sale[0]), sale[1])]
         futures = self._futures(view)
-        caches: tuple[dict[tuple[str, int], float], dict[tuple[str, int], float]] = ({}, {})
+        caches: Caches = ({}, {})
         discount = self._discount(view)
         wild_cost = self.wild_cost(view)
         scored: list[tuple[float, tuple[Word, ...]]] = []
@@ -247,7 +250,7 @@ class LevelBot(Bot):
         if not moves or view.final_round:
             return moves[0] if moves else None
         futures = self._futures(view)
-        caches: tuple[dict[tuple[str, int], float], dict[tuple[str, int], float]] = ({}, {})
+        caches: Caches = ({}, {})
         discount = self._discount(view)
         wild_cost = self.wild_cost(view)
 
@@ -312,7 +315,7 @@ class LevelBot(Bot):
         sets.sort(key=lambda tiles: -best(tiles, view.wilds))
         candidates = {self._trimmed(view.hand, view.wilds, view), *sets[:KEEP_CANDIDATES]}
         futures = self._futures(view)
-        caches: tuple[dict[tuple[str, int], float], dict[tuple[str, int], float]] = ({}, {})
+        caches: Caches = ({}, {})
         scored = [(self._kept(tiles, view.wilds, view.money, futures, caches, view), tiles)
                   for tiles in sorted(candidates)]
         scored.sort(key=lambda pair: -pair[0])  # stable: like max(), the first of equals wins
