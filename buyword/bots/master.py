@@ -100,7 +100,7 @@ class Search:
     switch: float = 1.0
     #: How the rollouts' quick Expert plays: fewer sampled futures than Expert, for speed. Six,
     #: not three: a rollout is only as good as its player, and with 6 it makes $30 a game more
-    #: as a player for rollouts a fifth slower (Master rarely spends its whole budget).
+    #: as a player for a fifth fewer rollouts a second (Master rarely spends its whole budget).
     policy: Style = replace(LEVEL_STYLES["expert"], futures=6, breadth=6)
 
 
