@@ -129,6 +129,14 @@ def _add_train(sub: argparse._SubParsersAction) -> None:
     train.add_argument("--evaluate", type=int, default=40,
                        help="games comparing Expert with and without the table, on seeds "
                             "after the training games (default 40)")
+    train.add_argument("--targets", choices=("rounds", "rollouts"), default="rounds",
+                       help="fit each round's shortfall (rounds), or the rollouts' verdict "
+                            "on Expert's leading sales, each against the others (rollouts; "
+                            "--horizon, --max-leave and --smoothing do not apply) "
+                            "(default rounds)")
+    train.add_argument("--rollouts", type=int, default=16,
+                       help="with --targets rollouts: rollouts each weighed sale gets "
+                            "(default 16)")
     train.add_argument("--jobs", type=int, default=1,
                        help="processes to play on; the results do not depend on it (default 1)")
     train.add_argument("--out", default="leaves.json",

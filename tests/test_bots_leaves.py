@@ -16,6 +16,7 @@ from buyword.bots.leaves import (
     LeaveTableError,
     features,
     fit,
+    fit_contrasts,
     stage_of,
     wild_bucket,
 )
@@ -86,6 +87,28 @@ def test_a_short_leave_gets_its_own_correction_shrunk_when_rare():
 def test_a_fit_without_a_ridge_penalty_is_refused_in_words():
     with pytest.raises(ValueError, match="ridge penalty must be positive"):
         fit([("E", 0, 100, 1.0)], FULL, ridge=0)
+    with pytest.raises(ValueError, match="ridge penalty must be positive"):
+        fit_contrasts([(("E", 0, 100, 1.0), ("Q", 0, 100, 0.0))], FULL, ridge=0)
+
+
+def test_rollouts_verdicts_are_learned_from_the_options_of_each_decision_only():
+    # In a rich decision every option is valued $100 more than in a poor one; within each,
+    # keeping S is worth $20 more than keeping Q. Only that difference is a leave's.
+    rich = (("S", 0, 100, 120.0), ("Q", 0, 100, 100.0))
+    poor = (("S", 0, 100, 20.0), ("Q", 0, 100, 0.0))
+    table = fit_contrasts([rich] * 20 + [poor] * 20, FULL, ridge=0.01)
+    assert table.value("S", 0, 0) - table.value("Q", 0, 0) == pytest.approx(20.0, abs=0.1)
+    assert table.value("S", 0, 0) == pytest.approx(-table.value("Q", 0, 0), abs=0.1)
+    assert not table.values and table.max_leave == 0  # no corrections of their own
+
+
+def test_what_every_option_of_a_decision_keeps_is_not_credited():
+    # Both options keep an E (and the same number of tiles and vowels); only S and Q differ.
+    contrast = (("ES", 0, 100, 50.0), ("EQ", 0, 100, 30.0))
+    table = fit_contrasts([contrast] * 30, FULL, ridge=0.01)
+    assert table.value("E", 0, 0) == 0.0  # never told apart, so never valued
+    assert table.value("ES", 0, 0) - table.value("EQ", 0, 0) == pytest.approx(20.0, abs=0.1)
+    assert len(fit_contrasts([(("S", 0, 100, 9.0),)], FULL)) == 0  # one option: nothing
 
 
 def test_a_table_reads_back_as_written(tmp_path):

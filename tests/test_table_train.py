@@ -10,17 +10,24 @@ import sys
 
 import pytest
 
+from buyword.bots.index import WordIndex, take
 from buyword.bots.leaves import LeaveTable
+from buyword.bots.master import MasterBot, Search
 from buyword.cli import main
+from buyword.engine import Game, Phase
 from buyword.table.cluster import ClusterError, run_tasks
+from buyword.table.session import TableSession
+from buyword.table.setup import Seat
 from buyword.table.sim import _load_words
 from buyword.table.train import (
     Report,
     RoundStart,
     Settings,
     record_game,
+    record_sales,
     train,
     turns_of,
+    weigh_sales,
 )
 
 
@@ -51,6 +58,7 @@ def test_sim_on_ray_without_ray_is_one_line_and_exit_2(monkeypatch, capsys):
     (["--games", "0"], "--games 0: use at least 1"),
     (["--max-leave", "7"], "--max-leave 7: at most 4 letters"),
     (["--weight", "-1"], "cannot be negative"),
+    (["--targets", "rollouts", "--rollouts", "0"], "--rollouts 0: use at least 1"),
     (["--out", "/no/such/folder/leaves.json"], "there is no folder"),
 ])
 def test_bad_training_options_are_refused_in_words(options, complaint, capsys):
@@ -96,3 +104,60 @@ def test_the_comparison_reports_the_mean_gain_seed_by_seed_with_its_standard_err
     # Gains 10, -10 and 30: mean 10, standard deviation 20, standard error 20 / sqrt(3).
     assert report.difference() == "mean gain +10.0 ± 11.5 (standard error)"
     assert report.better == 2
+
+
+def test_the_command_names_the_rollout_targets_only_when_it_uses_them():
+    assert "--targets" not in Settings().command()
+    assert Settings(targets="rollouts", rollouts=24).command().endswith(
+        " --targets rollouts --rollouts 24")
+
+
+def _selling(seed: int) -> tuple[TableSession, Game]:
+    """Expert's solo game on `seed`, played to its first round with a choice of sales."""
+    finder, lexicon = _load_words()
+    game = Game.new(["1 expert"], dictionary=lexicon, seed=seed)
+    session = TableSession(game, [Seat("1 expert", "expert")], finder)
+    while not (game.phase is Phase.SELL and len(game.players[0].hand) >= 5):
+        session.step()
+    return session, game
+
+
+@pytest.mark.slow
+def test_expert_s_leading_sales_are_each_weighed_with_the_tiles_they_keep():
+    session, game = _selling(3)
+    view = session.view(0)
+    index = WordIndex.common(_load_words()[0], None)
+    master = MasterBot(index, 1, search=Search(max_rollouts=4))
+    contrast = weigh_sales(master, view)
+    assert contrast is not None and 2 <= len(contrast) <= master.search.breadth
+    leading = master.leading_sales(view)
+    for (score, words, _), (kept, wilds, bag, beyond) in zip(leading, contrast, strict=True):
+        left = view.hand
+        for word in words:
+            left = take(left, word.letters)
+        assert kept == left  # under the tile limit nothing is cut
+        assert wilds == view.wilds - sum(word.wild for word in words)
+        assert bag == view.bag_size
+        # The rollouts' verdict is the final money: far above the sale's score, early on.
+        assert beyond > score
+    assert len({kept for kept, *_ in contrast}) == len(contrast)  # different leaves
+
+
+@pytest.mark.slow
+def test_weighing_sales_leaves_expert_s_play_and_money_as_they_were():
+    finder, lexicon = _load_words()
+    plain, _ = record_game(4, None, 0.0, finder, lexicon)
+    money, contrasts = record_sales(4, None, 0.0, 2, finder, lexicon)
+    assert money == plain
+    assert len(contrasts) > 10  # most rounds offer more than one sale
+    assert all(len(contrast) >= 2 for contrast in contrasts)
+    assert all(bag > 0 for contrast in contrasts for _, _, bag, _ in contrast)  # never final
+
+
+@pytest.mark.slow
+def test_training_on_rollouts_fits_a_table_from_the_weighed_sales():
+    report = train(Settings(games=1, iterations=1, evaluate=1, seed=5, targets="rollouts",
+                            rollouts=2))
+    assert report.table.about["targets"] == "rollouts"
+    assert report.table.about["turns"] > 10  # the sales weighed in seed 5's game
+    assert len(report.table) > 0 and not report.table.values

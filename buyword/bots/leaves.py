@@ -16,13 +16,18 @@ vowels, and for the wilds held. On top of that, the short leaves kept often enou
 correction of their own: the mean shortfall of the turns that kept exactly that leave, after
 the factored value, pulled towards 0 by `smoothing` turns so that a few lucky turns cannot give
 a leave a large value.
+
+Those shortfalls credit the leaves the player chose with what followed them. `fit_contrasts`
+fits the same factored values to counterfactual targets instead: at each decision, every
+leading option played out by the Master level's rollouts on the same sampled futures, so each
+leave is measured against the leaves the player could have kept instead.
 """
 
 from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -245,6 +250,39 @@ def fit(turns: Iterable[Turn], full: int, max_leave: int = 3, smoothing: float =
     table.values = {key: total / (count + smoothing)
                     for key, (total, count) in credit.items() if total}
     return table
+
+
+def fit_contrasts(contrasts: Iterable[Sequence[Turn]], full: int,
+                  about: Mapping[str, object] | None = None, ridge: float = RIDGE) -> LeaveTable:
+    """Fit a table to decisions weighed by rollouts: each contrast is one decision's options,
+    each as a turn (the tiles it keeps, wilds, tiles in the bag, and the dollars by which the
+    rollouts valued it above the futures' judgement of it), in a bag starting with `full`.
+
+    Only the differences between the options of one decision are fitted: what they share (the
+    money already made, the luck still to come) says nothing about what keeping tiles is worth,
+    and the options are what the table will be asked to tell apart. These are counterfactual
+    targets: each leave is measured against the others the player could have kept, on the same
+    sampled futures, not only the leaves it chose. The factored values are fitted (ridge-
+    penalised by `ridge` rows); short leaves get no correction of their own.
+    """
+    if ridge <= 0:
+        raise ValueError(f"the fit's ridge penalty must be positive, not {ridge!r}")
+    design: list[tuple[dict[Feature, float], float]] = []
+    for contrast in contrasts:
+        if len(contrast) < 2:
+            continue  # one option: nothing to tell apart
+        found = [features(tiles, wilds, stage_of(bag, full)) for tiles, wilds, bag, _ in contrast]
+        share = 1.0 / len(contrast)
+        centre: dict[Feature, float] = {}
+        for option in found:
+            for feature, times in option.items():
+                centre[feature] = centre.get(feature, 0.0) + times * share
+        mean = sum(result for *_, result in contrast) * share
+        for option, (*_, result) in zip(found, contrast, strict=True):
+            row = {feature: option.get(feature, 0.0) - middle
+                   for feature, middle in centre.items()}
+            design.append(({f: times for f, times in row.items() if times}, result - mean))
+    return LeaveTable(_ridge(design, ridge), {}, 0, dict(about or {}))
 
 
 def _ridge(design: list[tuple[dict[Feature, float], float]],

@@ -177,15 +177,20 @@ class MasterBot(LevelBot):
         raise ValueError(f"there is no decision to appraise while the game is {view.phase}")
 
     def _sale_candidates(self, view: SeatView) -> list[Decision]:
-        decisions: list[Decision] = []
-        for _, words in self.sale_scores(view):
+        return [decision for *_, decision in self.leading_sales(view)] or [Decision((Done(),))]
+
+    def leading_sales(self, view: SeatView) -> list[tuple[float, tuple[Word, ...], Decision]]:
+        """Expert's best-scored sales at `view` (see `sale_scores`), at most `Search.breadth`
+        of them, each once: its score, its words and the decision that sells them."""
+        leading: list[tuple[float, tuple[Word, ...], Decision]] = []
+        for score, words in self.sale_scores(view):
             decision = Decision((*(Sell(self.index.notation(w.letters, w.wild)) for w in words),
                                  Done()))
-            if decision not in decisions:
-                decisions.append(decision)
-            if len(decisions) == self.search.breadth:
+            if all(decision != taken for *_, taken in leading):
+                leading.append((score, words, decision))
+            if len(leading) == self.search.breadth:
                 break
-        return decisions or [Decision((Done(),))]
+        return leading
 
     # ----------------------------------------------------------------- the search
 

@@ -9,6 +9,14 @@ fitted to those shortfalls (`buyword.bots.leaves.fit`), and the next iteration p
 that the leaves the table favours are tried and measured too. The judgement is always the
 futures' alone (never the table's), so turns of every iteration measure the same thing.
 
+With `--targets rollouts` the targets are counterfactual instead: before each round's selling,
+Expert's leading sales are each played out on the same sampled futures by the Master level's
+rollouts, and the table is fitted to how far the rollouts' verdict on each option's leave
+differs from the futures' judgement, relative to the decision's other options
+(`buyword.bots.leaves.fit_contrasts`). The round targets credit the leaves Expert chose with
+what followed them, so they learn what those choices went with; these measure each leave
+against the leaves it could have kept instead.
+
 Training and evaluation seeds are kept apart: the games trained on start at `seed`, the
 comparison (Expert with the fitted table against Expert without, on the same seeds) is played
 on seeds after all the training games, so the table is judged on bags it never saw.
@@ -16,6 +24,7 @@ on seeds after all the training games, so the table is judged on bags it never s
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 import sys
@@ -25,8 +34,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from buyword.bots import LEVEL_STYLES, LevelBot
-from buyword.bots.index import WordIndex
-from buyword.bots.leaves import LeaveTable, LeaveTableError, Turn, fit
+from buyword.bots.index import Word, WordIndex, take
+from buyword.bots.leaves import LeaveTable, LeaveTableError, Turn, fit, fit_contrasts
+from buyword.bots.master import MasterBot, Search
+from buyword.bots.view import SeatView
 from buyword.engine import Game, Phase, Rules
 from buyword.table.cluster import ClusterError, run_tasks
 from buyword.table.computers import seat_seed
@@ -36,6 +47,14 @@ from buyword.table.sim import _load_words
 
 #: The level that learns (and uses) the table.
 LEVEL = "expert"
+
+#: What training fits the table to: each round's shortfall, or rollouts' verdicts on sales.
+TARGETS = ("rounds", "rollouts")
+
+#: One decision as rollout training records it: each option weighed, as a turn (the tiles it
+#: keeps, wilds, tiles in the bag, and the dollars by which the rollouts valued it above the
+#: futures' judgement of it).
+Contrast = tuple[Turn, ...]
 
 
 @dataclass(frozen=True)
@@ -50,6 +69,8 @@ class Settings:
     smoothing: float = 20.0
     weight: float = 1.0  # leave weight Expert plays with while training and evaluating
     evaluate: int = 40  # games of the comparison, on seeds after the training games
+    targets: str = "rounds"  # one of TARGETS
+    rollouts: int = 16  # rollouts each weighed sale gets (targets "rollouts")
     jobs: int = 1
     ray: str | None = None
     cache_dir: str | None = None  # where Ray workers read the word index from
@@ -59,6 +80,8 @@ class Settings:
         text = (f"buyword train --games {self.games} --iterations {self.iterations} "
                 f"--seed {self.seed} --horizon {self.horizon} --max-leave {self.max_leave} "
                 f"--smoothing {self.smoothing:g} --weight {self.weight:g}")
+        if self.targets == "rollouts":
+            text += f" --targets rollouts --rollouts {self.rollouts}"
         return text
 
 
@@ -77,16 +100,23 @@ class RoundStart:
     estimate: float
 
 
+def _solo(seed: int, bot: LevelBot, finder: object, lexicon: object
+          ) -> tuple[Game, TableSession]:
+    """A solo game on `seed` with `bot` in the seat."""
+    game = Game.new([f"1 {LEVEL}"], dictionary=lexicon, seed=seed)  # type: ignore[arg-type]
+    session = TableSession(game, [Seat(f"1 {LEVEL}", LEVEL)], finder)  # type: ignore[arg-type]
+    session.bots[0] = bot
+    return game, session
+
+
 def record_game(seed: int, table: LeaveTable | None, weight: float, finder: object,
                 lexicon: object) -> tuple[int, list[RoundStart]]:
     """One solo game of Expert on `seed` (valuing its leaves with `table` at `weight`, or
     as shipped when `table` is None and `weight` 0): its final money and each round's start."""
-    game = Game.new([f"1 {LEVEL}"], dictionary=lexicon, seed=seed)  # type: ignore[arg-type]
-    session = TableSession(game, [Seat(f"1 {LEVEL}", LEVEL)], finder)  # type: ignore[arg-type]
     style = replace(LEVEL_STYLES[LEVEL], leave_weight=weight)
     bot = LevelBot(WordIndex.common(finder, style.zipf),  # type: ignore[arg-type]
                    seat_seed(seed, 0), style, LEVEL, table)
-    session.bots[0] = bot
+    game, session = _solo(seed, bot, finder, lexicon)
     # The estimate's futures come from a generator of their own, so that recording a game
     # never changes how it is played.
     sampler = random.Random(seed)
@@ -115,6 +145,71 @@ def _estimate(bot: LevelBot, hand: str, wilds: int, bag: str, sampler: random.Ra
     return style.discount * bot.index.leave_value(hand, wilds, futures)
 
 
+class AppraisedExpert(LevelBot):
+    """Expert that, before each round's selling, has its leading sales weighed by an
+    appraiser's rollouts (see `weigh_sales`) and keeps what they said in `contrasts`. It plays
+    exactly as Expert: the appraiser draws its futures and lucks from generators of its own."""
+
+    def __init__(self, index: WordIndex, seed: int, table: LeaveTable | None, weight: float,
+                 appraiser: MasterBot) -> None:
+        """Expert on the words of `index` (with `table` at `weight`), weighed by
+        `appraiser`."""
+        style = replace(LEVEL_STYLES[LEVEL], leave_weight=weight)
+        super().__init__(index, seed, style, LEVEL, table)
+        self.appraiser = appraiser
+        #: The sales weighed so far, one contrast a round.
+        self.contrasts: list[Contrast] = []
+
+    def sell(self, view: SeatView) -> list[Word]:
+        """Expert's sale, once the rollouts have weighed the leading ones."""
+        contrast = weigh_sales(self.appraiser, view)
+        if contrast is not None:
+            self.contrasts.append(contrast)
+        return super().sell(view)
+
+
+def weigh_sales(master: MasterBot, view: SeatView) -> Contrast | None:
+    """Expert's leading sales at `view` (a round's selling starting), each played out by
+    `master`'s rollouts on the same lucks (as many as its `Search.max_rollouts`, none dropped):
+    each option as a turn (see `Contrast`), or None when there is nothing to weigh (the final
+    round, when everything sellable is sold, or a single sale)."""
+    if view.final_round:
+        return None
+    master.index = master.index.at_least(view.rules.min_word_length)
+    leading = master.leading_sales(view)
+    if len(leading) < 2:
+        return None
+    decisions = [decision for *_, decision in leading]
+    every = set(range(len(decisions)))
+    means = {estimate.decision: estimate.mean
+             for estimate in master.race(view, decisions, every, math.inf)}
+    turns = []
+    for score, words, decision in leading:
+        hand, wilds = view.hand, view.wilds
+        for word in words:
+            hand, wilds = take(hand, word.letters), wilds - word.wild
+        kept = master._trimmed(hand, wilds, view)  # the leave as the score valued it
+        # The score counts the kept tiles' value discounted, as the table's value will be.
+        beyond = (means[decision] - score) / master.style.discount
+        turns.append((kept, wilds, view.bag_size, beyond))
+    return tuple(turns)
+
+
+def record_sales(seed: int, table: LeaveTable | None, weight: float, rollouts: int,
+                 finder: object, lexicon: object) -> tuple[int, list[Contrast]]:
+    """One solo game of Expert on `seed` (with `table` at `weight`), its leading sales in
+    every round weighed by `rollouts` rollouts each: its final money and the contrasts."""
+    index = WordIndex.common(finder, LEVEL_STYLES[LEVEL].zipf)  # type: ignore[arg-type]
+    # The appraiser values by the futures alone, so that every iteration measures the same.
+    appraiser = MasterBot(index, seat_seed(seed, 1), LEVEL_STYLES[LEVEL],
+                          search=Search(max_rollouts=rollouts))
+    bot = AppraisedExpert(index, seat_seed(seed, 0), table, weight, appraiser)
+    game, session = _solo(seed, bot, finder, lexicon)
+    while session.awaiting().wait is not Wait.OVER:
+        session.play(session.think())
+    return game.players[0].money, bot.contrasts
+
+
 def turns_of(starts: Sequence[RoundStart], money: int, horizon: int) -> list[Turn]:
     """Each round's turn: what it kept, its wilds, the tiles in the bag, and how far its own
     judgement of the kept tiles fell short of what they proved worth.
@@ -137,37 +232,43 @@ def turns_of(starts: Sequence[RoundStart], money: int, horizon: int) -> list[Tur
 
 
 def play_and_record(seed: int, table: LeaveTable | None, weight: float, horizon: int,
-                    finder: object, lexicon: object) -> tuple[int, list[Turn]]:
-    """One solo game of Expert on `seed` (see `record_game`): its final money and its turns
-    (see `turns_of`)."""
+                    finder: object, lexicon: object, rollouts: int | None = None
+                    ) -> tuple[int, list]:
+    """One solo game of Expert on `seed`: its final money and its turns (see `record_game`
+    and `turns_of`), or, given `rollouts`, its sales weighed by rollouts (see
+    `record_sales`)."""
+    if rollouts is not None:
+        return record_sales(seed, table, weight, rollouts, finder, lexicon)
     money, starts = record_game(seed, table, weight, finder, lexicon)
     return money, turns_of(starts, money, horizon)
 
 
-#: A game to play: seed, table (None: none), weight, horizon, the word index's cache folder.
-_Task = tuple[int, LeaveTable | None, float, int, object]
+#: A game to play: seed, table (None: none), weight, horizon, the word index's cache folder,
+#: and the rollouts a weighed sale gets (None: record turns, not contrasts).
+_Task = tuple[int, LeaveTable | None, float, int, object, int | None]
 
 
-def _play_task(task: _Task) -> tuple[int, int, list[Turn]]:
-    """A worker's game: (seed, final money, turns)."""
-    seed, table, weight, horizon, cache_dir = task
+def _play_task(task: _Task) -> tuple[int, int, list]:
+    """A worker's game: (seed, final money, turns or contrasts)."""
+    seed, table, weight, horizon, cache_dir, rollouts = task
     finder, lexicon = _load_words(cache_dir=cache_dir)
-    money, turns = play_and_record(seed, table, weight, horizon, finder, lexicon)
-    return seed, money, turns
+    money, records = play_and_record(seed, table, weight, horizon, finder, lexicon, rollouts)
+    return seed, money, records
 
 
 def play_many(seeds: Sequence[int], table: LeaveTable | None, weight: float, horizon: int,
-              jobs: int = 1, ray: str | None = None,
-              cache_dir: object = None) -> dict[int, tuple[int, list[Turn]]]:
+              jobs: int = 1, ray: str | None = None, cache_dir: object = None,
+              rollouts: int | None = None) -> dict[int, tuple[int, list]]:
     """Play a game on each seed (in `jobs` processes, or on Ray, whose workers read the word
-    index from `cache_dir`): seed -> (money, turns)."""
+    index from `cache_dir`): seed -> (money, turns), or (money, contrasts) given `rollouts`
+    (see `play_and_record`)."""
     # In the parent, so forked workers share the index.
     finder, _ = _load_words(cache_dir=cache_dir)
     if ray is not None and cache_dir is not None:
         finder.save_cache(cache_dir)  # type: ignore[attr-defined]
-    tasks = [(seed, table, weight, horizon, cache_dir) for seed in seeds]
-    return {seed: (money, turns)
-            for seed, money, turns in run_tasks(_play_task, tasks, jobs, ray)}
+    tasks = [(seed, table, weight, horizon, cache_dir, rollouts) for seed in seeds]
+    return {seed: (money, records)
+            for seed, money, records in run_tasks(_play_task, tasks, jobs, ray)}
 
 
 # ---------------------------------------------------------------------- training
@@ -201,23 +302,31 @@ def train(settings: Settings, say: object = None) -> Report:
     tell = say if callable(say) else (lambda text: None)
     started = time.perf_counter()
     table: LeaveTable | None = None
-    turns: list[Turn] = []
+    records: list = []  # turns, or contrasts (targets "rollouts")
+    rollouts = settings.rollouts if settings.targets == "rollouts" else None
+    full = Rules().tiles.letter_total
     for iteration in range(settings.iterations):
         first = settings.seed + iteration * settings.games
         seeds = range(first, first + settings.games)
         played = play_many(seeds, table, settings.weight if table else 0.0, settings.horizon,
-                           settings.jobs, settings.ray, settings.cache_dir)
+                           settings.jobs, settings.ray, settings.cache_dir, rollouts)
         for seed in seeds:  # in seed order, so the fit does not depend on who finished first
-            turns.extend(played[seed][1])
+            records.extend(played[seed][1])
         money = [played[seed][0] for seed in seeds]
-        about = {"command": settings.command(), "seed": settings.seed,
-                 "games": (iteration + 1) * settings.games, "turns": len(turns),
-                 "horizon": settings.horizon, "smoothing": settings.smoothing}
-        table = fit(turns, Rules().tiles.letter_total, settings.max_leave,
-                    settings.smoothing, about)
+        about: dict[str, object] = {
+            "command": settings.command(), "seed": settings.seed,
+            "games": (iteration + 1) * settings.games, "turns": len(records)}
+        if rollouts is None:
+            about.update(horizon=settings.horizon, smoothing=settings.smoothing)
+            table = fit(records, full, settings.max_leave, settings.smoothing, about)
+            counted = f"{len(records):,} turns"
+        else:
+            about.update(targets="rollouts", rollouts=rollouts,
+                         options=sum(len(contrast) for contrast in records))
+            table = fit_contrasts(records, full, about)
+            counted = f"{len(records):,} sales weighed"
         tell(f"iteration {iteration + 1}: seeds {first}..{first + settings.games - 1}, "
-             f"mean ${statistics.fmean(money):,.0f}; {len(turns):,} turns, "
-             f"{len(table):,} values")
+             f"mean ${statistics.fmean(money):,.0f}; {counted}, {len(table):,} values")
     assert table is not None
     first = settings.seed + settings.iterations * settings.games
     seeds = range(first, first + settings.evaluate)
@@ -269,7 +378,8 @@ def _settings(args: object) -> Settings:
     values = {name: getattr(args, name) for name in Settings.__dataclass_fields__
               if getattr(args, name, None) is not None}
     settings = Settings(**values)
-    for name in ("games", "iterations", "horizon", "max_leave", "evaluate", "jobs"):
+    for name in ("games", "iterations", "horizon", "max_leave", "evaluate", "jobs",
+                 "rollouts"):
         if getattr(settings, name) < 1:
             raise ValueError(f"--{name.replace('_', '-')} {getattr(settings, name)}: "
                              "use at least 1")
