@@ -107,9 +107,11 @@ def test_the_comparison_reports_the_mean_gain_seed_by_seed_with_its_standard_err
 
 
 def test_the_command_names_the_rollout_targets_only_when_it_uses_them():
-    assert "--targets" not in Settings().command()
-    assert Settings(targets="rollouts", rollouts=24).command().endswith(
-        " --targets rollouts --rollouts 24")
+    assert Settings().command() == ("buyword train --games 40 --iterations 3 --seed 1 "
+                                    "--horizon 2 --max-leave 3 --smoothing 20 --weight 1")
+    assert Settings(targets="rollouts", rollouts=24).command() == (
+        "buyword train --games 40 --iterations 3 --seed 1 --weight 1 --targets rollouts "
+        "--rollouts 24")
 
 
 def _selling(seed: int) -> tuple[TableSession, Game]:

@@ -78,11 +78,12 @@ class Settings:
     def command(self) -> str:
         """The command line that repeats this run."""
         text = (f"buyword train --games {self.games} --iterations {self.iterations} "
-                f"--seed {self.seed} --horizon {self.horizon} --max-leave {self.max_leave} "
-                f"--smoothing {self.smoothing:g} --weight {self.weight:g}")
-        if self.targets == "rollouts":
-            text += f" --targets rollouts --rollouts {self.rollouts}"
-        return text
+                f"--seed {self.seed} ")
+        if self.targets == "rollouts":  # the round targets' options do not apply
+            return text + (f"--weight {self.weight:g} --targets rollouts "
+                           f"--rollouts {self.rollouts}")
+        return text + (f"--horizon {self.horizon} --max-leave {self.max_leave} "
+                       f"--smoothing {self.smoothing:g} --weight {self.weight:g}")
 
 
 # ---------------------------------------------------------------------- one game
