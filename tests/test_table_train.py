@@ -7,6 +7,7 @@ a table that reads back."""
 from __future__ import annotations
 
 import sys
+from argparse import Namespace
 
 import pytest
 
@@ -23,6 +24,7 @@ from buyword.table.train import (
     Report,
     RoundStart,
     Settings,
+    _settings,
     record_game,
     record_sales,
     train,
@@ -106,6 +108,11 @@ def test_the_comparison_reports_the_mean_gain_seed_by_seed_with_its_standard_err
     assert report.better == 2
 
 
+def test_unknown_targets_are_refused_in_words():
+    with pytest.raises(ValueError, match="--targets moves: one of rounds, rollouts"):
+        _settings(Namespace(targets="moves"))
+
+
 def test_the_command_names_the_rollout_targets_only_when_it_uses_them():
     assert Settings().command() == ("buyword train --games 40 --iterations 3 --seed 1 "
                                     "--horizon 2 --max-leave 3 --smoothing 20 --weight 1")
@@ -161,5 +168,6 @@ def test_training_on_rollouts_fits_a_table_from_the_weighed_sales():
     report = train(Settings(games=1, iterations=1, evaluate=1, seed=5, targets="rollouts",
                             rollouts=2))
     assert report.table.about["targets"] == "rollouts"
-    assert report.table.about["turns"] > 10  # the sales weighed in seed 5's game
+    assert report.table.about["sales"] > 10  # the sales weighed in seed 5's game
+    assert report.table.about["options"] >= 2 * report.table.about["sales"]
     assert len(report.table) > 0 and not report.table.values

@@ -314,15 +314,15 @@ def train(settings: Settings, say: object = None) -> Report:
         for seed in seeds:  # in seed order, so the fit does not depend on who finished first
             records.extend(played[seed][1])
         money = [played[seed][0] for seed in seeds]
-        about: dict[str, object] = {
-            "command": settings.command(), "seed": settings.seed,
-            "games": (iteration + 1) * settings.games, "turns": len(records)}
+        about: dict[str, object] = {"command": settings.command(), "seed": settings.seed,
+                                    "games": (iteration + 1) * settings.games}
         if rollouts is None:
-            about.update(horizon=settings.horizon, smoothing=settings.smoothing)
+            about.update(turns=len(records), horizon=settings.horizon,
+                         smoothing=settings.smoothing)
             table = fit(records, full, settings.max_leave, settings.smoothing, about)
             counted = f"{len(records):,} turns"
         else:
-            about.update(targets="rollouts", rollouts=rollouts,
+            about.update(targets="rollouts", rollouts=rollouts, sales=len(records),
                          options=sum(len(contrast) for contrast in records))
             table = fit_contrasts(records, full, about)
             counted = f"{len(records):,} sales weighed"
@@ -384,6 +384,8 @@ def _settings(args: object) -> Settings:
         if getattr(settings, name) < 1:
             raise ValueError(f"--{name.replace('_', '-')} {getattr(settings, name)}: "
                              "use at least 1")
+    if settings.targets not in TARGETS:
+        raise ValueError(f"--targets {settings.targets}: one of {', '.join(TARGETS)}")
     if settings.max_leave > 4:
         raise ValueError(f"--max-leave {settings.max_leave}: at most 4 letters (a table of "
                          "longer leaves would be too large to ship)")
