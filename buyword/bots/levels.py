@@ -72,9 +72,10 @@ LEVEL_STYLES: dict[str, Style] = {
     "hard": Style(zipf=2.0, futures=8, breadth=20, discount=0.9, wild_cost=25),
     # Expert weighs 36 futures, buys any draw that adds half its price, spends wilds more
     # freely in the last quarter of the bag, and on CHOICE draws 4 into a full hand (tuned on
-    # seeds 20001..20600, never on 1..500).
+    # seeds 20001..20600, never on 1..500). It adds the learned leave values to its futures'
+    # judgement of what it keeps (trained on seeds 10001..10600).
     "expert": Style(zipf=None, futures=36, discount=0.98, wild_cost=35, buy_margin=0.5,
-                    wild_fade=0.25, full_hand_draw=4),
+                    wild_fade=0.25, full_hand_draw=4, leave_weight=1.0),
 }
 
 

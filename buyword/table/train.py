@@ -113,7 +113,7 @@ def _solo(seed: int, bot: LevelBot, finder: object, lexicon: object
 def record_game(seed: int, table: LeaveTable | None, weight: float, finder: object,
                 lexicon: object) -> tuple[int, list[RoundStart]]:
     """One solo game of Expert on `seed` (valuing its leaves with `table` at `weight`, or
-    as shipped when `table` is None and `weight` 0): its final money and each round's start."""
+    by its futures alone when `table` is None): its final money and each round's start."""
     style = replace(LEVEL_STYLES[LEVEL], leave_weight=weight)
     bot = LevelBot(WordIndex.common(finder, style.zipf),  # type: ignore[arg-type]
                    seat_seed(seed, 0), style, LEVEL, table)
