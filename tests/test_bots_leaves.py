@@ -178,5 +178,8 @@ def test_the_shipped_expert_values_what_it_keeps_with_the_bundled_table():
         return bot._value("EZ", 8, futures, {}, view) - bot._value("EN", 8, futures, {}, view)
 
     assert z_over_n(expert) > z_over_n(plain) + 5
+    # Master takes its candidates from the same Expert.
+    master = make_bot("master", finder, 1)
+    assert master.leaves is bundled_leaves() and z_over_n(master) == z_over_n(expert)
     # The lower levels keep to their futures alone.
     assert all(make_bot(level, finder, 1).leaves is None for level in ("easy", "medium", "hard"))

@@ -12,7 +12,7 @@ import random
 import pytest
 from words_helpers import index_cache
 
-from buyword.bots import LEVELS, MasterBot, make_bot
+from buyword.bots import LEVELS, LevelBot, MasterBot, make_bot
 from buyword.bots.index import WordIndex
 from buyword.bots.master import Decision, Estimate, Search
 from buyword.bots.rollout import Luck, QuickBot, Rollout, dearest_words
@@ -187,6 +187,19 @@ def test_the_quick_expert_values_tiles_exactly_as_the_levels_do(words):
         wilds = rng.choice((0, 1, 8))
         assert quick._value(tiles, wilds, futures, {}, view) == pytest.approx(
             index.leave_value(tiles, wilds, futures)), (tiles, futures, wilds)
+
+
+def test_the_rollouts_drop_at_the_tile_limit_as_expert_weighs_it(words):
+    """Not the quick rule (the dearest word, then the handiest tiles): Expert's weighing."""
+    session = solo_at(words, 3, Phase.DROP)
+    view = session.view(0)
+    size = view.tile_limit
+    assert size is not None and len(view.hand) > size
+    index = WordIndex.common(words[0], None)
+    quick = QuickBot(index, 5, TINY.policy, "quick expert")
+    expert = LevelBot(index, 5, TINY.policy, "expert")
+    kept = quick.keep(view, size)
+    assert kept == expert.keep(view, size) and len(kept) == size
 
 
 def test_options_reaching_the_same_bag_are_valued_against_the_same_end_futures(words):

@@ -56,7 +56,8 @@ def make_bot(level: str, finder: WordFinder, seed: int,
         bot = GreedyBot(WordIndex.common(finder, None), seed)
     elif name == "master":
         zipf = None
-        bot = MasterBot(WordIndex.common(finder, None), seed, budget=budget)
+        bot = MasterBot(WordIndex.common(finder, None), seed, budget=budget,
+                        leaves=bundled_leaves())
     else:
         style = LEVEL_STYLES.get(name)
         if style is None:
