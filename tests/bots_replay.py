@@ -6,8 +6,9 @@ were re-recorded when computers came to play at a table session with private han
 with open hands they still make exactly the actions recorded before; the solo games (where
 a seat sees all there is) did not change. Expert's games (and the tables it sits at) were
 re-recorded when Expert came to weigh 36 futures, buy at half the price's worth and let a
-wild's charge fall over the bag's last quarter, and again when it came to draw 4 on CHOICE into
-a full hand (each game first differs at such a choice); the other levels' games did not change.
+wild's charge fall over the bag's last quarter, again when it came to draw 4 on CHOICE into
+a full hand (each game first differs at such a choice), and again when it came to add learned
+leave values to what it keeps; the other levels' games did not change.
 """
 
 from __future__ import annotations
