@@ -22,7 +22,7 @@ from itertools import combinations
 
 from buyword.bots.base import Bot
 from buyword.bots.index import Word, WordIndex, take
-from buyword.bots.leaves import LeaveTable, stage_of, wild_bucket
+from buyword.bots.leaves import LeaveTable, stage_of
 from buyword.bots.view import SeatView
 from buyword.engine.tiles import price
 from buyword.words.crossword import Move
@@ -112,16 +112,16 @@ class LevelBot(Bot):
                cache: dict[tuple[str, int], float], view: SeatView) -> float:
         """The mean price of the dearest word `tiles` plus each future could make, and the
         learned value of keeping them (if this player has learned values)."""
-        # The futures tell only whether a wild is held, the table one from two or more: a
-        # key finer than that would value the same leave again.
-        key = (tiles, wild_bucket(wilds) if self.leaves is not None else wilds > 0)
+        # The futures tell only whether a wild is held, so their judgement is remembered by
+        # that; the table tells one wild from two (and remembers its own values), so a hand
+        # met again with another count of wilds costs a look-up, not a search.
+        key = (tiles, wilds > 0)
         value = cache.get(key)
         if value is None:
-            value = self.index.leave_value(tiles, wilds, futures)
-            if self.leaves is not None:
-                stage = stage_of(view.bag_size, view.rules.tiles.letter_total)
-                value += self.style.leave_weight * self.leaves.value(tiles, wilds, stage)
-            cache[key] = value
+            value = cache[key] = self.index.leave_value(tiles, wilds, futures)
+        if self.leaves is not None:
+            stage = stage_of(view.bag_size, view.rules.tiles.letter_total)
+            value += self.style.leave_weight * self.leaves.value(tiles, wilds, stage)
         return value
 
     def _broke(self, view: SeatView, money: float) -> bool:
