@@ -18,6 +18,7 @@ import statistics
 import time
 from itertools import islice
 
+from buyword.bots import bundled_leaves
 from buyword.bots.index import Word, WordIndex
 from buyword.bots.levels import LevelBot
 from buyword.bots.master import Estimate, MasterBot, Search
@@ -75,7 +76,8 @@ def main() -> None:
     args = parser.parse_args()
     finder, lexicon = _load_words()
     index = WordIndex.common(finder, None)
-    bot = MasterBot(index, 1, search=Search(), rollouts=args.rollouts)
+    leaves = bundled_leaves()  # as the shipped Master plays: learned leaves everywhere
+    bot = MasterBot(index, 1, search=Search(), rollouts=args.rollouts, leaves=leaves)
     views = [v for v in decisions(args.seeds, finder, lexicon) if len(bot.candidates(v)) > 1]
     policies = {"remembering (today)": QuickBot, "plain (baseline)": PlainQuickBot}
     rates: dict[str, list[float]] = {name: [] for name in policies}
@@ -84,8 +86,8 @@ def main() -> None:
         for name, kind in policies.items():
             # A fresh index and policy each time: nothing remembered from the last pass.
             fresh = WordIndex(finder, min_length=index.min_length)
-            bot = MasterBot(fresh, 1, search=Search(), rollouts=args.rollouts)
-            bot._policy = kind(fresh, 0, bot.search.policy, "quick expert")
+            bot = MasterBot(fresh, 1, search=Search(), rollouts=args.rollouts, leaves=leaves)
+            bot._policy = kind(fresh, 0, bot.search.policy, "quick expert", leaves)
             played, seconds, estimates[name] = weigh_all(bot, views)
             rates[name].append(played / seconds)
     print(f"{len(views)} decisions from seeds {args.seeds}, {args.rollouts} rollouts each, "

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from buyword.bots import LEVEL_STYLES, LevelBot, bundled_leaves, make_bot
+from buyword.bots import LEVEL_STYLES, LevelBot, MasterBot, bundled_leaves, make_bot
 from buyword.bots.index import WordIndex
 from buyword.bots.leaves import (
     LeaveTable,
@@ -20,6 +20,7 @@ from buyword.bots.leaves import (
     stage_of,
     wild_bucket,
 )
+from buyword.bots.rollout import Luck, QuickBot, Rollout
 from buyword.engine import Game
 from buyword.table.session import TableSession
 from buyword.table.setup import Seat
@@ -183,3 +184,30 @@ def test_the_shipped_expert_values_what_it_keeps_with_the_bundled_table():
     assert master.leaves is bundled_leaves() and z_over_n(master) == z_over_n(expert)
     # The lower levels keep to their futures alone.
     assert all(make_bot(level, finder, 1).leaves is None for level in ("easy", "medium", "hard"))
+
+
+def test_masters_rollouts_are_played_with_the_table_and_valued_at_the_end_without_it():
+    """The rollouts' quicker Expert keeps tiles as Expert values them, learned values and all;
+    where a rollout stops, the hand is valued by its futures alone, as the end value was
+    fitted."""
+    finder, lexicon = _load_words()
+    game = Game.new(["1 expert"], dictionary=lexicon, seed=3)
+    session = TableSession(game, [Seat("1 expert", "expert")], finder)
+    view = session.view(0)
+    master = make_bot("master", finder, 1)
+    assert isinstance(master, MasterBot)
+    policy = master._rollout_policy()
+    assert policy.leaves is bundled_leaves()
+    plain = QuickBot(policy.index, 0, policy.style, "quick expert")
+    futures = ["AST", "ORT"]
+
+    def z_over_n(bot: LevelBot) -> float:
+        return bot._value("EZ", 8, futures, {}, view) - bot._value("EN", 8, futures, {}, view)
+
+    assert z_over_n(policy) > z_over_n(plain) + 5
+    assert z_over_n(policy) == pytest.approx(z_over_n(make_bot("expert", finder, 1)))
+    # The same hand, bag and luck: the same end value, with the table or without.
+    luck = Luck(view.unseen[: view.bag_size], (2,), 7)
+    ends = [Rollout(view, luck, bot, horizon=1)._truncated() for bot in (policy, plain)]
+    assert ends[0] == ends[1]
+    assert bundled_leaves().value(view.hand, view.wilds, 0) != 0  # so the table could differ

@@ -127,7 +127,7 @@ class MasterBot(LevelBot):
             raise ValueError(f"{rollouts!r} rollouts a decision: give Master at least one")
         #: Rollouts a decision may take (all its options' together), or None: `budget` rules.
         self.rollouts = rollouts
-        self._policy: LevelBot | None = None
+        self._policy: QuickBot | None = None
 
     # ----------------------------------------------------------------- the interface
 
@@ -267,7 +267,7 @@ class MasterBot(LevelBot):
         return kept
 
     def _play(self, view: SeatView, decision: Decision, luck: Luck,
-              policy: LevelBot) -> float:
+              policy: QuickBot) -> float:
         """The value one rollout gives `decision` against `luck`."""
         rollout = Rollout(view, luck, policy, self.search.horizon)
         match decision.actions[0]:
@@ -281,10 +281,11 @@ class MasterBot(LevelBot):
                 return rollout.drop(letters)
         return rollout.sell(self._words(decision))
 
-    def _rollout_policy(self) -> LevelBot:
+    def _rollout_policy(self) -> QuickBot:
         """The quick Expert that plays the rollouts, on this player's words."""
         if self._policy is None:
-            self._policy = QuickBot(self.index, 0, self.search.policy, "quick expert")
+            self._policy = QuickBot(self.index, 0, self.search.policy, "quick expert",
+                                    self.leaves)
         self._policy.index = self.index
         return self._policy
 
