@@ -119,10 +119,15 @@ class LevelBot(Bot):
         value = cache.get(key)
         if value is None:
             value = cache[key] = self.index.leave_value(tiles, wilds, futures)
-        if self.leaves is not None:
-            stage = stage_of(view.bag_size, view.rules.tiles.letter_total)
-            value += self.style.leave_weight * self.leaves.value(tiles, wilds, stage)
-        return value
+        return value + self.learned(tiles, wilds, view)
+
+    def learned(self, tiles: str, wilds: int, view: SeatView) -> float:
+        """The learned value of keeping `tiles` and `wilds` at this point of the bag, weighted
+        by `Style.leave_weight`: dollars the futures miss (0 without learned values)."""
+        if self.leaves is None:
+            return 0.0
+        stage = stage_of(view.bag_size, view.rules.tiles.letter_total)
+        return self.style.leave_weight * self.leaves.value(tiles, wilds, stage)
 
     def _broke(self, view: SeatView, money: float) -> bool:
         """Whether `money` cannot pay for even the cheapest draw the seat could be offered (the

@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from itertools import islice
 
 from buyword.bots.index import Word, WordIndex, take
-from buyword.bots.leaves import LeaveTable, stage_of
+from buyword.bots.leaves import LeaveTable
 from buyword.bots.levels import HANDY, SOFT_LIMIT, LevelBot, Style, _holds
 from buyword.bots.view import SeatView
 from buyword.engine.phase import Phase
@@ -195,11 +195,7 @@ class QuickBot(LevelBot):
                cache: dict[tuple[str, int], float], view: SeatView) -> float:
         """What keeping `tiles` is worth: `futures_value`, and the learned value of keeping
         them (if this player has learned values), as Expert values them."""
-        value = self.futures_value(tiles, wilds, futures, cache)
-        if self.leaves is not None:
-            stage = stage_of(view.bag_size, view.rules.tiles.letter_total)
-            value += self.style.leave_weight * self.leaves.value(tiles, wilds, stage)
-        return value
+        return self.futures_value(tiles, wilds, futures, cache) + self.learned(tiles, wilds, view)
 
     def futures_value(self, tiles: str, wilds: int, futures: list[str],
                       cache: dict[tuple[str, int], float]) -> float:
@@ -212,8 +208,8 @@ class QuickBot(LevelBot):
         value = cache.get(key)
         if value is None:
             best = self.index.best_pips
-            # The kept tiles' own dearest word is in every future's hand: a floor that
-            # spares the search most sets.
+            # The kept tiles' own dearest word is in every future's hand: a floor no future
+            # can lower, as in `WordIndex.leave_value`.
             floor = best(tiles, wilds)
             value = sum(price(best(tiles + future, wilds, floor))
                         for future in futures) / len(futures)
