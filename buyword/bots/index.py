@@ -220,20 +220,15 @@ class WordIndex:
         found.sort(key=lambda w: (-w.pips, w.wild, w.letters))
         return tuple(found)
 
-    def best_pips(self, hand: str, wilds: int, floor: int = 0) -> int:
-        """The pips of the dearest single word the hand can make (0 if none).
-
-        `floor` may be the pips of a word the hand is known to make (the dearest of some of
-        its tiles, with as many wilds): the search then skips every set no dearer. Never
-        more than that, or the answer (remembered for the hand) would be wrong.
-        """
+    def best_pips(self, hand: str, wilds: int) -> int:
+        """The pips of the dearest single word the hand can make (0 if none)."""
         # Remembered by the sorted tiles: a leave joined with a future is often a set met
         # before in another order, and the search wants them sorted anyway.
         tiles = "".join(sorted(hand))
         remembered = self._best_wild if wilds > 0 else self._best
         best = remembered.get(tiles)
         if best is None:
-            best = self._best_pips(tiles, wilds > 0, floor)
+            best = self._best_pips(tiles, wilds > 0)
             if len(remembered) >= _REMEMBERED:
                 remembered.clear()
             remembered[tiles] = best

@@ -207,12 +207,8 @@ class QuickBot(LevelBot):
         key = (tiles, wilds > 0)
         value = cache.get(key)
         if value is None:
-            best = self.index.best_pips
-            # The kept tiles' own dearest word is in every future's hand: a floor no future
-            # can lower, as in `WordIndex.leave_value`.
-            floor = best(tiles, wilds)
-            value = sum(price(best(tiles + future, wilds, floor))
-                        for future in futures) / len(futures)
+            best = self.index.best_pips  # sorts the tiles itself
+            value = sum(price(best(tiles + future, wilds)) for future in futures) / len(futures)
             cache[key] = value
         return value
 
