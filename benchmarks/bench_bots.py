@@ -1,4 +1,4 @@
-"""Benchmark: the computer players' strength and speed, as the README's table of levels.
+"""Benchmark: the computer players' strength and speed (docs/computer-players.md's table).
 
     .venv/bin/python benchmarks/bench_bots.py --games 500 --jobs 2
 

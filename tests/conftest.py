@@ -63,8 +63,9 @@ async def wait_for_idle(min_sleep: float = textual._wait.SLEEP_GRANULARITY,
     least 20 ms, as Textual's does (a repaint, which runs at 60 frames a second, happens
     within it: the footer tests rely on that), and still ends only when the process is idle
     (under 5% of a core in the last slice, Textual's own ratio). In test_ui_*.py Textual's
-    check waited 76 s in all, 50 s of it in waits over 50 ms; six Pilot files (README,
-    Development) went from 141.6 and 113.8 s to 103.8 and 83.4 s with this and the CSS cache.
+    check waited 76 s in all, 50 s of it in waits over 50 ms; six Pilot files (table, polish,
+    follow-ups, undo, variants, snapshots) went from 141.6 and 113.8 s to 103.8 and 83.4 s with
+    this and the CSS cache.
     """
     start = monotonic()
     while True:

@@ -28,12 +28,14 @@ def _options(parser: argparse.ArgumentParser) -> list[argparse.Action]:
     return [a for a in parser._actions if not isinstance(a, argparse._HelpAction)]
 
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+ROOT = Path(__file__).resolve().parent.parent
+#: The README and the manual.
+DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 
 
-def test_the_readme_describes_every_command() -> None:
-    readme = README.read_text(encoding="utf-8")
-    missing = [name for name in _commands() if name != "play" and f"buyword {name}" not in readme]
+def test_the_manual_describes_every_command() -> None:
+    text = "\n".join(path.read_text(encoding="utf-8") for path in DOCUMENTS)
+    missing = [name for name in _commands() if name != "play" and f"buyword {name}" not in text]
     assert not missing
 
 

@@ -1,26 +1,15 @@
 """Leave values learned by self-play: what keeping some tiles is worth, beyond what the sampled
 futures already say they are worth.
 
-A computer player values the tiles it keeps (the *leave*) by sampling futures: the mean price of
-the dearest word the leave plus a few random tiles could make (`buyword.bots.levels`). That
-judgement misses things: it sees one word and one purchase ahead, and it cannot tell a leave that
-keeps earning from one that only looks good. Training (`buyword train`, in
-`buyword.table.train`) plays many games, notes at each round what the player kept and how far
-the futures' judgement of it fell short of what it proved worth, and fits this table to that
-shortfall, so that a level adds the table's value to the futures' and corrects them.
-
-The table is factored, as the first leave tables of Scrabble engines were, so that a few
-thousand games are enough to fit it: at each stage of the bag, a value for every letter kept
-(and for each extra copy of a letter), for how many tiles are kept, for how many of them are
-vowels, and for the wilds held. On top of that, the short leaves kept often enough have a
-correction of their own: the mean shortfall of the turns that kept exactly that leave, after
-the factored value, pulled towards 0 by `smoothing` turns so that a few lucky turns cannot give
-a leave a large value.
-
-Those shortfalls credit the leaves the player chose with what followed them. `fit_contrasts`
-fits the same factored values to counterfactual targets instead: at each decision, every
-leading option played out by the Master level's rollouts on the same sampled futures, so each
-leave is measured against the leaves the player could have kept instead.
+A computer player values the tiles it keeps (the *leave*) by sampling futures
+(`buyword.bots.levels`); that judgement sees one word and one purchase ahead. Training
+(`buyword train`, in `buyword.table.train`) notes how far it fell short of what each leave proved
+worth, and `fit` fits this table to that shortfall, so that a level adds the table's value to
+the futures'. The table is factored (per stage of the bag: each letter kept and each extra copy,
+the tiles kept, the vowels, the wilds), so a few thousand games fit it, with a smoothed
+correction of its own for each short leave kept often. `fit_contrasts` fits the same values to
+counterfactual targets (the rollouts' verdict on each of a decision's leading options). The
+whole method: docs/solve-and-sim.md, "`buyword train`: learned leave values".
 """
 
 from __future__ import annotations

@@ -3,20 +3,12 @@
 A rollout starts from what the seat may know (its hand, wilds, money, draw, the unseen tiles)
 and one sampled *luck*: a bag order drawn from the unseen tiles (never the real bag: the seat
 cannot know it) and the die's next faces. It applies one decision, then plays on with a policy
-(a `LevelBot`) for a few rounds and values where it stands.
-
-Only the seat's own money can change its result, since every payment goes to or comes from
-the bank; the other seats matter only as draws that empty the bag and as leaders who choose
-the draw count on CHOICE. So the model follows the seat and the bag, not the other hands:
-each other seat draws its share of the bag, in seat order from the leader, as at the table.
-
-The rules followed (docs/rules.md): the die's faces and CHOICE (the seat chooses when it leads;
-another leader, whose hand the model does not follow, is taken to choose the smallest count),
-the final round when the bag holds fewer tiles than the draw count times the seats (nobody
-draws; sell, and the game ends) or is emptied exactly (draw, buy, sell, and the game ends),
-prices as (pips)², buying only what the seat can afford, at most one wild per word, and the
-tile limit after selling.
-Table variants are not modelled (`modelled` says so): Master plays them as Expert does.
+(a `LevelBot`) for a few rounds and values where it stands. Only the seat's own money can change
+its result (every payment goes to or comes from the bank), so the model follows the seat and
+the bag, not the other hands: each other seat just draws its share of the bag. It follows the
+rules of docs/rules.md, "A round" and "The end of the game"; table variants are not modelled
+(`modelled` says so): Master plays them as Expert does. More: docs/development.md, "Master's
+rollouts".
 """
 
 from __future__ import annotations

@@ -260,7 +260,7 @@ _PARSERS = {
 }
 
 
-# ---------------------------------------------- the table variants (README, "Table variants")
+# ------------------------------------- the table variants (docs/rules.md, "Table variants")
 
 #: The most digits a dollar amount may have in notation (checked before `int()` reads it).
 _MONEY_DIGITS = 9

@@ -200,7 +200,7 @@ Event = (
 )
 
 
-# ---------------------------------------------- the table variants (README, "Table variants")
+# ------------------------------------- the table variants (docs/rules.md, "Table variants")
 
 
 def _dollars(amount: int) -> str:

@@ -154,7 +154,7 @@ class Store:
         return messages
 
     def where(self) -> dict[str, Path | None]:
-        """Where each kind of file lives (for the README, history and error messages)."""
+        """Where each kind of file lives (for docs/files.md, history and error messages)."""
         return {
             "saved game": self.data.path(CURRENT),
             "finished games": self.data.path(GAMES),

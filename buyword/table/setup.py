@@ -78,7 +78,7 @@ class GameSetup:
     tiles: TileSet | None = None
     #: Themes (docs/rules.md, Themes): "" for none, a theme's name for one all game, or EACH_ROUND.
     theme: str = ""
-    #: Table variants (README, Table variants): auction and the trades need 2+ players.
+    #: Table variants (docs/rules.md, "Table variants"): auction and the trades need 2+ players.
     auction: bool = False
     trade: bool = False
     trade_money: bool = False

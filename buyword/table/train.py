@@ -1,25 +1,13 @@
 """`buyword train`: learn leave values by self-play, the way strong Scrabble engines do.
 
-Expert plays seeded solo games. At the start of every round its kept tiles (the *leave*), its
-wilds, the tiles in the bag and its money are noted, with what its sampled futures judge the
-leave worth. A turn's result is how far that judgement fell short of what the leave proved
-worth: the money made over the next `horizon` rounds (sales less purchases) plus the judgement
-of what is kept then, or the money made to the end of the game if that comes first. A table is
-fitted to those shortfalls (`buyword.bots.leaves.fit`), and the next iteration plays with it, so
-that the leaves the table favours are tried and measured too. The judgement is always the
-futures' alone (never the table's), so turns of every iteration measure the same thing.
-
-With `--targets rollouts` the targets are counterfactual instead: before each round's selling,
-Expert's leading sales are each played out on the same sampled futures by the Master level's
-rollouts, and the table is fitted to how far the rollouts' verdict on each option's leave
-differs from the futures' judgement, relative to the decision's other options
-(`buyword.bots.leaves.fit_contrasts`). The round targets credit the leaves Expert chose with
-what followed them, so they learn what those choices went with; these measure each leave
-against the leaves it could have kept instead.
-
-Training and evaluation seeds are kept apart: the games trained on start at `seed`, the
-comparison (Expert with the fitted table against Expert without, on the same seeds) is played
-on seeds after all the training games, so the table is judged on bags it never saw.
+Expert plays seeded solo games; at each round its leave is noted with what its sampled futures
+judge it worth, and a turn's result is how far that judgement fell short of what the leave
+proved worth over the next `horizon` rounds. A table is fitted to those shortfalls
+(`buyword.bots.leaves.fit`) and the next iteration plays with it; the judgement is always the
+futures' alone, so every iteration measures the same thing. `--targets rollouts` fits the
+rollouts' verdict on Expert's leading sales instead (`buyword.bots.leaves.fit_contrasts`).
+Training and evaluation seeds are kept apart, so the table is judged on bags it never saw. The
+whole method: docs/solve-and-sim.md, "`buyword train`: learned leave values".
 """
 
 from __future__ import annotations

@@ -1,44 +1,13 @@
 """The sale planner: the set of disjoint words that sells a hand for the most money right now.
 
-Every sub-multiset of the hand that spells a word, exactly or with one wild, is an "item"
-worth (pips)², whichever word it spells. The plan is the best collection of disjoint items
-using at most the wilds held. It is found exactly by a depth-first branch and bound: items are
-tried richest first, and a branch stops as soon as even its most optimistic outcome cannot beat
-the best plan found so far: all the pips left, tiles and wilds, sold in words no richer than
-the next item (see `_most`; squares favour the largest words). A word holds at most one
-wild, so each wild begins a word of its own, and the tiles fill those words first; with many
-wilds and few tiles most wilds' words stay small (counting every wild's pip as if it could
-join any word, the hands with 5 to 8 wilds of two solo games listed 3.4 times as many items
-and tried 11 times as many steps). Wilds count only as far as they can sell: unless a wild
-may be sold alone, each word with a wild takes a tile or more, so no more wilds count than
-tiles are left. Since a word's price is the square of its pips, the big words that win are
-met first and the bound cuts the rest short. A step is weighed before it is entered, against
-the item it adds (no option it could add is richer): most steps end there, without making
-their bitset of options.
-
-Most of a hand's items are never tried: the root of the search stops well above the poor
-ones, and only branches with few tiles left reach them. So the search starts with the items
-at or above a floor (set from the dearest single word, whose price any plan must beat; that
-word is found by joining the sets of the hand's two halves, without sorting every set), and a
-branch that gets below it asks for the poorer items its own tiles left can sell, listed down
-to what its bound lets in and remembered by tiles left. It tries the very same plans in the
-same order as the whole search would, so it chooses the same plan, ties included. The rich
-items are joined from the two halves too, a row (a set of the first half with the second
-half's sets that reach the floor) at a time, looked up in C and described from the halves'
-descriptions (listed once a hand, with the halves' sets).
-
-The search is bounded. A step's cost grows with the number of items (its bitsets are that
-long), so the budget is a quantity of work, SEARCH_WORK: steps times items. Once it is spent
-the search returns the best plan found so far, marked `exact=False`. The quick search gets
-MIN_STEPS (the least any search gets); one that needs more is run again as the whole search,
-with the whole budget, so the answer never depends on which ran. A hand a game deals takes a
-few dozen steps; a hand of forty tiles with nine wilds (200,000 items) gets a few thousand
-steps, a few seconds, instead of a search that ran for minutes.
-
-The items still open at a step are a bitset (a Python int, bit i for the i-th richest item):
-taking a word's tiles removes, per letter it uses, every item that needs more of that letter
-than is left, with one mask each, so no step scans the whole item list. The masks are read
-from one matrix of the items' letter counts (a byte per letter), in C.
+Every sub-multiset of the hand that spells a word (exactly, or with one wild) is an *item* worth
+(pips)²; the plan is the best collection of disjoint items using at most the wilds held. It is
+found exactly by a depth-first branch and bound, items tried richest first, and it tries the same
+plans in the same order as a search of every item, so it chooses the same plan, ties included.
+The search is bounded by a budget of work (`SEARCH_WORK`, steps times items): a hand a game
+deals never reaches it, and a bigger one gets the best plan found, marked `exact=False`.
+How the bound, the floor, the halves and the bitsets make it fast: docs/development.md, "The
+sale planner".
 """
 
 from __future__ import annotations
