@@ -4,9 +4,10 @@
     .venv/bin/python scripts/screenshot.py --out FILE.svg --size 100x32 --seed 42
 
 The game is a seeded solo table against an Expert computer player, with the bundled dictionary,
-played a few rounds by the script (buying every draw it can afford, selling its dearest word when
-it has one) and stopped while a word is typed in the word box, so the picture shows the hand,
-the sale's preview, the players and the log. The same seed and size give the same picture.
+played a few rounds by the script (drawing 4 on CHOICE, buying every draw it can afford, selling
+its dearest words of $25 or more) and stopped while a word is typed in the word box, so the
+picture shows the hand, the sale's preview, the players and the log. The same seed and size
+give the same picture, byte for byte.
 Look at it rendered to PNG (`rsvg-convert` or `chromium --headless --screenshot`) before
 committing it.
 """
@@ -68,7 +69,8 @@ async def _make(out: Path, size: tuple[int, int], seed: int, rounds: int) -> Non
                 action = f"sell {best[0].notation}" if best else "done"
             else:
                 action = _answer(game)
-            assert app.screen.play(parse_action(action)), (action, game.phase, awaiting, app.screen)
+            if not screen.play(parse_action(action)):
+                raise SystemExit(f"the table refused {action!r} ({game.phase.value})")
             await _settle(pilot)
         app.animation_level = "none"
         await _settle(pilot)
