@@ -32,13 +32,19 @@ class Opponent:
     tiles: int  # letter tiles in hand (public: the table can count them)
     hand: str | None
     drawn: str | None
+    drawn_tiles: int = 0  # tiles in their draw (public: the table can count them)
 
 
 @dataclass(frozen=True)
 class SeatView:
-    """A read-only picture of the game from one seat."""
+    """A read-only picture of the game from one seat.
 
-    seat: int
+    A computer player is always given its own seat's view. A screen that nobody holds (between
+    people at a private table) is drawn from the view of no seat (`seat` None): no hand, draw
+    or money of its own, and every player among `opponents`.
+    """
+
+    seat: int | None
     seats: int
     names: tuple[str, ...]
     phase: Phase

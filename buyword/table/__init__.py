@@ -4,7 +4,8 @@
     session = TableSession.new(setup, lexicon, finder)
     session.awaiting()            # who must act, and what kind of input
     session.act(seat, "buy")      # Played (the events) or Refused (why not)
-    session.view(seat)            # the SeatView that seat may see
+    session.view(seat)            # the SeatView that seat may see (a computer's only input)
+    session.table_view(viewer)    # the TableView a screen held by that viewer draws
     session.log_for(viewer)       # the log as that viewer may read it
     session.step()                # a computer thinks and plays (or think() + play())
 """
@@ -20,7 +21,6 @@ if TYPE_CHECKING:
     from buyword.table.services import Services, bots_available
     from buyword.table.session import (
         Answer,
-        Awaiting,
         Decision,
         Pass,
         Played,
@@ -28,15 +28,23 @@ if TYPE_CHECKING:
         SalePreview,
         TableSession,
         Undone,
-        Wait,
     )
     from buyword.table.setup import GameSetup, Seat, custom_tiles, load_tiles, table_name
-    from buyword.table.views import HIDDEN, redact, seat_view
+    from buyword.table.views import (
+        HIDDEN,
+        KEYS,
+        Awaiting,
+        LogLine,
+        TableView,
+        Wait,
+        redact,
+        seat_view,
+    )
 
-__all__ = ["HIDDEN", "Answer", "Awaiting", "Decision", "GameSetup", "Pass", "Played", "Refused",
-           "SalePreview", "Seat", "Services", "TableSession", "Undone", "Wait", "bots_available",
-           "custom_tiles", "load_tiles", "play_computers", "redact", "seat_seed", "seat_view",
-           "table_name"]
+__all__ = ["HIDDEN", "KEYS", "Answer", "Awaiting", "Decision", "GameSetup", "LogLine", "Pass",
+           "Played", "Refused", "SalePreview", "Seat", "Services", "TableSession", "TableView",
+           "Undone", "Wait", "bots_available", "custom_tiles", "load_tiles", "play_computers",
+           "redact", "seat_seed", "seat_view", "table_name"]
 
 #: The module each public name lives in. They are imported on first use, so that a module of
 #: the package (the title screen needs only `setup`) loads without the session, the computer
@@ -44,10 +52,11 @@ __all__ = ["HIDDEN", "Answer", "Awaiting", "Decision", "GameSetup", "Pass", "Pla
 _HOMES = {
     "play_computers": "computers", "seat_seed": "computers",
     "Services": "services", "bots_available": "services",
-    **dict.fromkeys(("Answer", "Awaiting", "Decision", "Pass", "Played", "Refused",
-                     "SalePreview", "TableSession", "Undone", "Wait"), "session"),
+    **dict.fromkeys(("Answer", "Decision", "Pass", "Played", "Refused", "SalePreview",
+                     "TableSession", "Undone"), "session"),
     **dict.fromkeys(("GameSetup", "Seat", "custom_tiles", "load_tiles", "table_name"), "setup"),
-    **dict.fromkeys(("HIDDEN", "redact", "seat_view"), "views"),
+    **dict.fromkeys(("HIDDEN", "KEYS", "Awaiting", "LogLine", "TableView", "Wait", "redact",
+                     "seat_view"), "views"),
 }
 
 

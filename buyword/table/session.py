@@ -28,7 +28,6 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from buyword.bots import Bot, make_bot
@@ -52,52 +51,27 @@ from buyword.engine import (
 from buyword.engine import events as ev
 from buyword.engine.actions import Decline
 from buyword.engine.actions import Pass as NoBid  # the variants' pass: no bid, trade or match
-from buyword.engine.crossword import Placement, Square, Tile, WordFormed
+from buyword.engine.crossword import Placement, Square, Tile, WordFormed, last_placement
 from buyword.engine.phase import VARIANT_PHASES
 from buyword.engine.wording import address, conjugate, is_you, possessive, whom
 from buyword.table.computers import seat_seed
 from buyword.table.setup import GameSetup, Seat
-from buyword.table.views import draws_face_up, redact, seat_view
+from buyword.table.views import (
+    KEYS,
+    Awaiting,
+    LogLine,
+    TableView,
+    Wait,
+    draws_face_up,
+    redact,
+    seat_view,
+)
 from buyword.words.crossword import Board, Move
 
 if TYPE_CHECKING:
     from buyword.bots.view import SeatView
     from buyword.engine.themes import Themes
     from buyword.words.finder import Candidate, WordFinder
-
-
-class Wait(StrEnum):
-    """The kind of input the table waits for."""
-
-    ROLL = "roll"  # the leader rolls the die
-    CHOOSE = "choose"  # the die showed CHOICE: the leader picks 2-5
-    DRAFT = "draft"  # tile draft: pick one of the face-up tiles
-    TRADE = "trade"  # trading step: offer a trade or pass, or answer the offer made to you
-    BUY = "buy"  # buy or discard the draw
-    AUCTION = "auction"  # an auction: bid or pass, or (the seller) match the high bid or pass
-    SELL = "sell"  # sell a word, or done
-    DROP = "drop"  # drop tiles down to the tile limit
-    CHALLENGE = "challenge"  # challenge the sale just made, or let it stand ("pass")
-    OVER = "over"  # the game has ended
-
-
-@dataclass(frozen=True)
-class Awaiting:
-    """Who must act now and with what kind of input.
-
-    Usually one seat. In the challenge window, people sitting next to each other (in order
-    from the seller's left) are asked together, on one prompt: any of them may challenge.
-    """
-
-    wait: Wait
-    seats: tuple[int, ...] = ()
-    computer: bool = False
-    sale: ev.Sold | None = None  # the sale open to challenge (Wait.CHALLENGE)
-
-    @property
-    def seat(self) -> int | None:
-        """The (first) seat asked, or None when the game is over."""
-        return self.seats[0] if self.seats else None
 
 
 @dataclass(frozen=True)
@@ -189,6 +163,10 @@ class _Window:
     sale: ev.Sold
     pending: list[int] = field(default_factory=list)
 
+
+#: Why a screen at a hosted table takes nothing back: the move has been applied, and the
+#: other screens have shown it.
+NO_UNDO_HOSTED = "At a hosted table a move stands once it is sent: there is no undo"
 
 #: The autosave hook: called after every accepted answer that changed the game, and after
 #: every undo.
@@ -282,13 +260,16 @@ class TableSession:
         """The tiles `seat` cannot see yet, as its computer player would count them."""
         return self.view(seat).unseen
 
-    def addressed(self, seat: int | None) -> bool:
+    def addressed(self, seat: int | None, awaiting: Awaiting | None = None) -> bool:
         """Whether the table speaks to `seat` as "you": the one person at a solo (or
         people-and-computers) table, or the person holding the screen at a private table on
-        their turn. At an open table of several people, messages name the seat instead."""
+        their turn. At an open table of several people, messages name the seat instead.
+        (`awaiting`: the table's `awaiting()`, when the caller has it.)"""
         if seat is None or not 0 <= seat < len(self.seats) or not self.seats[seat].human:
             return False
-        return len(self.people) == 1 or (self.hand_off and seat in self.awaiting().seats)
+        if len(self.people) == 1:
+            return True
+        return self.hand_off and seat in (awaiting or self.awaiting()).seats
 
     def say_to(self, seat: int | None, text: str) -> str:
         """`text`, a message about `seat`, in the second person when the table addresses it
@@ -317,6 +298,61 @@ class TableSession:
         """What `seat` may know of the game now: the only thing a computer player is given."""
         visible = self.visible_to(seat)
         return seat_view(self.game, seat, visible, tuple(self._log_seen_by(visible)))
+
+    def table_view(self, viewer: int | None, *, own_screen: bool = False) -> TableView:
+        """Everything a screen held by `viewer` (None: by nobody, between people) may draw
+        now. `own_screen`: the viewer has a screen of their own (a seat at a hosted table):
+        the table speaks to it as "you", nothing is taken back, and the seed that deals the
+        bag is shown only once the game is over."""
+        game = self.game
+        awaiting = self.awaiting()
+        visible = self.visible_to(viewer)
+        outcome = game.outcome()
+        asked = (awaiting.seats[0] if len(awaiting.seats) == 1 and not awaiting.computer
+                 and awaiting.wait not in (Wait.OVER, Wait.CHALLENGE) else None)
+        sees_asked = asked is not None and (asked == viewer if own_screen else asked in visible)
+        if own_screen:
+            addressed = frozenset(() if viewer is None else (viewer,))
+            undo_seat = 0 if viewer is None else viewer
+            why_not_undo: str | None = NO_UNDO_HOSTED
+        else:
+            addressed = frozenset(seat for seat in range(game.seats)
+                                  if self.addressed(seat, awaiting))
+            undo_seat = self.undo_seat(viewer, awaiting)
+            why_not_undo = self.why_not_undo(undo_seat, awaiting)
+        hand_off = self.hand_off and not own_screen
+        crossword = game.rules.crossword
+        return TableView(
+            seat=seat_view(game, viewer, visible),
+            seats=self.seats,
+            awaiting=awaiting,
+            waiting_for=self.waiting_for(awaiting),
+            why_not={key: game.why_not(key) for key in KEYS} if sees_asked else {},
+            addressed=addressed,
+            log=tuple(LogLine(str(event), type(event).__name__)
+                      for event in self._log_seen_by(visible)),
+            hints=self.hints_allowed,
+            hand_off=hand_off,
+            unseen_of=viewer if viewer is not None or hand_off else awaiting.seat,
+            undo_seat=undo_seat,
+            why_not_undo=why_not_undo,
+            seed=game.seed if outcome is not None or not own_screen else None,
+            nobody_draws=game.nobody_draws,
+            last_placed=last_placement(game.log, game.grid) if crossword else frozenset(),
+            words_placed=sum(isinstance(e, ev.Sold) for e in game.log) if crossword else 0,
+            outcome=outcome,
+        )
+
+    def undo_seat(self, viewer: int | None, awaiting: Awaiting | None = None) -> int:
+        """Whose move Ctrl+Z takes back on a screen held by `viewer`: the viewer; at an open
+        table of several people, the person who moved last (they all share the screen)."""
+        mover = self.last_mover()
+        if not self.hand_off and mover in self.people and len(self.people) > 1:
+            return mover  # type: ignore[return-value]
+        if viewer is not None:
+            return viewer
+        seat = (awaiting or self.awaiting()).seat
+        return 0 if seat is None else seat
 
     def log_for(self, viewer: int | None) -> list[ev.Event]:
         """The game's log as `viewer` may read it (each event's `str` is its line): the
@@ -354,9 +390,10 @@ class TableSession:
         assert seat is not None
         return Awaiting(Wait(str(game.phase)), (seat,), seat in self.bots)
 
-    def waiting_for(self) -> str:
-        """What the table waits for, in words (used in refusals and prompts)."""
-        awaiting = self.awaiting()
+    def waiting_for(self, awaiting: Awaiting | None = None) -> str:
+        """What the table waits for, in words (used in refusals and prompts). (`awaiting`:
+        the table's `awaiting()`, when the caller has it.)"""
+        awaiting = awaiting or self.awaiting()
         names = self.game.names
         if awaiting.wait is Wait.OVER:
             return "the game is over"
@@ -552,9 +589,10 @@ class TableSession:
         """Whether `seat` may take back its last move now (`why_not_undo` says why not)."""
         return self.why_not_undo(seat) is None
 
-    def why_not_undo(self, seat: int) -> str | None:
+    def why_not_undo(self, seat: int, awaiting: Awaiting | None = None) -> str | None:
         """None if `seat` may take back its last move now, else why not, in a player's words
-        ("Nothing to undo: the die has been rolled since"). Changes nothing."""
+        ("Nothing to undo: the die has been rolled since"). Changes nothing. (`awaiting`: the
+        table's `awaiting()`, when the caller has it.)"""
         game = self.game
         if not 0 <= seat < game.seats:
             return f"there is no seat {seat + 1} at this table"
@@ -574,9 +612,10 @@ class TableSession:
         if move is None:
             what = "finishing selling" if isinstance(action, Done) else f"'{action}'"
             return f"Nothing to undo: {what} is not taken back"
-        return self._why_move_stands(seat, move)
+        return self._why_move_stands(seat, move, awaiting or self.awaiting())
 
-    def _why_move_stands(self, seat: int, move: tuple[Action, int, bool]) -> str | None:
+    def _why_move_stands(self, seat: int, move: tuple[Action, int, bool],
+                         awaiting: Awaiting) -> str | None:
         """Why `seat`'s own last move can no longer be taken back, or None if it can."""
         game = self.game
         action, _, ended_round = move
@@ -585,7 +624,6 @@ class TableSession:
             return f"Nothing to undo: the other players have seen {word} (challenge mode)"
         if ended_round and game.rules.theme_each_round and game.theme is not None:
             return "Nothing to undo: the next round's theme has been shown"
-        awaiting = self.awaiting()
         other = awaiting.seat
         if awaiting.computer and other is not None:
             return f"Nothing to undo: {game.names[other]} is already playing"

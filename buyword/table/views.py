@@ -13,25 +13,37 @@ draw put up for auction. Hands stay hidden.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection
-from dataclasses import replace
+from collections.abc import Collection, Mapping
+from dataclasses import asdict, dataclass, replace
+from enum import StrEnum
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from buyword.bots.view import Opponent, SeatView
-from buyword.engine import Auction, Buy, Game, Rules
+from buyword.engine import Auction, Buy, BuyWordError, Rules
 from buyword.engine import events as ev
+from buyword.engine.crossword import Grid
+from buyword.engine.game import Outcome, Standing
+from buyword.engine.phase import Phase
+from buyword.engine.variants import AuctionState, TradeOffer
+from buyword.table.setup import Seat
+
+if TYPE_CHECKING:
+    from buyword.engine import Game
 
 #: How a tile whose letter is hidden is written in a log line.
 HIDDEN = "▪"
 
 
-def seat_view(game: Game, seat: int, visible: Collection[int],
+def seat_view(game: Game, seat: int | None, visible: Collection[int],
               log: tuple[ev.Event, ...] = ()) -> SeatView:
-    """The view of `game` from `seat`, which may see the hands and draws of `visible` seats.
+    """The view of `game` from `seat`, which may see the hands and draws of `visible` seats
+    (`seat` None: someone at the table who holds no seat, such as a screen between people).
 
     `unseen` is the bag plus every hand and draw the seat may not see, mixed and sorted.
     """
     players = game.players
-    me = players[seat]
+    me = players[seat] if seat is not None else None
     auction = game.auction
     shown = set(visible)  # whose draws this seat sees: the hands it sees, and face-up draws
     if draws_face_up(game.rules):
@@ -47,7 +59,7 @@ def seat_view(game: Game, seat: int, visible: Collection[int],
     opponents = tuple(
         Opponent(p.seat, p.name, p.money, p.wilds, len(p.hand),
                  p.hand if p.seat in visible else None,
-                 p.drawn if p.seat in shown else None)
+                 p.drawn if p.seat in shown else None, len(p.drawn))
         for p in players if p.seat != seat
     )
     return SeatView(
@@ -61,14 +73,14 @@ def seat_view(game: Game, seat: int, visible: Collection[int],
         die=game.die,
         draw_count=game.draw_count,
         final_round=game.final_round,
-        hand=me.hand,
-        money=me.money,
-        wilds=me.wilds,
-        drawn=me.drawn,
+        hand=me.hand if me is not None else "",
+        money=me.money if me is not None else 0,
+        wilds=me.wilds if me is not None else 0,
+        drawn=me.drawn if me is not None else "",
         draws=tuple(p.drawn if p.seat in shown else None for p in players),
         bag_size=game.bag_size,
         unseen="".join(sorted(unseen.elements())),
-        over_limit=game.over_limit(seat),
+        over_limit=game.over_limit(seat) if seat is not None else 0,
         can_buy=game.current == seat and game.is_legal(Buy()),
         opponents=opponents,
         last_sale=game.last_sale,
@@ -109,3 +121,264 @@ def redact(event: ev.Event, visible: Collection[int], face_up: bool = False) -> 
     if isinstance(event, ev.FinalRound):  # the bag's last tiles leave face down
         return replace(event, removed=HIDDEN * len(event.removed))
     return event
+
+
+# ---------------------------------------------------------------------- what a screen draws
+
+
+class Wait(StrEnum):
+    """The kind of input the table waits for."""
+
+    ROLL = "roll"  # the leader rolls the die
+    CHOOSE = "choose"  # the die showed CHOICE: the leader picks 2-5
+    DRAFT = "draft"  # tile draft: pick one of the face-up tiles
+    TRADE = "trade"  # trading step: offer a trade or pass, or answer the offer made to you
+    BUY = "buy"  # buy or discard the draw
+    AUCTION = "auction"  # an auction: bid or pass, or (the seller) match the high bid or pass
+    SELL = "sell"  # sell a word, or done
+    DROP = "drop"  # drop tiles down to the tile limit
+    CHALLENGE = "challenge"  # challenge the sale just made, or let it stand ("pass")
+    OVER = "over"  # the game has ended
+
+
+@dataclass(frozen=True)
+class Awaiting:
+    """Who must act now and with what kind of input.
+
+    Usually one seat. In the challenge window, people sitting next to each other (in order
+    from the seller's left) are asked together, on one prompt: any of them may challenge.
+    """
+
+    wait: Wait
+    seats: tuple[int, ...] = ()
+    computer: bool = False
+    sale: ev.Sold | None = None  # the sale open to challenge (Wait.CHALLENGE)
+
+    @property
+    def seat(self) -> int | None:
+        """The (first) seat asked, or None when the game is over."""
+        return self.seats[0] if self.seats else None
+
+
+#: The answers a table screen offers as keys: a view says why each would be refused now, so
+#: every screen greys out the same keys.
+KEYS = ("roll", "choose 2", "choose 3", "choose 4", "choose 5", "buy", "discard", "auction",
+        "pass", "match", "accept", "decline", "done")
+
+#: The version of `TableView.to_dict`'s form; `from_dict` reads only this one.
+VIEW_SCHEMA = 1
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One line of the game log as a viewer reads it (already redacted), and the kind of event
+    it tells ("Sold", "Rolled" ...), by which a screen styles it."""
+
+    text: str
+    kind: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class TableView:
+    """Everything a screen at one seat (or held by nobody) may draw of the table, now.
+
+    Built by `TableSession.table_view`; a hosted table sends it to each seat's screen as
+    `to_dict` and the screen reads it back with `from_dict`. Nothing in it is hidden from
+    its viewer: another seat's hidden hand or draw is only a count.
+    """
+
+    seat: SeatView  # the game as the viewer may see it (its `log` is empty: see `log`)
+    seats: tuple[Seat, ...]  # names, and each computer's level
+    awaiting: Awaiting
+    waiting_for: str  # what the table waits for, in words
+    #: Why each of the keys (`KEYS`) would be refused now (None: allowed), when the viewer
+    #: may see the seat asked; empty otherwise.
+    why_not: Mapping[str, str | None]
+    addressed: frozenset[int]  # the seats the table speaks to as "you" (else it names them)
+    log: tuple[LogLine, ...]  # the log as the viewer may read it
+    hints: bool  # whether people may ask for hints
+    hand_off: bool  # the one screen is handed between people (hiding hands in between)
+    #: The seat whose unseen tiles the screen may show (None: nobody's, at a hand-off).
+    unseen_of: int | None
+    undo_seat: int  # whose move Ctrl+Z would take back
+    why_not_undo: str | None  # why Ctrl+Z takes nothing back now (None: it may)
+    seed: int | None  # the seed that dealt the bag, when the viewer may know it
+    nobody_draws: bool  # the final round in which the bag could not serve the draw
+    #: The crossword variant: the squares of the last word placed, and how many were placed.
+    last_placed: frozenset[tuple[int, int]] = frozenset()
+    words_placed: int = 0
+    outcome: Outcome | None = None
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose view this is (None: nobody holds the screen)."""
+        return self.seat.seat
+
+    @property
+    def rules(self) -> Rules:
+        """The game's rules."""
+        return self.seat.rules
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names, by seat."""
+        return self.seat.names
+
+    @cached_property
+    def players(self) -> tuple[Opponent, ...]:
+        """Every player as the viewer sees them, by seat (a hidden hand or draw is None)."""
+        view = self.seat
+        if view.seat is None:
+            return view.opponents
+        me = Opponent(view.seat, view.names[view.seat], view.money, view.wilds, len(view.hand),
+                      view.hand, view.drawn, len(view.drawn))
+        return tuple(sorted((*view.opponents, me), key=lambda p: p.seat))
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        """The seats people play."""
+        return tuple(seat for seat, s in enumerate(self.seats) if s.human)
+
+    def may_see(self, seat: int) -> bool:
+        """Whether the viewer sees `seat`'s hand."""
+        return self.players[seat].hand is not None
+
+    def over_limit(self, seat: int) -> int:
+        """How many letter tiles `seat` holds beyond the tile limit (a public count)."""
+        limit = self.rules.tile_limit
+        return 0 if limit is None else max(0, self.players[seat].tiles - limit)
+
+    def price_of_draw(self, seat: int) -> int | None:
+        """What `seat`'s draw costs, when the viewer sees it (else None)."""
+        drawn = self.players[seat].drawn
+        return None if drawn is None else self.rules.tiles.price_of(drawn)
+
+    def refusal(self, key: str) -> str | None:
+        """Why the key's answer (one of `KEYS`) would be refused now; None if it would not.
+        A key the viewer may not answer now is refused."""
+        if key not in self.why_not:
+            return f"it is not your turn: {self.waiting_for}"
+        return self.why_not[key]
+
+    # ------------------------------------------------------------------ plain data
+
+    def to_dict(self, log_from: int = 0) -> dict[str, Any]:
+        """The view as JSON-ready data (`from_dict` reads it back), with the log's lines from
+        `log_from` on (a screen that has the earlier ones is sent only the new)."""
+        view = self.seat
+        return {
+            "schema": VIEW_SCHEMA,
+            "seat": _seat_dict(view),
+            "seats": [[s.name, s.level] for s in self.seats],
+            "awaiting": {"wait": str(self.awaiting.wait), "seats": list(self.awaiting.seats),
+                         "computer": self.awaiting.computer,
+                         "sale": _plain(self.awaiting.sale)},
+            "waiting_for": self.waiting_for,
+            "why_not": dict(self.why_not),
+            "addressed": sorted(self.addressed),
+            "log_from": log_from,
+            "log": [[line.text, line.kind] for line in self.log[log_from:]],
+            "log_size": len(self.log),
+            "hints": self.hints,
+            "hand_off": self.hand_off,
+            "unseen_of": self.unseen_of,
+            "undo_seat": self.undo_seat,
+            "why_not_undo": self.why_not_undo,
+            "seed": self.seed,
+            "nobody_draws": self.nobody_draws,
+            "last_placed": [list(square) for square in sorted(self.last_placed)],
+            "words_placed": self.words_placed,
+            "outcome": _plain(self.outcome),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any, earlier: TableView | None = None) -> TableView:
+        """Read a view written by `to_dict`; a view sent with only its new log lines takes the
+        earlier ones from `earlier`. Raises BuyWordError, saying why, for anything else."""
+        try:
+            if data["schema"] != VIEW_SCHEMA:
+                raise BuyWordError(f"a table view of form {data['schema']!r}: this screen "
+                                   f"reads form {VIEW_SCHEMA}")
+            log_from = data["log_from"]
+            before = earlier.log[:log_from] if earlier is not None else ()
+            if len(before) != log_from:
+                raise BuyWordError("a table view continues a log this screen does not have")
+            log = (*before, *(LogLine(text, kind) for text, kind in data["log"]))
+            asked = data["awaiting"]
+            outcome = data["outcome"]
+            return cls(
+                seat=_read_seat(data["seat"]),
+                seats=tuple(Seat(name, level) for name, level in data["seats"]),
+                awaiting=Awaiting(Wait(asked["wait"]), tuple(asked["seats"]),
+                                  bool(asked["computer"]), _read_sold(asked["sale"])),
+                waiting_for=data["waiting_for"],
+                why_not=dict(data["why_not"]),
+                addressed=frozenset(data["addressed"]),
+                log=log,
+                hints=bool(data["hints"]),
+                hand_off=bool(data["hand_off"]),
+                unseen_of=data["unseen_of"],
+                undo_seat=data["undo_seat"],
+                why_not_undo=data["why_not_undo"],
+                seed=data["seed"],
+                nobody_draws=bool(data["nobody_draws"]),
+                last_placed=frozenset((row, col) for row, col in data["last_placed"]),
+                words_placed=data["words_placed"],
+                outcome=None if outcome is None else Outcome(
+                    outcome["reason"],
+                    tuple(Standing(**standing) for standing in outcome["standings"]),
+                    tuple(outcome["winners"]), outcome["rating"]),
+            )
+        except BuyWordError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            raise BuyWordError(f"the table's view is damaged ({error})") from None
+
+
+def _plain(value: Any) -> Any:
+    """A dataclass (or None) as JSON-ready data."""
+    return None if value is None else asdict(value)
+
+
+def _read_sold(data: Any) -> ev.Sold | None:
+    if data is None:
+        return None
+    return ev.Sold(**{**data, "words": tuple((word, cost) for word, cost in data["words"])})
+
+
+def _seat_dict(view: SeatView) -> dict[str, Any]:
+    """A `SeatView` without its log (a `TableView` carries the log as lines)."""
+    return {
+        "seat": view.seat, "seats": view.seats, "names": list(view.names),
+        "phase": str(view.phase), "round": view.round, "leader": view.leader,
+        "current": view.current, "die": view.die, "draw_count": view.draw_count,
+        "final_round": view.final_round, "hand": view.hand, "money": view.money,
+        "wilds": view.wilds, "drawn": view.drawn, "draws": list(view.draws),
+        "bag_size": view.bag_size, "unseen": view.unseen, "over_limit": view.over_limit,
+        "can_buy": view.can_buy,
+        "opponents": [asdict(o) for o in view.opponents],
+        "last_sale": _plain(view.last_sale), "rules": view.rules.to_dict(),
+        "private": view.private, "theme": view.theme, "draft_tiles": view.draft_tiles,
+        "auction": _plain(view.auction), "trade_offer": _plain(view.trade_offer),
+        "can_auction": view.can_auction, "grid": view.grid.to_dict(),
+    }
+
+
+def _read_seat(data: dict[str, Any]) -> SeatView:
+    auction = data["auction"]
+    offer = data["trade_offer"]
+    return SeatView(
+        **{**data,
+           "names": tuple(data["names"]),
+           "phase": Phase(data["phase"]),
+           "draws": tuple(data["draws"]),
+           "opponents": tuple(Opponent(**o) for o in data["opponents"]),
+           "last_sale": _read_sold(data["last_sale"]),
+           "rules": Rules.from_dict(data["rules"]),
+           "auction": None if auction is None else AuctionState(
+               **{**auction, "bidders": tuple(auction["bidders"])}),
+           "trade_offer": None if offer is None else TradeOffer(**offer),
+           "grid": Grid.from_dict(data["grid"])})

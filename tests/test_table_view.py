@@ -1,0 +1,142 @@
+"""The table view: what a screen at one seat may draw, from the session alone. It reads back
+from its plain form unchanged (the form a hosted table sends), on random states of the base
+game, the table variants and the crossword variant; and it never holds a hidden tile."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from buyword.engine import BuyWordError
+from buyword.table import (
+    HIDDEN,
+    GameSetup,
+    Seat,
+    TableSession,
+    TableView,
+    Wait,
+)
+from buyword.table.services import Services
+from buyword.words.lexicon import Lexicon
+
+WORDS = ("at", "ate", "eat", "tea", "seat", "east", "eats", "sat", "rat", "tar", "art", "star",
+         "rate", "tears", "stare", "one", "eon", "note", "tone", "stone", "diet", "edit",
+         "tide", "quiz", "qi", "zit", "it", "ti", "za", "ta", "cat", "tie", "ties", "in", "on")
+LEXICON = Lexicon(WORDS, "the table view test words")
+SERVICES = Services(LEXICON)
+
+#: The games the views are drawn from: the base game, each table variant, the crossword.
+GAMES: dict[str, dict[str, object]] = {
+    "base": {},
+    "challenge": {"challenge": True},
+    "auction": {"auction": True},
+    "trade": {"trade": True},
+    "trade money": {"trade_money": True},
+    "draft": {"draft": True},
+    "tile limit": {"tile_limit": 8},
+    "crossword": {"crossword": True},
+}
+
+
+def table(kind: str, seed: int, private: bool = True) -> TableSession:
+    """A table of two people and a computer playing `kind` (see GAMES)."""
+    setup = GameSetup(seats=(Seat("Ann"), Seat("Bob"), Seat("Cy", "easy")), seed=seed,
+                      private_hands=private, **GAMES[kind])  # type: ignore[arg-type]
+    return TableSession.new(setup, LEXICON, SERVICES.finder(LEXICON, setup.rules().tiles))
+
+
+def advance(session: TableSession, moves: int, rng: random.Random) -> None:
+    """Play up to `moves` answers: computers think, people answer at random."""
+    for _ in range(moves):
+        awaiting = session.awaiting()
+        if awaiting.wait is Wait.OVER:
+            return
+        if awaiting.computer:
+            session.step()
+            continue
+        seat = awaiting.seats[0]
+        if awaiting.wait is Wait.CHALLENGE:
+            session.act(seat, rng.choice(("pass", "pass", f"challenge {seat + 1}")))
+            continue
+        hints = session.finder.find(session.game.player(seat).hand,
+                                    session.game.player(seat).wilds)
+        if awaiting.wait is Wait.SELL and hints and not session.game.rules.crossword \
+                and rng.random() < 0.7:
+            session.act(seat, f"sell {hints[0].notation}")
+            continue
+        legal = [str(a) for a in session.game.legal_actions()]
+        session.act(seat, "buy" if "buy" in legal and rng.random() < 0.7 else rng.choice(legal))
+
+
+@settings(max_examples=25, deadline=None)
+@given(kind=st.sampled_from(sorted(GAMES)), seed=st.integers(1, 10_000),
+       moves=st.integers(0, 60), viewer=st.sampled_from((None, 0, 1, 2)),
+       private=st.booleans(), own_screen=st.booleans())
+def test_a_view_reads_back_from_its_plain_form_unchanged(
+        kind: str, seed: int, moves: int, viewer: int | None, private: bool,
+        own_screen: bool) -> None:
+    session = table(kind, seed, private)
+    advance(session, moves, random.Random(seed))
+    view = session.table_view(viewer, own_screen=own_screen)
+    sent = json.loads(json.dumps(view.to_dict()))  # as a hosted table sends it
+    assert TableView.from_dict(sent) == view
+    # A view sent with only its new log lines continues the screen's earlier one.
+    cut = len(view.log) // 2
+    assert TableView.from_dict(json.loads(json.dumps(view.to_dict(cut))), view) == view
+
+
+def test_a_damaged_or_foreign_view_is_refused_with_a_reason() -> None:
+    data = table("base", 3).table_view(0).to_dict()
+    with pytest.raises(BuyWordError, match="form 2"):
+        TableView.from_dict({**data, "schema": 2})
+    with pytest.raises(BuyWordError, match="damaged"):
+        TableView.from_dict({**data, "seat": {}})
+    with pytest.raises(BuyWordError, match="log this screen does not have"):
+        TableView.from_dict(table("base", 3).table_view(0).to_dict(log_from=2))
+
+
+@pytest.mark.parametrize("kind", sorted(GAMES))
+def test_no_view_holds_a_hidden_hand_or_draw(kind: str) -> None:
+    """At every moment of a game, each seat's view (and the view of nobody, between people)
+    holds of the others only what the table shows: the hidden letters are not in it at all."""
+    session = table(kind, 11)
+    rng = random.Random(11)
+    while session.awaiting().wait is not Wait.OVER:
+        game = session.game
+        for viewer in (None, 0, 1, 2):
+            for own_screen in (False, True) if viewer is not None else (False,):
+                view = session.table_view(viewer, own_screen=own_screen)
+                for player in view.players:
+                    real = game.player(player.seat)
+                    mine = player.seat == viewer
+                    assert (player.hand is not None) == mine, (viewer, player)
+                    assert player.tiles == len(real.hand)
+                    assert player.drawn_tiles == len(real.drawn)
+                    if not mine and player.drawn is not None:  # a draw the table sees
+                        assert game.rules.trading or game.rules.draft or \
+                            game.auction is not None
+                for line in view.log:  # the letters going into another's hand are hidden
+                    if line.kind in ("Drew", "Bought") and " drew " in line.text:
+                        name = line.text.split(" drew ")[0]
+                        if viewer is None or name != game.names[viewer]:
+                            face_up = game.rules.trading or game.rules.draft
+                            assert face_up or HIDDEN in line.text, line
+                if viewer is not None and own_screen and view.outcome is None:
+                    assert view.seed is None  # the seed deals the bag: not before the end
+        advance(session, 1, rng)
+
+
+def test_a_view_says_who_is_asked_and_why_a_key_is_refused() -> None:
+    session = table("base", 5)
+    view = session.table_view(0)
+    assert view.awaiting.wait is Wait.ROLL and view.awaiting.seats == (0,)
+    assert view.refusal("roll") is None
+    assert view.refusal("buy") is not None  # nothing drawn yet
+    other = session.table_view(1)  # Bob, not asked, is given no key's verdict
+    assert other.why_not == {} and "not your turn" in str(other.refusal("roll"))
+    assert view.addressed == frozenset({0})  # at a private table, the person at the screen
+    assert session.table_view(0, own_screen=True).why_not_undo is not None
