@@ -11,8 +11,8 @@ from typing import Any
 
 from buyword.engine import default_tiles
 from buyword.net import TableClient, TableServer
-from buyword.net.remote import RemoteTable
-from buyword.table import GameSetup, Seat, TableSession, Wait
+from buyword.net.remote import SeatLink
+from buyword.table import GameSetup, SalePreview, Seat, TableSession, Wait
 from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon
 
@@ -36,20 +36,20 @@ def table(*seats: Seat, seed: int = 3, challenge: bool = False, bag: str | None 
 def answer(client: TableClient, tried: set[str]) -> str:
     """A sensible answer for the client's seat from its view alone (`tried`: sales refused
     this turn, so a word is not offered twice)."""
-    view = client.view
-    assert view is not None
-    wait = view["awaiting"]["wait"]
+    assert client.view is not None
+    view = client.view.seat
+    wait = client.view.awaiting.wait
     if wait == "roll":
         return "roll"
     if wait == "choose":
         return "choose 4"
     if wait == "buy":
-        return "buy" if view["can_buy"] and view["price"] <= view["money"] // 2 else "discard"
+        return "buy" if view.can_buy and view.offer_price <= view.money // 2 else "discard"
     if wait == "drop":
-        return "drop " + view["hand"][-view["over_limit"]:]
+        return "drop " + view.hand[-view.over_limit:]
     if wait == "challenge":
         return "pass"
-    hand = Counter(view["hand"])
+    hand = Counter(view.hand)
     for word in sorted(WORDS, key=len, reverse=True):
         if word not in tried and not Counter(word.upper()) - hand:
             tried.add(word)
@@ -84,18 +84,23 @@ async def join_all(server: TableServer) -> list[TableClient]:
 
 def private_breaches(message: dict[str, Any], hidden: dict[int, tuple[str, str]],
                      names: tuple[str, ...]) -> list[str]:
-    """What in one message shows a seat's hidden hand or draw (`hidden`: seat -> (hand, draw)
-    as they were when the message was made)."""
+    """What in one view message shows a seat's hidden hand or draw (`hidden`: seat -> (hand,
+    draw) as they were when the message was made)."""
     found = []
-    seat = message["seat"]
-    for other in message["others"]:
+    view = message["view"]
+    own = view["seat"]
+    seat = own["seat"]
+    for other in own["opponents"]:
         if other["hand"] is not None or other["drawn"] is not None:
-            found.append(f"seat {other['seat']}'s tiles are in 'others'")
-    for line in message["log"]:
+            found.append(f"seat {other['seat']}'s tiles are in 'opponents'")
+    for line, _kind in view["log"]:
         match = INTO_HAND.match(line)
         if match and match["name"] != names[seat] and set(match["tiles"]) != {"▪"}:
             found.append(f"log line {line!r}")
-    public = {k: v for k, v in message.items() if k not in ("hand", "drawn", "log")}
+    # The seat's own tiles, the log (checked above) and the unseen tiles (the bag and every
+    # hidden tile mixed and sorted: no owner) aside, nothing may hold a hidden hand or draw.
+    public = {**view, "log": [], "seat": {k: v for k, v in own.items()
+                                          if k not in ("hand", "drawn", "unseen")}}
     text = repr(public)
     for other, (hand, drawn) in hidden.items():
         for tiles in (hand, drawn):
@@ -104,7 +109,7 @@ def private_breaches(message: dict[str, Any], hidden: dict[int, tuple[str, str]]
     return found
 
 
-async def settle(*tables: RemoteTable, until: Callable[[], bool] | None = None) -> None:
+async def settle(*tables: SeatLink, until: Callable[[], bool] | None = None) -> None:
     """Let the messages on their way arrive (loopback: a millisecond or two), and then until
     `until` holds."""
     for _ in range(1000):
@@ -114,12 +119,20 @@ async def settle(*tables: RemoteTable, until: Callable[[], bool] | None = None) 
     raise AssertionError("the table did not answer")
 
 
-async def to_selling(ann: RemoteTable, bob: RemoteTable) -> None:
+async def to_selling(ann: SeatLink, bob: SeatLink) -> None:
     """A two-seat table's first round: roll 3; both buy their draws; Ann is to sell."""
     ann.act(0, "roll 3")
-    await settle(ann, bob, until=lambda: ann.awaiting().seats == (0,)
-                 and ann.awaiting().wait is Wait.BUY)
+    await settle(ann, bob, until=lambda: ann.table_view().awaiting.seats == (0,)
+                 and ann.table_view().awaiting.wait is Wait.BUY)
     ann.act(0, "buy")
-    await settle(ann, bob, until=lambda: bob.awaiting().seats == (1,))
+    await settle(ann, bob, until=lambda: bob.table_view().awaiting.seats == (1,))
     bob.act(1, "buy")
-    await settle(ann, bob, until=lambda: ann.awaiting().wait is Wait.SELL)
+    await settle(ann, bob, until=lambda: ann.table_view().awaiting.wait is Wait.SELL)
+
+
+async def previewed(link: SeatLink, seat: int, typed: str) -> SalePreview:
+    """The host's preview of selling `typed` at `seat`, as the seat's screen is given it: asked
+    for, then answered."""
+    link.preview(seat, typed)
+    await settle(link, until=lambda: not link.preview(seat, typed).pending)
+    return link.preview(seat, typed)

@@ -27,7 +27,7 @@ def buy_prompt(*seats: Seat, bag: str = "QZXJTEAO", money: int | None = None,
         session.game._players[0].money = money  # a poorer player, for the refusal's words
     awaiting = session.awaiting()
     assert awaiting.wait is Wait.BUY and awaiting.seat == 0
-    return markup(prompt_template(session, awaiting), name=seats[0].name, word="").plain
+    return markup(prompt_template(session.table_view(0)), name=seats[0].name, word="").plain
 
 
 def test_the_price_is_spaced_from_the_keys_in_every_buy_prompt() -> None:

@@ -56,7 +56,7 @@ async def test_a_hosted_game_is_played_to_the_end_saved_as_it_goes_and_recorded(
         await client.next_view()
         assert (tmp_path / "current.json").exists()  # saved as it goes
         await asyncio.wait_for(play_seat(client), 60)
-        assert client.view["outcome"] is not None
+        assert client.view.outcome is not None
         out, err = await asyncio.to_thread(host.communicate, timeout=30)
         assert host.returncode == 0, err
         assert "1. " in out and not (tmp_path / "current.json").exists()

@@ -8,7 +8,7 @@ import pytest
 
 from buyword.net.commands import _setup
 from buyword.table import GameSetup, Played, Seat, TableSession, Wait
-from tests.net_helpers import FINDER, LEXICON, settle, to_selling
+from tests.net_helpers import FINDER, LEXICON, previewed, settle, to_selling
 from tests.test_net_remote import seated
 
 ANN, BOB = Seat("Ann"), Seat("Bob")
@@ -21,41 +21,39 @@ def crossword_table(challenge: bool = False) -> TableSession:
     return TableSession.new(setup, LEXICON, FINDER)
 
 
-async def test_the_grid_reaches_every_seat_and_a_placement_is_previewed_locally() -> None:
+async def test_the_grid_reaches_every_seat_and_a_placement_is_previewed_by_the_host() -> None:
     session = crossword_table()
     server, ann, bob = await seated(session)
     try:
         await to_selling(ann, bob)
-        assert ann.game.rules.crossword and not bob.game.grid
-        here, there = ann.preview(0, "TEA at 0,0 across"), session.preview(0, "TEA at 0,0 across")
-        assert (here.price, here.words, here.laid, here.marked) == \
-            (there.price, there.words, there.laid, there.marked) and here.reason is None
-        assert ann.preview(0, "TEA at 0,0 across").price == 3 ** 2 == ann.preview(0, "TEA").price
+        assert ann.view.seat.rules.crossword and not bob.view.seat.grid
+        here = await previewed(ann, 0, "TEA at 0,0 across")
+        assert here == session.preview(0, "TEA at 0,0 across") and here.reason is None
+        assert here.price == 3 ** 2 == (await previewed(ann, 0, "TEA")).price
         assert isinstance(ann.act(0, "sell TEA at 0,0 across"), Played)
-        await settle(ann, bob, until=lambda: len(bob.game.grid) == 3)
-        assert bob.game.grid == session.game.grid
-        assert bob.game.last_placed == {(0, 0), (0, 1), (0, 2)} and bob.game.words_placed == 1
+        await settle(ann, bob, until=lambda: len(bob.view.seat.grid) == 3)
+        assert bob.view.seat.grid == session.game.grid
+        assert bob.view.last_placed == {(0, 0), (0, 1), (0, 2)} and bob.view.words_placed == 1
         ann.act(0, "done")
-        await settle(ann, bob, until=lambda: bob.awaiting().seats == (1,))
+        await settle(ann, bob, until=lambda: bob.view.awaiting.seats == (1,))
         # Bob's TO reuses Ann's T (its pips count) and lays his own O.
-        to = bob.preview(1, "TO at 0,0 down")
+        to = await previewed(bob, 1, "TO at 0,0 down")
         assert to.reason is None and to.price == session.preview(1, "TO at 0,0 down").price
         assert [(w.word, w.price) for w in to.words] == [("TO", 4)]
-        assert bob.preview(1, "TX at 0,0 down").reason  # no X in his hand
-        assert bob.preview(1, "NO at 5,5 across").reason  # crosses nothing
+        assert (await previewed(bob, 1, "TX at 0,0 down")).reason  # no X in his hand
+        assert (await previewed(bob, 1, "NO at 5,5 across")).reason  # crosses nothing
     finally:
         await server.close()
 
 
-async def test_strict_mode_gives_no_verdict_on_the_screen_and_the_server_refuses_a_non_word(
-) -> None:
+async def test_strict_mode_shows_the_hosts_verdict_and_the_server_refuses_a_non_word() -> None:
     session = crossword_table()
     server, ann, bob = await seated(session)
     try:
         await to_selling(ann, bob)
-        assert session.preview(0, "ETA at 0,0 across").reason  # the host's dictionary says no
-        nonword = ann.preview(0, "ETA at 0,0 across")
-        assert nonword.reason is None and nonword.price == 9  # priced, not judged
+        verdict = session.preview(0, "ETA at 0,0 across").reason  # the host's dictionary: no
+        nonword = await previewed(ann, 0, "ETA at 0,0 across")
+        assert verdict and nonword.reason == verdict  # the screen says what the host says
         ann.act(0, "sell ETA at 0,0 across")
         await settle(ann, bob)
         assert "not a word" in ann.refusal and not session.game.grid
@@ -68,11 +66,12 @@ async def test_challenge_mode_previews_a_non_word_as_the_host_does_without_a_ver
     server, ann, bob = await seated(session)
     try:
         await to_selling(ann, bob)
-        here, there = ann.preview(0, "ETA at 0,0 across"), session.preview(0, "ETA at 0,0 across")
+        here = await previewed(ann, 0, "ETA at 0,0 across")
+        there = session.preview(0, "ETA at 0,0 across")
         assert here.reason is None and there.reason is None and here.price == there.price
         assert isinstance(ann.act(0, "sell ETA at 0,0 across"), Played)
-        await settle(ann, bob, until=lambda: bob.awaiting().wait is Wait.CHALLENGE)
-        assert len(bob.game.grid) == 3  # on the table until a challenge takes it back
+        await settle(ann, bob, until=lambda: bob.view.awaiting.wait is Wait.CHALLENGE)
+        assert len(bob.view.seat.grid) == 3  # on the table until a challenge takes it back
     finally:
         await server.close()
 

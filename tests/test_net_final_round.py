@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from buyword.net.protocol import seat_message
-from buyword.net.remote import RemoteTable
+from buyword.net.protocol import view_message
+from buyword.net.remote import SeatLink
 from buyword.table import Seat, TableSession, Wait
 from buyword.ui.status import draw_line, round_lines
 from tests.net_helpers import table
@@ -27,10 +27,10 @@ def _play_rounds(session: TableSession, rounds: int) -> None:
             session.act(seats[0], answers[wait])
 
 
-def _joined(session: TableSession, seat: int) -> RemoteTable:
+def _joined(session: TableSession, seat: int) -> SeatLink:
     """What a screen joined to `session` at `seat` knows: the one view the server sent it."""
-    remote = RemoteTable(lambda _text: None)
-    remote.take(seat_message(session, seat))
+    remote = SeatLink(lambda _text: None)
+    remote.take(view_message(session, seat))
     return remote
 
 
@@ -45,13 +45,13 @@ def test_a_joined_seat_sees_the_final_rounds_draw_line_a_local_table_shows(
     assert session.game.bag_size == 8
     session.act(session.awaiting().seats[0], roll)
     assert session.game.final_round and session.game.nobody_draws is nobody_draws
-    local = round_lines(session.game, tumbling=False)
+    local = round_lines(session.table_view(0), tumbling=False)
     assert local[0] == "FINAL ROUND" and local[3] == line
     for seat in (0, 1):
         joined = _joined(session, seat)
-        assert joined.game.nobody_draws is nobody_draws
-        assert round_lines(joined.game, tumbling=False) == local
-        assert draw_line(joined.game, tumbling=True) == "Rolling…"
+        assert joined.view.nobody_draws is nobody_draws
+        assert round_lines(joined.view, tumbling=False) == local
+        assert draw_line(joined.view, tumbling=True) == "Rolling…"
 
 
 def test_the_bags_last_tiles_are_in_no_seats_view_when_nobody_draws() -> None:
@@ -60,15 +60,18 @@ def test_the_bags_last_tiles_are_in_no_seats_view_when_nobody_draws() -> None:
     left = session.game.bag
     session.act(session.awaiting().seats[0], "roll 5")
     for seat in (0, 1):
-        message = seat_message(session, seat)
-        assert message["nobody_draws"] is True
-        final = [line for line in message["log"] if line.startswith("Final round")]
-        assert final and left not in repr({k: v for k, v in message.items() if k != "hand"})
+        view = view_message(session, seat)["view"]
+        assert view["nobody_draws"] is True
+        final = [line for line, _ in view["log"] if line.startswith("Final round")]
+        # (The seat's unseen tiles hold them, mixed with every tile it cannot see, sorted.)
+        shown = {**view, "seat": {k: v for k, v in view["seat"].items()
+                                  if k not in ("hand", "unseen")}}
+        assert final and left not in repr(shown)
 
 
 def test_before_the_final_round_a_joined_seat_sees_the_draw() -> None:
     session = table(Seat("Ann"), Seat("Bob"))
     session.act(0, "roll 3")
     joined = _joined(session, 1)
-    assert not joined.game.nobody_draws
-    assert round_lines(joined.game, tumbling=False)[3] == "Draw 3 each"
+    assert not joined.view.nobody_draws
+    assert round_lines(joined.view, tumbling=False)[3] == "Draw 3 each"

@@ -1,5 +1,5 @@
-"""Who used hints at a hosted table: each screen tells the host when its person is shown hints
-(F2), so the saved game and its record mark the seats that used them, and a table where nobody
+"""Who used hints at a hosted table: each screen asks the host for its person's hints (F2), so
+the saved game and its record mark the seats that used them, and a table where nobody
 did is saved without hints, as a local game is. A screen the table does not allow hints, or
 not on its selling turn, marks nothing."""
 
@@ -9,14 +9,14 @@ import pytest
 
 from buyword.net import protocol as wire
 from buyword.net.commands import HostedSave
-from buyword.net.remote import HostSeat, JoinedTable, RemoteTable
+from buyword.net.remote import HostSeat, JoinedTable, SeatLink
 from buyword.net.server import TableServer
 from buyword.store import SavedGame, Store
 from buyword.table import GameSetup, Seat, TableSession, Wait
 from tests.net_helpers import FINDER, HOST, LEXICON, settle, to_selling
 
 
-async def seated(session: TableSession) -> tuple[TableServer, RemoteTable, JoinedTable]:
+async def seated(session: TableSession) -> tuple[TableServer, SeatLink, JoinedTable]:
     """The host plays Ann on its own screen; Bob joins over loopback (his link is kept: a
     test sends on it what his screen would not)."""
     server = TableServer(session, reserved=frozenset({0}))
@@ -52,11 +52,11 @@ def saved_hints(store: Store) -> tuple[int, ...]:
     return peeked.hints
 
 
-async def bob_sells(ann: RemoteTable, bob: RemoteTable) -> None:
+async def bob_sells(ann: SeatLink, bob: SeatLink) -> None:
     """Ann ends her sales; Bob is to sell."""
     ann.act(0, "done")
-    await settle(ann, bob, until=lambda: bob.awaiting().seats == (1,)
-                 and bob.awaiting().wait is Wait.SELL)
+    await settle(ann, bob, until=lambda: bob.view.awaiting.seats == (1,)
+                 and bob.view.awaiting.wait is Wait.SELL)
 
 
 async def test_a_table_with_hints_allowed_where_nobody_uses_them_is_saved_without() -> None:
@@ -67,7 +67,7 @@ async def test_a_table_with_hints_allowed_where_nobody_uses_them_is_saved_withou
         await to_selling(ann, bob)
         await bob_sells(ann, bob)
         bob.act(1, "done")
-        await settle(ann, bob, until=lambda: ann.awaiting().wait is Wait.ROLL)
+        await settle(ann, bob, until=lambda: ann.view.awaiting.wait is Wait.ROLL)
         assert saved_hints(store) == (0, 0) and not hosted.saved.hinted
     finally:
         await server.close()
@@ -79,16 +79,14 @@ async def test_f2_on_a_screen_marks_that_seat_in_the_save(seat: int,
     session = hinted_table(hints=True)
     server, ann, joined = await seated(session)  # seat 0 on the host's screen, 1 joined
     bob = joined.table
-    for table in (ann, bob):
-        table._words = lambda tiles: (LEXICON, FINDER)  # the test words, not the bundled list
     store, hosted = saving(server)
     try:
         await to_selling(ann, bob)
         if seat == 1:
             await bob_sells(ann, bob)
         screen = (ann, bob)[seat]
-        assert screen.hints(seat)  # what F2 on that screen asks for
-        await settle(ann, bob, until=lambda: bool(session.hinted))
+        screen.hints(seat)  # what F2 on that screen asks for
+        await settle(ann, bob, until=lambda: bool(session.hinted) and bool(screen.hints_found))
         assert session.hinted == {seat}
         assert saved_hints(store) == marks and hosted.saved.hinted
         # The mark stays as play goes on (the finished game is recorded from this save).
@@ -142,15 +140,18 @@ def test_the_hint_message_is_read_strictly() -> None:
 
 def test_a_screen_with_no_link_to_the_host_shows_no_hints() -> None:
     from buyword.engine import BuyWordError
-    from buyword.net.protocol import seat_message
+    from buyword.net.protocol import view_message
 
     session = hinted_table(hints=True)
     for seat, answer in ((0, "roll 3"), (0, "buy"), (1, "buy")):  # Ann is to sell
         session.act(seat, answer)
-    unlinked = RemoteTable(lambda _text: None, lambda tiles: (LEXICON, FINDER))
-    unlinked.take(seat_message(session, 0))
+    sent: list[object] = []
+    unlinked = SeatLink(sent.append)
+    unlinked.take(view_message(session, 0))
+    unlinked.link_lost("the table has closed")
     with pytest.raises(BuyWordError, match="link to the host"):
         unlinked.hints(0)
+    assert sent == [] and not session.hints_used
 
 
 def test_a_save_keeps_the_marks_of_earlier_sittings() -> None:

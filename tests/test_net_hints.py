@@ -1,5 +1,5 @@
-"""Hints at a hosted table: off unless the host allows them; then each screen searches its own
-hand with its own word list, and finds what a local table with hints finds."""
+"""Hints at a hosted table: off unless the host allows them; then the host's session finds them
+for each seat's hand on its selling turn: what a local table with hints finds."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ async def test_hints_are_off_unless_the_host_allows_them() -> None:
     server, ann, bob = await seated(hinted_table(hints=False))
     try:
         await to_selling(ann, bob)
-        assert not bob.hints_allowed
+        assert not bob.view.hints
         with pytest.raises(BuyWordError, match="without hints"):
             ann.hints(0)
     finally:
@@ -36,18 +36,22 @@ async def test_hints_are_off_unless_the_host_allows_them() -> None:
 async def test_a_joined_seat_finds_the_hints_a_local_table_finds(crossword: bool) -> None:
     session = hinted_table(hints=True, crossword=crossword)
     server, ann, bob = await seated(session)
-    bob._words = lambda tiles: (LEXICON, FINDER)  # the test words, not the bundled list
     try:
         await to_selling(ann, bob)
-        assert bob.hints_allowed
-        with pytest.raises(BuyWordError, match="on their turn"):
-            bob.hints(1)  # Ann sells first
-        found = [str(hint) for hint in ann.hints(0)]
+        assert bob.view.hints
+        bob.hints(1)  # Ann sells first: the host says so
+        await settle(bob, until=lambda: bob.refusal is not None)
+        assert "on their turn" in str(bob.refusal) and bob.hints_found is None
+        ann.hints(0)
+        await settle(ann, until=lambda: ann.hints_found is not None)
+        found = [str(hint) for hint in ann.hints_found or ()]
         assert found and found == [str(hint) for hint in session.hints(0)]
         ann.act(0, "done")
-        await settle(ann, bob, until=lambda: bob.awaiting().seats == (1,)
-                     and bob.awaiting().wait is Wait.SELL)
-        assert [str(h) for h in bob.hints(1)] == [str(h) for h in session.hints(1)]
+        await settle(ann, bob, until=lambda: bob.view.awaiting.seats == (1,)
+                     and bob.view.awaiting.wait is Wait.SELL)
+        bob.hints(1)
+        await settle(bob, until=lambda: bob.hints_found is not None)
+        assert [str(h) for h in bob.hints_found or ()] == [str(h) for h in session.hints(1)]
     finally:
         await server.close()
 
@@ -63,15 +67,17 @@ async def test_f2_on_a_joined_screen_opens_the_hints_when_the_host_allows_them()
     server, ann, _ = await seated(session)
     try:
         bob = await JoinedTable.join(HOST, server.port, server.tokens[1])
-        bob.table._words = lambda tiles: (LEXICON, FINDER)
         app = JoinApp(bob)
         async with app.run_test(size=(100, 32)) as pilot:
             await to_selling(ann, bob.table)
             ann.act(0, "done")
-            await settle(ann, bob.table, until=lambda: bob.table.awaiting().seats == (1,))
+            await settle(ann, bob.table, until=lambda: bob.table.view.awaiting.seats == (1,))
             await pilot.pause(0.1)
             await pilot.press("f2")
-            await pilot.pause(0.1)
+            for _ in range(50):  # the host's hints come back over the link
+                await pilot.pause(0.05)
+                if isinstance(app.screen, HintsScreen):
+                    break
             assert isinstance(app.screen, HintsScreen)
             await app.action_quit()
     finally:

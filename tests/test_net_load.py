@@ -37,8 +37,8 @@ async def test_twenty_tables_of_four_clients_play_to_the_end_with_nothing_lost()
             for client in clients:
                 # Every line of the seat's log arrived, in order, once.
                 assert client.log == [str(e) for e in server.session.log_for(client.seat)]
-                assert client.view["money"] == game.player(client.seat).money
-                assert client.view["outcome"]["winners"] == list(outcome.winners)
+                assert client.view.seat.money == game.player(client.seat).money
+                assert client.view.outcome == outcome
                 assert not client.error and client.connected
             assert len(game.actions) > 20
     finally:

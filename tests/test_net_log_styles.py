@@ -3,8 +3,8 @@ and the screen styles it by that kind (a sale bold, the roll underlined ...)."""
 
 from __future__ import annotations
 
-from buyword.net.protocol import seat_message
-from buyword.net.remote import RemoteTable
+from buyword.net.protocol import view_message
+from buyword.net.remote import SeatLink
 from buyword.table import Seat
 from buyword.ui.widgets import log_line
 from tests.net_helpers import table
@@ -18,12 +18,12 @@ def test_every_line_is_styled_by_its_events_kind_as_at_a_local_table() -> None:
     session.act(0, "sell TEA")
     session.act(0, "done")
     session.act(1, "done")  # the round ends
-    remote = RemoteTable(lambda text: None)
-    first = seat_message(session, 1)
-    remote.take({**first, "log": first["log"][:3], "log_kinds": first["log_kinds"][:3],
-                 "log_size": 3})
-    remote.take(seat_message(session, 1, 3))  # the rest, as a later view sends it
-    lines = remote.log_for(1)
+    remote = SeatLink(lambda text: None)
+    first = view_message(session, 1)
+    remote.take({**first, "view": {**first["view"], "log": first["view"]["log"][:3],
+                                   "log_size": 3}})
+    remote.take(view_message(session, 1, 3))  # the rest, as a later view sends it
+    lines = remote.table_view().log
     events = session.log_for(1)
     assert [str(line) for line in lines] == [str(event) for event in events]
     local = [log_line(event) for event in events]  # the seat's own log: hidden tiles as ▪

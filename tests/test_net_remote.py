@@ -1,10 +1,10 @@
-"""A seat at a hosted table as the table screen reads it (`RemoteTable`), without Textual: the
+"""A seat at a hosted table as the table screen reads it (`SeatLink`), without Textual: the
 game as that seat may see it, the variants' table state, and answers checked before sending."""
 
 from __future__ import annotations
 
 from buyword.net import TableServer
-from buyword.net.remote import HostSeat, JoinedTable, RemoteTable
+from buyword.net.remote import HostSeat, JoinedTable, SeatLink
 from buyword.table import HIDDEN, GameSetup, Played, Refused, Seat, TableSession, Wait
 from tests.net_helpers import FINDER, HOST, LEXICON, settle
 
@@ -17,7 +17,7 @@ def variant_table(**variants: bool) -> TableSession:
     return TableSession.new(setup, LEXICON, FINDER)
 
 
-async def seated(session: TableSession) -> tuple[TableServer, RemoteTable, RemoteTable]:
+async def seated(session: TableSession) -> tuple[TableServer, SeatLink, SeatLink]:
     """The host plays Ann in this process; Bob joins over loopback."""
     server = TableServer(session, reserved=frozenset({0}))
     await server.start()
@@ -31,19 +31,20 @@ async def test_an_auction_is_drawn_from_the_views_and_answered_through_the_serve
     server, ann, bob = await seated(session)
     try:
         assert isinstance(ann.act(0, "roll 3"), Played)
-        await settle(ann, bob, until=lambda: bob.game.draw_count == 3)
-        assert ann.awaiting().wait is Wait.BUY and ann.game.why_not("auction") is None
-        assert set(bob.game.player(0).drawn) == {HIDDEN}  # Ann's draw, face down for Bob
-        assert bob.game.why_not("auction").startswith("it is not your turn")
+        await settle(ann, bob, until=lambda: bob.view.seat.draw_count == 3)
+        assert ann.view.awaiting.wait is Wait.BUY and ann.view.refusal("auction") is None
+        assert bob.view.players[0].drawn is None  # Ann's draw, face down for Bob
+        assert bob.view.players[0].drawn_tiles == 3
+        assert bob.view.refusal("auction").startswith("it is not your turn")
         ann.act(0, "auction")
-        await settle(ann, bob, until=lambda: bob.awaiting().wait is Wait.AUCTION)
-        auction = bob.game.auction
+        await settle(ann, bob, until=lambda: bob.view.awaiting.wait is Wait.AUCTION)
+        auction = bob.view.seat.auction
         assert auction is not None and auction.tiles == session.game.auction.tiles
         assert HIDDEN not in auction.tiles  # a draw up for auction is shown to the bidders
-        assert bob.game.why_not("pass") is None and ann.view["why_not"] == {}
+        assert bob.view.refusal("pass") is None and ann.view.why_not == {}
         bob.act(1, "bid 5")
-        await settle(ann, bob, until=lambda: ann.awaiting().seats == (0,))
-        assert ann.game.auction.high_bid == 5 and ann.game.why_not("match") is None
+        await settle(ann, bob, until=lambda: ann.view.awaiting.seats == (0,))
+        assert ann.view.seat.auction.high_bid == 5 and ann.view.refusal("match") is None
     finally:
         await server.close()
 
@@ -53,10 +54,10 @@ async def test_trade_shows_every_draw_but_never_a_hand() -> None:
     server, ann, bob = await seated(session)
     try:
         ann.act(0, "roll 4")
-        await settle(ann, bob, until=lambda: bob.game.draw_count == 4)
-        assert bob.game.player(0).drawn == session.game.player(0).drawn  # face up to trade
-        assert bob.awaiting().wait is Wait.TRADE
-        assert set(bob.game.player(0).hand) <= {HIDDEN}
+        await settle(ann, bob, until=lambda: bob.view.seat.draw_count == 4)
+        assert bob.view.players[0].drawn == session.game.player(0).drawn  # face up to trade
+        assert bob.view.awaiting.wait is Wait.TRADE
+        assert bob.view.players[0].hand is None
     finally:
         await server.close()
 
@@ -70,8 +71,8 @@ async def test_answers_are_checked_before_they_go_and_one_at_a_time() -> None:
         assert session.game.die is None
         assert isinstance(ann.act(0, "roll 2"), Played) and ann.in_flight
         assert isinstance(ann.act(0, "roll 2"), Refused)  # the first is still on its way
-        await settle(ann, bob, until=lambda: bob.game.draw_count == 2)
-        assert session.game.draw_count == 2 and len(bob.view["drawn"]) == 2
+        await settle(ann, bob, until=lambda: bob.view.seat.draw_count == 2)
+        assert session.game.draw_count == 2 and len(bob.view.seat.drawn) == 2
         bob.act(1, "buy")  # not Bob's turn: the server refuses it, nothing changes
         await settle(bob, until=lambda: bob.refusal is not None)
         assert "not Bob's turn" in bob.refusal and session.game.current == 0
@@ -84,12 +85,12 @@ async def test_a_drafts_face_up_tiles_are_on_every_screen_and_picked_by_letter()
     server, ann, bob = await seated(session)
     try:
         ann.act(0, "roll 2")
-        await settle(ann, bob, until=lambda: bob.game.draft_tiles != "")
+        await settle(ann, bob, until=lambda: bob.view.seat.draft_tiles != "")
         tiles = session.game.draft_tiles
-        assert len(tiles) == 4 and bob.game.draft_tiles == ann.game.draft_tiles == tiles
-        assert ann.awaiting().wait is Wait.DRAFT and ann.awaiting().seats == (0,)
+        assert len(tiles) == 4 and bob.view.seat.draft_tiles == ann.view.seat.draft_tiles == tiles
+        assert ann.view.awaiting.wait is Wait.DRAFT and ann.view.awaiting.seats == (0,)
         ann.act(0, f"pick {tiles[0]}")
-        await settle(ann, bob, until=lambda: len(bob.game.draft_tiles) == 3)
-        assert bob.awaiting().seats == (1,) and bob.view["awaiting"]["you"]
+        await settle(ann, bob, until=lambda: len(bob.view.seat.draft_tiles) == 3)
+        assert bob.view.awaiting.seats == (1,) and bob.view.why_not != {}
     finally:
         await server.close()

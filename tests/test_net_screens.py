@@ -30,7 +30,7 @@ def shown_tiles(screen: RemoteTableScreen) -> list[str]:
 async def ann_plays(ann: TableClient, rounds: int) -> None:
     """Ann answers for her seat (plain client) until `rounds` rounds have gone by."""
     tried: set[str] = set()
-    while not ann.over and ann.view["round"] <= rounds:
+    while not ann.over and ann.view.seat.round <= rounds:
         if ann.my_turn:
             text = answer(ann, tried)
             if not text.startswith("sell"):
@@ -60,17 +60,17 @@ async def test_a_joined_seat_plays_on_the_table_screen_and_never_shows_hidden_ti
                 assert isinstance(screen, RemoteTableScreen)
                 for tiles in shown_tiles(screen):  # only Bob's own tiles are face up
                     assert tiles in (session.game.player(1).hand, session.game.player(1).drawn)
-                assert set(screen.game.player(0).hand) <= {HIDDEN}  # Ann's hand: its count
+                assert screen.view.players[0].hand is None  # Ann's hand: its count
                 assert not any(line.startswith(("Ann drew", "Ann bought")) and HIDDEN not in line
-                               for line in joined.table.log)
+                               for line in map(str, joined.table.view.log))
                 bob = joined.table
                 if session.game.round > 2 or bob.over:
                     break
-                if bob.in_flight or bob.awaiting().seats != (1,):
+                if bob.in_flight or bob.view.awaiting.seats != (1,):
                     continue
-                key = {Wait.ROLL: "r", Wait.CHOOSE: "4", Wait.BUY: "b" if bob.view["can_buy"]
-                       else "d", Wait.SELL: "escape"}.get(bob.awaiting().wait)
-                assert key is not None, bob.awaiting()
+                key = {Wait.ROLL: "r", Wait.CHOOSE: "4", Wait.BUY: "b" if bob.view.seat.can_buy
+                       else "d", Wait.SELL: "escape"}.get(bob.view.awaiting.wait)
+                assert key is not None, bob.view.awaiting
                 await pilot.press(key)
                 moves += 1
             assert moves >= 3 and challenged >= 1, (moves, challenged)
@@ -106,10 +106,10 @@ async def test_a_dropped_screen_says_so_and_takes_the_seat_back_with_its_token()
             host.table.act(0, "roll 3")  # the host plays on; Bob's screen follows
             for _ in range(100):
                 await pilot.pause(0.05)
-                if joined.table.game.draw_count == 3:
+                if joined.table.view.seat.draw_count == 3:
                     break
-            assert joined.table.game.player(1).drawn and HIDDEN not in \
-                joined.table.game.player(1).drawn
+            assert joined.table.view.players[1].drawn and HIDDEN not in \
+                joined.table.view.players[1].drawn
             assert "Connection lost" not in str(screen.query_one("#prompt").render())
             await app.action_quit()
 

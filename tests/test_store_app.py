@@ -32,7 +32,7 @@ async def finish_quickly(pilot: Pilot) -> None:
     """Play a solo game to the results through the table's one way in, discarding every draw
     (the keys are tested elsewhere; here it is what happens at the end that matters)."""
     screen = table(pilot.app)
-    game = screen.game
+    game = screen.session.game
     while game.outcome() is None:
         legal = game.legal_actions()
         action = next(a for a in (Discard(), Done(), Roll(), Choose(5)) if a in legal)
@@ -61,7 +61,7 @@ async def test_every_action_is_autosaved_and_continue_resumes_it(tmp_path: Path)
     app = make_app(SOLO, store=Store(tmp_path))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        game = table(app).game
+        game = table(app).session.game
         assert saved_actions(tmp_path) == []  # saved from the start
         for key in ("r", "5", "b"):
             await pilot.press(key)
@@ -75,7 +75,7 @@ async def test_every_action_is_autosaved_and_continue_resumes_it(tmp_path: Path)
         assert menu(again)[0] == "continue"
         await pilot.press("c")
         await settle(pilot)
-        assert isinstance(again.screen, TableScreen) and again.screen.game.state() == before
+        assert isinstance(again.screen, TableScreen) and again.screen.session.game.state() == before
 
 
 async def test_buyword_continue_resumes_directly(tmp_path: Path) -> None:
@@ -84,13 +84,13 @@ async def test_buyword_continue_resumes_directly(tmp_path: Path) -> None:
         await settle(pilot)
         await pilot.press("r", "5")
         await pilot.pause()
-        before = table(app).game.state()
+        before = table(app).session.game.state()
     resumed = BuyWordApp(PlayOptions(resume=True), lexicon=small_lexicon(), settings=QUIET,
                          store=Store(tmp_path))
     async with resumed.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(resumed.screen, TableScreen)
-        assert resumed.screen.game.state() == before
+        assert resumed.screen.session.game.state() == before
 
 
 async def test_continue_without_a_save_says_so(tmp_path: Path) -> None:
@@ -126,7 +126,7 @@ async def test_a_save_that_no_longer_replays_is_explained_when_continued(tmp_pat
         await pilot.pause()
         await pilot.press(*"star", "enter")
         await pilot.pause()
-        assert any(a.startswith("sell") for a in table(app).game.actions)
+        assert any(a.startswith("sell") for a in table(app).session.game.actions)
     # Another dictionary, without STAR: the save reads, but no longer replays.
     from buyword.words.lexicon import Lexicon
 
@@ -171,7 +171,7 @@ async def test_the_daily_is_seeded_by_the_date_and_scored_once(tmp_path: Path) -
         await settle(pilot)
         await pilot.press("d")
         await settle(pilot)
-        game = table(app).game
+        game = table(app).session.game
         assert game.seed == daily_seed(date.today()) and game.rules == Rules()
         assert store.daily(date.today()) is not None
         await finish_quickly(pilot)

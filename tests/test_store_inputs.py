@@ -71,7 +71,7 @@ def test_any_word_typed_or_pasted_sells_legally_or_changes_nothing(
             await pilot.press("r", "5", "b")  # buy STARE: now selling
             await settle(pilot)
             screen = table(app)
-            game = screen.game
+            game = screen.session.game
             box = screen.query_one("#word", Input)
             for word in words:
                 assert game.phase is Phase.SELL
@@ -114,7 +114,7 @@ def test_any_seat_names_and_seed_start_a_game_or_say_why(
                     await pilot.press("y")
                     await settle(pilot)
                 if isinstance(app.screen, TableScreen):
-                    game = app.screen.game
+                    game = app.screen.session.game
                     assert len(game.names) >= 2 and all(n.strip() for n in game.names)
                     await pilot.press("r")
                     await settle(pilot)
@@ -188,7 +188,7 @@ async def test_a_name_that_looks_like_markup_plays_and_resumes(tmp_path: Path) -
         await settle(pilot)
         await pilot.press("enter", "r")  # past the hand-off screen, roll
         await settle(pilot)
-        assert table(app).game.names == ("[/]", "Ann[/b]") and app._exception is None
+        assert table(app).session.game.names == ("[/]", "Ann[/b]") and app._exception is None
     again = BuyWordApp(PlayOptions(resume=True), lexicon=small_lexicon(), settings=QUIET,
                        store=Store(tmp_path))
     async with again.run_test(size=(80, 24)) as pilot:

@@ -62,7 +62,7 @@ def check_invariants(app: App) -> None:
     """The engine's conservation laws, for every game on a table screen."""
     for screen in app.screen_stack:
         if isinstance(screen, TableScreen):
-            game = screen.game
+            game = screen.session.game
             assert game.tile_count() == (108, 9), game.dump()
             assert all(p.money >= 0 for p in game.players), game.dump()
 

@@ -121,7 +121,7 @@ async def test_continue_offers_every_saved_game_and_resumes_the_one_chosen(
         assert app.resumable == first  # the game a new one would replace (so the app asks)
         app.screen.action_choose("continue:slots/other.json")
         await settle(pilot)
-        assert tuple(table(app).game.actions) == second.record.actions  # (under a hand-off)
+        assert tuple(table(app).session.game.actions) == second.record.actions  # (under a hand-off)
         assert app.store.slot == "slots/other.json"
 
 

@@ -199,7 +199,7 @@ def crossword_table(bag: str, *answers: str, challenge: bool = False):  # noqa: 
 
 
 def test_the_last_word_placed_is_highlighted_until_a_challenge_reverses_it() -> None:
-    from buyword.ui.crossword import last_placement
+    from buyword.engine.crossword import last_placement
 
     table = crossword_table("QUIZ" "IT", "roll 4", "buy", "sell QUIZ", "done", "roll 2",
                             "buy")

@@ -52,7 +52,7 @@ async def play_to_results(pilot: Pilot, limit: int = 3000) -> None:
             await handled(app)
             continue
         key = {Phase.ROLL: "r", Phase.CHOOSE: "2", Phase.BUY: "d", Phase.SELL: "escape",
-               Phase.DROP: "x"}[screen.game.phase]
+               Phase.DROP: "x"}[screen.session.game.phase]
         await press_quickly(pilot, key)
     raise AssertionError("the game did not reach the results screen")
 
@@ -63,7 +63,7 @@ async def test_easy_medium_and_hard_computers_play_a_whole_table_game() -> None:
                    cache_dir=index_cache())
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
-        game = table(app).game
+        game = table(app).session.game
         await play_to_results(pilot)
         assert game.outcome() is not None
         sellers = {e.seat for e in game.log if isinstance(e, ev.Sold)}
@@ -79,7 +79,7 @@ async def test_expert_plays_a_seat_and_replays_a_solo_bag_for_comparison(capsys)
                    cache_dir=index_cache())
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
-        game = table(app).game
+        game = table(app).session.game
         await play_to_results(pilot)
         assert any(isinstance(e, ev.Sold) and e.seat == 1 for e in game.log)
         assert game.outcome().winners == (1,)

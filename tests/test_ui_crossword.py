@@ -58,7 +58,7 @@ async def test_the_board_cursor_toggle_preview_and_sale_by_keys_and_clicks() -> 
         assert screen.board_cursor.square == (0, 0)
         await pilot.press(*"quiz", "enter")
         await pilot.pause()
-        assert screen.game.grid.letter((0, 3)) == "Z"
+        assert screen.session.game.grid.letter((0, 3)) == "Z"
         await play(pilot, "done", "roll 2", "buy")
 
         await pilot.press("right", "right", "right", "tab")
@@ -74,7 +74,7 @@ async def test_the_board_cursor_toggle_preview_and_sale_by_keys_and_clicks() -> 
         assert board.laid == {}
         await pilot.press("tab", "enter")
         await pilot.pause()
-        assert screen.game.grid.letter((2, 3)) == "T"
+        assert screen.session.game.grid.letter((2, 3)) == "T"
         assert board.last == {(0, 3), (1, 3), (2, 3)}
         assert screen.query_one("#word", Input).value == ""
 
@@ -91,8 +91,8 @@ async def test_the_board_cursor_toggle_preview_and_sale_by_keys_and_clicks() -> 
         assert screen.query_one("#word", Input).value == best.notation
         await pilot.press("enter")
         await pilot.pause()
-        assert board.last and board.last <= set(screen.game.grid.squares())
-        assert screen.game.player(0).hand == ""
+        assert board.last and board.last <= set(screen.session.game.grid.squares())
+        assert screen.session.game.player(0).hand == ""
 
         await play(pilot, "done", "roll 3", "buy")
         x, y = board.current_view().cell_of((2, 3))

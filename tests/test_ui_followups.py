@@ -70,7 +70,7 @@ async def test_a_new_game_asks_before_replacing_an_unfinished_save(tmp_path: Pat
         await settle(pilot)
         await pilot.press("y")  # start the new game and lose the old one
         await settle(pilot)
-        assert isinstance(app.screen, TableScreen) and app.screen.game.seed == 99
+        assert isinstance(app.screen, TableScreen) and app.screen.session.game.seed == 99
         assert saved_seed(tmp_path) == 99
 
 
@@ -91,13 +91,13 @@ async def test_during_a_game_the_palette_new_game_asks_first() -> None:
     app = make_app(SOLO)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        game = table(app).game
+        game = table(app).session.game
         app.start_game(SOLO.with_seed(3))  # what the palette's form leads to
         await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("n")
         await settle(pilot)
-        assert isinstance(app.screen, TableScreen) and app.screen.game is game
+        assert isinstance(app.screen, TableScreen) and app.screen.session.game is game
 
 
 async def test_play_again_after_a_finished_game_asks_nothing(tmp_path: Path) -> None:
@@ -105,14 +105,14 @@ async def test_play_again_after_a_finished_game_asks_nothing(tmp_path: Path) -> 
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = table(app)
-        while screen.game.outcome() is None:  # discard everything, through the one way in
-            legal = screen.game.legal_actions()
+        while screen.session.game.outcome() is None:  # discard everything, through the one way in
+            legal = screen.session.game.legal_actions()
             screen.play(next(a for a in (Discard(), Done(), Roll(), Choose(5)) if a in legal))
         await settle(pilot)
         assert isinstance(app.screen, ResultsScreen)
         await pilot.press("n")  # the finished game is recorded: nothing to lose
         await settle(pilot)
-        assert isinstance(app.screen, TableScreen) and app.screen.game.outcome() is None
+        assert isinstance(app.screen, TableScreen) and app.screen.session.game.outcome() is None
 
 
 # ---------------------------------------------------------------------- computers challenge
@@ -128,16 +128,16 @@ async def ann_selling(pilot: Pilot) -> TableScreen:
     await pilot.press("r", "5", "b", "d")
     await settle(pilot)
     screen = table(pilot.app)
-    assert screen.game.rules.challenge_mode
-    assert screen.game.phase is Phase.SELL and screen.game.current == 0
-    assert screen.game.player(0).money == 175
+    assert screen.session.game.rules.challenge_mode
+    assert screen.session.game.phase is Phase.SELL and screen.session.game.current == 0
+    assert screen.session.game.player(0).money == 175
     return screen
 
 
 async def test_the_person_on_the_sellers_left_is_asked_first_then_the_computer() -> None:
     app = make_app(CHALLENGE)
     async with app.run_test(size=(80, 24)) as pilot:
-        game = (await ann_selling(pilot)).game
+        game = (await ann_selling(pilot)).session.game
         await type_word(pilot, "tears")  # a real word, but not in the test dictionary
         await settle(pilot)
         # Bob sits on Ann's left: he is asked first, with the prompt every sale gets.
@@ -159,7 +159,7 @@ async def test_the_person_on_the_sellers_left_is_asked_first_then_the_computer()
 async def test_a_real_word_gets_the_same_prompt_and_a_wrong_challenge_costs_20() -> None:
     app = make_app(CHALLENGE)
     async with app.run_test(size=(80, 24)) as pilot:
-        game = (await ann_selling(pilot)).game
+        game = (await ann_selling(pilot)).session.game
         await type_word(pilot, "stare")
         await settle(pilot)
         dialog = app.screen
@@ -204,12 +204,13 @@ async def test_a_custom_tile_set_is_played_shown_and_continued(tmp_path: Path) -
     async with app.run_test(size=(80, 24)) as pilot:
         await start_solo_with_tiles(pilot, tiles)
         screen = table(app)
-        assert screen.game.rules.tiles.name == "Two letters" and screen.game.bag_size == 20
+        game = screen.session.game
+        assert game.rules.tiles.name == "Two letters" and game.bag_size == 20
         assert "Bag 20 tiles" in str(screen.query_one("#round-info").render())
         assert str(screen.query_one("#players").border_subtitle).endswith(" · Two letters")
         await pilot.press("r", "5", "b")
         await pilot.pause()
-        before = screen.game.state()
+        before = screen.session.game.state()
     tiles.unlink()  # the save carries the tile set: the file is not needed to go on
 
     again = make_app(store=Store(tmp_path))
@@ -218,7 +219,7 @@ async def test_a_custom_tile_set_is_played_shown_and_continued(tmp_path: Path) -
         await pilot.press("c")
         await settle(pilot)
         screen = table(again)
-        game = screen.game
+        game = screen.session.game
         assert game.state() == before and game.rules.tiles.name == "Two letters"
         assert set(game.player(0).hand) <= {"A", "T"}
         while game.outcome() is None:  # on to the results: the settings line names the set
@@ -237,7 +238,7 @@ async def test_buyword_tiles_starts_the_command_line_game_with_them(tmp_path: Pa
                      settings=QUIET)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert table(app).game.rules.tiles.name == "Two letters"
+        assert table(app).session.game.rules.tiles.name == "Two letters"
 
 
 async def test_a_malformed_tile_set_is_explained_and_changes_nothing(tmp_path: Path) -> None:

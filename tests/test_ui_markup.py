@@ -89,11 +89,11 @@ async def test_hostile_names_show_literally_at_the_table_in_dialogs_and_results(
         assert_shown(app.screen, SEATED[0])  # "Pass to [/bold]Eve"
         await pilot.press("enter", "r")
         await settle(pilot)
-        if table(app).game.phase is Phase.CHOOSE:
+        if table(app).session.game.phase is Phase.CHOOSE:
             await pilot.press("5")  # CHOICE: draw five
             await settle(pilot)
         screen = table(app)
-        game = screen.game
+        game = screen.session.game
         current = SEATED[game.current]
         assert_shown(screen, f"{current}, buy these tiles", f"{current} drew",
                      *(name[:9] for name in SEATED))

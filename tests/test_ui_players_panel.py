@@ -36,10 +36,10 @@ async def test_the_spinner_turns_while_a_computer_thinks_and_stops_when_it_has_p
         cy = list(board.query(PlayerRow))[1]
         assert board.spinner is not None and cy.line.thinking
         assert str(cy.render())[0] in SPINNER and cy.frame > 0  # it turns
-        moves = len(screen.game.actions)
+        moves = len(screen.session.game.actions)
         await pilot.pause(0.8)
         await settle(pilot)
-        assert len(screen.game.actions) == moves + 1  # Cy has played: the turn is You's
+        assert len(screen.session.game.actions) == moves + 1  # Cy has played: the turn is You's
         assert screen.session.awaiting().seats == (0,)
         assert board.spinner is None
         assert not any(str(row.render())[0] in SPINNER for row in board.query(PlayerRow))

@@ -93,7 +93,7 @@ async def test_the_log_wraps_and_shows_the_newest_line_at_the_minimum_size() -> 
         width = log.scrollable_content_region.width
         assert log.scrollable_content_region.height >= 2  # lines, not only a scrollbar
         assert all(line.cell_length <= width for line in log.lines)
-        events = [" ".join(str(e).split()) for e in table(app).game.log
+        events = [" ".join(str(e).split()) for e in table(app).session.game.log
                   if log_line(e) is not None]
         rows = " ".join(" ".join(line.text.split()) for line in log.lines)
         assert len(log.lines) > len(events)  # the long sentences wrapped onto more rows
@@ -137,12 +137,12 @@ async def test_computers_wait_while_the_window_is_too_small() -> None:
     async with app.run_test(size=(50, 15)) as pilot:
         await settle(pilot)
         await pilot.pause(0.3)
-        assert table(app).game.actions == []  # Ann (a computer) leads, but waits
+        assert table(app).session.game.actions == []  # Ann (a computer) leads, but waits
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
         await pilot.pause(0.6)
         await settle(pilot)
-        assert table(app).game.actions  # and plays once the window has room
+        assert table(app).session.game.actions  # and plays once the window has room
 
 
 async def test_a_message_goes_when_its_moment_has_passed() -> None:

@@ -71,7 +71,7 @@ async def play_privately(pilot, sell: str, rounds: int) -> int:  # noqa: ANN001
     hidden = 0
     for _ in range(2000):
         await settle_quickly(pilot)
-        if isinstance(app.screen, ResultsScreen) or table(app).game.round > rounds:
+        if isinstance(app.screen, ResultsScreen) or table(app).session.game.round > rounds:
             return hidden
         hidden += check_nothing_hidden_shows(app)
         screen = app.screen
@@ -121,7 +121,7 @@ async def test_no_screen_shows_another_seats_hidden_tiles(seats, monkeypatch) ->
         hidden = await play_privately(pilot, "tea", rounds=3)
         assert failures == []
         assert hidden > 10  # there was something to hide, all along
-        game = table(app).game
+        game = table(app).session.game
         assert game.round > 3 and any(e.__class__.__name__ == "Sold" for e in game.log)
 
 
@@ -144,4 +144,4 @@ async def test_the_challenge_prompt_hides_the_sellers_tiles_then_hands_back() ->
         await pilot.press("enter")  # Bob lets it stand
         await settle(pilot)
         assert isinstance(app.screen, HandOffScreen) and app.screen.player == "Ann"
-        assert table(app).game.player(0).money == 175 + 25  # RATES: 5 pips
+        assert table(app).session.game.player(0).money == 175 + 25  # RATES: 5 pips

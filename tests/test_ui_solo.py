@@ -29,7 +29,7 @@ async def test_solo_game_from_title_to_results() -> None:
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
-        assert app.screen.game.seed == 12
+        assert app.screen.session.game.seed == 12
 
 
 async def test_solo_buy_sell_and_play_to_the_end() -> None:
@@ -37,7 +37,7 @@ async def test_solo_buy_sell_and_play_to_the_end() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = table(app)
-        game = screen.game
+        game = screen.session.game
         await pilot.press("r")
         await pilot.pause()
         assert game.phase is Phase.CHOOSE

@@ -25,7 +25,7 @@ def _solo() -> TableSession:
 
 
 def _prompt(table: TableSession) -> str:
-    return prompt_template(table, table.awaiting())
+    return prompt_template(table.table_view(table.awaiting().seat))
 
 
 def _to_final_round(table: TableSession) -> None:
@@ -39,7 +39,7 @@ def _to_final_round(table: TableSession) -> None:
 def test_choice_says_choice_not_die_not_rolled() -> None:
     table = _solo()
     table.act(0, Roll(CHOICE))
-    assert draw_line(table.game, tumbling=False) == "CHOICE: 2–5 each"
+    assert draw_line(table.table_view(0), tumbling=False) == "CHOICE: 2–5 each"
     assert "Press [b]2[/b]–[b]5[/b]" in _prompt(table)
     assert "Type a word" not in _prompt(table)
 
@@ -47,14 +47,14 @@ def test_choice_says_choice_not_die_not_rolled() -> None:
 def test_the_draw_is_not_told_while_the_die_tumbles() -> None:
     table = _solo()
     table.act(0, "roll 4")
-    assert draw_line(table.game, tumbling=True) == "Rolling…"
-    assert draw_line(table.game, tumbling=False) == "Draw 4 each"
+    assert draw_line(table.table_view(0), tumbling=True) == "Rolling…"
+    assert draw_line(table.table_view(0), tumbling=False) == "Draw 4 each"
 
 
 def test_the_final_round_is_said_once_and_nobody_draws() -> None:
     table = _solo()
     _to_final_round(table)
-    lines = round_lines(table.game, tumbling=False)
+    lines = round_lines(table.table_view(0), tumbling=False)
     prompt = _prompt(table)
     assert table.game.nobody_draws
     assert lines[0] == "FINAL ROUND" and lines[3] == "No draws: sell"
@@ -65,7 +65,7 @@ def test_the_final_round_is_said_once_and_nobody_draws() -> None:
 def test_the_bag_line_counts_in_number() -> None:
     table = _solo()
     _to_final_round(table)
-    assert round_lines(table.game, tumbling=False)[2] == "Bag 0 tiles"
+    assert round_lines(table.table_view(0), tumbling=False)[2] == "Bag 0 tiles"
 
 
 def test_a_solo_player_is_you() -> None:

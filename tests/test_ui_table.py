@@ -26,7 +26,7 @@ async def test_three_player_game_to_the_end() -> None:
     app = make_app(TABLE)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        game = table(app).game
+        game = table(app).session.game
 
         # Round 1: CHOICE, Ann picks 5.
         await pilot.press("r")
@@ -99,7 +99,7 @@ async def test_private_hands_hand_off() -> None:
         assert table(app).query_one("#hand", Rack).face_down
         await pilot.press("enter")
         assert not table(app).query_one("#hand", Rack).face_down
-        assert table(app).game.current == 1
+        assert table(app).session.game.current == 1
         # Bob may not read Ann's tiles in the log either: the draws show as hidden tiles.
         log = "\n".join(line.text for line in table(app).query_one("#log").lines)
         assert "Ann bought ▪▪▪▪▪ for $25" in log and "TEASR" not in log

@@ -41,7 +41,7 @@ async def test_a_themed_game_sells_only_words_of_the_theme() -> None:
     app = make_app(THEMED)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        game = table(app).game
+        game = table(app).session.game
         assert game.theme == "animals" and game.rules.themes == ("animals",)
         await pilot.press("r", "5", "b")
         await pilot.pause()
@@ -59,7 +59,7 @@ async def test_hints_in_a_themed_game_list_only_the_themes_words() -> None:
     app = make_app(THEMED)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        game = table(app).game
+        game = table(app).session.game
         finders = app.services.theme_finders(game.dictionary, game.rules.tiles)
         found = finders("animals").find("AERST", 0, min_length=2)
         assert {c.word for c in found} == {"RAT", "RATS"}
@@ -72,11 +72,11 @@ async def test_a_themed_save_continues(tmp_path: Path) -> None:
         await pilot.press("r", "5", "b")
         await pilot.pause()
         await type_word(pilot, "rats")
-        before = table(app).game.state()
+        before = table(app).session.game.state()
     resumed = BuyWordApp(PlayOptions(resume=True), lexicon=small_lexicon(), settings=QUIET,
                          store=Store(tmp_path))
     async with resumed.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(resumed.screen, TableScreen)
-        assert resumed.screen.game.state() == before
-        assert resumed.screen.game.theme == "animals"
+        assert resumed.screen.session.game.state() == before
+        assert resumed.screen.session.game.theme == "animals"

@@ -31,20 +31,20 @@ async def test_ctrl_z_takes_back_the_sale_then_the_buy_and_the_save_follows(
         await settle(pilot)
         await pilot.press("r", "5", "b")
         await type_word(pilot, "stare")
-        game = table(app).game
+        game = table(app).session.game
         assert game.actions[-1] == "sell STARE"
         await pilot.press("ctrl+z")  # the word box has focus: the table still takes the key
         await pilot.pause()
-        assert table(app).game.actions[-1] == "buy"
+        assert table(app).session.game.actions[-1] == "buy"
         assert message(app) == "↶ Undone: the sale of STARE"
         log = table(app).query_one(GameLog)  # written afresh: the sale's line is gone
         assert log.shown == len(table(app).session.log_for(0))
         assert not any("sold" in str(line.text) for line in log.lines)
         saved = read_save((tmp_path / "current.json").read_bytes())
-        assert saved.record.actions == tuple(table(app).game.actions)
+        assert saved.record.actions == tuple(table(app).session.game.actions)
         await pilot.press("ctrl+z", "ctrl+z")  # the buy, then nothing: the die was rolled
         await pilot.pause()
-        assert table(app).game.actions[-1].startswith("choose")
+        assert table(app).session.game.actions[-1].startswith("choose")
         assert message(app) == "Nothing to undo: the tiles have been drawn since"
 
 
@@ -61,8 +61,8 @@ async def test_the_palette_offers_undo_only_when_there_is_something_to_undo() ->
         await pilot.pause()
         await pilot.press(*"undo your", "enter")
         await settle(pilot)
-        assert screen.game.actions[-1].startswith("choose")
-        assert screen.game.player(0).drawn == "STARE"
+        assert screen.session.game.actions[-1].startswith("choose")
+        assert screen.session.game.player(0).drawn == "STARE"
 
 
 async def test_at_the_hand_off_ann_cannot_take_back_her_buy() -> None:
@@ -76,9 +76,9 @@ async def test_at_the_hand_off_ann_cannot_take_back_her_buy() -> None:
         assert isinstance(app.screen, HandOffScreen)
         await pilot.press("ctrl+z")  # the hand-off screen has no undo
         await pilot.pause()
-        assert table(app).game.actions[-1] == "buy"
+        assert table(app).session.game.actions[-1] == "buy"
         await pilot.press("enter")  # Bob takes the screen
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert table(app).game.actions[-1] == "buy"
+        assert table(app).session.game.actions[-1] == "buy"
         assert message(app) == "Nothing to undo: the last move was Ann's"

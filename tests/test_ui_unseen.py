@@ -41,24 +41,24 @@ def test_the_panel_counts_are_the_seats_view_of_the_unseen_tiles() -> None:
     table_ = session(Seat("Ann"), Seat("Bob"), Seat("Cy", "easy"))
     table_.act(0, "roll 4")
     for seat in range(3):
-        unseen = unseen_for(table_, seat)
+        unseen = unseen_for(table_.table_view(seat))
         assert unseen is not None and unseen.seat == seat
         assert counts(unseen) == Counter(table_.view(seat).unseen)
         assert unseen.total == len(table_.view(seat).unseen) == 108 - 4
-    ann = unseen_for(table_, 0)
+    ann = unseen_for(table_.table_view(0))
     assert ann is not None
     assert [letter for letter, _, _ in ann.letters] == sorted(default_tiles().pips)
     assert ("Q", 0, 4) in ann.letters and ("E", 10, 1) in ann.letters  # Ann holds the Q draw
-    bob = unseen_for(table_, 1)
+    bob = unseen_for(table_.table_view(1))
     assert bob is not None and ("Q", 1, 4) in bob.letters  # Bob cannot see Ann's draw
 
 
 def test_at_a_hand_off_the_panel_shows_nobodys_tiles() -> None:
     private = session(Seat("Ann"), Seat("Bob"))
-    assert private.hand_off and unseen_for(private, None) is None
+    assert private.hand_off and unseen_for(private.table_view(None)) is None
     open_table = session(Seat("Ann"), Seat("Bob"), private=False)
     open_table.act(0, "roll 4")
-    watched = unseen_for(open_table, None)  # every hand open: the seat to act's, the bag
+    watched = unseen_for(open_table.table_view(None))  # open hands: the seat to act's, the bag
     assert watched is not None and watched.seat == 0
     assert counts(watched) == Counter(open_table.game.bag)
 
@@ -78,7 +78,7 @@ def test_the_panel_is_one_row_per_pip_value_and_dims_letters_all_gone() -> None:
 
 def test_the_bundled_tile_set_fits_five_rows_at_the_side_columns_width() -> None:
     solo = session(Seat("Ann"))
-    unseen = unseen_for(solo, 0)
+    unseen = unseen_for(solo.table_view(0))
     assert unseen is not None
     console = Console(width=26, color_system=None)  # the side column's inside at 60 wide
     with console.capture() as shown:

@@ -41,7 +41,7 @@ async def test_an_auction_by_keys_with_a_hand_off_to_the_bidder() -> None:
     app = make_app(two(auction=True))
     async with app.run_test(size=(100, 30)) as pilot:
         await start(pilot)
-        screen, game = table(app), table(app).game
+        screen, game = table(app), table(app).session.game
         assert game.phase is Phase.BUY and screen.check_action("auction", ()) is True
         assert screen.check_action("match", ()) is False
         await pilot.press("a")
@@ -69,7 +69,7 @@ async def test_a_trade_offer_with_money_by_keys() -> None:
     app = make_app(two(trade_money=True, private_hands=False))
     async with app.run_test(size=(100, 30)) as pilot:
         await start(pilot)
-        screen, game = table(app), table(app).game
+        screen, game = table(app), table(app).session.game
         assert game.phase is Phase.TRADE and "1 Ann: TEA" in shown(app, "#variant")
         assert screen.check_action("accept", ()) is False
         await pilot.press("2", " ", "+", "5", "enter")  # Ann offers Bob her draw and $5
@@ -89,7 +89,7 @@ async def test_a_draft_lap_by_keys() -> None:
     app = make_app(two(draft=True, private_hands=False))
     async with app.run_test(size=(100, 30)) as pilot:
         await start(pilot)
-        screen, game = table(app), table(app).game
+        screen, game = table(app), table(app).session.game
         assert game.phase is Phase.DRAFT and len(game.draft_tiles) == 6
         assert "Face-up tiles" in str(screen.query_one("#drawn").border_title)
         await pilot.press("k")  # no K up: refused, nothing changes

@@ -123,7 +123,7 @@ def skip_quiet_rounds(app: BuyWordApp) -> bool:
     round or two, the final round always among them, and the results are played by keys.
     """
     screen = table(app)
-    session, game = screen.session, screen.game
+    session, game = screen.session, screen.session.game
     if app.screen is not screen or screen.state.busy or game.phase is not Phase.ROLL:
         return False
     skipped = False
@@ -167,7 +167,7 @@ async def finish_quietly(pilot: Pilot, limit: int = 600) -> None:
         elif skip_quiet_rounds(app):
             await handled(app)
         else:
-            phase = table(app).game.phase
+            phase = table(app).session.game.phase
             key = {Phase.ROLL: "r", Phase.CHOOSE: "5", Phase.BUY: "d", Phase.SELL: "escape",
                    Phase.DROP: "x"}.get(phase)
             if key:

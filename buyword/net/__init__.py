@@ -22,7 +22,7 @@ _WHERE = {
     "MAX_BYTES": "buyword.net.protocol",
     "VERSION": "buyword.net.protocol",
     "ProtocolError": "buyword.net.protocol",
-    "RemoteTable": "buyword.net.remote",
+    "SeatLink": "buyword.net.remote",
     "JoinedTable": "buyword.net.remote",
     "HostSeat": "buyword.net.remote",
 }

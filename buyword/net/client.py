@@ -1,7 +1,7 @@
 """A small client for a table's server: connect, join a seat, send answers, receive views.
 
 The tests play through it, and the join screen is driven by it: `view` is always the latest
-picture of the table the server sent for this seat, `log` the whole log as this seat reads it.
+`TableView` the server sent for this seat, `log` the whole log's lines as this seat reads it.
 
     client = await TableClient.connect("127.0.0.1", 8765)
     await client.join(code="K7M2QX")
@@ -29,7 +29,9 @@ from buyword.net.protocol import (
     hint_message,
     join_message,
     leave_message,
+    preview_request,
 )
+from buyword.table.views import TableView
 
 #: Server messages may be larger than a client's: a view carries the log on (re)joining.
 CLIENT_MAX_BYTES = 4 * 1024 * 1024
@@ -48,7 +50,7 @@ class TableClient:
         self.seat: int | None = None
         self.name = ""
         self.token: str | None = None
-        self.view: dict[str, Any] | None = None
+        self.view: TableView | None = None
         self.log: list[str] = []
         #: Every message received, in order (tests check each one).
         self.received: list[dict[str, Any]] = []
@@ -71,7 +73,7 @@ class TableClient:
         return cls(ws)
 
     async def join(self, *, code: str | None = None, token: str | None = None,
-                   timeout: float = 10.0) -> dict[str, Any]:
+                   timeout: float = 10.0) -> TableView:
         """Take a seat with its join code, or take it back with its token; returns the first
         view. Raises TableRefused with the server's reason."""
         await self.send(join_message(code=code, token=token))
@@ -84,8 +86,13 @@ class TableClient:
         await self.send(act_message(text))
 
     async def hint(self) -> None:
-        """Tell the table this seat's person is shown hints now (a refusal says why not)."""
+        """Ask the table for hints for this seat's hand (they come as `hints`, or a refusal
+        says why not)."""
         await self.send(hint_message())
+
+    async def preview(self, text: str) -> None:
+        """Ask what selling `text` would do (the answer comes as a `preview` message)."""
+        await self.send(preview_request(text))
 
     async def leave(self) -> None:
         """Leave the table (the seat stays this player's, with the token) and close."""
@@ -117,12 +124,13 @@ class TableClient:
     @property
     def my_turn(self) -> bool:
         """Whether the table waits for this seat now."""
-        return bool(self.view and self.view["awaiting"]["you"])
+        view = self.view
+        return bool(view and view.viewer in view.awaiting.seats and not view.awaiting.computer)
 
     @property
     def over(self) -> bool:
         """Whether the game has ended."""
-        return bool(self.view and self.view["outcome"] is not None)
+        return bool(self.view and self.view.outcome is not None)
 
     async def wait_for(self, ready: Any, timeout: float = 10.0) -> None:
         """Wait until `ready()` is true. Raises TableRefused if the connection ends first."""
@@ -132,7 +140,7 @@ class TableClient:
         if not ready():
             raise TableRefused(self.error or "the table closed the connection")
 
-    async def next_view(self, timeout: float = 10.0) -> dict[str, Any]:
+    async def next_view(self, timeout: float = 10.0) -> TableView:
         """Wait for the next message from the server; returns the latest view."""
         count = len(self.received)
         await self.wait_for(lambda: len(self.received) > count, timeout)
@@ -167,10 +175,8 @@ class TableClient:
         if kind == "welcome":
             self.seat, self.name, self.token = message["seat"], message["name"], message["token"]
         elif kind == "view":
-            if message["log_from"] == 0:
-                self.log = []
-            self.log[message["log_from"]:] = message["log"]
-            self.view = message
+            self.view = TableView.from_dict(message["view"], self.view)
+            self.log = [line.text for line in self.view.log]
         elif kind == "refused":
             self.refusals.append(message["message"])
         elif kind == "error":

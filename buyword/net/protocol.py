@@ -5,28 +5,33 @@ A client may send only these things, each a JSON object with `"v": VERSION`:
     {"v": 1, "type": "join", "code": "K7M2QX"}        take an open seat with its join code
     {"v": 1, "type": "join", "token": "..."}          take back one's seat after a drop
     {"v": 1, "type": "act", "text": "buy"}            an answer in the game's notation ("pass" too)
-    {"v": 1, "type": "hint"}                          its person is shown hints now (F2)
+    {"v": 1, "type": "preview", "text": "bov"}        what selling the typed word would do
+    {"v": 1, "type": "hint"}                          the best words for its hand now (F2)
     {"v": 1, "type": "leave"}                         leave the table (the seat stays reserved)
 
 The server sends `welcome` (the seat, its name and its secret token), `view` (what that seat may
-see now, see `seat_message`), `refused` (an answer the table did not accept, and why) and
-`error` (a broken message; the connection is then closed). Anything else, an unknown field, a
-wrong type, or more than MAX_BYTES is a `ProtocolError`.
+see now: a `TableView` in its plain form, see `view_message`), `preview` (the table's preview
+of a typed word: the same the session gives a local screen), `hints` (the best words, or
+placements, found for the seat's hand; the game is then marked as played with hints),
+`refused` (an answer the table did not accept, and why) and `error` (a broken message; the
+connection is then closed). Anything else, an unknown field, a wrong type, or more than
+MAX_BYTES is a `ProtocolError`.
 """
 
 from __future__ import annotations
 
 import json
-from collections import Counter
-from dataclasses import asdict, dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from buyword.engine import BuyWordError
-from buyword.engine.crossword import last_placement
-from buyword.engine.events import Sold
+from buyword.table.views import KEYS
 
 if TYPE_CHECKING:
-    from buyword.table import TableSession
+    from buyword.table import SalePreview, TableSession
+    from buyword.words.crossword import Move
+    from buyword.words.finder import Candidate
 
 #: The protocol's version; a message with another version is refused.
 VERSION = 1
@@ -36,10 +41,8 @@ MAX_BYTES = 64 * 1024
 MAX_TEXT = 200
 #: The longest join code or token accepted.
 MAX_SECRET = 64
-#: The answers a table screen offers as keys: a view says why each is refused on the seat's
-#: turn, so a joined screen greys out the same keys as a local one.
-KEY_ACTIONS = ("roll", "choose 2", "choose 3", "choose 4", "choose 5", "buy", "discard",
-               "auction", "pass", "match", "accept", "decline", "done")
+#: The answers a table screen offers as keys (a view says why each would be refused now).
+KEY_ACTIONS = KEYS
 
 
 class ProtocolError(BuyWordError):
@@ -62,9 +65,16 @@ class Act:
 
 
 @dataclass(frozen=True)
+class Preview:
+    """What selling `text` from the seat's hand would do now (a screen's word box)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
 class Hint:
-    """The seat's person is shown hints on their own screen: the table that allows them marks
-    the game as played with hints by that seat (the server cannot see a screen's F2)."""
+    """The seat's person asks for hints (F2): the table that allows them finds the best words
+    for that hand and marks the game as played with hints by that seat."""
 
 
 @dataclass(frozen=True)
@@ -72,11 +82,12 @@ class Leave:
     """The player leaves the table; the seat stays theirs to take back with the token."""
 
 
-ClientMessage = Join | Act | Hint | Leave
+ClientMessage = Join | Act | Preview | Hint | Leave
 
 _FIELDS: dict[str, frozenset[str]] = {
     "join": frozenset({"v", "type", "code", "token"}),
     "act": frozenset({"v", "type", "text"}),
+    "preview": frozenset({"v", "type", "text"}),
     "hint": frozenset({"v", "type"}),
     "leave": frozenset({"v", "type"}),
 }
@@ -107,6 +118,8 @@ def parse_client(raw: str | bytes) -> ClientMessage:
         raise ProtocolError(f"unknown fields in {kind!r}: {', '.join(sorted(extra))}")
     if kind == "act":
         return Act(_text(data, "text", MAX_TEXT))
+    if kind == "preview":
+        return Preview(_text(data, "text", MAX_TEXT))
     if kind == "leave":
         return Leave()
     if kind == "hint":
@@ -145,8 +158,13 @@ def act_message(text: str) -> dict[str, Any]:
     return {"v": VERSION, "type": "act", "text": text}
 
 
+def preview_request(text: str) -> dict[str, Any]:
+    """Ask what selling `text` would do."""
+    return {"v": VERSION, "type": "preview", "text": text}
+
+
 def hint_message() -> dict[str, Any]:
-    """The seat's person is shown hints now."""
+    """The seat's person asks for hints."""
     return {"v": VERSION, "type": "hint"}
 
 
@@ -173,87 +191,52 @@ def error_message(reason: str) -> dict[str, Any]:
     return {"v": VERSION, "type": "error", "message": reason}
 
 
-def _crossword(session: TableSession) -> dict[str, Any]:
-    """The public crossword grid, as a seat's view carries it."""
-    game = session.game
-    return {"grid": game.grid.to_dict(),
-            "last": [list(square) for square in sorted(last_placement(game.log, game.grid))],
-            "words": sum(1 for event in game.log if isinstance(event, Sold))}
+def view_message(session: TableSession, seat: int, log_from: int = 0) -> dict[str, Any]:
+    """What `seat` may see now: its `TableView` (a screen of its own: the table speaks to it
+    as "you", the seed is shown only at the end) in the one plain form, with the log's lines
+    from `log_from` on. Hidden hands and draws are never in it, nor a word's verdict before a
+    challenge settles it."""
+    view = session.table_view(seat, own_screen=True)
+    return {"v": VERSION, "type": "view", "view": view.to_dict(log_from)}
 
 
-def seat_message(session: TableSession, seat: int, log_from: int = 0) -> dict[str, Any]:
-    """What `seat` may see now, as plain data: built from its `SeatView` (so hidden hands and
-    draws are never in it), the log lines from `log_from` on as that seat may read them,
-    whose turn it is and, at the end, the results. Never the bag's order or a verdict on a
-    word before a challenge settles it."""
-    view = session.view(seat)
-    awaiting = session.awaiting()
-    log = session.log_for(seat)
-    outcome = session.game.outcome()
-    you = seat in awaiting.seats and not awaiting.computer
-    return {
-        "v": VERSION,
-        "type": "view",
-        "seat": seat,
-        "names": list(view.names),
-        "computers": [s.level for s in session.seats],
-        "phase": str(view.phase),
-        "round": view.round,
-        "leader": view.leader,
-        "current": view.current,
-        "die": view.die,
-        "draw_count": view.draw_count,
-        "final_round": view.final_round,
-        # Public (the log says so): the bag could not serve this round's draw, nobody draws.
-        "nobody_draws": session.game.nobody_draws,
-        "bag": view.bag_size,
-        "hand": view.hand,
-        "money": view.money,
-        "wilds": view.wilds,
-        "drawn": view.drawn,
-        "price": view.offer_price,
-        "can_buy": view.can_buy,
-        "over_limit": view.over_limit,
-        "private": view.private,
-        # The tiles the seat cannot see, as letter counts: what its computer player would use.
-        "unseen": dict(sorted(Counter(view.unseen).items())),
-        "rules": {"tile_limit": view.rules.tile_limit, "challenge": view.rules.challenge_mode,
-                  "min_word_length": view.rules.min_word_length},
-        "others": [
-            {"seat": o.seat, "name": o.name, "money": o.money, "wilds": o.wilds,
-             "tiles": o.tiles, "hand": o.hand, "drawn": o.drawn,
-             "drawn_tiles": len(session.game.player(o.seat).drawn)}  # a count is public
-            for o in view.opponents
-        ],
-        "last_sale": None if view.last_sale is None else str(view.last_sale),
-        "awaiting": {"wait": str(awaiting.wait), "seats": list(awaiting.seats),
-                     "you": you, "words": session.waiting_for(),
-                     "sale": None if awaiting.sale is None else asdict(awaiting.sale)},
-        # What a screen needs to draw the table as a local game does: the whole rule set
-        # (public; it never changes, so only in a seat's first view, which has the whole log),
-        # the face-up tiles of the variants, and why each of the seat's keys would be refused
-        # now (only on its own turn). The seed deals the bag: shown only at the end.
-        "rule_set": view.rules.to_dict() if log_from == 0 else None,
-        "theme": view.theme,
-        "draft_tiles": view.draft_tiles,
-        "auction": None if view.auction is None else asdict(view.auction),
-        "trade_offer": None if view.trade_offer is None else asdict(view.trade_offer),
-        # The crossword variant's grid is on the table for everyone to see: the whole grid,
-        # the squares of the last word placed and how many words were (None otherwise).
-        # Whether the host lets players ask for hints (each screen searches its own hand).
-        "hints": session.hints_allowed,
-        "crossword": _crossword(session) if view.rules.crossword else None,
-        "why_not": {text: session.game.why_not(text) for text in KEY_ACTIONS} if you else {},
-        "seed": None if outcome is None else session.game.seed,
-        "log_from": log_from,
-        "log": [str(event) for event in log[log_from:]],
-        # Each line's event kind ("Sold", "Rolled" ...): a screen styles the line by it.
-        "log_kinds": [type(event).__name__ for event in log[log_from:]],
-        "log_size": len(log),
-        "outcome": None if outcome is None else {
-            "reason": outcome.reason,
-            "winners": list(outcome.winners),
-            "standings": [{"place": s.place, "seat": s.seat, "name": s.name, "money": s.money}
-                          for s in outcome.standings],
-        },
-    }
+def preview_message(text: str, preview: SalePreview) -> dict[str, Any]:
+    """The table's preview of selling `text`, for the seat that typed it."""
+    return {"v": VERSION, "type": "preview", "text": text, "preview": preview.to_dict()}
+
+
+def hints_message(found: Sequence[Candidate] | Sequence[Move]) -> dict[str, Any]:
+    """The hints found for a seat's hand: words (word, wild, pips) or, in the crossword
+    variant, placements (the move generator's fields)."""
+    from buyword.words.crossword import Move
+
+    rows: list[Any] = []
+    for hint in found:
+        if isinstance(hint, Move):
+            rows.append({"move": [hint.notation, None if hint.start is None else list(hint.start),
+                                  hint.direction, hint.price, hint.letters, hint.wild,
+                                  [[w, list(at), d, pips] for w, at, d, pips in hint.formed]]})
+        else:
+            rows.append({"word": hint.word, "wild": hint.wild, "pips": hint.pips})
+    return {"v": VERSION, "type": "hints", "hints": rows}
+
+
+def read_hints(message: dict[str, Any]) -> list[Candidate] | list[Move]:
+    """The hints of a `hints_message`. Raises BuyWordError when it is damaged."""
+    from buyword.words.crossword import Move
+    from buyword.words.finder import Candidate
+
+    try:
+        found: list[Any] = []
+        for row in message["hints"]:
+            if "move" in row:
+                notation, start, direction, cost, letters, wild, formed = row["move"]
+                found.append(Move(notation, None if start is None else (start[0], start[1]),
+                                  direction, cost, letters, bool(wild),
+                                  tuple((w, (at[0], at[1]), d, pips)
+                                        for w, at, d, pips in formed)))
+            else:
+                found.append(Candidate(row["word"], row["wild"], row["pips"]))
+        return found
+    except (KeyError, TypeError, ValueError, IndexError) as error:
+        raise BuyWordError(f"the table's hints are damaged ({error})") from None

@@ -1,11 +1,11 @@
-"""A seat at a hosted table as a table source: the table screen draws it like a local session.
+"""A seat at a hosted table as a table source: the table screen plays it like a local session.
 
-`RemoteTable` holds the latest view the server sent for one seat and answers the questions the
-table screen asks of a `TableSession` (`buyword.table.source.TableSource`) from that view alone:
-whose turn it is, the game as this seat may see it (`RemoteGame`: another seat's hidden tiles
-are never in it, only their number), the log, and a sale's preview. An answer goes to the
-server (`act` sends it) and the server's reply arrives as a new view or a refusal; `on_change`
-is called after each, so the screen redraws.
+`SeatLink` holds the latest `TableView` the host sent for one seat (the very view a local
+session gives its screen: another seat's hidden tiles are never in it, only their number) and
+the link's state. An answer goes to the host (`act` sends it), and so do the questions a
+screen asks while a person types: a sale's preview and the hints are the host's session's
+answers, never worked out here. Each reply arrives as a message; `on_change` is called after
+each, so the screen redraws.
 
 Two links feed it: `JoinedTable` (a `TableClient` over the network, which takes the seat back
 with its token after a drop) and `HostSeat` (the host's own seat, straight from the server in
@@ -17,53 +17,32 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from buyword.engine import BuyWordError, Phase, Rules, parse_action, price, spell
-from buyword.engine import events as ev
-from buyword.engine.crossword import Grid, Placement, check_placement
-from buyword.engine.variants import AuctionState, TradeOffer
-from buyword.net.protocol import refused_message, seat_message
-from buyword.table import (
-    HIDDEN,
-    Awaiting,
-    Pass,
-    Played,
-    Refused,
-    SalePreview,
-    Seat,
-    Services,
-    Undone,
-    Wait,
+from buyword.engine import BuyWordError, parse_action
+from buyword.net.protocol import (
+    act_message,
+    hint_message,
+    hints_message,
+    preview_message,
+    preview_request,
+    read_hints,
+    refused_message,
+    view_message,
 )
-from buyword.table.session import tile_indices
+from buyword.table import Pass, Played, Refused, SalePreview, TableView
+from buyword.table.session import NO_UNDO_HOSTED
 
 if TYPE_CHECKING:
-    from buyword.engine import Action, TileSet
-    from buyword.engine.crossword import Dictionary
     from buyword.net.client import TableClient
     from buyword.net.server import TableServer
-    from buyword.table import Answer, Decision
+    from buyword.table import Answer, Decision, Undone
     from buyword.words.crossword import Move
-    from buyword.words.finder import Candidate, WordFinder
+    from buyword.words.finder import Candidate
 
-#: The word list a seat's hints search, and its finder pricing with a tile set.
-LocalWords = Callable[["TileSet"], "tuple[Dictionary, WordFinder]"]
-
-
-def bundled_words(tiles: TileSet) -> tuple[Dictionary, WordFinder]:
-    """This machine's bundled word list and its finder for `tiles` (built once, cached)."""
-    lexicon = _SERVICES.bundled()
-    return lexicon, _SERVICES.finder(lexicon, tiles)
-
-
-#: What changed, for `RemoteTable.on_change`: a view, a refusal, the link.
+#: What changed, for `SeatLink.on_change`: a view, a refusal, a preview, hints, the link.
 Change = str
 OnChange = Callable[[Change], None]
-
-#: The word lists of this process (the bundled one loads once, on the first hint).
-_SERVICES = Services()
 
 #: Seconds between attempts to take the seat back after a drop (the last repeats).
 RETRY_DELAYS = (0.2, 0.5, 1.0, 2.0, 3.0)
@@ -81,135 +60,19 @@ TABLE_CLOSED = ("the table has closed: the host is no longer serving it (a game 
                 "with buyword host --continue has new join codes)")
 
 
-class LogLine(str):
-    """A log line from the server, with the kind of event it tells (`kind`, e.g. "Sold"):
-    the screen styles it as it styles that event at a local table."""
+class SeatLink:
+    """One seat at a hosted table, played by the table screen (see the module's docstring)."""
 
-    kind: str
-
-    def __new__(cls, text: str, kind: str = "") -> LogLine:
-        """The line `text`, telling an event of `kind`."""
-        line = super().__new__(cls, text)
-        line.kind = kind
-        return line
-
-
-@dataclass(frozen=True)
-class RemotePlayer:
-    """One player as this seat sees them: a hidden hand or draw is HIDDEN tiles, its count."""
-
-    seat: int
-    name: str
-    money: int
-    wilds: int
-    hand: str
-    drawn: str
-
-
-class RemoteGame:
-    """The game as one seat's view shows it, with the `Game` reads the table screen makes."""
-
-    def __init__(self, view: dict[str, Any], rules: Rules) -> None:
-        """Read `view` (a `seat_message`) played under `rules`."""
-        self.view = view
-        self.rules = rules
-        self.names: tuple[str, ...] = tuple(view["names"])
-        me = RemotePlayer(view["seat"], self.names[view["seat"]], view["money"], view["wilds"],
-                          view["hand"], view["drawn"])
-        others = [RemotePlayer(o["seat"], o["name"], o["money"], o["wilds"],
-                               o["hand"] if o["hand"] is not None else HIDDEN * o["tiles"],
-                               o["drawn"] if o["drawn"] is not None
-                               else HIDDEN * o["drawn_tiles"])
-                  for o in view["others"]]
-        self.players: tuple[RemotePlayer, ...] = tuple(sorted([me, *others],
-                                                              key=lambda p: p.seat))
-        self.seed: int | None = view["seed"]
-        self.phase = Phase(view["phase"])
-        #: The game's events stay on the server: a joined screen has the log as text lines
-        #: (`RemoteTable.log`), so what the screen reads from events comes in the view.
-        self.log: tuple[ev.Event, ...] = ()
-        self.current: int | None = view["current"]
-        self.leader: int = view["leader"]
-        self.die: int | str | None = view["die"]
-        self.round: int = view["round"]
-        self.bag_size: int = view["bag"]
-        self.draw_count: int | None = view["draw_count"]
-        self.final_round: bool = view["final_round"]
-        #: The final round in which the bag could not serve the draw (nobody draws, all sell).
-        self.nobody_draws: bool = view.get("nobody_draws", False)
-        self.theme: str | None = view["theme"]
-        self.draft_tiles: str = view["draft_tiles"]
-        auction = view["auction"]
-        self.auction = None if auction is None else AuctionState(
-            **{**auction, "bidders": tuple(auction["bidders"])})
-        offer = view["trade_offer"]
-        self.trade_offer = None if offer is None else TradeOffer(**offer)
-        crossword = view.get("crossword") or {}
-        #: The crossword variant's grid (empty otherwise): public, so in every seat's view.
-        self.grid = Grid.from_dict(crossword.get("grid", {"tiles": []}))
-        #: The squares of the last word placed, and how many words have been placed.
-        self.last_placed = frozenset(tuple(square) for square in crossword.get("last", ()))
-        self.words_placed: int = crossword.get("words", 0)
-
-    def player(self, seat: int) -> RemotePlayer:
-        """One seat's player."""
-        return self.players[seat]
-
-    def offer_price(self, seat: int | None = None) -> int:
-        """The price of a seat's draw, when this seat may see it (else 0)."""
-        seat = self.current if seat is None else seat
-        if seat is None:
-            return 0
-        if seat == self.view["seat"]:
-            return self.view["price"]
-        drawn = self.players[seat].drawn
-        return 0 if HIDDEN in drawn else self.rules.tiles.price_of(drawn)
-
-    def over_limit(self, seat: int) -> int:
-        """How many letter tiles a seat holds beyond the tile limit (counts are public)."""
-        limit = self.rules.tile_limit
-        return 0 if limit is None else max(0, len(self.players[seat].hand) - limit)
-
-    def why_not(self, action: Action | str) -> str | None:
-        """The server's reason for refusing one of this seat's keys now (None: allowed). Any
-        other answer is for the server to judge when it arrives."""
-        if not self.view["awaiting"]["you"]:
-            return f"it is not your turn: {self.view['awaiting']['words']}"
-        return self.view["why_not"].get(str(action))
-
-    def outcome(self) -> dict[str, Any] | None:
-        """The results as the server sent them, once the game is over."""
-        return self.view["outcome"]
-
-
-#: Why a joined screen takes nothing back: the server has applied the move, and the other
-#: screens have shown it.
-_NO_UNDO = "At a hosted table a move stands once it is sent: there is no undo"
-
-
-class RemoteTable:
-    """One seat at a hosted table, drawn by the table screen (see the module's docstring)."""
-
-    def __init__(self, send: Callable[[str], None], words: LocalWords | None = None, *,
-                 tell_hint: Callable[[], None] | None = None) -> None:
-        """A seat whose answers go out through `send` (the link's); views come in via `take`.
-        `words`: the dictionary and word finder its hints search, for a tile set (default:
-        this machine's bundled word list, loaded on the first hint). `tell_hint`: tells the
-        host that this seat's person is shown hints (without it, this screen shows none)."""
+    def __init__(self, send: Callable[[dict[str, Any]], None]) -> None:
+        """A seat whose messages to the host go out through `send` (the link's); the host's
+        come in via `take`."""
         self._send = send
-        self._tell_hint = tell_hint
-        #: The host has been told this seat uses hints (once is enough: the mark stays).
-        self._hint_told = False
         self.seat: int = 0
         self.name = ""
         self.token: str | None = None
-        self.view: dict[str, Any] | None = None
-        self.log: list[str] = []
-        #: Each log line's event kind, as the server named it ("" when it did not).
-        self.log_kinds: list[str] = []
-        self._game: RemoteGame | None = None
-        self._rules: Rules | None = None
-        #: An answer is on its way: the screen waits for the server's reply.
+        #: The latest view the host sent (None until the first arrives).
+        self.view: TableView | None = None
+        #: An answer is on its way: the screen waits for the host's reply.
         self.in_flight = False
         #: The link broke and is being mended (the screen says "reconnecting").
         self.lost = False
@@ -217,26 +80,30 @@ class RemoteTable:
         self.ended: str | None = None
         self.refusal: str | None = None
         self.on_change: OnChange | None = None
-        self.hand_off = False  # every player has their own screen
-        self._words = words
+        #: The host's previews, by the text typed, for the current view (a view clears them).
+        self.previews: dict[str, SalePreview] = {}
+        self._asking: str | None = None  # the text whose preview is on its way
+        self._wanted: str | None = None  # the latest text typed, to ask next
+        #: The hints the host found on the latest F2 (None until they come).
+        self.hints_found: list[Candidate] | list[Move] | None = None
 
     # ------------------------------------------------------------------ fed by the link
 
     def take(self, message: dict[str, Any]) -> None:
-        """One message from the server for this seat."""
+        """One message from the host for this seat."""
         kind = message.get("type")
         if kind == "welcome":
             self.seat, self.name, self.token = message["seat"], message["name"], message["token"]
         elif kind == "view":
-            if message["log_from"] == 0:
-                self.log, self.log_kinds = [], []
-            self.log[message["log_from"]:] = message["log"]
-            kinds = message.get("log_kinds") or [""] * len(message["log"])
-            self.log_kinds[message["log_from"]:] = kinds
-            if message["rule_set"] is not None:
-                self._rules = Rules.from_dict(message["rule_set"])
-            self.view, self._game = message, None
-            self.seat, self.in_flight, self.lost = message["seat"], False, False
+            self.view = TableView.from_dict(message["view"], self.view)
+            self.seat, self.in_flight, self.lost = self.view.viewer or 0, False, False
+            self.previews.clear()  # the hand or the grid may have changed
+        elif kind == "preview":
+            self.previews[message["text"]] = SalePreview.from_dict(message["preview"])
+            self._asking = None
+            self._ask_next()
+        elif kind == "hints":
+            self.hints_found = read_hints(message)
         elif kind == "refused":
             self.refusal, self.in_flight = message["message"], False
         elif kind == "error":
@@ -246,7 +113,7 @@ class RemoteTable:
     def link_lost(self, final: str | None) -> None:
         """The link broke: `final` says why it cannot come back (None: it is reconnecting)."""
         self.in_flight = False
-        self._hint_told = False  # the news may not have arrived: tell the host again
+        self._asking = None
         if final is None:
             self.lost = True
         else:
@@ -265,64 +132,19 @@ class RemoteTable:
         return self.view is not None
 
     @property
-    def game(self) -> RemoteGame:
-        """The game as this seat sees it now."""
-        if self._game is None:
-            assert self.view is not None and self._rules is not None, "no view yet"
-            self._game = RemoteGame(self.view, self._rules)
-        return self._game
-
-    @property
-    def seats(self) -> tuple[Seat, ...]:
-        """The seats, people and computers (a seat handed to a computer shows its level)."""
-        assert self.view is not None
-        return tuple(Seat(name, level) for name, level in
-                     zip(self.view["names"], self.view["computers"], strict=True))
-
-    @property
-    def people(self) -> tuple[int, ...]:
-        """The seats people play."""
-        return tuple(seat for seat, s in enumerate(self.seats) if s.human)
-
-    @property
     def over(self) -> bool:
         """Whether the game has ended."""
-        return self.view is not None and self.view["outcome"] is not None
+        return self.view is not None and self.view.outcome is not None
 
-    def waiting_for(self) -> str:
-        """What the table waits for, in the server's words."""
-        return "" if self.view is None else self.view["awaiting"]["words"]
-
-    def awaiting(self) -> Awaiting:
-        """Who must act now, as the server said in its latest view."""
-        assert self.view is not None
-        asked = self.view["awaiting"]
-        seats = tuple(asked["seats"])
-        computer = bool(seats) and self.view["computers"][seats[0]] is not None
-        sale = None if asked["sale"] is None else ev.Sold(**asked["sale"])
-        return Awaiting(Wait(asked["wait"]), seats, computer, sale)
-
-    def visible_to(self, viewer: int | None) -> frozenset[int]:
-        """This seat, and any seat whose hand the server shows it (a table of open hands)."""
-        if self.view is None or viewer != self.seat:
-            return frozenset()
-        shown = {o["seat"] for o in self.view["others"] if o["hand"] is not None}
-        return frozenset({self.seat, *shown})
-
-    def may_see(self, viewer: int | None, seat: int) -> bool:
-        """Whether `viewer` (this seat) may see `seat`'s hand and draw."""
-        return seat in self.visible_to(viewer)
-
-    def log_for(self, viewer: int | None) -> list[LogLine]:
-        """The log's lines as the server wrote them for this seat, each with its kind."""
-        kinds = self.log_kinds
-        return [LogLine(line, kinds[i] if i < len(kinds) else "")
-                for i, line in enumerate(self.log)]
+    def table_view(self, viewer: int | None = None) -> TableView:
+        """The host's latest view of this seat (this screen is this seat's only)."""
+        assert self.view is not None, "no view yet"
+        return self.view
 
     # ------------------------------------------------------------------ the way in
 
     def act(self, seat: int, answer: Answer | str) -> Played | Refused:
-        """Send this seat's answer. `Played` means sent (the server's reply comes as a view or
+        """Send this seat's answer. `Played` means sent (the host's reply comes as a view or
         a refusal); malformed notation and another seat's answer are refused here."""
         if seat != self.seat:
             return Refused(f"this screen holds {self.name}'s seat only")
@@ -338,91 +160,44 @@ class RemoteTable:
         except BuyWordError as error:
             return Refused(str(error))
         self.in_flight, self.refusal = True, None
-        self._send(text)
+        self._send(act_message(text))
         return Played(seat, sent)
 
     def preview(self, seat: int, typed: str) -> SalePreview:
-        """The tiles and price of selling `typed` from this seat's hand. The dictionary's say
-        is left to the server (it refuses a word it does not know, in strict mode)."""
+        """The host's preview of selling `typed` from this seat's hand: the one it has, or
+        (asked now) a pending one, its answer redrawing the screen when it comes."""
         if not typed or self.view is None or seat != self.seat:
             return SalePreview()
-        if self.game.rules.crossword:
-            return self._preview_placement(typed)
-        hand, wilds = self.view["hand"], self.view["wilds"]
-        try:
-            spelling = spell(typed.upper(), hand, wilds)
-        except BuyWordError as error:
-            return SalePreview(reason=str(error))
-        rules = self.game.rules
-        if len(spelling.word) < rules.min_word_length:
-            return SalePreview(reason=f"a word needs at least {rules.min_word_length} letters")
-        pips = rules.tiles.sale_pips(spelling)
-        return SalePreview(tile_indices(hand, spelling.letters), spelling.wild, spelling.notation,
-                           price(pips), pips)
+        known = self.previews.get(typed)
+        if known is not None:
+            return known
+        self._wanted = typed
+        self._ask_next()
+        return SalePreview(pending=True)
 
-    def _preview_placement(self, typed: str) -> SalePreview:
-        """A crossword placement's preview, worked out here from the public grid, this seat's
-        hand and the tile set: the tiles it lays, the words it forms and their prices, or why
-        it cannot be placed. No dictionary verdict: the server judges the sale in strict mode
-        (and a challenge does in challenge mode), as it does a plain word's."""
-        game = self.game
-        hand, wilds = self.view["hand"], self.view["wilds"]  # type: ignore[index]
-        try:
-            placement = Placement.parse(typed)
-            play = check_placement(placement, game.grid, hand, wilds, game.rules.tiles, None,
-                                   game.rules.min_word_length)
-        except BuyWordError as error:
-            return SalePreview(reason=str(error))
-        wild = next((tile.letter for _, tile in play.laid if tile.wild), None)
-        return SalePreview(tile_indices(hand, play.letters), wild, placement.word, play.price,
-                           play.words[0].pips, None, placement, play.laid, play.words)
+    def _ask_next(self) -> None:
+        """Ask for the latest text typed, one question at a time (fast typing asks less)."""
+        wanted = self._wanted
+        if self._asking is not None or wanted is None or self.lost or self.ended is not None:
+            return
+        self._wanted = None
+        if wanted in self.previews:
+            return
+        self._asking = wanted
+        self._send(preview_request(wanted))
 
-    @property
-    def hints_allowed(self) -> bool:
-        """Whether the host lets the players ask for hints (`buyword host --hints`)."""
-        return self.view is not None and bool(self.view.get("hints"))
-
-    def prepare_hints(self) -> None:
-        """Load the word list the hints search (a second or more): a screen calls this in a
-        worker thread as it opens, so the first F2 does not wait."""
-        if self._rules is not None:
-            (self._words or bundled_words)(self._rules.tiles)
-
-    def hints(self, seat: int, limit: int = 8) -> list[Candidate] | list[Move]:
-        """The best words (or, in the crossword variant, placements) this seat's hand can sell
-        now, searched here, as a local game with hints does: in this seat's own hand (the
-        only one it knows) and this machine's word list, the same bundled list the host's
-        table judges with. The host is told, so the game is saved as played with hints by this
-        seat. Raises BuyWordError when hints are off, it is not this seat's selling turn, or
-        the host cannot be told."""
-        if not self.hints_allowed:
+    def hints(self, seat: int, limit: int = 8) -> None:
+        """Ask the host for the best words (or placements) for this seat's hand: they come
+        as `hints_found` (and the host marks the game as played with hints), or a refusal
+        says why not. Raises BuyWordError when hints are off or the host cannot be asked."""
+        if self.view is None or not self.view.hints:
             raise BuyWordError("the host plays this table without hints")
-        game = self.game
-        if seat != self.seat or not self.view["awaiting"]["you"] \
-                or game.phase is not Phase.SELL:  # type: ignore[index]
-            raise BuyWordError(f"hints are for the seller on their turn: {self.waiting_for()}")
-        if game.theme is not None:
-            raise BuyWordError("hints are not offered in a themed round at a hosted table")
-        self._tell_host_of_hint()
-        lexicon, finder = (self._words or bundled_words)(game.rules.tiles)
-        hand, wilds = self.view["hand"], self.view["wilds"]  # type: ignore[index]
-        min_length = game.rules.min_word_length
-        if game.rules.crossword:
-            from buyword.words.crossword import Board
-
-            return Board(game.grid, finder, lexicon, min_length).moves(hand, wilds)[:limit]
-        return finder.find(hand, wilds, min_length=min_length)[:limit]
-
-    def _tell_host_of_hint(self) -> None:
-        """Tell the host this seat uses hints, before showing any: a hint the host cannot
-        hear of (no link, or the link is down) is not shown. Raises BuyWordError then."""
-        if self._tell_hint is None or self.ended is not None:
+        if self.ended is not None:
             raise BuyWordError("hints need the link to the host's table")
         if self.lost:
             raise BuyWordError("not connected to the table: wait for it to come back")
-        if not self._hint_told:
-            self._tell_hint()
-            self._hint_told = True
+        self.hints_found = None
+        self._send(hint_message())
 
     def think(self) -> Decision:
         """The host's table plays the computers; a joined screen never does."""
@@ -439,45 +214,22 @@ class RemoteTable:
     def skip_ahead(self) -> None:
         """The host's table paces its computers; nothing to skip here."""
 
-    def unseen(self, seat: int) -> str:
-        """The tiles this seat cannot see yet, as the server counted them for it."""
-        if self.view is None or seat != self.seat:
-            return ""
-        counts = self.view.get("unseen") or {}
-        return "".join(letter * count for letter, count in sorted(counts.items()))
-
-    def addressed(self, seat: int | None) -> bool:
-        """Each player has their own screen: it speaks to its own seat as "you"."""
-        return seat is not None and seat == self.seat
-
-    def last_mover(self) -> int | None:
-        """Undo belongs to a table at one screen: nothing to take back here."""
-        return None
-
-    def can_undo(self, seat: int) -> bool:
-        """Moves at a hosted table stand once sent (the others may have seen them)."""
-        return False
-
-    def why_not_undo(self, seat: int) -> str | None:
-        """Why nothing can be taken back at a hosted table."""
-        return _NO_UNDO
-
     def undo(self, seat: int) -> Undone | Refused:
         """Moves at a hosted table stand once sent."""
-        return Refused(_NO_UNDO)
+        return Refused(NO_UNDO_HOSTED)
 
 
 # ---------------------------------------------------------------------- the links
 
 
 class JoinedTable:
-    """A seat joined over the network: feeds a `RemoteTable` from a `TableClient`, and after
+    """A seat joined over the network: feeds a `SeatLink` from a `TableClient`, and after
     a drop takes the seat back with its token (the server then sends the table as it stands)."""
 
     def __init__(self, host: str, port: int, client: TableClient) -> None:
         """Wrap a client that has joined its seat (see `join`)."""
         self.host, self.port = host, port
-        self.table = RemoteTable(self._send, tell_hint=self._hint)
+        self.table = SeatLink(self._send)
         self.client = client
         self._leaving = False
         self._tasks: set[asyncio.Task[None]] = set()
@@ -525,23 +277,14 @@ class JoinedTable:
             self.table.link_lost(None)
             self._spawn(self._come_back())
 
-    def _send(self, text: str) -> None:
-        self._spawn(self._act(text))
+    def _send(self, message: dict[str, Any]) -> None:
+        self._spawn(self._post(message))
 
-    async def _act(self, text: str) -> None:
+    async def _post(self, message: dict[str, Any]) -> None:
         from websockets.exceptions import ConnectionClosed
 
         with contextlib.suppress(ConnectionClosed):
-            await self.client.act(text)
-
-    def _hint(self) -> None:
-        self._spawn(self._tell_hint())
-
-    async def _tell_hint(self) -> None:
-        from websockets.exceptions import ConnectionClosed
-
-        with contextlib.suppress(ConnectionClosed):
-            await self.client.hint()
+            await self.client.send(message)
 
     def _spawn(self, job: Any) -> None:
         task = asyncio.get_running_loop().create_task(job)
@@ -594,10 +337,7 @@ class HostSeat:
     def __init__(self, server: TableServer, seat: int) -> None:
         """The host plays `seat` of `server`'s table (a seat reserved: it has no code)."""
         self.server = server
-        session = server.session
-        self.table = RemoteTable(self._send, lambda _tiles: (session.game.dictionary,
-                                                            session.finder),
-                                 tell_hint=self._hint)
+        self.table = SeatLink(self._send)
         self.table.seat, self.table.name = seat, server.session.game.names[seat]
         self._log_sent = 0
         self._tasks: set[asyncio.Task[None]] = set()
@@ -608,29 +348,31 @@ class HostSeat:
 
     def refresh(self) -> None:
         """Send the host's screen its seat's view as the table now stands."""
-        message = seat_message(self.server.session, self.table.seat, self._log_sent)
-        self._log_sent = message["log_size"]
+        message = view_message(self.server.session, self.table.seat, self._log_sent)
+        self._log_sent = message["view"]["log_size"]
         self.table.take(message)
         if self.on_update is not None:
             self.on_update()
 
-    def _send(self, text: str) -> None:
-        self._spawn(self._act(text))
-
-    def _hint(self) -> None:
-        self._spawn(self._tell_hint())
+    def _send(self, message: dict[str, Any]) -> None:
+        self._spawn(self._answer(message))
 
     def _spawn(self, job: Any) -> None:
         task = asyncio.get_running_loop().create_task(job)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _act(self, text: str) -> None:
-        result = await self.server.act(self.table.seat, text)
-        if isinstance(result, Refused):
-            self.table.take(refused_message(str(result)))
-
-    async def _tell_hint(self) -> None:
-        refused = await self.server.hint(self.table.seat)
-        if refused is not None:
-            self.table.take(refused_message(str(refused)))
+    async def _answer(self, message: dict[str, Any]) -> None:
+        """What the server answers the host's screen, as it answers a joined one."""
+        seat, kind = self.table.seat, message["type"]
+        if kind == "act":
+            result = await self.server.act(seat, message["text"])
+            if isinstance(result, Refused):
+                self.table.take(refused_message(str(result)))
+        elif kind == "preview":
+            preview = self.server.session.preview(seat, message["text"])
+            self.table.take(preview_message(message["text"], preview))
+        elif kind == "hint":
+            found = await self.server.hints(seat)
+            self.table.take(refused_message(str(found)) if isinstance(found, Refused)
+                            else hints_message(found))

@@ -3,11 +3,12 @@
 The server is the authority. A client joins a seat with that seat's join code and is given a
 secret token; from then on its connection holds that seat only. Its answers are applied for
 that seat alone, and only when the table waits for it; a refusal is a message and changes
-nothing. After every change each client is sent what its seat may see (`seat_message`), never
-another seat's hidden tiles, the bag's order or a word's verdict before a challenge. The
-computers play here, in a worker thread so the table stays responsive. Hints are searched on
-the players' screens: a screen that shows its person hints says so (`hint`), and the table
-marks that seat as having used them, only if it allows hints and it is that seat's sale.
+nothing. After every change each client is sent what its seat may see (its `TableView`, see
+`view_message`), never another seat's hidden tiles, the bag's order or a word's verdict before
+a challenge. The computers play here, in a worker thread so the table stays responsive. A
+screen's preview of a typed word and its hints are the session's too, asked for (`preview`,
+`hint`) and answered here: hints only if the table allows them and it is that seat's sale,
+and the seat is then marked as having used them.
 
 Faults: a broken, oversized or flooding message closes that connection and leaves the table as
 it was; each client has its own bounded send queue, so a slow screen never holds up the others
@@ -24,7 +25,8 @@ import hmac
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -36,15 +38,22 @@ from buyword.net.protocol import (
     Hint,
     Join,
     Leave,
+    Preview,
     ProtocolError,
     encode,
     error_message,
+    hints_message,
     parse_client,
+    preview_message,
     refused_message,
-    seat_message,
+    view_message,
     welcome_message,
 )
 from buyword.table import Played, Refused, TableSession
+
+if TYPE_CHECKING:
+    from buyword.words.crossword import Move
+    from buyword.words.finder import Candidate
 
 #: Join codes avoid letters and digits that are easy to misread (0/O, 1/I/L).
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -65,6 +74,9 @@ class Limits:
     #: refused, out-of-turn or idle messages can flood.
     burst: int = 30
     per_second: float = 5.0
+    #: Previews of a typed word (one a key press) have a bucket of their own.
+    preview_burst: int = 60
+    previews_per_second: float = 20.0
     #: Messages waiting to be sent to one client; one more and the client is dropped.
     queue: int = 64
     #: Seconds a new connection has to send its join.
@@ -286,6 +298,8 @@ class TableServer:
 
     async def _listen(self, client: _Client) -> None:
         bucket = _Bucket(self.limits)
+        previews = _Bucket(replace(self.limits, burst=self.limits.preview_burst,
+                                   per_second=self.limits.previews_per_second))
         async for raw in client.ws:
             if client.dropped:
                 break
@@ -299,15 +313,25 @@ class TableServer:
                     await client.ws.send(encode(error_message(str(error))))
                 self._drop(client, POLICY, str(error)[:100])
                 break
+            if isinstance(message, Preview):  # one a key press: counted in a bucket of its own
+                bucket.give_back()
+                if not previews.take():
+                    self._drop(client, POLICY, "too many messages")
+                    break
             if isinstance(message, Leave):
                 self._drop(client, 1000, "left the table")
                 break
             if isinstance(message, Act) and await self._answer(client, message.text):
                 bucket.give_back()
+            elif isinstance(message, Preview):
+                async with self._lock:
+                    preview = self.session.preview(client.seat, message.text)
+                self._post(client, encode(preview_message(message.text, preview)))
             elif isinstance(message, Hint):
-                refused = await self.hint(client.seat)
-                if refused is not None:
-                    self._post(client, encode(refused_message(str(refused))))
+                found = await self.hints(client.seat)
+                self._post(client, encode(refused_message(str(found))
+                                          if isinstance(found, Refused)
+                                          else hints_message(found)))
             elif isinstance(message, Join):
                 name = self.session.game.names[client.seat]
                 self._post(client, encode(refused_message(
@@ -334,18 +358,18 @@ class TableServer:
             self._changed()
         return result
 
-    async def hint(self, seat: int) -> Refused | None:
-        """The person at `seat` is shown hints on their screen: the game is marked as played
-        with hints by that seat (and saved so). Refused, marking nothing, when the table has
-        hints off or it is not that seat's selling turn."""
+    async def hints(self, seat: int) -> list[Candidate] | list[Move] | Refused:
+        """The best words (or placements) for `seat`'s hand, to show its person now: the game
+        is marked as played with hints by that seat (and saved so). Refused, marking nothing,
+        when the table has hints off or it is not that seat's selling turn."""
         async with self._lock:
             try:
-                self.session.note_hint(seat)
+                found = self.session.hints(seat)
             except BuyWordError as error:
                 return Refused(str(error))
         if self.on_hinted is not None:
             self.on_hinted()
-        return None
+        return found
 
     def _changed(self) -> None:
         for client in list(self.clients.values()):
@@ -354,9 +378,9 @@ class TableServer:
         self._wake_computers()
 
     def _send_view(self, client: _Client) -> None:
-        message = seat_message(self.session, client.seat, client.log_sent)
+        message = view_message(self.session, client.seat, client.log_sent)
         if self._post(client, encode(message)):
-            client.log_sent = message["log_size"]
+            client.log_sent = message["view"]["log_size"]
 
     def _post(self, client: _Client, text: str) -> bool:
         if client.post(text):
@@ -422,3 +446,4 @@ class TableServer:
         lines += [f"  {names[seat]}: buyword join {self.host}:{self.port} {code}"
                   for seat, code in self.codes.items() if seat not in self.claimed]
         return lines
+

@@ -28,7 +28,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from buyword.bots import Bot, make_bot
 from buyword.engine import (
@@ -154,6 +154,37 @@ class SalePreview:
     placement: Placement | None = None
     laid: tuple[tuple[Square, Tile], ...] = ()
     words: tuple[WordFormed, ...] = ()
+    #: Asked of the host (a seat at a hosted table): its answer comes later.
+    pending: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """The preview as JSON-ready data (`from_dict` reads it back): a host's answer."""
+        placement = self.placement
+        return {
+            "marked": sorted(self.marked), "wild": self.wild, "notation": self.notation,
+            "price": self.price, "pips": self.pips, "reason": self.reason,
+            "placement": None if placement is None else [
+                placement.word, placement.row, placement.col, placement.direction],
+            "laid": [[row, col, tile.letter, tile.pips, tile.wild]
+                     for (row, col), tile in self.laid],
+            "words": [[w.word, list(w.start), w.direction, w.pips] for w in self.words],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> SalePreview:
+        """Read a preview written by `to_dict`. Raises BuyWordError for anything else."""
+        try:
+            placement = data["placement"]
+            return cls(
+                frozenset(data["marked"]), data["wild"], data["notation"], data["price"],
+                data["pips"], data["reason"],
+                None if placement is None else Placement(*placement),
+                tuple(((row, col), Tile(letter, pips, wild))
+                      for row, col, letter, pips, wild in data["laid"]),
+                tuple(WordFormed(word, (start[0], start[1]), direction, pips)
+                      for word, start, direction, pips in data["words"]))
+        except (KeyError, TypeError, ValueError, IndexError) as error:
+            raise BuyWordError(f"the table's preview is damaged ({error})") from None
 
 
 @dataclass
@@ -322,8 +353,12 @@ class TableSession:
             why_not_undo = self.why_not_undo(undo_seat, awaiting)
         hand_off = self.hand_off and not own_screen
         crossword = game.rules.crossword
+        seen = seat_view(game, viewer, visible)
+        unseen_of = viewer if viewer is not None or hand_off else awaiting.seat
+        if viewer is None and unseen_of is not None:  # an open table, watched: the panel
+            seen = replace(seen, unseen=self.view(unseen_of).unseen)  # follows the seat to act
         return TableView(
-            seat=seat_view(game, viewer, visible),
+            seat=seen,
             seats=self.seats,
             awaiting=awaiting,
             waiting_for=self.waiting_for(awaiting),
@@ -333,7 +368,7 @@ class TableSession:
                       for event in self._log_seen_by(visible)),
             hints=self.hints_allowed,
             hand_off=hand_off,
-            unseen_of=viewer if viewer is not None or hand_off else awaiting.seat,
+            unseen_of=unseen_of,
             undo_seat=undo_seat,
             why_not_undo=why_not_undo,
             seed=game.seed if outcome is not None or not own_screen else None,

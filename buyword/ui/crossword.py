@@ -5,7 +5,7 @@ a click choose the square the word starts on, Tab turns it across or down, and t
 in the usual word box is previewed on the board as ghost tiles, with every word formed and the
 total price (or the reason it cannot be placed) under the word box. Enter sells
 `WORD at ROW,COL across|down`. `CrosswordTable` is mixed into `TableScreen`; everything here
-reads the session and changes the game only through the screen's `play`.
+draws the screen's `TableView` and changes the game only through the screen's `play`.
 """
 
 from __future__ import annotations
@@ -20,16 +20,15 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from buyword.engine import Sell
-from buyword.engine import events as ev
-from buyword.engine.crossword import ACROSS, Grid, Square, last_placement
+from buyword.engine.crossword import ACROSS, Square
 from buyword.table import Awaiting, SalePreview, Wait
 from buyword.ui.board import ARROW, Board, moved, notation, placed_word, toggled
 from buyword.ui.text import literal, markup
 from buyword.ui.widgets import GameLog
 
 if TYPE_CHECKING:
-    from buyword.engine import Game
-    from buyword.table import TableSession
+    from buyword.table import TableView
+    from buyword.table.source import TableSource
     from buyword.ui.board_hints import Hint
 
 #: The board's keys. Priority, so that the arrows and Tab reach the board while the word box
@@ -84,14 +83,14 @@ class CrosswordTable(Screen[None]):
 
     BINDINGS = BOARD_BINDINGS
 
-    session: TableSession
+    session: TableSource
     board_cursor: BoardCursor
 
     if TYPE_CHECKING:  # TableScreen's own
 
         @property
-        def game(self) -> Game:
-            """The session's game."""
+        def view(self) -> TableView:
+            """What the screen's holder may see of the table now."""
             ...
 
         def _person_to_act(self) -> bool: ...
@@ -103,7 +102,7 @@ class CrosswordTable(Screen[None]):
     @property
     def crossword(self) -> bool:
         """Whether this game is played on a crossword grid."""
-        return self.game.rules.crossword
+        return self.view.rules.crossword
 
     def show_board(self, awaiting: Awaiting) -> None:
         """Set the board from the session: the grid, the last placement, and the cursor while
@@ -116,14 +115,14 @@ class CrosswordTable(Screen[None]):
         if not on:
             return
         self.query_one("#side").display = not self.board_cursor.wide
-        grid = self.game.grid
+        grid = self.view.seat.grid
         board.grid = grid
-        board.last = self.last_placed(grid)
+        board.last = self.view.last_placed
         placing = awaiting.wait is Wait.SELL and self._person_to_act()
         cursor = self.board_cursor
         board.cursor = cursor.square if placing else None
         board.direction = cursor.direction
-        words = self.words_placed()
+        words = self.view.words_placed
         board.border_title = f"Table · {len(grid)} tiles" if words else "Table · no words yet"
         board.border_subtitle = (f"{cursor.square[0]},{cursor.square[1]} "
                                  f"{ARROW[cursor.direction]} {cursor.direction} · Tab turns"
@@ -134,23 +133,16 @@ class CrosswordTable(Screen[None]):
         elif not self.query_one("#word", Input).value:
             self.query_one("#feedback", Static).update(HOW_TO)
 
-    def last_placed(self, grid: Grid) -> frozenset[Square]:
-        """The squares of the last word placed, highlighted on the board."""
-        return last_placement(self.game.log, grid)
-
-    def words_placed(self) -> int:
-        """How many words have been placed this game (the board's title)."""
-        return sum(1 for event in self.game.log if isinstance(event, ev.Sold))
-
     def placement_typed(self, typed: str) -> str:
         """The typed word as a placement at the cursor (the wild covering a missing letter)."""
-        seat = self.game.current
+        view = self.view
+        seat = view.seat.current
         if seat is None or not typed:
             return typed
-        player = self.game.player(seat)
+        player = view.players[seat]
         cursor = self.board_cursor
-        word = placed_word(self.game.grid, cursor.square, cursor.direction, typed, player.hand,
-                           player.wilds)
+        word = placed_word(view.seat.grid, cursor.square, cursor.direction, typed,
+                           player.hand or "", player.wilds)
         return notation(word, cursor.square, cursor.direction)
 
     def show_placement(self, typed: str, preview: SalePreview) -> None:
@@ -174,8 +166,9 @@ class CrosswordTable(Screen[None]):
         word = self.query_one("#word", Input)
         typed = word.value
         preview = self.preview(typed)
-        self.show_placement(typed, preview)
-        self.show_board(self.session.awaiting())
+        if not preview.pending:  # else the host's answer shows it
+            self.show_placement(typed, preview)
+        self.show_board(self.view.awaiting)
 
     # ------------------------------------------------------------------ keys and clicks
 
@@ -186,13 +179,13 @@ class CrosswordTable(Screen[None]):
             return False
         if action in ("board_or_log", "wide_board"):
             return True
-        return (self.session.awaiting().wait is Wait.SELL
+        return (self.view.awaiting.wait is Wait.SELL
                 and self._person_to_act())
 
     def action_cursor(self, key: str) -> None:
         """Move the cursor one square (it stays on 0,0 until the first word is placed)."""
         cursor = self.board_cursor
-        cursor.square = moved(cursor.square, key, self.game.grid)
+        cursor.square = moved(cursor.square, key, self.view.seat.grid)
         self._retype()
 
     def action_turn(self) -> None:
@@ -203,21 +196,21 @@ class CrosswordTable(Screen[None]):
     def action_board_or_log(self) -> None:
         """Show the game log instead of the board, or the board again."""
         self.board_cursor.show_log = not self.board_cursor.show_log
-        self.show_board(self.session.awaiting())
+        self.show_board(self.view.awaiting)
 
     def action_wide_board(self) -> None:
         """Widen the board over the die, the players and the price list, or bring them back
         (the prompt still shows the money)."""
         self.board_cursor.wide = not self.board_cursor.wide
         self.board_cursor.show_log = False
-        self.show_board(self.session.awaiting())
+        self.show_board(self.view.awaiting)
 
     def on_board_square_clicked(self, message: Board.SquareClicked) -> None:
         """A click chooses the first square (a second click on it turns the word)."""
         if not self.crossword_allows("cursor"):
             return
         cursor = self.board_cursor
-        if not self.game.grid:
+        if not self.view.seat.grid:
             return  # the first word starts on 0,0
         if message.square == cursor.square:
             cursor.direction = toggled(cursor.direction)

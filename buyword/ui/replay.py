@@ -14,11 +14,11 @@ from textual.widgets import Footer, Static
 
 from buyword.engine import BuyWordError, Game, GameRecord, RecordError
 from buyword.engine import events as ev
+from buyword.engine.crossword import last_placement
 from buyword.engine.inputs import not_regular
 from buyword.store import Store, read_game_file
 from buyword.store.stats import RecordedWords
 from buyword.ui.board import Board
-from buyword.ui.crossword import last_placement
 from buyword.ui.text import markup
 from buyword.ui.widgets import DieFace, GameLog, PlayerLine, Rack, Scoreboard
 

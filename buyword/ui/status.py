@@ -1,26 +1,26 @@
 """The table's words about the moment: the round box beside the die, and the one-line prompt.
 
-Both are plain functions of the table session (and of whether the die is still tumbling), so
-they are tested without a screen. They speak to the person to act as "you" when the table
-addresses that seat (`TableSession.addressed`): a solo player, or the person holding the screen
-at a private table ("Ann, you are over the tile limit"); at an open table they name the seat.
+Both are plain functions of a `TableView` (and of whether the die is still tumbling), so they
+are tested without a screen. They speak to the person to act as "you" when the table addresses
+that seat (`TableView.addressed`): a solo player, or the person holding the screen at a private
+table ("Ann, you are over the tile limit"); at an open table they name the seat.
 """
 
 from __future__ import annotations
 
-from buyword.engine import CHOICE, Buy, Game, Phase
+from buyword.engine import CHOICE, Phase
 from buyword.engine.wording import conjugate, is_you, plural, says
-from buyword.table import Awaiting, TableSession, Wait
-from buyword.table.source import TableGame
+from buyword.table import TableView, Wait
 
 
-def draw_line(game: TableGame, *, tumbling: bool) -> str:
+def draw_line(view: TableView, *, tumbling: bool) -> str:
     """The round box's draw line: what everyone draws this round, as far as it is known (the
-    same from a local game and from a seat's view of a hosted one)."""
+    same at a local table and at a seat of a hosted one)."""
     if tumbling:
         return "Rolling…"
-    if game.nobody_draws:
+    if view.nobody_draws:
         return "No draws: sell"
+    game = view.seat
     if game.phase is Phase.CHOOSE or (game.die == CHOICE and not game.draw_count):
         return "CHOICE: 2–5 each"
     if game.draw_count:
@@ -28,13 +28,14 @@ def draw_line(game: TableGame, *, tumbling: bool) -> str:
     return "Die not rolled"
 
 
-def round_lines(game: TableGame, *, tumbling: bool) -> list[str]:
+def round_lines(view: TableView, *, tumbling: bool) -> list[str]:
     """The round box as plain lines: the round, the leader, the bag, the draw."""
+    game = view.seat
     return [
         "FINAL ROUND" if game.final_round else f"Round {game.round}",
         f"Leader {game.names[game.leader]}",
         f"Bag {plural(game.bag_size, 'tile')}",
-        draw_line(game, tumbling=tumbling),
+        draw_line(view, tumbling=tumbling),
     ]
 
 
@@ -55,23 +56,24 @@ def _imperative(name: str, text: str) -> str:
     return f"[b]$name[/b], {text}"
 
 
-def prompt_template(session: TableSession, awaiting: Awaiting) -> str:
+def prompt_template(view: TableView) -> str:
     """The prompt as markup: `$name` is the seat to act, `$word` the word challenged.
 
     Every key it names is one the table binds and allows at that moment.
     """
-    game = session.game
+    awaiting = view.awaiting
     if awaiting.wait is Wait.OVER:
         return "[b]Game over.[/b]"
     seat = awaiting.seat
     assert seat is not None
+    game = view.seat
     name = game.names[seat]
-    you = session.addressed(seat)
+    you = seat in view.addressed
     if awaiting.wait is Wait.CHALLENGE:
         return "Does anyone challenge [b]$word[/b]?"
     if awaiting.computer:
-        return f"[b]$name[/b] ({session.seats[seat].level}) is playing…"
-    money = game.player(seat).money
+        return f"[b]$name[/b] ({view.seats[seat].level}) is playing…"
+    money = view.players[seat].money
     match awaiting.wait:
         case Wait.ROLL:
             return _imperative(name, "roll the die: press [b]R[/b].")
@@ -79,7 +81,7 @@ def prompt_template(session: TableSession, awaiting: Awaiting) -> str:
             return "CHOICE! " + _imperative(
                 name, "how many tiles does everyone draw? Press [b]2[/b]–[b]5[/b].")
         case Wait.BUY:
-            return _buy_prompt(session, seat, you)
+            return _buy_prompt(view, seat, you)
         case Wait.SELL:
             last = " This is the last sale: unsold tiles are worth nothing." \
                 if game.final_round else ""
@@ -88,38 +90,39 @@ def prompt_template(session: TableSession, awaiting: Awaiting) -> str:
         case Wait.DRAFT:
             return _imperative(name, "pick a face-up tile: type its letter.")
         case Wait.AUCTION:
-            return _auction_prompt(game, name, money)
+            return _auction_prompt(view, name, money)
         case Wait.TRADE:
             if game.trade_offer is not None:
                 return _imperative(name, "accept ([b]Y[/b]) or decline ([b]N[/b]) the offer?")
             return _imperative(name, "offer a swap of draws: type a seat number and Enter, "
                                      "or [b]P[/b] to pass.")
         case Wait.DROP:
-            over = plural(game.over_limit(seat), "tile")
+            over = plural(view.over_limit(seat), "tile")
             # The tile-limit window opens by itself (and X opens it again), so the prompt
             # names no key: in that window a letter key chooses a tile.
             return f"{_subject(name, 'be', you)} over the tile limit: choose {over} to drop."
     return ""
 
 
-def _buy_prompt(session: TableSession, seat: int, you: bool) -> str:
-    game = session.game
-    name = game.names[seat]
-    cost = game.offer_price(seat)
-    if game.why_not(Buy()):
-        money = game.player(seat).money
+def _buy_prompt(view: TableView, seat: int, you: bool) -> str:
+    name = view.names[seat]
+    cost = view.price_of_draw(seat)
+    if cost is None or not view.why_not:  # a draw this screen does not see: no price
+        return _imperative(name, "buy or discard the draw: [b]B[/b] buys, [b]D[/b] discards.")
+    if view.why_not.get("buy"):
+        money = view.players[seat].money
         has = "you have" if you or is_you(name) else says(name, "have")
         return (f"{_subject(name, 'cannot', you)} afford these tiles (${cost}; {has} "
                 f"${money}): press [b]D[/b] to discard them.")
-    if game.why_not("auction") is None:
+    if view.why_not.get("auction", "") is None:
         return _imperative(name, f"buy these tiles for [b]${cost}[/b]? [b]B[/b] buys, "
                                  "[b]D[/b] discards, [b]A[/b] puts them up for auction.")
     return _imperative(name, f"buy these tiles for [b]${cost}[/b]? [b]B[/b] buys, [b]D[/b] "
                              "discards.")
 
 
-def _auction_prompt(game: Game, name: str, money: int) -> str:
-    auction = game.auction
+def _auction_prompt(view: TableView, name: str, money: int) -> str:
+    auction = view.seat.auction
     assert auction is not None
     if auction.bidding:
         return _imperative(name, f"bid for the tiles (you have ${money}): type a bid and "

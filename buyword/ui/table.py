@@ -1,13 +1,16 @@
-"""The table screen: draws the table session and forwards keys and clicks to it.
+"""The table screen: draws one `TableView` and forwards keys and clicks to the session.
 
 Every rule, turn, privacy decision and computer move belongs to the session
-(`buyword.table.TableSession`); this screen keeps only what is about the screen itself: who
-holds it (pass and play), whether the die is tumbling or a computer is thinking, and the word
-being typed. Computers think in a worker and their moves are shown at the session's pace.
+(`buyword.table.TableSession`); the screen is handed what its holder may see as a `TableView`
+(`view`, redrawn whenever it is set) and reads nothing else of the game. It keeps only what is
+about the screen itself: who holds it (pass and play), whether the die is tumbling or a
+computer is thinking, and the word being typed. Computers think in a worker and their moves
+are shown at the session's pace.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +20,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
+from textual.reactive import var
 from textual.widgets import Input, Static
 
 from buyword.engine import (
@@ -40,11 +44,12 @@ from buyword.table import (
     Pass,
     Played,
     SalePreview,
+    TableView,
     Undone,
     Wait,
     custom_tiles,
 )
-from buyword.table.source import TableGame, TableSource
+from buyword.table.source import TableSource
 from buyword.ui.board import Board
 from buyword.ui.crossword import CROSSWORD_ACTIONS, BoardCursor, CrosswordTable
 from buyword.ui.footer import KeysFooter
@@ -63,6 +68,8 @@ from buyword.ui.widgets import (
 )
 
 if TYPE_CHECKING:
+    from textual.screen import ModalScreen
+
     from buyword.ui.app import BuyWordApp
 
 
@@ -72,7 +79,7 @@ class ScreenState:
 
     viewer: int | None = None  # the seat holding the screen (None: nobody's hand is shown)
     busy: bool = False  # the die tumbles or a computer thinks: no keys for people
-    log_viewer: frozenset[int] | None = None  # whose hands the log was last written for
+    log_viewer: object = "nobody yet"  # whose log the log box was last written for (_show_log)
     message_for: tuple[object, ...] = ()  # the moment the message line speaks of (see show_message)
     unseen: bool = False  # the unseen-tiles panel is shown in the price list's place
 
@@ -83,8 +90,12 @@ class TableScreen(CrosswordTable):
 
     CSS_PATH = ["table.tcss", "board.tcss"]
     AUTO_FOCUS = None
+    #: What the screen's holder may see of the table now: setting it redraws the screen.
+    view: var[TableView] = var(None, always_update=True, init=False)  # type: ignore[arg-type]
     #: Whether this game's results have been shown (a game ends once; no undo after it).
     _results_shown = False
+    #: Whether the widgets are there to draw the view on (from `on_mount`).
+    _composed = False
 
     BINDINGS = [
         Binding("r", "roll", "Roll"),
@@ -128,14 +139,22 @@ class TableScreen(CrosswordTable):
         self.setup = setup
         self.state = ScreenState()
         self.board_cursor = BoardCursor()
-        people = session.people
+        first = session.table_view(None)
+        people = first.people
         if len(people) == 1:  # one person holds the screen all game, computers' turns included
             self.state.viewer = people[0]
+            first = session.table_view(people[0])
+        self.set_reactive(TableScreen.view, first)  # drawn once the widgets are there
 
-    @property
-    def game(self) -> TableGame:
-        """The session's game (read to draw it; changed only through the session)."""
-        return self.session.game
+    def look(self) -> TableView:
+        """The table as the screen's holder may see it now, from the session (not yet shown:
+        setting `view` shows it)."""
+        return self.session.table_view(self.state.viewer)
+
+    def watch_view(self) -> None:
+        """A new view: redraw the screen from it (once its widgets are there)."""
+        if self._composed:
+            self.draw()
 
     @property
     def buyword(self) -> BuyWordApp:
@@ -146,7 +165,7 @@ class TableScreen(CrosswordTable):
 
     def compose(self) -> ComposeResult:
         """Die and players on the left; the turn, the hand and the log on the right."""
-        tiles = self.game.rules.tiles
+        tiles = self.view.rules.tiles
         with Horizontal(id="table"):
             with Vertical(id="side"):
                 with Horizontal(id="die-box"):
@@ -177,6 +196,7 @@ class TableScreen(CrosswordTable):
         self.query_one("#players").border_title = "Players"
         self.query_one("#prices").border_title = "Price list"
         self.query_one("#log").border_title = "Game log"
+        self._composed = True
         self.advance()
 
     # ------------------------------------------------------------------ the one way in
@@ -187,7 +207,7 @@ class TableScreen(CrosswordTable):
         if self not in self.app.screen_stack:
             return False  # a key that arrived as the table closed (fast typing): ignore it
         if seat is None:
-            seat = self.session.awaiting().seat
+            seat = self.view.awaiting.seat
             if seat is None:
                 return False
         result = self.session.act(seat, action)
@@ -200,8 +220,10 @@ class TableScreen(CrosswordTable):
     def _after(self, played: Played) -> None:
         """What follows an answer on screen: the die tumbles; sales and challenges are told."""
         self._clear_refusal()
+        view = self.look()  # the table after the answer: the messages speak of it
+        self.set_reactive(TableScreen.view, view)
         for event in played.events:
-            if isinstance(event, ev.Rolled) and event.theme and self.game.rules.theme_each_round:
+            if isinstance(event, ev.Rolled) and event.theme and view.rules.theme_each_round:
                 # A new theme each round: say so, since every word sold must now fit it.
                 self.show_message(f"New theme this round: {self._theme_title()}",
                                   whole_round=True)
@@ -212,50 +234,57 @@ class TableScreen(CrosswordTable):
         if isinstance(played.action, Roll):
             self.state.busy = True
             # Tumble first, so the round box says "Rolling…" rather than the draw to come.
-            self.query_one(DieFace).roll_to(self.game.die or 0, self.buyword.animate)
-            self.refresh_view()
+            self.query_one(DieFace).roll_to(view.seat.die or 0, self.buyword.animate)
+            self.view = view
             return
-        self.advance()
+        self.advance(view)
 
     # ------------------------------------------------------------------ turn flow
 
-    def advance(self) -> None:
-        """Show the table as it now stands and hand it to whoever must act next."""
-        awaiting = self.session.awaiting()
+    def advance(self, view: TableView | None = None) -> None:
+        """Show the table as it now stands (`view`, when the caller has just looked) and hand
+        it to whoever must act next."""
+        view = view or self.look()
+        awaiting = view.awaiting
         if awaiting.wait is Wait.OVER:
             # Once: a die still tumbling when the game ended settles later and lands here too.
             if not self._results_shown:
                 self._results_shown = True
-                self.refresh_view()
+                self.view = view
                 self.buyword.show_results(self.session, self.setup)
             return
         if awaiting.computer:
-            if self.session.hand_off:
-                self.state.viewer = None  # the last person's tiles leave the screen
             self.state.busy = True
-            self.refresh_view()
+            if view.hand_off and self.state.viewer is not None:
+                self.state.viewer = None  # the last person's tiles leave the screen
+                view = self.look()
+            self.view = view
             self._think()
             return
         if awaiting.wait is Wait.CHALLENGE:
-            self._offer_challenge(awaiting)
+            self._offer_challenge(view)
             return
         seat = awaiting.seat
         assert seat is not None
-        if self.session.hand_off and self.state.viewer != seat:
+        if view.hand_off and self.state.viewer != seat:
             from buyword.ui.handoff import HandOffScreen
 
-            self.state.viewer = None
-            self.refresh_view()
-            name = self.game.names[seat]
+            if self.state.viewer is not None:
+                self.state.viewer = None
+                view = self.look()
+            self.view = view
+            name = view.names[seat]
             self.app.push_screen(HandOffScreen(name), lambda _: self._hand_to(seat))
             return
-        self._hand_to(seat)
+        self._hand_to(seat, view)
 
-    def _hand_to(self, seat: int) -> None:
+    def _hand_to(self, seat: int, view: TableView | None = None) -> None:
         """The person to act has the screen: show their hand and focus what they need."""
-        self.state.viewer = seat
-        self.refresh_view()
-        phase = self.session.awaiting().wait
+        if view is None or self.state.viewer != seat:
+            self.state.viewer = seat
+            view = self.look()
+        self.view = view
+        phase = view.awaiting.wait
         if phase is Wait.SELL:
             self.query_one("#word", Input).focus()
         elif self._typing_amount():
@@ -279,7 +308,7 @@ class TableScreen(CrosswordTable):
             self._computer_plays(message.decision)
 
     def _computer_plays(self, decision: Decision) -> None:
-        if not self.is_attached or decision.seat not in self.session.awaiting().seats:
+        if not self.is_attached or decision.seat not in self.view.awaiting.seats:
             return
         from buyword.ui.too_small import TooSmallScreen
 
@@ -311,7 +340,7 @@ class TableScreen(CrosswordTable):
             return
         char = event.character or ""
         if (len(char) == 1 and char.isascii() and char.isalpha() and self._person_to_act()
-                and self.session.awaiting().wait is Wait.DRAFT):
+                and self.view.awaiting.wait is Wait.DRAFT):
             event.stop()
             self.play(f"pick {char.upper()}")
 
@@ -324,24 +353,26 @@ class TableScreen(CrosswordTable):
         if not typed:
             self.show_message("Type an amount, or press P to pass.")
             return
-        verb = "bid" if self.session.awaiting().wait is Wait.AUCTION else "offer"
+        verb = "bid" if self.view.awaiting.wait is Wait.AUCTION else "offer"
         if self.play(f"{verb} {typed}"):
             self.query_one("#amount", Input).value = ""
 
     # ------------------------------------------------------------------ challenge mode
 
-    def _offer_challenge(self, awaiting: Awaiting) -> None:
+    def _offer_challenge(self, view: TableView) -> None:
         """Ask the people the session is asking: always the same prompt, word or not."""
         from buyword.ui.challenge import ChallengeScreen
 
+        awaiting = view.awaiting
         sale = awaiting.sale
         assert sale is not None
-        private = self.session.hand_off
-        if private:
+        private = view.hand_off
+        if private and self.state.viewer is not None:
             self.state.viewer = None  # the prompt never sits over the seller's tiles
-        self.refresh_view()
-        seats = [(seat + 1, self.game.names[seat]) for seat in awaiting.seats]
-        penalty = self.game.rules.challenge_penalty
+            view = self.look()
+        self.view = view
+        seats = [(seat + 1, view.names[seat]) for seat in awaiting.seats]
+        penalty = view.rules.challenge_penalty
         dialog = ChallengeScreen(str(sale), seats, penalty, opaque=private)
         self.app.push_screen(dialog, lambda seat: self._challenged(awaiting, seat))
 
@@ -357,8 +388,12 @@ class TableScreen(CrosswordTable):
     # ------------------------------------------------------------------ showing the game
 
     def refresh_view(self) -> None:
-        """Set every widget from the session, as the seat holding the screen may see it."""
-        awaiting = self.session.awaiting()
+        """Look at the table again and redraw it (after a change the screen did not make)."""
+        self.view = self.look()
+
+    def draw(self) -> None:
+        """Set every widget from the view, as the seat holding the screen may see it."""
+        awaiting = self.view.awaiting
         self._clear_stale_message()
         self._show_side()
         self.query_one("#prompt", Static).update(self._prompt(awaiting))
@@ -381,58 +416,58 @@ class TableScreen(CrosswordTable):
         """Whose hand the screen shows: the seat to act if the viewer may see it, else the
         viewer's own, else the seat to act (face down)."""
         viewer = self.state.viewer
-        current = self.game.current if self.game.current is not None else 0
-        if awaiting.wait is Wait.CHALLENGE or not self.session.may_see(viewer, current):
+        current = self.view.seat.current if self.view.seat.current is not None else 0
+        if awaiting.wait is Wait.CHALLENGE or not self.view.may_see(current):
             return viewer if viewer is not None else current
         return current
 
     def _show_racks(self, awaiting: Awaiting) -> None:
-        game, session = self.game, self.session
-        viewer = self.state.viewer
+        view = self.view
         shown = self._shown_seat(awaiting)
-        player = game.player(shown)
-        open_hand = session.may_see(viewer, shown)
+        player = view.players[shown]
         hand = self.query_one("#hand", Rack)
-        hand.face_down = not open_hand
-        hand.tiles = player.hand if open_hand else self._backs(len(player.hand))
+        hand.face_down = player.hand is None
+        hand.tiles = player.hand if player.hand is not None else self._backs(player.tiles)
         hand.wilds = player.wilds
         hand.empty_text = "no tiles yet"
-        owner = possessive(player.name, you=self.session.addressed(shown)
+        owner = possessive(player.name, you=shown in view.addressed
                            and self.state.viewer == shown)
-        hand.border_title = literal(f"{owner} hand · {plural(len(player.hand), 'tile')}")
+        hand.border_title = literal(f"{owner} hand · {plural(player.tiles, 'tile')}")
         hand.border_subtitle = plural(player.wilds, "wild")
         drawn = self.query_one("#drawn", Rack)
-        buyer = game.current
+        buyer = view.seat.current
         drawn.display = awaiting.wait is Wait.BUY and buyer is not None
         if self._show_table_tiles(drawn, awaiting):
             return
         if buyer is None or awaiting.wait is not Wait.BUY:
             return
-        draw = game.player(buyer).drawn
-        open_draw = session.may_see(viewer, buyer)
-        drawn.face_down = not open_draw
-        drawn.tiles = draw if open_draw else self._backs(len(draw))
-        name = game.names[buyer]
-        if open_draw:
-            pips = game.rules.tiles.pips_of(draw)
+        draw = view.players[buyer].drawn
+        drawn.face_down = draw is None
+        name = view.names[buyer]
+        if draw is not None:
+            drawn.tiles = draw
+            pips = view.rules.tiles.pips_of(draw)
             drawn.border_title = literal(f"{name} drew {len(draw)} · {pips} pips · "
-                                         f"${game.offer_price(buyer)}")
+                                         f"${view.price_of_draw(buyer)}")
         else:
-            drawn.border_title = literal(f"{name} drew {plural(len(draw), 'tile')}")
+            count = view.players[buyer].drawn_tiles
+            drawn.tiles = self._backs(count)
+            drawn.border_title = literal(f"{name} drew {plural(count, 'tile')}")
 
     def _show_table_tiles(self, drawn: Rack, awaiting: Awaiting) -> bool:
         """The tiles every player sees on the table: the draft's face-up tiles, or a draw up
         for auction. False when there are none."""
-        game = self.game
-        auction = game.auction
+        view = self.view
+        auction = view.seat.auction
         if awaiting.wait is Wait.DRAFT:
-            drawn.tiles, drawn.face_down, drawn.display = game.draft_tiles, False, True
-            drawn.border_title = f"Face-up tiles · {len(game.draft_tiles)} left"
+            tiles = view.seat.draft_tiles
+            drawn.tiles, drawn.face_down, drawn.display = tiles, False, True
+            drawn.border_title = f"Face-up tiles · {len(tiles)} left"
             return True
         if awaiting.wait is Wait.AUCTION and auction is not None:
             drawn.tiles, drawn.face_down, drawn.display = auction.tiles, False, True
-            pips = game.rules.tiles.pips_of(auction.tiles)
-            drawn.border_title = literal(f"{game.names[auction.seat]}'s draw up for auction"
+            pips = view.rules.tiles.pips_of(auction.tiles)
+            drawn.border_title = literal(f"{view.names[auction.seat]}'s draw up for auction"
                                          f" · {pips} pips")
             return True
         return False
@@ -441,11 +476,12 @@ class TableScreen(CrosswordTable):
         """Whether the person to act types into the bid box now: a bid, or a trade offer."""
         if not self._person_to_act():
             return False
-        wait = self.session.awaiting().wait
+        view = self.view
+        wait = view.awaiting.wait
         if wait is Wait.AUCTION:
-            auction = self.game.auction
+            auction = view.seat.auction
             return auction is not None and auction.bidding
-        return wait is Wait.TRADE and self.game.trade_offer is None
+        return wait is Wait.TRADE and view.seat.trade_offer is None
 
     def _show_variant(self, awaiting: Awaiting) -> None:
         """The variant on the table: the auction's bidders and high bid, or the draws being
@@ -466,13 +502,13 @@ class TableScreen(CrosswordTable):
                 "type your bid in dollars · Enter bids · P passes"
                 if awaiting.wait is Wait.AUCTION else
                 "seat number, then +N you pay or -N they pay · Enter offers · P passes"
-                if self.game.rules.trade_money else
+                if self.view.rules.trade_money else
                 "seat number to offer a swap · Enter offers · P passes")
 
     def _variant_text(self, awaiting: Awaiting) -> Content | None:
-        game = self.game
-        names = game.names
-        auction = game.auction
+        view = self.view
+        names = view.names
+        auction = view.seat.auction
         if awaiting.wait is Wait.AUCTION and auction is not None:
             parts = []
             for i, bidder in enumerate(auction.bidders):
@@ -485,11 +521,11 @@ class TableScreen(CrosswordTable):
             return literal(f"Auction · {high} · bidders: {', '.join(parts)}")
         if awaiting.wait is not Wait.TRADE:
             return None
-        draws = "   ".join(f"{p.seat + 1} {p.name}: {p.drawn or '—'}" for p in game.players)
-        offer = game.trade_offer
+        draws = "   ".join(f"{p.seat + 1} {p.name}: {p.drawn or '—'}" for p in view.players)
+        offer = view.seat.trade_offer
         if offer is None:
             return literal(f"Draws on the table · {draws}")
-        mine, theirs = game.player(offer.seat), game.player(offer.to)
+        mine, theirs = view.players[offer.seat], view.players[offer.to]
         pay = ""
         if offer.payment:
             payer, payee = (mine, theirs) if offer.payment > 0 else (theirs, mine)
@@ -500,24 +536,26 @@ class TableScreen(CrosswordTable):
     def _backs(self, count: int) -> str:
         """Stand-ins for hidden tiles: drawn face down, so the real letters never reach the
         screen's widgets at all."""
-        return next(iter(self.game.rules.tiles.pips)) * count
+        return next(iter(self.view.rules.tiles.pips)) * count
 
     def _show_log(self) -> None:
         """The log as the seat holding the screen may read it (rewritten when that changes)."""
         log = self.query_one(GameLog)
-        visible = self.session.visible_to(self.state.viewer)
-        if visible != self.state.log_viewer:
+        view = self.view
+        reader = view.viewer if view.seat.private else "everyone"  # whose hands it shows
+        if reader != self.state.log_viewer or log.shown > len(view.log):
             log.clear()
             log.shown = 0
-            self.state.log_viewer = visible
-        log.show(self.session.log_for(self.state.viewer))
+            self.state.log_viewer = reader
+        log.show(list(view.log))
 
     def _show_side(self) -> None:
-        game = self.game
+        view = self.view
+        game = view.seat
         die = self.query_one(DieFace)
         if not die.tumbling:
             die.face = game.die
-        final, _, bag, draw = round_lines(game, tumbling=die.tumbling)
+        final, _, bag, draw = round_lines(view, tumbling=die.tumbling)
         theme = "\nTheme [b]$theme[/b]" if game.theme else ""
         info = markup(f"[b]{final}[/b]\nLeader [b]$leader[/b]\n{bag}\n{draw}{theme}",
                       leader=game.names[game.leader], theme=self._theme_title())
@@ -526,19 +564,27 @@ class TableScreen(CrosswordTable):
         thinking = self._thinking()
         self.query_one(Scoreboard).lines = tuple(
             PlayerLine(
-                p.name, p.money, p.wilds, len(p.hand),
+                p.name, p.money, p.wilds, p.tiles,
                 current=p.seat == game.current, leader=p.seat == game.leader,
-                level=self.session.seats[p.seat].level, thinking=p.seat == thinking,
+                level=view.seats[p.seat].level, thinking=p.seat == thinking,
             )
-            for p in game.players
+            for p in view.players
         )
-        tiles = custom_tiles(game.rules)  # room for its name: the seed says the rest
+        self.query_one("#players").border_subtitle = self._seed_line()
+
+    def _seed_line(self) -> Content | str:
+        """Under the players: the seed that dealt the bag (and a tile set of the player's own
+        by name), or, while the seed is not shown, that the table is hosted."""
+        view = self.view
+        if view.seed is None:
+            return "hosted table"
+        tiles = custom_tiles(view.rules)  # room for its name: the seed says the rest
         tiles = f" · {tiles}" if tiles else ""
-        self.query_one("#players").border_subtitle = literal(f"seed {game.seed}{tiles}")
+        return literal(f"seed {view.seed}{tiles}")
 
     def _thinking(self) -> int | None:
         """The computer thinking now (its worker runs or its move waits to be shown), if any."""
-        awaiting = self.session.awaiting()
+        awaiting = self.view.awaiting
         if not (awaiting.computer and self.state.busy) or self.query_one(DieFace).tumbling:
             return None
         return awaiting.seat
@@ -550,11 +596,11 @@ class TableScreen(CrosswordTable):
         # 80x24) must still apply when the panel is hidden again.
         self.set_class(shown, "-unseen")
         if shown:
-            self.query_one(UnseenPanel).show(unseen_for(self.session, self.state.viewer))
+            self.query_one(UnseenPanel).show(unseen_for(self.view))
 
     def _theme_title(self) -> str:
         """This round's theme as the table shows it ("Food and drink"), or ''."""
-        theme = self.game.theme
+        theme = self.view.seat.theme
         if theme is None:
             return ""
         from buyword.words.themes import ThemeError, theme_named
@@ -566,16 +612,15 @@ class TableScreen(CrosswordTable):
 
     def _prompt(self, awaiting: Awaiting) -> Content:
         """One sentence: whose turn it is and what they can do (names and words as text)."""
-        game = self.game
         seat = awaiting.seat
-        name = "" if seat is None else game.names[seat]
+        name = "" if seat is None else self.view.names[seat]
         word = "" if awaiting.sale is None else awaiting.sale.word.upper()
         return markup(self._prompt_template(awaiting), name=name, word=word)
 
     def _prompt_template(self, awaiting: Awaiting) -> str:
         """The prompt as markup (buyword.ui.status): `$name` is the seat to act, `$word` the
         word challenged."""
-        return prompt_template(self.session, awaiting)
+        return prompt_template(self.view)
 
     def show_message(self, text: str, *, error: bool = False, whole_round: bool = False) -> None:
         """The line under the prompt: a refusal (marked) or a confirmation. It stays while the
@@ -589,8 +634,8 @@ class TableScreen(CrosswordTable):
 
     def _moment(self) -> tuple[int, Wait, int | None]:
         """The round, the kind of input awaited and the seat asked: a message's lifetime."""
-        awaiting = self.session.awaiting()
-        return (self.game.round, awaiting.wait, awaiting.seat)
+        awaiting = self.view.awaiting
+        return (self.view.seat.round, awaiting.wait, awaiting.seat)
 
     def _clear_stale_message(self) -> None:
         """Clear the message line once the moment it was about has passed."""
@@ -607,28 +652,39 @@ class TableScreen(CrosswordTable):
 
     def _person_to_act(self) -> bool:
         """Whether a person is to act now and holds the screen."""
-        awaiting = self.session.awaiting()
+        awaiting = self.view.awaiting
         return (
             not awaiting.computer
             and awaiting.wait not in (Wait.OVER, Wait.CHALLENGE)
             and not self.state.busy
-            and (not self.session.hand_off or self.state.viewer == awaiting.seat)
+            and (not self.view.hand_off or self.state.viewer == awaiting.seat)
         )
 
     # ------------------------------------------------------------------ selling
 
     @on(Input.Changed, "#word")
     def _word_changed(self, event: Input.Changed) -> None:
-        preview = self.preview(event.value)
+        self.show_preview(event.value, self.preview(event.value))
+
+    def show_preview(self, typed: str, preview: SalePreview) -> None:
+        """What selling the word typed would do: marks on the hand and the line under the
+        word box (a crossword game's ghost tiles on the board). A preview asked of the host
+        is shown when its answer comes."""
+        if preview.pending:
+            return
         self._show_preview(preview)
         if self.crossword:
-            self.show_placement(event.value, preview)
+            self.show_placement(typed, preview)
 
     @on(Input.Submitted, "#word")
     def _word_submitted(self, event: Input.Submitted) -> None:
-        if not self._person_to_act() or self.session.awaiting().wait is not Wait.SELL:
+        self.sell_typed(event.value)
+
+    def sell_typed(self, value: str) -> None:
+        """Enter in the word box: sell the word typed, or say why it cannot be sold."""
+        if not self._person_to_act() or self.view.awaiting.wait is not Wait.SELL:
             return
-        typed = event.value.strip()
+        typed = value.strip()
         if not typed:
             self.show_message("Type a word to sell, or press Esc when you are done.")
             return
@@ -643,7 +699,7 @@ class TableScreen(CrosswordTable):
 
     def preview(self, typed: str) -> SalePreview:
         """What selling `typed` now would do (the session's preview for the seller)."""
-        seat = self.game.current
+        seat = self.view.seat.current
         if seat is None:
             return SalePreview()
         if self.crossword:  # the word goes at the board's cursor
@@ -678,27 +734,28 @@ class TableScreen(CrosswordTable):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show only what the person to act can do now; grey out buy when unaffordable."""
-        awaiting = self.session.awaiting()
+        view = self.view
+        awaiting = view.awaiting
         if action == "skip":
             return awaiting.computer
         if action == "no_hints":
             return self.check_action("hints", ()) is not True
         if action == "undo":
-            return not self.state.busy and self.session.can_undo(self._undo_seat())
+            return not self.state.busy and view.why_not_undo is None
         if action in CROSSWORD_ACTIONS:
             return self.crossword_allows(action)
         if action in _VARIANT_ACTIONS:
-            return self._person_to_act() and self.game.why_not(action) is None
+            return self._person_to_act() and view.refusal(action) is None
         if action not in _WAIT_OF:
             return True
         if not self._person_to_act() or awaiting.wait is not _WAIT_OF[action]:
             return False
         if action == "choose":
-            return self.game.why_not(Choose(int(parameters[0]))) is None  # type: ignore[arg-type]
+            return view.refusal(str(Choose(int(parameters[0])))) is None  # type: ignore[arg-type]
         if action == "buy":
-            return None if self.game.why_not(Buy()) else True
+            return None if view.refusal(str(Buy())) else True
         if action == "hints":
-            return self.session.hints_allowed
+            return view.hints
         return True
 
     def palette_actions(self) -> list[tuple[str, str]]:
@@ -760,16 +817,22 @@ class TableScreen(CrosswordTable):
         """Open the tile-limit dialog for the person over the limit."""
         from buyword.ui.drop import DropScreen
 
-        awaiting = self.session.awaiting()
+        view = self.view
+        awaiting = view.awaiting
         if awaiting.wait is not Wait.DROP or awaiting.computer or not self._person_to_act():
             return
         seat = awaiting.seat
         assert seat is not None
-        player = self.game.player(seat)
-        dialog = DropScreen(player.name, player.hand, self.game.over_limit(seat),
-                            self.game.rules.tiles, self.game.rules.tile_limit or 0,
-                            addressed=self.session.addressed(seat))
-        self.app.push_screen(dialog, self._dropped)
+        player = view.players[seat]
+        if player.hand is None:
+            return  # not this screen's hand to choose from
+        dialog = DropScreen(player.name, player.hand, view.over_limit(seat), view.rules.tiles,
+                            view.rules.tile_limit or 0, addressed=seat in view.addressed)
+        self.push_dialog(dialog, self._dropped)
+
+    def push_dialog(self, dialog: ModalScreen[Any], done: Any) -> None:
+        """Open a dialog asking the person to act; `done` is given their answer."""
+        self.app.push_screen(dialog, done)
 
     def _dropped(self, letters: str | None) -> None:
         if letters is not None:
@@ -779,32 +842,18 @@ class TableScreen(CrosswordTable):
         """Take back the last move of the person at the screen (docs/rules.md, "Undo")."""
         if self not in self.app.screen_stack:
             return  # a key that arrived as the table closed (fast typing): ignore it
-        result = self.session.undo(self._undo_seat())
+        result = self.session.undo(self.view.undo_seat)
         if not isinstance(result, Undone):
             self.show_message(str(result), error=True)
             return
-        self.state.log_viewer = None  # the log lost its last lines: write it afresh
+        self.state.log_viewer = "nobody yet"  # the log lost its last lines: write it afresh
         self._clear_preview()
         self.show_message(f"↶ Undone: {result}")
         self.advance()
 
-    def _undo_seat(self) -> int:
-        """Whose move Ctrl+Z takes back: the person holding the screen; at an open table of
-        several people, the person who moved last (they all share the screen)."""
-        session = self.session
-        mover = session.last_mover()
-        if not session.hand_off and mover in session.people and len(session.people) > 1:
-            return mover  # type: ignore[return-value]
-        viewer = self.state.viewer
-        if viewer is not None:
-            return viewer
-        awaiting = session.awaiting().seat
-        return 0 if awaiting is None else awaiting
-
     def _undo_refusal(self) -> str:
         """Why Ctrl+Z takes nothing back now, in a player's words."""
-        reason = self.session.why_not_undo(self._undo_seat())
-        return reason or "Nothing to undo while the table is moving"
+        return self.view.why_not_undo or "Nothing to undo while the table is moving"
 
     def action_unseen(self) -> None:
         """Show or hide the unseen tiles (in the price list's place)."""
@@ -813,9 +862,7 @@ class TableScreen(CrosswordTable):
 
     def action_hints(self) -> None:
         """Show the best words this hand can sell now (marks the game as hinted)."""
-        from buyword.ui.hints import HintsScreen
-
-        seat = self.session.awaiting().seat
+        seat = self.view.awaiting.seat
         if seat is None or not self._person_to_act():
             return
         try:
@@ -823,15 +870,24 @@ class TableScreen(CrosswordTable):
         except BuyWordError as error:
             self.show_message(f"No hints: {error}", error=True)
             return
+        if found is None:  # asked of the table: they are shown when its answer comes
+            return
+        self.show_hints(found)
+
+    def show_hints(self, found: Sequence[Any]) -> None:
+        """The hints window with `found` (words, or a crossword game's placements)."""
+        from buyword.ui.hints import HintsScreen
+
         if self.crossword:  # placements, one to pick
             self.show_placement_hints(found)
             return
-        player = self.game.player(seat)
-        self.app.push_screen(HintsScreen(player.hand, player.wilds, found), self._hint_picked)
+        view = self.view
+        self.app.push_screen(HintsScreen(view.seat.hand, view.seat.wilds, found),
+                             self._hint_picked)
 
     def _hint_picked(self, notation: str | None) -> None:
         """A hint chosen in the hints window goes into the word box (Enter then sells it)."""
-        if notation is None or self.session.awaiting().wait is not Wait.SELL:
+        if notation is None or self.view.awaiting.wait is not Wait.SELL:
             return
         word = self.query_one("#word", Input)
         word.value = notation.upper()
@@ -844,7 +900,7 @@ class TableScreen(CrosswordTable):
 
     def no_hints_reason(self) -> str:
         """Why F2 shows no hints now, in a player's words."""
-        if not self.session.hints_allowed:
+        if not self.view.hints:
             return ("Hints are off in this game: tick Hints (F2) on the new-game form to "
                     "play with them.")
         if self._person_to_act():

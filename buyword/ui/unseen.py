@@ -16,7 +16,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from buyword.engine import TileSet
-from buyword.table import TableSession
+from buyword.table import TableView
 from buyword.ui.text import literal
 from buyword.ui.widgets import PIP
 
@@ -40,17 +40,14 @@ class Unseen:
         return sum(count for _, count, _ in self.letters)
 
 
-def unseen_for(session: TableSession, viewer: int | None) -> Unseen | None:
-    """The unseen tiles of the seat the panel follows: the person holding the screen (solo,
-    the player), else the seat to act when every hand is open; None at a hand-off with
-    private hands, so the panel never shows another seat's tiles."""
-    seat = viewer
-    if seat is None and not session.hand_off:
-        seat = session.awaiting().seat
+def unseen_for(view: TableView) -> Unseen | None:
+    """The unseen tiles of the seat the panel follows (`TableView.unseen_of`): the person
+    holding the screen (solo, the player), else the seat to act when every hand is open; None
+    at a hand-off with private hands, so the panel never shows another seat's tiles."""
+    seat = view.unseen_of
     if seat is None:
         return None
-    return Unseen(seat, session.game.names[seat],
-                  letter_counts(session.unseen(seat), session.game.rules.tiles))
+    return Unseen(seat, view.names[seat], letter_counts(view.seat.unseen, view.rules.tiles))
 
 
 def letter_counts(unseen: str, tiles: TileSet) -> tuple[tuple[str, int, int], ...]:

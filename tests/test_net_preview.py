@@ -1,0 +1,82 @@
+"""A sale's preview at a hosted table is the host's session's: a joined screen shows what a
+local one shows for the same hand, so a word the host's dictionary refuses is never shown as
+sellable (in strict mode it says why; in challenge mode neither says whether it is a word)."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Static
+
+from buyword.net import TableServer
+from buyword.net.remote import HostSeat, JoinedTable
+from buyword.table import GameSetup, Seat, TableSession, Wait
+from tests.net_helpers import FINDER, HOST, LEXICON, previewed, settle
+
+#: Ann draws TEA and Bob BOV: BOV is priced by the tiles but is not in the test words.
+BAG = "TEA" "BOV"
+
+
+def bov_table(challenge: bool = False) -> TableSession:
+    """Ann and Bob at a private table; Bob is dealt B, O and V."""
+    setup = GameSetup(seats=(Seat("Ann"), Seat("Bob")), seed=31, private_hands=True,
+                      challenge=challenge, bag=BAG)
+    return TableSession.new(setup, LEXICON, FINDER)
+
+
+async def to_bobs_sale(server: TableServer) -> JoinedTable:
+    """Ann on the host's screen, Bob joined; both buy, Ann sells nothing: Bob is to sell."""
+    ann = HostSeat(server, 0).table
+    joined = await JoinedTable.join(HOST, server.port, server.codes[1])
+    bob = joined.table
+    for text in ("roll 3", "buy"):
+        ann.act(0, text)
+        await settle(ann, bob, until=lambda: not ann.in_flight)
+    await settle(ann, bob, until=lambda: bob.view.awaiting.seats == (1,))
+    bob.act(1, "buy")
+    await settle(ann, bob, until=lambda: ann.view.awaiting.wait is Wait.SELL)
+    ann.act(0, "done")
+    await settle(ann, bob, until=lambda: bob.view.awaiting.seats == (1,)
+                 and bob.view.awaiting.wait is Wait.SELL)
+    return joined
+
+
+@pytest.mark.parametrize("challenge", [False, True])
+async def test_a_joined_seats_preview_of_a_non_word_is_the_hosts(challenge: bool) -> None:
+    session = bov_table(challenge)
+    async with TableServer(session, reserved=frozenset({0})) as server:
+        joined = await to_bobs_sale(server)
+        bob = joined.table
+        assert sorted(bob.view.seat.hand) == ["B", "O", "V"]
+        shown = await previewed(bob, 1, "BOV")
+        assert shown == session.preview(1, "BOV")
+        if challenge:  # a challenge finds out: no verdict before it, here or there
+            assert shown.reason is None and shown.price > 0
+        else:
+            assert shown.reason is not None and "dictionary" in shown.reason
+        await joined.leave()
+
+
+@pytest.mark.slow
+async def test_typing_a_non_word_on_a_joined_screen_shows_no_tick() -> None:
+    from buyword.ui.remote import JoinApp
+
+    session = bov_table()
+    async with TableServer(session, reserved=frozenset({0})) as server:
+        joined = await to_bobs_sale(server)
+        app = JoinApp(joined)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause(0.1)
+            await pilot.press("b", "o", "v")
+            feedback = app.screen.query_one("#feedback", Static)
+            for _ in range(100):  # the host's answer comes back over the link
+                await pilot.pause(0.02)
+                if "BOV" in str(feedback.render()) or "✗" in str(feedback.render()):
+                    break
+            text = str(feedback.render())
+            assert "✓" not in text and "Enter sells" not in text
+            assert "✗" in text and "dictionary" in text
+            await pilot.press("enter")  # refused on the screen, as at a local table
+            await pilot.pause(0.1)
+            assert sorted(session.game.player(1).hand) == ["B", "O", "V"]
+            assert "dictionary" in str(app.screen.query_one("#message", Static).render())
+            await app.action_quit()
