@@ -120,6 +120,35 @@ def check_private(session: TableSession) -> None:
     for seat in range(game.seats):  # someone watching the screen between people sees no hand
         if session.people:
             assert seat in hidden_from(session, None)
+    check_screens(session)
+
+
+def check_screens(session: TableSession) -> None:
+    """What every screen draws (`TableView`, local or sent to a hosted seat, and the view of
+    nobody between people) holds no hidden hand or draw: not in its players, its log, or
+    anywhere in the plain form a host sends."""
+    game = session.game
+    for viewer in (None, *range(game.seats)):
+        for own_screen in (False, True) if viewer is not None else (False,):
+            view = session.table_view(viewer, own_screen=own_screen)
+            sent = view.to_dict()
+            # (The log is checked line by line below: a sold word may hold a hand's letters.)
+            text = repr({**sent, "log": [], "seat": {
+                k: v for k, v in sent["seat"].items() if k not in ("hand", "drawn", "unseen")}})
+            for player in view.players:
+                real = game.player(player.seat)
+                if session.may_see(viewer, player.seat):
+                    assert (player.hand, player.drawn) == (real.hand, real.drawn)
+                    continue
+                assert player.hand is None and player.tiles == len(real.hand)
+                face_down = (real.hand,) if player.drawn is not None else (real.hand, real.drawn)
+                for tiles in face_down:  # (a draw the table sees face up is public)
+                    if len(tiles) >= 3:
+                        assert tiles not in text, (viewer, player.seat, tiles)
+            for line in view.log:
+                match = INTO_HAND.match(line.text)
+                if match and (viewer is None or match["name"] != game.names[viewer]):
+                    assert set(match["tiles"]) == {HIDDEN}, line
 
 
 @pytest.mark.parametrize(("seats", "seed"), [
