@@ -48,10 +48,6 @@ class RemoteTableScreen(TableScreen):
         self._asked: tuple[str, int] | None = None
         self._results_shown = False
         self._offered_quit = False
-        #: A word Enter sold before the host's preview of it came: sold when it comes.
-        self._selling: str | None = None
-        #: F2 was pressed: the host's hints are shown when they come.
-        self._hints_asked = False
 
     def on_mount(self) -> None:
         """Redraw whenever the host says something."""
@@ -85,7 +81,7 @@ class RemoteTableScreen(TableScreen):
             self._hinted()
             return
         if kind == "refused" and self.table.refusal:
-            self._hints_asked, self._selling = False, None
+            self.hints_asked, self.selling = False, None
             self.show_message(self.table.refusal, error=True)
         self.advance()
         if kind == "link" and self.table.ended is not None and not self.table.over:
@@ -99,14 +95,14 @@ class RemoteTableScreen(TableScreen):
         if preview.pending:
             return  # the preview of an earlier text: the latest one's is on its way
         self.show_preview(word.value, preview)
-        selling, self._selling = self._selling, None
+        selling, self.selling = self.selling, None
         if selling is not None and selling == word.value.strip():
             self.sell_typed(word.value)
 
     def _hinted(self) -> None:
         """The host's hints have come: show them, if F2 asked and the turn is still ours."""
         found, self.table.hints_found = self.table.hints_found, None
-        asked, self._hints_asked = self._hints_asked, False
+        asked, self.hints_asked = self.hints_asked, False
         if asked and found is not None and self._person_to_act() \
                 and self.view.awaiting.wait is Wait.SELL:
             self.show_hints(found)
@@ -201,19 +197,6 @@ class RemoteTableScreen(TableScreen):
         self._clear_refusal()
         self.state.busy = True
         self.draw()
-
-    def sell_typed(self, value: str) -> None:
-        """Sell the word typed, once the host's preview of it has come."""
-        typed = value.strip()
-        if typed and self.preview(typed).pending:
-            self._selling = typed
-            return
-        super().sell_typed(value)
-
-    def action_hints(self) -> None:
-        """Ask the host for hints (they are shown when they come)."""
-        self._hints_asked = True
-        super().action_hints()
 
     def _person_to_act(self) -> bool:
         """Whether this seat is asked now and the screen is free to answer."""

@@ -139,6 +139,10 @@ class TableScreen(CrosswordTable):
         self.setup = setup
         self.state = ScreenState()
         self.board_cursor = BoardCursor()
+        #: A word Enter sold before the host's preview of it came (a hosted seat's screen).
+        self.selling: str | None = None
+        #: F2 asked the host for hints, to be shown when they come (a hosted seat's screen).
+        self.hints_asked = False
         first = session.table_view(None)
         people = first.people
         if len(people) == 1:  # one person holds the screen all game, computers' turns included
@@ -689,6 +693,9 @@ class TableScreen(CrosswordTable):
             self.show_message("Type a word to sell, or press Esc when you are done.")
             return
         preview = self.preview(typed)
+        if preview.pending:  # asked of the host: sold when its answer comes (if still typed)
+            self.selling = typed
+            return
         if preview.reason is not None:
             self.show_message(f"✗ {preview.reason}", error=True)
             return
@@ -870,7 +877,8 @@ class TableScreen(CrosswordTable):
         except BuyWordError as error:
             self.show_message(f"No hints: {error}", error=True)
             return
-        if found is None:  # asked of the table: they are shown when its answer comes
+        if found is None:  # asked of the host: they are shown when its answer comes
+            self.hints_asked = True
             return
         self.show_hints(found)
 
