@@ -1,4 +1,7 @@
-"""Privacy: what each seat may see of the game, as a `SeatView` and as log lines.
+"""Privacy: what each seat may see of the game, as a `SeatView` and as log lines; and what a
+screen at that seat may draw, as a `TableView` (the seat's `SeatView`, whose turn it is, why
+each key would be refused, the log's lines for that viewer, ...), the one picture every table
+screen draws, local or at a hosted table (its plain form is what a host sends).
 
 With private hands on, a seat sees its own hand and draw, and of everyone else only what the
 table shows face up: money, wilds, how many tiles they hold, and every tile that leaves play
@@ -14,7 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Mapping
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, fields, is_dataclass, replace
 from enum import StrEnum
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -350,21 +353,25 @@ def _read_sold(data: Any) -> ev.Sold | None:
 
 
 def _seat_dict(view: SeatView) -> dict[str, Any]:
-    """A `SeatView` without its log (a `TableView` carries the log as lines)."""
-    return {
-        "seat": view.seat, "seats": view.seats, "names": list(view.names),
-        "phase": str(view.phase), "round": view.round, "leader": view.leader,
-        "current": view.current, "die": view.die, "draw_count": view.draw_count,
-        "final_round": view.final_round, "hand": view.hand, "money": view.money,
-        "wilds": view.wilds, "drawn": view.drawn, "draws": list(view.draws),
-        "bag_size": view.bag_size, "unseen": view.unseen, "over_limit": view.over_limit,
-        "can_buy": view.can_buy,
-        "opponents": [asdict(o) for o in view.opponents],
-        "last_sale": _plain(view.last_sale), "rules": view.rules.to_dict(),
-        "private": view.private, "theme": view.theme, "draft_tiles": view.draft_tiles,
-        "auction": _plain(view.auction), "trade_offer": _plain(view.trade_offer),
-        "can_auction": view.can_auction, "grid": view.grid.to_dict(),
-    }
+    """A `SeatView` without its log (a `TableView` carries the log as lines): every field, so
+    what a variant adds to the view reaches every screen."""
+    data: dict[str, Any] = {}
+    for f in fields(view):
+        value = getattr(view, f.name)
+        if f.name == "log":
+            continue
+        if f.name == "opponents":
+            value = [asdict(o) for o in value]
+        elif f.name in ("rules", "grid"):
+            value = value.to_dict()
+        elif f.name == "phase":
+            value = str(value)
+        elif is_dataclass(value):  # the last sale, an auction, a trade offer
+            value = asdict(value)
+        elif isinstance(value, tuple):
+            value = list(value)
+        data[f.name] = value
+    return data
 
 
 def _read_seat(data: dict[str, Any]) -> SeatView:
