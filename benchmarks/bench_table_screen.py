@@ -66,6 +66,7 @@ async def measure(rounds: int, repeats: int) -> dict[str, float]:
 
         def hand_off() -> None:  # the next reader: the log is written again for them
             screen.state.viewer = next(viewers)
+            screen.set_reactive(TableScreen.view, screen.look())  # their view, not yet drawn
             screen._show_log()
 
         def hand_off_unshared() -> None:
