@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from buyword.engine import BuyWordError
-from buyword.table.views import KEYS
 
 if TYPE_CHECKING:
     from buyword.table import SalePreview, TableSession
@@ -41,8 +40,6 @@ MAX_BYTES = 64 * 1024
 MAX_TEXT = 200
 #: The longest join code or token accepted.
 MAX_SECRET = 64
-#: The answers a table screen offers as keys (a view says why each would be refused now).
-KEY_ACTIONS = KEYS
 
 
 class ProtocolError(BuyWordError):
