@@ -80,3 +80,15 @@ async def test_typing_a_non_word_on_a_joined_screen_shows_no_tick() -> None:
             assert sorted(session.game.player(1).hand) == ["B", "O", "V"]
             assert "dictionary" in str(app.screen.query_one("#message", Static).render())
             await app.action_quit()
+
+
+def test_a_view_this_screen_cannot_read_ends_the_table_here_in_words() -> None:
+    from buyword.net.remote import SeatLink
+
+    link = SeatLink(lambda _message: None)
+    changes: list[str] = []
+    link.on_change = changes.append
+    link.take({"v": 1, "type": "view", "seat": 1, "log_from": 0})  # an older host's view
+    assert link.view is None and changes == ["link"]
+    assert link.ended is not None and "another version of BuyWord" in link.ended
+    assert "NoneType" not in link.ended and "Error" not in link.ended

@@ -175,7 +175,11 @@ class TableClient:
         if kind == "welcome":
             self.seat, self.name, self.token = message["seat"], message["name"], message["token"]
         elif kind == "view":
-            self.view = TableView.from_dict(message["view"], self.view)
+            try:
+                self.view = TableView.from_dict(message.get("view"), self.view)
+            except BuyWordError as error:  # a host of another version, or a damaged view
+                self.error = f"the table's view cannot be read: {error}"
+                return
             self.log = [line.text for line in self.view.log]
         elif kind == "refused":
             self.refusals.append(message["message"])

@@ -235,5 +235,6 @@ def read_hints(message: dict[str, Any]) -> list[Candidate] | list[Move]:
             else:
                 found.append(Candidate(row["word"], row["wild"], row["pips"]))
         return found
-    except (KeyError, TypeError, ValueError, IndexError) as error:
-        raise BuyWordError(f"the table's hints are damaged ({error})") from None
+    except (KeyError, TypeError, ValueError, IndexError):
+        raise BuyWordError("the table's hints are damaged, or from another version of "
+                           "BuyWord") from None

@@ -90,16 +90,27 @@ class SeatLink:
     # ------------------------------------------------------------------ fed by the link
 
     def take(self, message: dict[str, Any]) -> None:
-        """One message from the host for this seat."""
+        """One message from the host for this seat (one this screen cannot read ends the
+        table here, saying why)."""
+        try:
+            self._read(message)
+        except BuyWordError as error:  # a host of another version, or a damaged message
+            self.ended = f"this screen cannot read the host's table: {error}"
+            self._changed("link")
+            return
+        self._changed(str(message.get("type")))
+
+    def _read(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
         if kind == "welcome":
             self.seat, self.name, self.token = message["seat"], message["name"], message["token"]
         elif kind == "view":
-            self.view = TableView.from_dict(message["view"], self.view)
+            self.view = TableView.from_dict(message.get("view"), self.view)
             self.seat, self.in_flight, self.lost = self.view.viewer or 0, False, False
             self.previews.clear()  # the hand or the grid may have changed
         elif kind == "preview":
-            self.previews[message["text"]] = SalePreview.from_dict(message["preview"])
+            self.previews[str(message.get("text"))] = SalePreview.from_dict(
+                message.get("preview"))
             self._asking = None
             self._ask_next()
         elif kind == "hints":
@@ -108,7 +119,6 @@ class SeatLink:
             self.refusal, self.in_flight = message["message"], False
         elif kind == "error":
             self.ended = message["message"]
-        self._changed(str(kind))
 
     def link_lost(self, final: str | None) -> None:
         """The link broke: `final` says why it cannot come back (None: it is reconnecting)."""

@@ -183,8 +183,9 @@ class SalePreview:
                       for row, col, letter, pips, wild in data["laid"]),
                 tuple(WordFormed(word, (start[0], start[1]), direction, pips)
                       for word, start, direction, pips in data["words"]))
-        except (KeyError, TypeError, ValueError, IndexError) as error:
-            raise BuyWordError(f"the table's preview is damaged ({error})") from None
+        except (KeyError, TypeError, ValueError, IndexError):
+            raise BuyWordError("the table's preview is damaged, or from another version of "
+                               "BuyWord") from None
 
 
 @dataclass

@@ -337,8 +337,9 @@ class TableView:
             )
         except BuyWordError:
             raise
-        except (KeyError, TypeError, ValueError, AttributeError) as error:
-            raise BuyWordError(f"the table's view is damaged ({error})") from None
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+            raise BuyWordError("the table's view is damaged, or from another version of "
+                               "BuyWord") from None
 
 
 def _plain(value: Any) -> Any:
