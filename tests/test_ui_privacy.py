@@ -104,22 +104,24 @@ async def play_privately(pilot, sell: str, rounds: int) -> int:  # noqa: ANN001
 async def test_no_screen_shows_another_seats_hidden_tiles(seats, monkeypatch) -> None:
     # Check every picture the table draws too, computers' turns included (they pass quickly).
     failures: list[str] = []
-    drawn = TableScreen.refresh_view
+    drawn = TableScreen.draw
+    pictures: list[int] = []
 
-    def refresh_and_check(screen: TableScreen) -> None:
+    def draw_and_check(screen: TableScreen) -> None:
         drawn(screen)
+        pictures.append(1)
         try:
             check_nothing_hidden_shows(screen.app)
         except AssertionError as error:
             failures.append(str(error))
 
-    monkeypatch.setattr(TableScreen, "refresh_view", refresh_and_check)
+    monkeypatch.setattr(TableScreen, "draw", draw_and_check)
     setup = GameSetup(seats=seats, seed=7, bag=BAG, private_hands=True, challenge=True)
     app = make_app(setup)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         hidden = await play_privately(pilot, "tea", rounds=3)
-        assert failures == []
+        assert failures == [] and len(pictures) > 20  # every view drawn was checked
         assert hidden > 10  # there was something to hide, all along
         game = table(app).session.game
         assert game.round > 3 and any(e.__class__.__name__ == "Sold" for e in game.log)
