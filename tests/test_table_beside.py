@@ -11,7 +11,7 @@ from words_helpers import index_cache
 from buyword.bots import master as master_module
 from buyword.cli import main
 from buyword.table.compare import play_beside
-from buyword.table.computers import play_computers
+from buyword.table.launch import play_computers
 from buyword.table.sim import _load_words, rollout_search
 
 #: Rollouts an option: too few for Master to drop an option (it races from

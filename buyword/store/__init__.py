@@ -12,13 +12,14 @@ from typing import TYPE_CHECKING
 from buyword.engine.lazy import lazy_attributes
 
 if TYPE_CHECKING:
-    from buyword.store.outcomes import Finished, PastGame, SoloResult
+    from buyword.store.outcomes import Finished, PastGame
     from buyword.store.places import HOME_VARIABLE, Places, locate
     from buyword.store.saves import MIGRATIONS, SAVE_FORMAT, SavedGame, read_save
     from buyword.store.scores import (
         SCORES_FORMAT,
         DailyEntry,
         ScoreBook,
+        SoloResult,
         SoloScore,
         SoloStats,
         daily_rules,
@@ -41,11 +42,12 @@ __all__ = [
 _HOMES = {
     **dict.fromkeys(("HOME_VARIABLE", "Places", "locate"), "places"),
     **dict.fromkeys(("MIGRATIONS", "SAVE_FORMAT", "SavedGame", "read_save"), "saves"),
-    **dict.fromkeys(("SCORES_FORMAT", "DailyEntry", "ScoreBook", "SoloScore", "SoloStats",
+    **dict.fromkeys(("SCORES_FORMAT", "DailyEntry", "ScoreBook", "SoloResult", "SoloScore",
+                     "SoloStats",
                      "daily_rules", "daily_seed", "rules_key"), "scores"),
     **dict.fromkeys(("BOT_SPEEDS", "BUNDLED", "DICTIONARIES", "Settings"), "settings"),
     **dict.fromkeys(("Loaded", "Slot", "Store", "read_game_file"), "store"),
-    **dict.fromkeys(("Finished", "PastGame", "SoloResult"), "outcomes"),
+    **dict.fromkeys(("Finished", "PastGame"), "outcomes"),
 }
 
 

@@ -32,6 +32,7 @@ from buyword.store.saves import SavedGame, new_game_id, now_text, read_save, res
 from buyword.store.scores import (
     DailyEntry,
     ScoreBook,
+    SoloResult,
     SoloScore,
     SoloStats,
     rules_key,
@@ -40,7 +41,7 @@ from buyword.store.settings import Settings, parse_settings
 
 if TYPE_CHECKING:
     from buyword.engine import Dictionary, Game, Themes
-    from buyword.store.outcomes import Finished, PastGame, SoloResult
+    from buyword.store.outcomes import Finished, PastGame
 
 T = TypeVar("T")
 

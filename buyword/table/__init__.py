@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 from buyword.engine.lazy import lazy_attributes
 
 if TYPE_CHECKING:
-    from buyword.table.computers import play_computers, seat_seed
+    from buyword.table.computers import seat_seed
+    from buyword.table.launch import computer_table, play_computers
     from buyword.table.services import Services, bots_available
     from buyword.table.session import (
         Answer,
@@ -35,14 +36,14 @@ if TYPE_CHECKING:
 
 __all__ = ["HIDDEN", "Answer", "Awaiting", "Decision", "GameSetup", "Pass", "Played", "Refused",
            "SalePreview", "Seat", "Services", "TableSession", "Undone", "Wait", "bots_available",
-           "custom_tiles", "load_tiles", "play_computers", "redact", "seat_seed", "seat_view",
-           "table_name"]
+           "computer_table", "custom_tiles", "load_tiles", "play_computers", "redact", "seat_seed",
+           "seat_view", "table_name"]
 
 #: The module each public name lives in. They are imported on first use, so that a module of
 #: the package (the title screen needs only `setup`) loads without the session, the computer
 #: players and the word finder: the app's start-up does not pay for them.
 _HOMES = {
-    "play_computers": "computers", "seat_seed": "computers",
+    "seat_seed": "computers", "computer_table": "launch", "play_computers": "launch",
     "Services": "services", "bots_available": "services",
     **dict.fromkeys(("Answer", "Awaiting", "Decision", "Pass", "Played", "Refused",
                      "SalePreview", "TableSession", "Undone", "Wait"), "session"),

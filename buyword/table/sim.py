@@ -19,8 +19,9 @@ from buyword.bots import BOT_NAMES, MasterBot
 from buyword.bots.master import Search
 from buyword.engine import Game, Phase, Rules, TileSet, TileSetError
 from buyword.table.cluster import ClusterError, run_tasks
+from buyword.table.launch import computer_table
 from buyword.table.session import TableSession, Wait
-from buyword.table.setup import Seat, load_tiles
+from buyword.table.setup import load_tiles
 
 #: `--theme each-round`: a new theme each round, drawn from all the bundled themes.
 EACH_ROUND = "each-round"
@@ -73,12 +74,9 @@ def play_game(levels: Sequence[str], seed: int, finder: object, lexicon: object,
     A themed game (`rules.themes`) needs `themes` (a ThemeBook) and `theme_finders` (a
     ThemeFinders over `lexicon`), so that the players search only the round's theme.
     """
-    names = [f"{i + 1} {level}" for i, level in enumerate(levels)]
-    game = Game.new(names, dictionary=lexicon, seed=seed, rules=rules,  # type: ignore[arg-type]
-                    themes=themes)  # type: ignore[arg-type]
-    seats = [Seat(name, level) for name, level in zip(names, levels, strict=True)]
-    session = TableSession(game, seats, finder,  # type: ignore[arg-type]
-                           theme_finders=theme_finders)  # type: ignore[arg-type]
+    session = computer_table(levels, seed, lexicon, finder, rules=rules,  # type: ignore[arg-type]
+                             themes=themes, theme_finders=theme_finders)  # type: ignore[arg-type]
+    game = session.game
     if master is not None:
         search_with(session, master)
     times: dict[str, list[float]] = {level: [] for level in levels}

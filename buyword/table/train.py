@@ -29,8 +29,8 @@ from buyword.bots.view import SeatView
 from buyword.engine import Game, Phase, Rules
 from buyword.table.cluster import ClusterError, run_tasks
 from buyword.table.computers import seat_seed
+from buyword.table.launch import computer_table
 from buyword.table.session import TableSession, Wait
-from buyword.table.setup import Seat
 from buyword.table.sim import _load_words
 
 #: The level that learns (and uses) the table.
@@ -92,10 +92,9 @@ class RoundStart:
 def _solo(seed: int, bot: LevelBot, finder: object, lexicon: object
           ) -> tuple[Game, TableSession]:
     """A solo game on `seed` with `bot` in the seat."""
-    game = Game.new([f"1 {LEVEL}"], dictionary=lexicon, seed=seed)  # type: ignore[arg-type]
-    session = TableSession(game, [Seat(f"1 {LEVEL}", LEVEL)], finder)  # type: ignore[arg-type]
+    session = computer_table([LEVEL], seed, lexicon, finder)  # type: ignore[arg-type]
     session.bots[0] = bot
-    return game, session
+    return session.game, session
 
 
 def record_game(seed: int, table: LeaveTable | None, weight: float, finder: object,
