@@ -80,8 +80,10 @@ def _parser() -> argparse.ArgumentParser:
                           "for a new theme each round")
     sim.add_argument("--tiles", metavar="FILE", dest="sub_tiles",
                      help="play with this tile set (a TOML file like data/tiles.toml)")
+    from buyword.engine.rules import VARIANTS
+
     sim.add_argument("--variant", default="", help="table variants to play, comma-separated: "
-                     "auction, trade, trade-money, draft, crossword")
+                     + ", ".join(v.option for v in VARIANTS))
     _add_ray(sim)
     _add_train(sub)
 
@@ -193,7 +195,7 @@ def _check_home() -> None:
 def _check_players(text: str | None) -> tuple[str, ...]:
     """The --players names, as the table will show them; _Refused if they cannot seat."""
     from buyword.engine.errors import quoted
-    from buyword.ui.options import table_name
+    from buyword.store.setup import table_name
 
     names = tuple(table_name(name) for name in _names(text))
     if text is None:
@@ -215,7 +217,7 @@ def _check_players(text: str | None) -> tuple[str, ...]:
 def _check_tiles(path: str, seats: int | None) -> None:
     """The --tiles file must be a tile set, with wilds enough for `seats` (None: not known)."""
     from buyword.engine import BuyWordError, Rules
-    from buyword.ui.options import load_tiles
+    from buyword.store.setup import load_tiles
 
     try:
         tiles = load_tiles(path)
@@ -267,7 +269,7 @@ def main(argv: list[str] | None = None) -> int:
         return _refuse(str(refusal))
     if command == "solve":
         from buyword.engine import TileSetError
-        from buyword.table.setup import load_tiles
+        from buyword.store.setup import load_tiles
         from buyword.words.solve import solve_main
 
         try:

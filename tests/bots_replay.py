@@ -17,7 +17,8 @@ import json
 from pathlib import Path
 
 from buyword.engine import Game, Rules
-from buyword.table import Seat, TableSession, Wait
+from buyword.store.setup import Seat
+from buyword.table import TableSession, Wait
 
 FIXTURE = Path(__file__).parent / "data" / "bot_actions.json"
 

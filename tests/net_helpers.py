@@ -12,7 +12,8 @@ from typing import Any
 from buyword.engine import default_tiles
 from buyword.net import TableClient, TableServer
 from buyword.net.remote import RemoteTable
-from buyword.table import GameSetup, Seat, TableSession, Wait
+from buyword.store.setup import GameSetup, Seat
+from buyword.table import TableSession, Wait
 from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon
 

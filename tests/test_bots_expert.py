@@ -18,8 +18,8 @@ from buyword.bots.index import WordIndex
 from buyword.bots.view import SeatView
 from buyword.engine import Game
 from buyword.engine.phase import Phase
+from buyword.store.setup import Seat
 from buyword.table.session import TableSession
-from buyword.table.setup import Seat
 from buyword.table.sim import _load_words
 
 

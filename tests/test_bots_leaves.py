@@ -22,8 +22,8 @@ from buyword.bots.leaves import (
 )
 from buyword.bots.rollout import Luck, QuickBot, Rollout
 from buyword.engine import Game
+from buyword.store.setup import Seat
 from buyword.table.session import TableSession
-from buyword.table.setup import Seat
 from buyword.table.sim import _load_words
 
 #: A bag of 108 tiles: 100 and 80 left are early (stage 0), 10 left is late (stage 2).

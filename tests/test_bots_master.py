@@ -18,7 +18,8 @@ from buyword.bots.master import Decision, Estimate, Search
 from buyword.bots.rollout import Luck, QuickBot, Rollout, dearest_words
 from buyword.engine import Buy, Choose, Discard, Done, Drop, Game, Phase, Roll, Rules, Sell
 from buyword.engine import events as ev
-from buyword.table import Seat, TableSession, Wait
+from buyword.store.setup import Seat
+from buyword.table import TableSession, Wait
 from buyword.table.sim import _load_words
 
 #: A budget no test reaches: the rollout counts decide when a search stops.

@@ -12,7 +12,8 @@ from words_helpers import index_cache
 from buyword.bots import BOT_NAMES, LEVELS, make_bot
 from buyword.engine import Game, Phase, Rules, Sell
 from buyword.engine import events as ev
-from buyword.table import Seat, TableSession, Wait
+from buyword.store.setup import Seat
+from buyword.table import TableSession, Wait
 from buyword.table.sim import _load_words, play_game
 
 

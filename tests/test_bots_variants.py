@@ -26,7 +26,8 @@ from buyword.engine import (
     Rules,
     Sell,
 )
-from buyword.table import Seat, TableSession, Wait
+from buyword.store.setup import Seat
+from buyword.table import TableSession, Wait
 from buyword.table.sim import _load_words, parse_variants
 from buyword.table.views import seat_view
 

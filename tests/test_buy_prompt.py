@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 
-from buyword.table import GameSetup, Seat, TableSession, Wait
+from buyword.store.setup import GameSetup, Seat
+from buyword.table import TableSession, Wait
 from buyword.ui.status import prompt_template
 from buyword.ui.text import markup
 from tests.net_helpers import FINDER, LEXICON
@@ -18,7 +19,8 @@ RUN_ON = re.compile(r"\$\d+[A-Za-z(]")
 def buy_prompt(*seats: Seat, bag: str = "QZXJTEAO", money: int | None = None,
                **variants: bool) -> str:
     """The first buyer's prompt, rendered as plain text."""
-    setup = GameSetup(seats=seats, seed=2, bag=bag, **variants)
+    setup = GameSetup(seats=seats, seed=2, bag=bag,
+                      variants=tuple(name for name, on in variants.items() if on))
     session = TableSession.new(setup, LEXICON, FINDER)
     session.act(0, "roll 3" if session.game.why_not("roll 3") is None else "roll")
     if session.awaiting().wait is Wait.CHOOSE:

@@ -7,7 +7,7 @@ import pytest
 
 from buyword.net import TableServer
 from buyword.net.remote import TABLE_CLOSED, JoinedTable
-from buyword.table import Seat
+from buyword.store.setup import Seat
 from tests.net_helpers import HOST, table
 from tests.test_net_remote import settle
 

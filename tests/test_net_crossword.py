@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from buyword.net.commands import _setup
-from buyword.table import GameSetup, Played, Seat, TableSession, Wait
+from buyword.store.setup import GameSetup, Seat
+from buyword.table import Played, TableSession, Wait
 from tests.net_helpers import FINDER, LEXICON, settle, to_selling
 from tests.test_net_remote import seated
 
@@ -16,7 +17,7 @@ ANN, BOB = Seat("Ann"), Seat("Bob")
 
 def crossword_table(challenge: bool = False) -> TableSession:
     """Ann draws TEA and Bob ONS in round one, at a private crossword table."""
-    setup = GameSetup(seats=(ANN, BOB), seed=31, private_hands=True, crossword=True,
+    setup = GameSetup(seats=(ANN, BOB), seed=31, private_hands=True, variants=("crossword",),
                       challenge=challenge, bag="TEAONS")
     return TableSession.new(setup, LEXICON, FINDER)
 

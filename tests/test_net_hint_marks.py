@@ -12,7 +12,8 @@ from buyword.net.commands import HostedSave
 from buyword.net.remote import HostSeat, JoinedTable, RemoteTable
 from buyword.net.server import TableServer
 from buyword.store import SavedGame, Store
-from buyword.table import GameSetup, Seat, TableSession, Wait
+from buyword.store.setup import GameSetup, Seat
+from buyword.table import TableSession, Wait
 from tests.net_helpers import FINDER, HOST, LEXICON, settle, to_selling
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from buyword.net import TableClient, TableRefused, TableServer
 from buyword.net import protocol as wire
-from buyword.table import Seat
+from buyword.store.setup import Seat
 from tests.net_helpers import HOST, join_all, play_seat, private_breaches, table
 
 ANN, BOB, CY = Seat("Ann"), Seat("Bob"), Seat("Cy", "easy")

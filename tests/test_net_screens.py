@@ -10,7 +10,8 @@ import pytest
 
 from buyword.net import TableClient, TableServer
 from buyword.net.remote import HostSeat, JoinedTable
-from buyword.table import HIDDEN, Seat, Wait
+from buyword.store.setup import Seat
+from buyword.table import HIDDEN, Wait
 from buyword.ui.challenge import ChallengeScreen
 from buyword.ui.remote import JoinApp, RemoteTableScreen
 from buyword.ui.widgets import Rack

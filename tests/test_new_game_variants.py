@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from buyword.table import GameSetup, Seat, TableSession, Wait
+from buyword.engine import BuyWordError
+from buyword.store.setup import EACH_ROUND, GameSetup, Seat
+from buyword.table import TableSession, Wait
 from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon
 
@@ -14,24 +16,53 @@ TWO = (Seat("Ann"), Seat("Bob"))
 
 
 def test_the_setup_carries_each_variant_into_the_rules() -> None:
-    rules = GameSetup(seats=TWO, auction=True, trade_money=True, draft=True).rules()
+    rules = GameSetup(seats=TWO, variants=("draft", "auction", "trade_money")).rules()
     assert (rules.auction, rules.trade, rules.trade_money, rules.draft) == (True, False, True, True)
     assert GameSetup(seats=TWO).rules().variants() == ()
 
 
 def test_a_solo_setup_keeps_only_the_draft() -> None:
-    rules = GameSetup(auction=True, trade=True, trade_money=True, draft=True).rules()
+    setup = GameSetup(variants=("auction", "trade", "trade_money", "draft"))
+    rules = setup.rules()
     played = (rules.auction, rules.trade, rules.trade_money, rules.draft)
     assert played == (False, False, False, True)
+    assert setup.table_problem() == ("auction and trade and trade with money need two or "
+                                     "more players")
 
 
 def test_meta_round_trips_the_variants() -> None:
-    setup = GameSetup(seats=TWO, seed=3, trade=True, draft=True)
+    setup = GameSetup(seats=TWO, seed=3, variants=("trade", "draft"))
     assert GameSetup.from_meta(setup.to_meta()) == setup
 
 
+def test_a_save_from_before_the_variants_list_keeps_its_variants() -> None:
+    # Older saves' setups had a true/false key for each variant.
+    meta = {**GameSetup(seats=TWO, seed=3).to_meta(), "auction": True, "draft": True,
+            "trade": False, "crossword": False, "trade_money": False}
+    del meta["variants"]
+    assert GameSetup.from_meta(meta).variants == ("auction", "draft")
+
+
+def test_an_unknown_variant_is_refused_in_words() -> None:
+    with pytest.raises(BuyWordError, match="'chess' is not a variant; choose from auction, "):
+        GameSetup(variants=("chess",))
+
+
+@pytest.mark.parametrize("variants", [(), ("crossword",), ("auction", "trade_money"),
+                                      ("trade", "draft", "crossword")])
+@pytest.mark.parametrize("theme", ["", "animals", EACH_ROUND])
+def test_a_setup_rebuilt_from_its_rules_plays_the_same_rules(variants: tuple[str, ...],
+                                                            theme: str) -> None:
+    # A save without its setup is resumed from the record's rules: nothing is dropped.
+    setup = GameSetup(seats=TWO, seed=4, tile_limit=None, min_word_length=3, challenge=True,
+                      theme=theme, variants=variants)
+    again = GameSetup.from_rules(setup.rules(), TWO, seed=4)
+    assert again.rules() == setup.rules() and again.variants == setup.variants
+
+
 def session_for(**variants: bool) -> TableSession:
-    setup = GameSetup(seats=TWO, seed=5, bag="QZXEATTEAS", private_hands=True, **variants)
+    setup = GameSetup(seats=TWO, seed=5, bag="QZXEATTEAS", private_hands=True,
+                      variants=tuple(name for name, on in variants.items() if on))
     return TableSession.new(setup, LEXICON, WordFinder(LEXICON, setup.rules().tiles))
 
 
@@ -90,7 +121,7 @@ async def test_the_form_offers_the_variants_and_greys_out_what_solo_cannot_play(
 
 
 def test_a_solo_draft_awaits_the_one_player_for_every_pick() -> None:
-    setup = GameSetup(seed=5, bag="QZXEAT", draft=True)
+    setup = GameSetup(seed=5, bag="QZXEAT", variants=("draft",))
     session = TableSession.new(setup, LEXICON, WordFinder(LEXICON, setup.rules().tiles))
     session.act(0, "roll 3")
     assert session.awaiting().wait is Wait.DRAFT and session.awaiting().seats == (0,)

@@ -8,7 +8,8 @@ import argparse
 
 from buyword.net.commands import _host
 from buyword.store import SavedGame, Store
-from buyword.table import GameSetup, Seat, Services
+from buyword.store.setup import GameSetup, Seat
+from buyword.table import Services
 from buyword.ui import saving
 from tests.net_helpers import FINDER, LEXICON, table
 

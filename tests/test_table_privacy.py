@@ -14,15 +14,8 @@ from buyword.bots import MasterBot, SeatView
 from buyword.bots.master import Search
 from buyword.engine import Rules, TileSet, default_tiles
 from buyword.engine import events as ev
-from buyword.table import (
-    HIDDEN,
-    GameSetup,
-    Played,
-    Seat,
-    Services,
-    TableSession,
-    Wait,
-)
+from buyword.store.setup import GameSetup, Seat
+from buyword.table import HIDDEN, Played, Services, TableSession, Wait
 from buyword.table.services import bots_available
 from buyword.words.lexicon import Lexicon
 

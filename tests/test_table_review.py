@@ -30,7 +30,8 @@ from buyword.engine import (
     Rules,
     Sell,
 )
-from buyword.table import GameSetup, Seat, TableSession
+from buyword.store.setup import GameSetup, Seat
+from buyword.table import TableSession
 from buyword.table.review import (
     GameReview,
     Reviewed,

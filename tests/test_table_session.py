@@ -18,13 +18,12 @@ from buyword.engine import (
     default_tiles,
 )
 from buyword.engine import events as ev
+from buyword.store.setup import GameSetup, Seat
 from buyword.table import (
     Decision,
-    GameSetup,
     Pass,
     Played,
     Refused,
-    Seat,
     TableSession,
     Wait,
     play_computers,

@@ -16,9 +16,9 @@ from buyword.bots.leaves import LeaveTable
 from buyword.bots.master import MasterBot, Search
 from buyword.cli import main
 from buyword.engine import Game, Phase
+from buyword.store.setup import Seat
 from buyword.table.cluster import ClusterError, run_tasks
 from buyword.table.session import TableSession
-from buyword.table.setup import Seat
 from buyword.table.sim import _load_words
 from buyword.table.train import (
     Report,

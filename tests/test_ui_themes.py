@@ -11,9 +11,9 @@ from ui_helpers import QUIET, make_app, settle, small_lexicon, table, type_word
 
 from buyword.cli import PlayOptions
 from buyword.store import Store
+from buyword.store.setup import EACH_ROUND, GameSetup
 from buyword.ui.app import BuyWordApp
 from buyword.ui.new_game import NewGameScreen
-from buyword.ui.options import EACH_ROUND, GameSetup
 from buyword.ui.table import TableScreen
 
 pytestmark = pytest.mark.slow

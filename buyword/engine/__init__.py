@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     )
     from buyword.engine.game import Dictionary, Game, Outcome, Phase, PlayerState, Standing
     from buyword.engine.record import RECORD_FORMAT, GameRecord
-    from buyword.engine.rules import CHOICE, TABLE_VARIANTS, TILE_LIMITS, VARIANTS, Rules
+    from buyword.engine.rules import CHOICE, TILE_LIMITS, VARIANTS, Rules, Variant, variant
     from buyword.engine.themes import Themes
     from buyword.engine.tiles import Spelling, TileSet, default_tiles, price, spell
     from buyword.engine.variants import AuctionState, TradeOffer
@@ -48,8 +48,8 @@ __all__ = [
     "Spelling", "Standing", "Themes", "TileSet", "TileSetError", "default_tiles", "parse_action",
     "price", "spell",
     # the table variants
-    "TABLE_VARIANTS", "VARIANTS", "Accept", "Auction", "AuctionState", "Bid", "Decline", "Match",
-    "Offer", "Pass", "Pick", "TradeOffer",
+    "VARIANTS", "Accept", "Auction", "AuctionState", "Bid", "Decline", "Match", "Offer", "Pass",
+    "Pick", "TradeOffer", "Variant", "variant",
 ]
 
 #: The module each public name lives in. They are imported on first use, so that what needs only
@@ -88,10 +88,11 @@ _HOMES = {
     "RECORD_FORMAT": "record",
     "GameRecord": "record",
     "CHOICE": "rules",
-    "TABLE_VARIANTS": "rules",
     "TILE_LIMITS": "rules",
     "VARIANTS": "rules",
     "Rules": "rules",
+    "Variant": "rules",
+    "variant": "rules",
     "Themes": "themes",
     "Spelling": "tiles",
     "TileSet": "tiles",

@@ -21,7 +21,8 @@ if TYPE_CHECKING:
     from buyword.net.remote import HostSeat, JoinedTable
     from buyword.net.server import TableServer
     from buyword.store import SavedGame, Store
-    from buyword.table import GameSetup, TableSession
+    from buyword.store.setup import GameSetup
+    from buyword.table import TableSession
 
 #: The host's table screen: plays the host's seat until the host quits or the game is over.
 HostScreen = Callable[["HostSeat"], Awaitable[None]]
@@ -86,13 +87,14 @@ def run(args: argparse.Namespace, host_screen: HostScreen | None = None,
 
 
 def _setup(args: argparse.Namespace) -> Any:
-    from buyword.table import GameSetup, Seat
+    from buyword.store.setup import GameSetup, Seat
 
     people = [Seat(name.strip()) for name in args.people.split(",") if name.strip()]
     computers = [Seat(f"Computer {i + 1}", level.strip())
                  for i, level in enumerate(args.computers.split(",")) if level.strip()]
     return GameSetup(seats=tuple(people + computers), seed=args.seed,
-                     challenge=args.challenge, crossword=args.crossword, hints=args.hints)
+                     challenge=args.challenge, hints=args.hints,
+                     variants=("crossword",) if args.crossword else ())
 
 
 class HostedSave:
@@ -138,7 +140,8 @@ async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
 
     from buyword.net.server import TableServer
     from buyword.store import Store
-    from buyword.table import GameSetup, Services, TableSession
+    from buyword.store.setup import GameSetup
+    from buyword.table import Services, TableSession
 
     store, services = Store(), Services()
     if args.host_resume:

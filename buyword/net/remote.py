@@ -25,6 +25,7 @@ from buyword.engine import events as ev
 from buyword.engine.crossword import Grid, Placement, check_placement
 from buyword.engine.variants import AuctionState, TradeOffer
 from buyword.net.protocol import refused_message, seat_message
+from buyword.store.setup import Seat
 from buyword.table import (
     HIDDEN,
     Awaiting,
@@ -32,7 +33,6 @@ from buyword.table import (
     Played,
     Refused,
     SalePreview,
-    Seat,
     Services,
     Undone,
     Wait,

@@ -26,11 +26,22 @@ if TYPE_CHECKING:
         daily_seed,
         rules_key,
     )
-    from buyword.store.settings import BOT_SPEEDS, BUNDLED, DICTIONARIES, Settings
+    from buyword.store.settings import BOT_SPEEDS, Settings
+    from buyword.store.setup import (
+        DICTIONARIES,
+        EACH_ROUND,
+        DictionaryChoice,
+        GameSetup,
+        Seat,
+        custom_tiles,
+        load_tiles,
+        table_name,
+    )
     from buyword.store.store import Loaded, Slot, Store, read_game_file
 
 __all__ = [
-    "BOT_SPEEDS", "BUNDLED", "DICTIONARIES", "HOME_VARIABLE", "MIGRATIONS", "SAVE_FORMAT",
+    "BOT_SPEEDS", "DICTIONARIES", "EACH_ROUND", "DictionaryChoice", "GameSetup", "Seat",
+    "custom_tiles", "load_tiles", "table_name", "HOME_VARIABLE", "MIGRATIONS", "SAVE_FORMAT",
     "SCORES_FORMAT", "DailyEntry", "Finished", "Loaded", "PastGame", "Places", "SavedGame",
     "ScoreBook", "Settings", "Slot", "SoloResult", "SoloScore", "SoloStats", "Store", "daily_rules",
     "daily_seed", "locate", "read_game_file", "read_save", "rules_key",
@@ -45,7 +56,9 @@ _HOMES = {
     **dict.fromkeys(("SCORES_FORMAT", "DailyEntry", "ScoreBook", "SoloResult", "SoloScore",
                      "SoloStats",
                      "daily_rules", "daily_seed", "rules_key"), "scores"),
-    **dict.fromkeys(("BOT_SPEEDS", "BUNDLED", "DICTIONARIES", "Settings"), "settings"),
+    **dict.fromkeys(("BOT_SPEEDS", "Settings"), "settings"),
+    **dict.fromkeys(("DICTIONARIES", "EACH_ROUND", "DictionaryChoice", "GameSetup", "Seat",
+                     "custom_tiles", "load_tiles", "table_name"), "setup"),
     **dict.fromkeys(("Loaded", "Slot", "Store", "read_game_file"), "store"),
     **dict.fromkeys(("Finished", "PastGame"), "outcomes"),
 }

@@ -11,7 +11,7 @@ import os
 import re
 import tomllib
 from collections.abc import Callable
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -578,9 +578,10 @@ class Store:
         with self.config.exclusive(SETTINGS):
             seen = self._settings_seen
             if seen is not None:
-                changed = {f.name: getattr(settings, f.name) for f in fields(Settings)
-                           if getattr(settings, f.name) != getattr(seen, f.name)}
-                settings = replace(self._read_settings(), **changed)
+                before = seen.values()
+                changed = {name: value for name, value in settings.values().items()
+                           if value != before[name]}
+                settings = self._read_settings().with_values(changed)
             written = self.config.write(SETTINGS, settings.to_toml())
             self._settings_seen = settings
         return written

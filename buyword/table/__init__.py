@@ -1,6 +1,7 @@
 """The table session: a game at a table of people and computer players, without a screen.
 
-    from buyword.table import GameSetup, Seat, TableSession
+    from buyword.store.setup import GameSetup, Seat
+    from buyword.table import TableSession
     session = TableSession.new(setup, lexicon, finder)
     session.awaiting()            # who must act, and what kind of input
     session.act(seat, "buy")      # Played (the events) or Refused (why not)
@@ -31,23 +32,20 @@ if TYPE_CHECKING:
         Undone,
         Wait,
     )
-    from buyword.table.setup import GameSetup, Seat, custom_tiles, load_tiles, table_name
     from buyword.table.views import HIDDEN, redact, seat_view
 
-__all__ = ["HIDDEN", "Answer", "Awaiting", "Decision", "GameSetup", "Pass", "Played", "Refused",
-           "SalePreview", "Seat", "Services", "TableSession", "Undone", "Wait", "bots_available",
-           "computer_table", "custom_tiles", "load_tiles", "play_computers", "redact", "seat_seed",
-           "seat_view", "table_name"]
+__all__ = ["HIDDEN", "Answer", "Awaiting", "Decision", "Pass", "Played", "Refused",
+           "SalePreview", "Services", "TableSession", "Undone", "Wait", "bots_available",
+           "computer_table", "play_computers", "redact", "seat_seed", "seat_view"]
 
 #: The module each public name lives in. They are imported on first use, so that a module of
-#: the package (the title screen needs only `setup`) loads without the session, the computer
+#: the package  loads without the session, the computer
 #: players and the word finder: the app's start-up does not pay for them.
 _HOMES = {
     "seat_seed": "computers", "computer_table": "launch", "play_computers": "launch",
     "Services": "services", "bots_available": "services",
     **dict.fromkeys(("Answer", "Awaiting", "Decision", "Pass", "Played", "Refused",
                      "SalePreview", "TableSession", "Undone", "Wait"), "session"),
-    **dict.fromkeys(("GameSetup", "Seat", "custom_tiles", "load_tiles", "table_name"), "setup"),
     **dict.fromkeys(("HIDDEN", "redact", "seat_view"), "views"),
 }
 

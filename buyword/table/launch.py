@@ -9,8 +9,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from buyword.engine import Game, Rules
+from buyword.store.setup import Seat
 from buyword.table.session import TableSession, Wait
-from buyword.table.setup import Seat
 
 if TYPE_CHECKING:
     from buyword.engine.themes import Themes

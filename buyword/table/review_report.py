@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from buyword.engine import BuyWordError, GameRecord, RecordError
 from buyword.engine.inputs import not_regular
 from buyword.store import SavedGame, Store, read_game_file
+from buyword.store.setup import GameSetup, Seat
 from buyword.store.stats import RecordedWords
 from buyword.table.review import (
     DEFAULT_BUDGET,
@@ -28,7 +29,6 @@ from buyword.table.review import (
     review_game,
     unreviewable,
 )
-from buyword.table.setup import GameSetup, Seat
 
 if TYPE_CHECKING:
     from buyword.table.services import Services

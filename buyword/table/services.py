@@ -13,10 +13,10 @@ import threading
 from typing import TYPE_CHECKING
 
 from buyword.engine import TileSet
-from buyword.store.settings import DictionaryChoice
+from buyword.store.setup import DictionaryChoice
 
 if TYPE_CHECKING:
-    from buyword.table.setup import GameSetup
+    from buyword.store.setup import GameSetup
     from buyword.words.finder import WordFinder
     from buyword.words.lexicon import Lexicon
     from buyword.words.themes import ThemeBook, ThemeFinders

@@ -17,11 +17,11 @@ from dataclasses import dataclass, field, replace
 
 from buyword.bots import BOT_NAMES, MasterBot
 from buyword.bots.master import Search
-from buyword.engine import Game, Phase, Rules, TileSet, TileSetError
+from buyword.engine import VARIANTS, Game, Phase, Rules, TileSet, TileSetError
+from buyword.store.setup import load_tiles
 from buyword.table.cluster import ClusterError, run_tasks
 from buyword.table.launch import computer_table
 from buyword.table.session import TableSession, Wait
-from buyword.table.setup import load_tiles
 
 #: `--theme each-round`: a new theme each round, drawn from all the bundled themes.
 EACH_ROUND = "each-round"
@@ -271,21 +271,17 @@ def parse_tables(players: Sequence[str] | None) -> list[tuple[str, ...]]:
     return tables
 
 
-#: `--variant` names and the rule settings they turn on.
-VARIANT_NAMES = {"auction": "auction", "trade": "trade", "trade-money": "trade_money",
-                 "draft": "draft", "crossword": "crossword"}
-
-
 def parse_variants(text: str, tables: Sequence[tuple[str, ...]],
                    rules: Rules | None = None) -> Rules:
     """Read --variant ("auction,trade-money") into rules every table can play: `rules` (the
     box's by default) with those variants on."""
     names = [name.strip().lower() for name in (text or "").split(",") if name.strip()]
-    unknown = [name for name in names if name not in VARIANT_NAMES]
+    options = {v.option: v.name for v in VARIANTS}
+    unknown = [name for name in names if name not in options]
     if unknown:
         raise SimError(f"--variant {text!r}: {', '.join(map(repr, unknown))} is not a variant; "
-                       f"use {', '.join(VARIANT_NAMES)}")
-    rules = replace(rules or Rules(), **{VARIANT_NAMES[name]: True for name in names})
+                       f"use {', '.join(options)}")
+    rules = replace(rules or Rules(), **{options[name]: True for name in names})
     for levels in tables:
         problem = rules.table_problem(len(levels))
         if problem:

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from buyword.engine import Action, Rules
     from buyword.engine.crossword import Grid
     from buyword.engine.variants import AuctionState, TradeOffer
+    from buyword.store.setup import Seat
     from buyword.table.session import (
         Answer,
         Awaiting,
@@ -25,7 +26,6 @@ if TYPE_CHECKING:
         SalePreview,
         Undone,
     )
-    from buyword.table.setup import Seat
     from buyword.words.finder import Candidate
 
 

@@ -31,10 +31,13 @@ from buyword.ui.options import PlayOptions
 from buyword.ui.stylesheet import SharedStylesheet
 
 if TYPE_CHECKING:
-    from buyword.engine import Game
+    from buyword.engine import Game, Rules
+    from buyword.store.settings import Settings
+    from buyword.store.setup import GameSetup
     from buyword.table import Played, TableSession
-    from buyword.ui.options import GameSetup, Settings
+    from buyword.words.finder import WordFinder
     from buyword.words.lexicon import Lexicon
+    from buyword.words.themes import ThemeFinders
 
 #: The styles of the table's pieces (tiles, racks, the die, the players, the log), shared by
 #: every screen but the title.
@@ -168,7 +171,7 @@ class BuyWordApp(App[int]):
             self.notify("There is no saved game to continue.", severity="warning")
         if not options.starts_game:
             return None
-        from buyword.ui.options import GameSetup, Seat, load_tiles  # a game: its setup
+        from buyword.store.setup import GameSetup, Seat, load_tiles
 
         names = options.players or ("You",)
         try:
@@ -179,7 +182,7 @@ class BuyWordApp(App[int]):
             return None
         return GameSetup(seats=tuple(Seat(name) for name in names), seed=options.seed,
                          tiles_file=options.tiles or "", tiles=tiles,
-                         crossword=options.crossword)
+                         variants=("crossword",) if options.crossword else ())
 
     @work(thread=True, exclusive=True, group="dictionary", exit_on_error=False)
     def _load_dictionary(self) -> None:
@@ -189,11 +192,6 @@ class BuyWordApp(App[int]):
         except Exception as error:  # reported when a game needs it, not as a traceback
             self.call_from_thread(self.notify, f"The dictionary did not load: {error}",
                                   severity="error", markup=False)
-
-    @property
-    def stored_settings(self) -> Settings:
-        """The settings as kept in the store: the same one model as `settings`."""
-        return self.settings
 
     @property
     def animate(self) -> bool:
@@ -259,11 +257,11 @@ class BuyWordApp(App[int]):
                       daily: date | None) -> None:
         """Build the dictionary, computer players and game off the UI thread."""
         # Loaded here, not at start-up: the title paints without the game, session, computers.
-        from buyword.engine import Game
         from buyword.table.session import TableSession
 
         try:
             lexicon = self.services.dictionary_for(setup)
+            options = {"on_change": self._autosave, "step_delay": self.settings.step_delay}
             if saved is not None:
                 # Names go into the screens' markup: made safe as a new game's are.
                 names = tuple(seat.name for seat in setup.seats)
@@ -274,19 +272,16 @@ class BuyWordApp(App[int]):
                     self.call_from_thread(self._save_unusable, resumed.message or "")
                     return
                 game = resumed.game
+                session = TableSession.of(game, setup, self._finder(lexicon, game.rules),
+                                          hints_used=saved.hinted,
+                                          theme_finders=self._theme_finders(lexicon, game.rules),
+                                          **options)
             else:
                 rules = setup.rules()
-                game = Game.new([seat.name for seat in setup.seats], dictionary=lexicon,
-                                seed=setup.seed, rules=rules, bag=setup.bag,
-                                themes=self.services.themes if rules.themes else None)
-            # One finder for this game: its dictionary and tile set price every word.
-            finder = self.services.finder(lexicon, game.rules.tiles)
-            theme_finders = self.services.theme_finders(lexicon, game.rules.tiles) \
-                if game.rules.themes else None
-            session = TableSession.of(
-                game, setup, finder, hints_used=saved is not None and saved.hinted,
-                on_change=self._autosave, step_delay=self.settings.step_delay,
-                theme_finders=theme_finders)
+                session = TableSession.new(setup, lexicon, self._finder(lexicon, rules),
+                                           self.services.themes if rules.themes else None,
+                                           theme_finders=self._theme_finders(lexicon, rules),
+                                           **options)
         except BuyWordError as error:
             self.call_from_thread(self._cannot_start, str(error))
             return
@@ -294,6 +289,14 @@ class BuyWordApp(App[int]):
             self.call_from_thread(self._cannot_start, f"{type(error).__name__}: {error}")
             return
         self.call_from_thread(self.open_table, session, setup, saved, daily)
+
+    def _finder(self, lexicon: object, rules: Rules) -> WordFinder:
+        """One finder for a game: its dictionary and tile set price every word."""
+        return self.services.finder(lexicon, rules.tiles)
+
+    def _theme_finders(self, lexicon: object, rules: Rules) -> ThemeFinders | None:
+        """A themed game's finders of each theme's words (None for a game without themes)."""
+        return self.services.theme_finders(lexicon, rules.tiles) if rules.themes else None
 
     def _cannot_start(self, message: str) -> None:
         """The game could not be set up: take the "Setting the table…" notice away and say

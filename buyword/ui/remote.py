@@ -24,7 +24,8 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
 from buyword.engine import Challenge
-from buyword.table import Answer, Awaiting, GameSetup, Pass, Played, Seat, Wait
+from buyword.store.setup import GameSetup, Seat
+from buyword.table import Answer, Awaiting, Pass, Played, Wait
 from buyword.ui.table import TableScreen
 from buyword.ui.text import literal, markup
 from buyword.ui.widgets import Rack

@@ -21,9 +21,9 @@ from textual_plotext import PlotextPlot
 from buyword.engine import Game
 from buyword.engine import events as ev
 from buyword.engine.wording import conjugate, is_you
+from buyword.store.setup import GameSetup, custom_tiles
 from buyword.table.compare import BESIDE_ROLLOUTS, RoundPair, SeatRound, compare_games
 from buyword.ui.board import Board
-from buyword.ui.options import GameSetup, custom_tiles
 from buyword.ui.text import literal, markup
 
 if TYPE_CHECKING:

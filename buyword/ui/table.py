@@ -32,18 +32,8 @@ from buyword.engine import (
 )
 from buyword.engine import events as ev
 from buyword.engine.wording import plural, possessive, says, whom
-from buyword.table import (
-    Answer,
-    Awaiting,
-    Decision,
-    GameSetup,
-    Pass,
-    Played,
-    SalePreview,
-    Undone,
-    Wait,
-    custom_tiles,
-)
+from buyword.store.setup import GameSetup, custom_tiles
+from buyword.table import Answer, Awaiting, Decision, Pass, Played, SalePreview, Undone, Wait
 from buyword.table.source import TableGame, TableSource
 from buyword.ui.board import Board
 from buyword.ui.crossword import CROSSWORD_ACTIONS, BoardCursor, CrosswordTable
