@@ -10,8 +10,9 @@ from collections.abc import Callable
 from typing import Any
 
 from buyword.engine import default_tiles
-from buyword.net import TableClient, TableServer
+from buyword.net.client import TableClient
 from buyword.net.remote import RemoteTable
+from buyword.net.server import TableServer
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import TableSession, Wait
 from buyword.words.finder import WordFinder

@@ -90,8 +90,8 @@ def test_host_crossword_sets_the_variant() -> None:
 @pytest.mark.slow
 async def test_the_hosts_screen_places_a_word_with_the_board_keys_and_f6_still_shows_codes(
 ) -> None:
-    from buyword.net import TableServer
     from buyword.net.remote import HostSeat
+    from buyword.net.server import TableServer
     from buyword.ui.board import Board
     from buyword.ui.host import CodesScreen, HostApp, HostTableScreen
 

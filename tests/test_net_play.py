@@ -7,8 +7,9 @@ import asyncio
 
 import pytest
 
-from buyword.net import TableClient, TableRefused, TableServer
 from buyword.net import protocol as wire
+from buyword.net.client import TableClient, TableRefused
+from buyword.net.server import TableServer
 from buyword.store.setup import Seat
 from tests.net_helpers import HOST, join_all, play_seat, private_breaches, table
 

@@ -3,8 +3,8 @@ game as that seat may see it, the variants' table state, and answers checked bef
 
 from __future__ import annotations
 
-from buyword.net import TableServer
 from buyword.net.remote import HostSeat, JoinedTable, RemoteTable
+from buyword.net.server import TableServer
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import HIDDEN, Played, Refused, TableSession, Wait
 from tests.net_helpers import FINDER, HOST, LEXICON, settle

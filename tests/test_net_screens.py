@@ -8,8 +8,9 @@ import asyncio
 
 import pytest
 
-from buyword.net import TableClient, TableServer
+from buyword.net.client import TableClient
 from buyword.net.remote import HostSeat, JoinedTable
+from buyword.net.server import TableServer
 from buyword.store.setup import Seat
 from buyword.table import HIDDEN, Wait
 from buyword.ui.challenge import ChallengeScreen
