@@ -27,6 +27,7 @@ if TYPE_CHECKING:
         Sell,
         parse_action,
     )
+    from buyword.engine.dictionary import Dictionary
     from buyword.engine.errors import (
         BuyWordError,
         IllegalAction,
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
         RecordError,
         TileSetError,
     )
-    from buyword.engine.game import Dictionary, Game, Outcome, Phase, PlayerState, Standing
+    from buyword.engine.game import Game, Outcome, Phase, PlayerState, Standing
     from buyword.engine.record import RECORD_FORMAT, GameRecord
     from buyword.engine.rules import CHOICE, TILE_LIMITS, VARIANTS, Rules, Variant, variant
     from buyword.engine.themes import Themes
@@ -79,7 +80,7 @@ _HOMES = {
     "MalformedAction": "errors",
     "RecordError": "errors",
     "TileSetError": "errors",
-    "Dictionary": "game",
+    "Dictionary": "dictionary",
     "Game": "game",
     "Outcome": "game",
     "Phase": "game",

@@ -41,7 +41,7 @@ from buyword.table.session import tile_indices
 
 if TYPE_CHECKING:
     from buyword.engine import Action, TileSet
-    from buyword.engine.crossword import Dictionary
+    from buyword.engine.dictionary import Dictionary
     from buyword.net.client import TableClient
     from buyword.net.server import TableServer
     from buyword.table import Answer, Decision

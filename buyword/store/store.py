@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from buyword.engine import RecordError, Rules
+from buyword.engine.inputs import read_limited
 from buyword.store.files import (
     SAVE_LIMIT,
     SCORES_LIMIT,
@@ -24,7 +25,6 @@ from buyword.store.files import (
     FileRefused,
     Files,
     describe_os_error,
-    read_regular,
 )
 from buyword.store.locks import Lock
 from buyword.store.places import Places, locate
@@ -603,7 +603,8 @@ def read_game_file(path: str | os.PathLike[str]) -> SavedGame:
     """
     shown = _shown(path)
     try:
-        raw = read_regular(Path(path), SAVE_LIMIT, "a game record")
+        raw = read_limited(path, what="a game record", limit=SAVE_LIMIT, error=FileRefused,
+                           named=False)
     except FileRefused as error:
         raise RecordError(f"cannot open {shown}: {error}") from None
     except (OSError, ValueError) as error:
