@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 USAGE_ERROR = 2
 
 
-def _parser() -> argparse.ArgumentParser:
+def build_parser() -> argparse.ArgumentParser:
+    """The command line: `buyword` and each of its commands, with their options."""
     # argparse is loaded here, not with the module: plain `buyword`, the usual start, has no
     # arguments to read (see `main`).
     import argparse
@@ -112,7 +113,7 @@ def _add_ray(command: argparse.ArgumentParser) -> None:
 
 
 def _add_train(sub: argparse._SubParsersAction) -> None:
-    """`buyword train`: its options are `buyword.table.train.Settings`."""
+    """`buyword train`: its options are `buyword.table.train.Training`."""
     train = sub.add_parser("train", help="learn Expert's leave values by self-play")
     train.add_argument("--games", type=int, default=40, help="games per iteration (default 40)")
     train.add_argument("--iterations", type=int, default=3,
@@ -251,7 +252,7 @@ def main(argv: list[str] | None = None) -> int:
         except BuyWordError as refusal:
             return _refuse(str(refusal))
         return _play(PlayOptions())
-    args = _parser().parse_args(argv)
+    args = build_parser().parse_args(argv)
     command = args.command or "play"
     players: tuple[str, ...] = ()
     try:

@@ -14,13 +14,14 @@ from buyword.engine import Game, Phase, Rules, Sell
 from buyword.engine import events as ev
 from buyword.store.setup import Seat
 from buyword.table import TableSession, Wait
-from buyword.table.sim import _load_words, play_game
+from buyword.table.services import Services
+from buyword.table.sim import play_game
 
 
 @pytest.fixture(scope="module")
 def words():
     """The bundled dictionary's word finder and lexicon (built once per process)."""
-    return _load_words(cache_dir=index_cache())
+    return Services.shared(index_cache()).words()
 
 
 def play_checked(levels, seed, words, rules=None):

@@ -100,7 +100,7 @@ async def test_the_form_offers_the_variants_and_greys_out_what_solo_cannot_play(
 
     app = make_app()
     async with app.run_test(size=(100, 40)) as pilot:
-        solo = NewGameScreen(solo=True, bots=True)
+        solo = NewGameScreen(solo=True)
         await app.push_screen(solo)
         await pilot.pause()
         assert solo.query_one("#variant-auction", Checkbox).disabled
@@ -110,7 +110,7 @@ async def test_the_form_offers_the_variants_and_greys_out_what_solo_cannot_play(
         assert "two or more players" in str(solo.query_one("#variants-why").render())
         solo.dismiss(None)
         await pilot.pause()
-        form = NewGameScreen(solo=False, bots=True)
+        form = NewGameScreen(solo=False)
         await app.push_screen(form)
         await pilot.pause()
         for field in ("auction", "trade_money", "draft"):

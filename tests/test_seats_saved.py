@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import argparse
 
-from buyword.net.commands import _host
+from buyword.net.commands import run
 from buyword.store import SavedGame, Store
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import Services
@@ -45,7 +45,7 @@ def _args(**changes: object) -> argparse.Namespace:
     return argparse.Namespace(**{**args, **changes})
 
 
-async def test_host_continue_keeps_a_seat_handed_to_a_computer(tmp_path, monkeypatch) -> None:
+def test_host_continue_keeps_a_seat_handed_to_a_computer(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("BUYWORD_HOME", str(tmp_path))
     monkeypatch.setattr(Services, "dictionary_for", lambda self, setup: LEXICON)
     monkeypatch.setattr(Services, "finder", lambda self, lexicon, tiles: FINDER)
@@ -59,8 +59,8 @@ async def test_host_continue_keeps_a_seat_handed_to_a_computer(tmp_path, monkeyp
         seen["seats"] = host.server.session.seats
         seen["codes"] = dict(host.server.codes)
 
-    assert await _host(_args(), hand_bob_over_and_quit) == 0
+    assert run(_args(), host_screen=hand_bob_over_and_quit) == 0
     assert Store().peek_game().saved.bots == (None, "hard")
-    assert await _host(_args(host_resume=True), look) == 0
+    assert run(_args(host_resume=True), host_screen=look) == 0
     assert seen["seats"] == (ANN, Seat("Bob", "hard"))
     assert seen["codes"] == {}  # no join code for a seat a computer plays

@@ -622,13 +622,3 @@ def _shown(path: str | os.PathLike[str], limit: int = 80) -> str:
     """A file name as a message shows it: quoted, control characters escaped, long ones cut."""
     text = repr(os.fspath(path))
     return text if len(text) <= limit else text[: limit - 2] + "…'"
-
-
-def __getattr__(name: str) -> object:
-    """`Finished` and `PastGame`, which live in `buyword.store.outcomes` (loaded when a game
-    finishes or the history is listed, not with the title)."""
-    if name in ("Finished", "PastGame"):
-        from buyword.store import outcomes
-
-        return getattr(outcomes, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -19,7 +19,7 @@ from buyword.engine.lazy import lazy_attributes
 if TYPE_CHECKING:
     from buyword.table.computers import seat_seed
     from buyword.table.launch import computer_table, play_computers
-    from buyword.table.services import Services, bots_available
+    from buyword.table.services import Services
     from buyword.table.session import (
         Answer,
         Awaiting,
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from buyword.table.views import HIDDEN, redact, seat_view
 
 __all__ = ["HIDDEN", "Answer", "Awaiting", "Decision", "Pass", "Played", "Refused",
-           "SalePreview", "Services", "TableSession", "Undone", "Wait", "bots_available",
+           "SalePreview", "Services", "TableSession", "Undone", "Wait",
            "computer_table", "play_computers", "redact", "seat_seed", "seat_view"]
 
 #: The module each public name lives in. They are imported on first use, so that a module of
@@ -43,7 +43,7 @@ __all__ = ["HIDDEN", "Answer", "Awaiting", "Decision", "Pass", "Played", "Refuse
 #: players and the word finder: the app's start-up does not pay for them.
 _HOMES = {
     "seat_seed": "computers", "computer_table": "launch", "play_computers": "launch",
-    "Services": "services", "bots_available": "services",
+    "Services": "services",
     **dict.fromkeys(("Answer", "Awaiting", "Decision", "Pass", "Played", "Refused",
                      "SalePreview", "TableSession", "Undone", "Wait"), "session"),
     **dict.fromkeys(("HIDDEN", "redact", "seat_view"), "views"),

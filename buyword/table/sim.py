@@ -21,6 +21,7 @@ from buyword.engine import VARIANTS, Game, Phase, Rules, TileSet, TileSetError
 from buyword.store.setup import load_tiles
 from buyword.table.cluster import ClusterError, run_tasks
 from buyword.table.launch import computer_table
+from buyword.table.services import Services
 from buyword.table.session import TableSession, Wait
 
 #: `--theme each-round`: a new theme each round, drawn from all the bundled themes.
@@ -112,29 +113,17 @@ def _is_decision(game: Game) -> bool:
     return not (game.phase is Phase.BUY and len(game.legal_actions()) == 1)
 
 
-_WORKER: dict[str, object] = {}
-
-
 def _load_words(tiles: TileSet | None = None, themes: tuple[str, ...] = (),
                 cache_dir: object = None) -> tuple[object, object]:
-    """The bundled dictionary and its word finder for `tiles` (the bundled set by default),
-    built once per process, its index read from `cache_dir` when the command line gives the
-    user's cache folder; and the theme lists with the finders of `themes` (built once per
-    process, tile set and theme)."""
-    tiles = tiles or Rules().tiles
-    if _WORKER.get("tiles") != tiles:
-        from buyword.words.finder import WordFinder
-        from buyword.words.lexicon import Lexicon
-        from buyword.words.themes import ThemeBook, ThemeFinders
-
-        lexicon = _WORKER.get("lexicon") or Lexicon.bundled()
-        book = _WORKER.get("themes") or ThemeBook(listed=lexicon)
-        finder = WordFinder(lexicon, tiles, cache_dir=cache_dir)  # type: ignore[arg-type]
-        _WORKER.update(lexicon=lexicon, tiles=tiles, finder=finder,
-                       themes=book, theme_finders=ThemeFinders(book, lexicon, tiles))
-    for theme in themes:
-        _WORKER["theme_finders"](theme)  # type: ignore[operator]
-    return _WORKER["finder"], _WORKER["lexicon"]
+    """This process's word finder for `tiles` and the bundled dictionary (`Services.shared`),
+    each theme of `themes` searched ready."""
+    services = Services.shared(cache_dir)  # type: ignore[arg-type]
+    finder, lexicon = services.words(tiles)
+    if themes:
+        finders = services.theme_finders(lexicon, tiles or finder.tiles)
+        for theme in themes:
+            finders(theme)
+    return finder, lexicon
 
 
 def _play_task(task: tuple[int, tuple[str, ...], int, Rules, object, Search | None]
@@ -143,8 +132,9 @@ def _play_task(task: tuple[int, tuple[str, ...], int, Rules, object, Search | No
     finder, lexicon = _load_words(rules.tiles, cache_dir=cache_dir)
     if not rules.themes:
         return play_game(levels, seed, finder, lexicon, table, rules, master=master)
-    return play_game(levels, seed, finder, lexicon, table, rules, _WORKER["themes"],
-                     _WORKER["theme_finders"], master)
+    services = Services.shared()
+    return play_game(levels, seed, finder, lexicon, table, rules, services.themes,
+                     services.theme_finders(lexicon, rules.tiles), master)
 
 
 def theme_rules(theme: str | None, tiles: TileSet | None = None) -> Rules:

@@ -390,7 +390,6 @@ class BuyWordApp(App[int]):
     def action_new_game(self, solo: bool) -> None:
         """Ask for the options of a new game, then start it."""
         from buyword.ui.new_game import NewGameScreen
-        from buyword.ui.services import bots_available
 
         defaults = self.last_setup if self.last_setup and self.last_setup.solo == solo else None
         if defaults is not None:
@@ -399,7 +398,7 @@ class BuyWordApp(App[int]):
             defaults = saving.default_setup(self.settings, solo)
             if self.options is not None and self.options.tiles:  # `buyword --tiles FILE`
                 defaults = replace(defaults, tiles_file=self.options.tiles)
-        screen = NewGameScreen(solo, bots_available(), defaults)
+        screen = NewGameScreen(solo, defaults)
         self.push_screen(screen, self._new_game_chosen)
 
     def _new_game_chosen(self, setup: GameSetup | None) -> None:

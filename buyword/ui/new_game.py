@@ -44,12 +44,12 @@ def _shown(value: object, choices: tuple[object, ...]) -> object:
     return value if value in choices else choices[0]
 
 
-def _seat_kinds(optional: bool, bots: bool) -> list[tuple[str, str]]:
-    kinds = [("Person", PERSON)]
-    if bots:
-        from buyword.bots import LEVELS
+def seat_kinds(optional: bool) -> list[tuple[str, str]]:
+    """Who may sit in a seat, as the form offers it: a person, a computer of each level, and
+    (an `optional` seat) nobody."""
+    from buyword.bots import LEVELS
 
-        kinds += [(f"Computer · {level}", level) for level in LEVELS]
+    kinds = [("Person", PERSON), *((f"Computer · {level}", level) for level in LEVELS)]
     if optional:
         kinds.append(("Empty seat", EMPTY))
     return kinds
@@ -64,11 +64,10 @@ class NewGameScreen(Screen[GameSetup | None]):
         Binding("escape", "back", "Back"),
     ]
 
-    def __init__(self, solo: bool, bots: bool, defaults: GameSetup | None = None) -> None:
-        """Options for a solo game (`solo`) or a table; `bots`: computer seats available."""
+    def __init__(self, solo: bool, defaults: GameSetup | None = None) -> None:
+        """Options for a solo game (`solo`) or a table (people and computers)."""
         super().__init__()
         self.solo = solo
-        self.bots = bots
         self.defaults = defaults or GameSetup()
 
     def compose(self) -> ComposeResult:
@@ -168,10 +167,8 @@ class NewGameScreen(Screen[GameSetup | None]):
             with Horizontal(classes="seat"):
                 yield Input(SEAT_NAMES[i], id=f"name-{i}", compact=True, max_length=12,
                             classes="seat-name")
-                kinds = _seat_kinds(optional=i >= 2, bots=self.bots)
-                default = PERSON if i < 2 or not self.bots else EMPTY
-                if i == 1 and self.bots:
-                    default = "medium"
+                kinds = seat_kinds(optional=i >= 2)
+                default = (PERSON, "medium")[i] if i < 2 else EMPTY
                 yield Select(kinds, value=default, allow_blank=False, id=f"kind-{i}",
                              compact=True, classes="seat-kind")
 

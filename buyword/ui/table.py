@@ -37,7 +37,7 @@ from buyword.table import Answer, Awaiting, Decision, Pass, Played, SalePreview,
 from buyword.table.source import TableGame, TableSource
 from buyword.ui.board import Board
 from buyword.ui.crossword import CROSSWORD_ACTIONS, BoardCursor, CrosswordTable
-from buyword.ui.footer import KeysFooter
+from buyword.ui.keys_footer import KeysFooter
 from buyword.ui.status import prompt_template, round_lines
 from buyword.ui.text import literal, markup
 from buyword.ui.unseen import UnseenPanel, unseen_for
