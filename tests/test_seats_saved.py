@@ -10,6 +10,7 @@ from buyword.net.commands import run
 from buyword.store import SavedGame, Store
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import Services
+from buyword.table.autosave import first_save, saved_now
 from buyword.ui import saving
 from tests.net_helpers import FINDER, LEXICON, table
 
@@ -27,15 +28,15 @@ def test_a_save_level_replaces_a_person_but_never_a_computer_with_a_person() -> 
 def test_a_local_save_resumes_with_the_seats_as_they_stood() -> None:
     session = table(ANN, BOB, seed=5)
     setup = GameSetup(seats=(ANN, BOB), seed=5)
-    saved = saving.new_save(session.game, setup)
+    saved = first_save(session, setup)
     session.act(0, "roll 3")
     session.seat_computer(1, "easy")
-    saved = saving.updated_save(saved, session.game, False, session.seats)
+    saved = saved_now(saved, session)
     again = SavedGame.from_dict(saved.to_dict())
     assert again.bots == (None, "easy")
     assert saving.setup_of(again).seats == (ANN, Seat("Bob", "easy"))
-    # Without the session's seats (an older app), the save keeps what it had.
-    assert saving.updated_save(saved, session.game, False).bots == (None, "easy")
+    # Without the seats (an older app's update), the save keeps what it had.
+    assert saved.updated(session.game).bots == (None, "easy")
 
 
 def _args(**changes: object) -> argparse.Namespace:

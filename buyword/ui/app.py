@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from buyword.store.settings import Settings
     from buyword.store.setup import GameSetup
     from buyword.table import Played, TableSession
+    from buyword.table.autosave import Autosave
     from buyword.words.finder import WordFinder
     from buyword.words.lexicon import Lexicon
     from buyword.words.themes import ThemeFinders
@@ -98,7 +99,8 @@ class BuyWordApp(App[int]):
         self.first_setup = setup
         self.last_setup: GameSetup | None = None
         #: The game on the table as saved (None when no game is open).
-        self.playing: SavedGame | None = None
+        #: The game in progress's autosave (None between games).
+        self.autosave: Autosave | None = None
         #: The saved game the title offers to continue, and why a save could not be used.
         self.resumable: SavedGame | None = None
         self.notices: list[str] = []
@@ -192,6 +194,11 @@ class BuyWordApp(App[int]):
         except Exception as error:  # reported when a game needs it, not as a traceback
             self.call_from_thread(self.notify, f"The dictionary did not load: {error}",
                                   severity="error", markup=False)
+
+    @property
+    def playing(self) -> SavedGame | None:
+        """The save of the game in progress, as last written (None between games)."""
+        return None if self.autosave is None else self.autosave.saved
 
     @property
     def animate(self) -> bool:
@@ -321,22 +328,21 @@ class BuyWordApp(App[int]):
     def open_table(self, session: TableSession, setup: GameSetup,
                    saved: SavedGame | None = None, daily: date | None = None) -> None:
         """Show the table for a ready game, above the title screen; save it from the start."""
+        from buyword.table.autosave import Autosave, first_save
         from buyword.ui.table import TableScreen
 
         self._back_to_title()
-        game = session.game
         table = TableScreen(session, setup)
         if saved is None:
-            saved = saving.new_save(game, setup, daily)
+            saved = first_save(session, setup, daily=daily)
         self.session = session
-        self.playing = saved
+        self.autosave = Autosave(self.store, saved)
         self.resumable = None
         self.notices.clear()  # what the title said about an old save no longer applies
         if daily is not None and not self.store.begin_daily(daily, saved.game_id):
             self.notify("You have played today's daily already: this run is practice and "
                         "is not scored.", title="Daily solo", timeout=8)
-        if game.outcome() is None:
-            self.store.save_game(saved)
+        self.autosave.write(session)
         self.push_screen(table)
         self._warn_if_not_saving()
 
@@ -349,14 +355,14 @@ class BuyWordApp(App[int]):
 
     def show_results(self, session: TableSession, setup: GameSetup) -> None:
         """The game is over: record it (and score a solo game), then the results screen."""
+        from buyword.table.autosave import saved_now
         from buyword.ui.results import ResultsScreen
 
         game = session.game
         if self.playing is not None and session is self.session:
-            saved = saving.updated_save(self.playing, game, session.hints_used, session.seats)
-            finished = self.store.finish_game(saved, game)
+            finished = self.store.finish_game(saved_now(self.playing, session), game)
             self._record_line = (game, saving.results_lines(finished))
-            self.playing = None
+            self.autosave = None
             self._warn_if_not_saving()
         recorded, line = self._record_line
         record_line = line if recorded is game else ""
@@ -376,13 +382,9 @@ class BuyWordApp(App[int]):
     def _autosave(self, session: TableSession, played: Played) -> None:
         """The session calls this after every move: save it (a finished game is recorded
         instead, by `show_results`)."""
-        if self.playing is None or session is not self.session:
+        if self.autosave is None or session is not self.session:
             return
-        if session.game.outcome() is not None:
-            return
-        self.playing = saving.updated_save(self.playing, session.game, session.hints_used,
-                                           session.seats)
-        self.store.save_game(self.playing)
+        self.autosave.update(session)
         self._warn_if_not_saving()
 
     # ------------------------------------------------------------------ menus and dialogs

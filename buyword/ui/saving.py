@@ -15,7 +15,7 @@ from buyword.store.settings import REMEMBERED, Settings
 from buyword.store.setup import GameSetup, Seat
 
 if TYPE_CHECKING:
-    from buyword.engine import Game, Rules
+    from buyword.engine import Rules
     from buyword.store import Finished
 
 #: The name the daily solo's player plays under.
@@ -34,31 +34,11 @@ def with_setup(stored: Settings, setup: GameSetup) -> Settings:
         stored.new_game, **{name: getattr(setup, name) for name in REMEMBERED}))
 
 
-def new_save(game: Game, setup: GameSetup, daily: date | None = None) -> SavedGame:
-    """The first save of a new game: its setup rides along, to be resumed with it."""
-    return SavedGame.of(
-        game,
-        bots=tuple(seat.level for seat in setup.seats),
-        hints=tuple(0 for _ in setup.seats),
-        daily=None if daily is None else daily.isoformat(),
-        options={"setup": setup.to_meta()},
-    )
-
-
 def lose_question(saved: SavedGame) -> str:
     """What to ask before a new game replaces an unfinished one."""
     names = ", ".join(saved.players)
     return (f"You have a game in progress ({names} — round {saved.round}). "
             "Start a new game and lose it?")
-
-
-def updated_save(saved: SavedGame, game: Game, hints_used: bool,
-                 seats: tuple[Seat, ...] | None = None) -> SavedGame:
-    """The save after another action (hints are counted for the whole table), with the
-    `seats` as they stand now when given (the session's: a seat may have gone to a computer)."""
-    hints = tuple(max(h, int(hints_used)) for h in saved.hints) or (int(hints_used),)
-    bots = None if seats is None else tuple(seat.level for seat in seats)
-    return replace(saved.updated(game, bots), hints=hints)
 
 
 def setup_of(saved: SavedGame) -> GameSetup:
