@@ -3,9 +3,11 @@ the auction or the trades, and the session built from the setup awaits the right
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from buyword.engine import BuyWordError
+from buyword.engine import VARIANTS, BuyWordError
 from buyword.store.setup import EACH_ROUND, GameSetup, Seat
 from buyword.table import TableSession, Wait
 from buyword.words.finder import WordFinder
@@ -127,3 +129,16 @@ def test_a_solo_draft_awaits_the_one_player_for_every_pick() -> None:
     assert session.awaiting().wait is Wait.DRAFT and session.awaiting().seats == (0,)
     session.act(0, "pick Q")
     assert session.awaiting().seats == (0,)
+
+
+def test_the_variants_page_lists_every_variant_as_the_registry_has_it() -> None:
+    page = (Path(__file__).resolve().parent.parent / "docs" / "variants.md").read_text()
+    for v in VARIANTS:
+        players = "2 or more" if v.needs_table else "1 or more"
+        rollouts = "played out" if v.in_rollouts else "not modelled (Master plays as Expert)"
+        row = (f"| {v.words} | `{v.option}` | {v.label} | {v.help} | {players} | "
+               f"{rollouts} |")
+        assert row in page.splitlines(), row
+    rows = [line for line in page.splitlines()
+            if line.startswith("| ") and "`" in line and not line.startswith("| Variant |")]
+    assert len(rows) == len(VARIANTS)  # and no row for a variant that is gone
