@@ -298,4 +298,3 @@ def test_the_new_game_form_offers_master_for_a_seat():
     from buyword.ui.new_game import seat_kinds
 
     assert ("Computer · master", "master") in seat_kinds(optional=False)
-    assert all(value != "master" for _, value in seat_kinds(optional=False, bots=False))

@@ -31,7 +31,6 @@ STILL_READING_THE_GAME = frozenset({
     ("buyword.ui.replay", "GameRecord"),
     ("buyword.ui.results", "Game"),
     ("buyword.ui.results", "GameRecord"),
-    ("buyword.ui.saving", "Game"),
     ("buyword.ui.status", "Game"),
     ("buyword.ui.watch", "Game"),
     ("buyword.ui.watch", "GameRecord"),
