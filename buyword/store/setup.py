@@ -136,12 +136,10 @@ class GameSetup:
             len(self.seats) >= 2 or not _VARIANTS[variant].needs_table)
 
     def table_problem(self) -> str:
-        """Why this table is too small for a variant chosen ("" if it is not)."""
-        needy = [_VARIANTS[name] for name in self.variants if not self.plays(name)]
-        if not needy:
-            return ""
-        return f"{' and '.join(v.words for v in needy)} need{'s' * (len(needy) == 1)} two " \
-               "or more players"
+        """Why this table is too small for a variant chosen ("" if it is not): the rules'
+        own refusal."""
+        chosen = replace(Rules(), **dict.fromkeys(self.variants, True))
+        return chosen.table_problem(len(self.seats)) or ""
 
     @property
     def hand_off(self) -> bool:
