@@ -18,14 +18,11 @@ from dataclasses import dataclass, field, replace
 from buyword.bots import BOT_NAMES, MasterBot
 from buyword.bots.master import Search
 from buyword.engine import VARIANTS, Game, Phase, Rules, TileSet, TileSetError
-from buyword.store.setup import load_tiles
+from buyword.store.setup import EACH_ROUND, GameSetup, load_tiles
 from buyword.table.cluster import ClusterError, run_tasks
 from buyword.table.launch import computer_table
 from buyword.table.services import Services
 from buyword.table.session import TableSession, Wait
-
-#: `--theme each-round`: a new theme each round, drawn from all the bundled themes.
-EACH_ROUND = "each-round"
 
 #: The table played when no --players is given.
 DEFAULT_TABLE = ("expert",)
@@ -138,20 +135,20 @@ def _play_task(task: tuple[int, tuple[str, ...], int, Rules, object, Search | No
 
 
 def theme_rules(theme: str | None, tiles: TileSet | None = None) -> Rules:
-    """The rules `--theme` asks for, with `tiles` (None: the bundled set): a named theme all
-    game, `each-round` for a new theme each round (of all of them), or none. SimError for an
-    unknown theme."""
-    base = {} if tiles is None else {"tiles": tiles}
-    if theme is None:
-        return Rules(**base)
-    from buyword.words.themes import THEMES, ThemeError, theme_named
+    """The rules `--theme` asks for, with `tiles` (None: the bundled set), as a game set up
+    with that theme plays them: a named theme all game, `each-round` for a new theme each
+    round (of all of them), or none. SimError for an unknown theme."""
+    name = ""
+    if theme is not None and theme.strip().lower() == EACH_ROUND:
+        name = EACH_ROUND
+    elif theme is not None:
+        from buyword.words.themes import ThemeError, theme_named
 
-    if theme.strip().lower() == EACH_ROUND:
-        return Rules(themes=tuple(t.name for t in THEMES), theme_each_round=True, **base)
-    try:
-        return Rules(themes=(theme_named(theme).name,), **base)
-    except ThemeError as error:
-        raise SimError(f"--theme: {error}, or {EACH_ROUND}") from None
+        try:
+            name = theme_named(theme).name
+        except ThemeError as error:
+            raise SimError(f"--theme: {error}, or {EACH_ROUND}") from None
+    return GameSetup(theme=name, tiles=tiles).rules()
 
 
 def run_games(tables: Sequence[tuple[str, ...]], games: int, seed: int,
