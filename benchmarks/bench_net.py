@@ -19,8 +19,10 @@ import time
 from collections import Counter
 
 from buyword.engine import default_tiles
-from buyword.net import TableClient, TableServer
-from buyword.table import GameSetup, Seat, TableSession, Wait
+from buyword.net.client import TableClient
+from buyword.net.server import TableServer
+from buyword.store.setup import GameSetup, Seat
+from buyword.table import TableSession, Wait
 from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon
 

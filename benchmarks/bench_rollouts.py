@@ -25,8 +25,9 @@ from buyword.bots.master import Estimate, MasterBot, Search
 from buyword.bots.rollout import QuickBot, dearest_words
 from buyword.bots.view import SeatView
 from buyword.engine import Game, Phase
-from buyword.table import Seat, TableSession, Wait
-from buyword.table.sim import _load_words
+from buyword.store.setup import Seat
+from buyword.table import TableSession, Wait
+from buyword.table.services import Services
 
 
 class PlainQuickBot(QuickBot):
@@ -74,7 +75,7 @@ def main() -> None:
     parser.add_argument("--rollouts", type=int, default=24, help="rollouts a decision")
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args()
-    finder, lexicon = _load_words()
+    finder, lexicon = Services.shared().words()
     index = WordIndex.common(finder, None)
     leaves = bundled_leaves()  # as the shipped Master plays: learned leaves everywhere
     bot = MasterBot(index, 1, search=Search(), rollouts=args.rollouts, leaves=leaves)

@@ -18,7 +18,8 @@ import statistics
 import time
 
 from buyword.engine import Game, default_tiles
-from buyword.table import GameSetup, Seat, TableSession, Wait
+from buyword.store.setup import GameSetup, Seat
+from buyword.table import TableSession, Wait
 from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon
 

@@ -24,9 +24,10 @@ from textual.pilot import Pilot
 
 from buyword.cli import PlayOptions
 from buyword.engine import Choose, Discard, Done, Roll
+from buyword.store.settings import Settings
+from buyword.store.setup import GameSetup, Seat
 from buyword.table import Wait
 from buyword.ui.app import BuyWordApp
-from buyword.ui.options import GameSetup, Seat, Settings
 from buyword.ui.table import TableScreen
 from buyword.ui.widgets import GameLog
 from buyword.words.lexicon import Lexicon

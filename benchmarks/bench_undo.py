@@ -16,7 +16,8 @@ import statistics
 import time
 
 from buyword.engine import Game, GameRecord, Sell, default_tiles, parse_action
-from buyword.table import GameSetup, Seat, TableSession, Undone, Wait
+from buyword.store.setup import GameSetup, Seat
+from buyword.table import TableSession, Undone, Wait
 from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon
 

@@ -251,17 +251,17 @@ def _face(action: str) -> int | str:
 
 def ceiling(seed: int, beam: int) -> Ceiling:
     """The best line found for `seed` with the bundled dictionary (for a process pool)."""
-    from buyword.table.sim import _load_words
+    from buyword.table.services import Services
 
-    finder, lexicon = _load_words()
+    finder, lexicon = Services.shared().words()
     return Search(seed, finder, lexicon, beam).run()  # type: ignore[arg-type]
 
 
 def ceilings(seeds: range, beam: int, jobs: int, progress: bool = False) -> list[Ceiling]:
     """The ceiling of each seed, in seed order (each printed as it is found, if `progress`)."""
-    from buyword.table.sim import _load_words
+    from buyword.table.services import Services
 
-    _load_words()
+    Services.shared().words()
     found: list[Ceiling] = []
     if jobs <= 1:
         results: Iterator[Ceiling] = (ceiling(seed, beam) for seed in seeds)

@@ -8,6 +8,7 @@ import sys
 from typing import TYPE_CHECKING, NoReturn
 
 from buyword import __version__
+from buyword.engine.errors import BuyWordError
 from buyword.ui.options import PlayOptions
 
 if TYPE_CHECKING:
@@ -17,7 +18,8 @@ if TYPE_CHECKING:
 USAGE_ERROR = 2
 
 
-def _parser() -> argparse.ArgumentParser:
+def build_parser() -> argparse.ArgumentParser:
+    """The command line: `buyword` and each of its commands, with their options."""
     # argparse is loaded here, not with the module: plain `buyword`, the usual start, has no
     # arguments to read (see `main`).
     import argparse
@@ -80,8 +82,10 @@ def _parser() -> argparse.ArgumentParser:
                           "for a new theme each round")
     sim.add_argument("--tiles", metavar="FILE", dest="sub_tiles",
                      help="play with this tile set (a TOML file like data/tiles.toml)")
+    from buyword.engine.rules import VARIANTS
+
     sim.add_argument("--variant", default="", help="table variants to play, comma-separated: "
-                     "auction, trade, trade-money, draft, crossword")
+                     + ", ".join(v.option for v in VARIANTS))
     _add_ray(sim)
     _add_train(sub)
 
@@ -109,7 +113,7 @@ def _add_ray(command: argparse.ArgumentParser) -> None:
 
 
 def _add_train(sub: argparse._SubParsersAction) -> None:
-    """`buyword train`: its options are `buyword.table.train.Settings`."""
+    """`buyword train`: its options are `buyword.table.train.Training`."""
     train = sub.add_parser("train", help="learn Expert's leave values by self-play")
     train.add_argument("--games", type=int, default=40, help="games per iteration (default 40)")
     train.add_argument("--iterations", type=int, default=3,
@@ -164,10 +168,6 @@ def _names(text: str | None) -> tuple[str, ...]:
     return tuple(n.strip() for n in (text or "").split(",") if n.strip())
 
 
-class _Refused(Exception):
-    """A command-line value that cannot be used; the message names it."""
-
-
 def _refuse(message: str) -> int:
     """One line on stderr, and the exit status of a refusal."""
     print(f"buyword: {message}", file=sys.stderr)
@@ -184,28 +184,28 @@ def _check_home() -> None:
     except ValueError:  # a NUL in the value
         is_other = True
     if is_other:
-        raise _Refused(
+        raise BuyWordError(
             f"BUYWORD_HOME is {home!r}, which is not a folder; set it to a folder "
             "(it is created if missing) or unset it"
         )
 
 
 def _check_players(text: str | None) -> tuple[str, ...]:
-    """The --players names, as the table will show them; _Refused if they cannot seat."""
+    """The --players names, as the table will show them; BuyWordError if they cannot seat."""
     from buyword.engine.errors import quoted
-    from buyword.ui.options import table_name
+    from buyword.store.setup import table_name
 
     names = tuple(table_name(name) for name in _names(text))
     if text is None:
         return names
     if not 2 <= len(names) <= 4:
-        raise _Refused(
+        raise BuyWordError(
             f"--players {quoted(text)}: a table needs 2 to 4 names, e.g. --players \"Ann,Bob\""
         )
     seen: set[str] = set()
     for name in names:
         if name.casefold() in seen:
-            raise _Refused(
+            raise BuyWordError(
                 f"--players {quoted(text)}: {name!r} is named twice; give each seat its own name"
             )
         seen.add(name.casefold())
@@ -214,18 +214,18 @@ def _check_players(text: str | None) -> tuple[str, ...]:
 
 def _check_tiles(path: str, seats: int | None) -> None:
     """The --tiles file must be a tile set, with wilds enough for `seats` (None: not known)."""
-    from buyword.engine import BuyWordError, Rules
-    from buyword.ui.options import load_tiles
+    from buyword.engine import Rules
+    from buyword.store.setup import load_tiles
 
     try:
         tiles = load_tiles(path)
     except BuyWordError as error:
-        raise _Refused(f"--tiles: {error}") from None
+        raise BuyWordError(f"--tiles: {error}") from None
     try:
         if tiles is not None and seats is not None:
             tiles.check_table(seats, Rules().wilds_for(seats))
     except BuyWordError as error:
-        raise _Refused(f"--tiles {path!r}: {error}") from None
+        raise BuyWordError(f"--tiles {path!r}: {error}") from None
 
 
 async def _play_host(host: object) -> None:
@@ -249,10 +249,10 @@ def main(argv: list[str] | None = None) -> int:
         # command's options) is left out of the usual start; `buyword play` is the same game.
         try:
             _check_home()
-        except _Refused as refusal:
+        except BuyWordError as refusal:
             return _refuse(str(refusal))
         return _play(PlayOptions())
-    args = _parser().parse_args(argv)
+    args = build_parser().parse_args(argv)
     command = args.command or "play"
     players: tuple[str, ...] = ()
     try:
@@ -263,11 +263,11 @@ def main(argv: list[str] | None = None) -> int:
             if args.tiles is not None:
                 starts = bool(players) or args.solo or args.seed is not None
                 _check_tiles(args.tiles, (len(players) or 1) if starts else None)
-    except _Refused as refusal:
+    except BuyWordError as refusal:
         return _refuse(str(refusal))
     if command == "solve":
         from buyword.engine import TileSetError
-        from buyword.table.setup import load_tiles
+        from buyword.store.setup import load_tiles
         from buyword.words.solve import solve_main
 
         try:

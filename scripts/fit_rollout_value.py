@@ -16,9 +16,9 @@ import argparse
 from buyword.bots.index import WordIndex
 from buyword.bots.levels import LEVEL_STYLES, LevelBot
 from buyword.engine import Buy, Choose, Discard, Done, Drop, Game, Phase, Roll, Sell
+from buyword.store.setup import Seat
+from buyword.table.services import Services
 from buyword.table.session import TableSession
-from buyword.table.setup import Seat
-from buyword.table.sim import _load_words
 
 #: One round's start: (money made from here to the end, hand's value, tiles in the bag, wilds).
 Row = tuple[float, float, float, float]
@@ -76,7 +76,7 @@ def main() -> None:
     parser.add_argument("--seeds", default="101..130", help="first..last (default 101..130)")
     args = parser.parse_args()
     first, last = (int(part) for part in args.seeds.split(".."))
-    finder, lexicon = _load_words()
+    finder, lexicon = Services.shared().words()
     index = WordIndex.common(finder, None)  # type: ignore[arg-type]
     rows: list[Row] = []
     for seed in range(first, last + 1):

@@ -32,8 +32,10 @@ async def _make(out: Path, size: tuple[int, int], seed: int, rounds: int) -> Non
 
     from buyword.engine import Phase, parse_action
     from buyword.store import Store
+    from buyword.store.settings import Settings
+    from buyword.store.setup import GameSetup, Seat
     from buyword.ui.app import BuyWordApp
-    from buyword.ui.options import GameSetup, PlayOptions, Seat, Settings
+    from buyword.ui.options import PlayOptions
 
     setup = GameSetup(seats=(Seat("You"), Seat("Cy", "expert")), seed=seed, hints=True)
     settings = Settings(animations=False, bot_speed="instant")

@@ -17,7 +17,8 @@ import json
 from pathlib import Path
 
 from buyword.engine import Game, Rules
-from buyword.table import Seat, TableSession, Wait
+from buyword.store.setup import Seat
+from buyword.table import TableSession, Wait
 
 FIXTURE = Path(__file__).parent / "data" / "bot_actions.json"
 
@@ -54,9 +55,9 @@ def play(levels: tuple[str, ...], seed: int, settings: dict, finder: object,
 
 def main() -> None:
     """Record every game's actions into the fixture."""
-    from buyword.table.sim import _load_words
+    from buyword.table.services import Services
 
-    finder, lexicon = _load_words()
+    finder, lexicon = Services.shared().words()
     games = {name: play(levels, seed, settings, finder, lexicon)
              for name, levels, seed, settings in GAMES}
     FIXTURE.parent.mkdir(exist_ok=True)

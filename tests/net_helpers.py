@@ -10,9 +10,11 @@ from collections.abc import Callable
 from typing import Any
 
 from buyword.engine import default_tiles
-from buyword.net import TableClient, TableServer
+from buyword.net.client import TableClient
 from buyword.net.remote import SeatLink
-from buyword.table import GameSetup, SalePreview, Seat, TableSession, Wait
+from buyword.net.server import TableServer
+from buyword.store.setup import GameSetup, Seat
+from buyword.table import SalePreview, TableSession, Wait
 from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon
 

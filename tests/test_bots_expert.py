@@ -18,15 +18,15 @@ from buyword.bots.index import WordIndex
 from buyword.bots.view import SeatView
 from buyword.engine import Game
 from buyword.engine.phase import Phase
+from buyword.store.setup import Seat
+from buyword.table.services import Services
 from buyword.table.session import TableSession
-from buyword.table.setup import Seat
-from buyword.table.sim import _load_words
 
 
 @pytest.fixture(scope="module")
 def table() -> tuple[WordIndex, SeatView]:
     """The word index and a solo seat's view on the first round (a full bag of 108)."""
-    finder, lexicon = _load_words()
+    finder, lexicon = Services.shared().words()
     game = Game.new(["1 expert"], dictionary=lexicon, seed=3)
     session = TableSession(game, [Seat("1 expert", "expert")], finder)
     return WordIndex.common(finder, None), session.view(0)

@@ -22,9 +22,9 @@ from buyword.bots.leaves import (
 )
 from buyword.bots.rollout import Luck, QuickBot, Rollout
 from buyword.engine import Game
+from buyword.store.setup import Seat
+from buyword.table.services import Services
 from buyword.table.session import TableSession
-from buyword.table.setup import Seat
-from buyword.table.sim import _load_words
 
 #: A bag of 108 tiles: 100 and 80 left are early (stage 0), 10 left is late (stage 2).
 FULL = 108
@@ -147,7 +147,7 @@ def test_the_shipped_table_reads_and_knows_its_command():
 
 
 def test_an_expert_with_learned_leaves_adds_their_value_to_what_it_keeps():
-    finder, lexicon = _load_words()
+    finder, lexicon = Services.shared().words()
     game = Game.new(["1 expert"], dictionary=lexicon, seed=3)
     session = TableSession(game, [Seat("1 expert", "expert")], finder)
     view = session.view(0)  # round 1: a full bag, stage 0, eight wilds (bucket 2)
@@ -166,7 +166,7 @@ def test_an_expert_with_learned_leaves_adds_their_value_to_what_it_keeps():
 
 
 def test_the_shipped_expert_values_what_it_keeps_with_the_bundled_table():
-    finder, lexicon = _load_words()
+    finder, lexicon = Services.shared().words()
     game = Game.new(["1 expert"], dictionary=lexicon, seed=3)
     session = TableSession(game, [Seat("1 expert", "expert")], finder)
     view = session.view(0)
@@ -190,7 +190,7 @@ def test_masters_rollouts_are_played_with_the_table_and_valued_at_the_end_withou
     """The rollouts' quicker Expert keeps tiles as Expert values them, learned values and all;
     where a rollout stops, the hand is valued by its futures alone, as the end value was
     fitted."""
-    finder, lexicon = _load_words()
+    finder, lexicon = Services.shared().words()
     game = Game.new(["1 expert"], dictionary=lexicon, seed=3)
     session = TableSession(game, [Seat("1 expert", "expert")], finder)
     view = session.view(0)

@@ -18,8 +18,9 @@ from buyword.bots.master import Decision, Estimate, Search
 from buyword.bots.rollout import Luck, QuickBot, Rollout, dearest_words
 from buyword.engine import Buy, Choose, Discard, Done, Drop, Game, Phase, Roll, Rules, Sell
 from buyword.engine import events as ev
-from buyword.table import Seat, TableSession, Wait
-from buyword.table.sim import _load_words
+from buyword.store.setup import Seat
+from buyword.table import TableSession, Wait
+from buyword.table.services import Services
 
 #: A budget no test reaches: the rollout counts decide when a search stops.
 UNHURRIED = 1e9
@@ -31,7 +32,7 @@ TINY = Search(breadth=3, horizon=1, min_rollouts=2, max_rollouts=3)
 @pytest.fixture(scope="module")
 def words():
     """The bundled dictionary's word finder and lexicon (built once per process)."""
-    return _load_words(cache_dir=index_cache())
+    return Services.shared(index_cache()).words()
 
 
 def master(words, search: Search = TINY, seed: int = 1) -> MasterBot:
@@ -294,7 +295,6 @@ def test_sim_refuses_a_budget_master_cannot_use(budget, capsys):
 
 
 def test_the_new_game_form_offers_master_for_a_seat():
-    from buyword.ui.new_game import _seat_kinds
+    from buyword.ui.new_game import seat_kinds
 
-    assert ("Computer · master", "master") in _seat_kinds(optional=False, bots=True)
-    assert all(value != "master" for _, value in _seat_kinds(optional=False, bots=False))
+    assert ("Computer · master", "master") in seat_kinds(optional=False)

@@ -12,14 +12,16 @@ from words_helpers import index_cache
 from buyword.bots import BOT_NAMES, LEVELS, make_bot
 from buyword.engine import Game, Phase, Rules, Sell
 from buyword.engine import events as ev
-from buyword.table import Seat, TableSession, Wait
-from buyword.table.sim import _load_words, play_game
+from buyword.store.setup import Seat
+from buyword.table import TableSession, Wait
+from buyword.table.services import Services
+from buyword.table.sim import play_game
 
 
 @pytest.fixture(scope="module")
 def words():
     """The bundled dictionary's word finder and lexicon (built once per process)."""
-    return _load_words(cache_dir=index_cache())
+    return Services.shared(index_cache()).words()
 
 
 def play_checked(levels, seed, words, rules=None):

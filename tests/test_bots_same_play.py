@@ -9,7 +9,7 @@ import pytest
 from bots_replay import FIXTURE, GAMES, play
 from words_helpers import index_cache
 
-from buyword.table.sim import _load_words
+from buyword.table.services import Services
 
 RECORDED = json.loads(FIXTURE.read_text())
 
@@ -17,7 +17,7 @@ RECORDED = json.loads(FIXTURE.read_text())
 @pytest.mark.slow
 @pytest.mark.parametrize(("name", "levels", "seed", "settings"), GAMES, ids=[g[0] for g in GAMES])
 def test_levels_make_the_recorded_actions(name, levels, seed, settings):
-    finder, lexicon = _load_words(cache_dir=index_cache())
+    finder, lexicon = Services.shared(index_cache()).words()
     actions = play(levels, seed, settings, finder, lexicon)
     expected = RECORDED[name]
     first = next((i for i, (a, b) in enumerate(zip(actions, expected, strict=False)) if a != b),

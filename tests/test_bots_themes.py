@@ -12,7 +12,8 @@ from words_helpers import index_cache
 
 from buyword.bots import make_bot
 from buyword.engine import Game, Phase, Rules, Sell
-from buyword.table.sim import _WORKER, SimError, _load_words, sim_main, theme_rules
+from buyword.table.services import Services
+from buyword.table.sim import SimError, sim_main, theme_rules
 from buyword.table.views import seat_view
 from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon
@@ -22,8 +23,9 @@ from buyword.words.themes import THEMES, ThemeBook, ThemeFinders
 @pytest.fixture(scope="module")
 def words():
     """The bundled finder and lexicon, the theme lists and the themed finders (one process)."""
-    finder, lexicon = _load_words(cache_dir=index_cache())
-    return finder, lexicon, _WORKER["themes"], _WORKER["theme_finders"]
+    services = Services.shared(index_cache())
+    finder, lexicon = services.words()
+    return finder, lexicon, services.themes, services.theme_finders(lexicon, finder.tiles)
 
 
 def play_themed(level: str, seed: int, words, rules: Rules) -> tuple[Game, list[tuple]]:

@@ -26,8 +26,10 @@ from buyword.engine import (
     Rules,
     Sell,
 )
-from buyword.table import Seat, TableSession, Wait
-from buyword.table.sim import _load_words, parse_variants
+from buyword.store.setup import Seat
+from buyword.table import TableSession, Wait
+from buyword.table.services import Services
+from buyword.table.sim import parse_variants
 from buyword.table.views import seat_view
 
 
@@ -157,7 +159,7 @@ def test_accept_an_offer_that_raises_own_value_with_the_payment() -> None:
 @pytest.fixture(scope="module")
 def words():
     """The bundled dictionary's word finder and lexicon (built once per process)."""
-    return _load_words(cache_dir=index_cache())
+    return Services.shared(index_cache()).words()
 
 
 def play_checked(levels: list[str], seed: int, words: tuple, rules: Rules) -> Game:

@@ -5,8 +5,11 @@ auction offered, and when the draw cannot be afforded."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
-from buyword.table import GameSetup, Seat, TableSession, Wait
+from buyword.engine import Game
+from buyword.store.setup import GameSetup, Seat
+from buyword.table import TableSession, Wait
 from buyword.ui.status import prompt_template
 from buyword.ui.text import markup
 from tests.net_helpers import FINDER, LEXICON
@@ -18,13 +21,17 @@ RUN_ON = re.compile(r"\$\d+[A-Za-z(]")
 def buy_prompt(*seats: Seat, bag: str = "QZXJTEAO", money: int | None = None,
                **variants: bool) -> str:
     """The first buyer's prompt, rendered as plain text."""
-    setup = GameSetup(seats=seats, seed=2, bag=bag, **variants)
-    session = TableSession.new(setup, LEXICON, FINDER)
+    setup = GameSetup(seats=seats, seed=2, bag=bag,
+                      variants=tuple(name for name, on in variants.items() if on))
+    rules = setup.rules() if money is None else replace(setup.rules(), starting_money=money)
+    # A poorer player (for the refusal's words) starts with less, as the rules allow.
+    game = Game.new([seat.name for seat in seats], dictionary=LEXICON, seed=2, rules=rules,
+                    bag=bag)
+    session = TableSession.of(game, setup, FINDER)
     session.act(0, "roll 3" if session.game.why_not("roll 3") is None else "roll")
     if session.awaiting().wait is Wait.CHOOSE:
         session.act(0, "choose 3")
-    if money is not None:
-        session.game._players[0].money = money  # a poorer player, for the refusal's words
+    assert session.game.player(0).money == (200 if money is None else money)
     awaiting = session.awaiting()
     assert awaiting.wait is Wait.BUY and awaiting.seat == 0
     return markup(prompt_template(session.table_view(0)), name=seats[0].name, word="").plain

@@ -12,14 +12,14 @@ import pytest
 from rich.console import Console
 from store_helpers import finished, saved_game
 
-from buyword.cli import _parser, main
+from buyword.cli import build_parser, main
 from buyword.store import Store
 from buyword.store.history import history_main
 
 
 def _commands() -> dict[str, argparse.ArgumentParser]:
     """Every subcommand's parser, by name."""
-    sub = next(a for a in _parser()._actions if isinstance(a, argparse._SubParsersAction))
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
     return dict(sub.choices)
 
 
@@ -59,7 +59,7 @@ def test_the_main_command_names_every_option_with_a_text(
     with pytest.raises(SystemExit):
         main(["--help"])
     shown = " ".join(capsys.readouterr().out.split())
-    for action in _options(_parser()):
+    for action in _options(build_parser()):
         if isinstance(action, argparse._SubParsersAction):
             continue
         assert action.help, action.dest

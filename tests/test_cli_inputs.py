@@ -144,7 +144,7 @@ async def test_the_form_refuses_twice_named_seats_and_a_tile_set_too_small(
 
 @pytest.mark.slow
 async def test_an_unknown_theme_in_the_settings_is_reported_on_the_title() -> None:
-    from buyword.ui.options import Settings
+    from buyword.store.settings import Settings
 
     app = make_app(settings=Settings(animations=False, bot_speed="instant", theme="[no-such]"))
     async with app.run_test(size=(100, 30)) as pilot:

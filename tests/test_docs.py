@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from buyword.cli import _parser
+from buyword.cli import build_parser
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
@@ -137,7 +137,7 @@ def test_the_quick_start_is_what_ci_runs() -> None:
 
 def commands() -> dict[str | None, argparse.ArgumentParser]:
     """Every subcommand's parser by name, and the main parser under None."""
-    parser = _parser()
+    parser = build_parser()
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     return {None: parser, **sub.choices}
 

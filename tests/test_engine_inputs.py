@@ -212,7 +212,7 @@ def test_a_deeply_nested_tile_set_file_is_refused_in_words(tmp_path: Path) -> No
 
 
 def test_a_tile_set_folder_is_refused_by_name(tmp_path: Path) -> None:
-    with pytest.raises(TileSetError, match="a folder, not a file") as error:
+    with pytest.raises(TileSetError, match="a folder, not a regular file") as error:
         TileSet.load(tmp_path)
     assert str(tmp_path) in str(error.value)
 
@@ -228,7 +228,7 @@ def test_a_named_pipe_is_refused_before_it_is_opened(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
 def test_a_device_is_refused(tmp_path: Path) -> None:
-    with pytest.raises(TileSetError, match="a device, not a file"):
+    with pytest.raises(TileSetError, match="a device, not a regular file"):
         TileSet.load("/dev/zero")
 
 

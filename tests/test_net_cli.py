@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from buyword.cli import main
-from buyword.net import TableClient
+from buyword.net.client import TableClient
 from tests.net_helpers import HOST, play_seat
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from buyword.net import TableServer
 from buyword.net.remote import TABLE_CLOSED, JoinedTable
-from buyword.table import Seat
+from buyword.net.server import TableServer
+from buyword.store.setup import Seat
 from tests.net_helpers import HOST, table
 from tests.test_net_remote import settle
 

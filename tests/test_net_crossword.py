@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from buyword.net.commands import _setup
-from buyword.table import GameSetup, Played, Seat, TableSession, Wait
+from buyword.cli import build_parser
+from buyword.net.commands import run
+from buyword.store.setup import GameSetup, Seat
+from buyword.table import Played, Services, TableSession, Wait
 from tests.net_helpers import FINDER, LEXICON, previewed, settle, to_selling
 from tests.test_net_remote import seated
 
@@ -16,7 +18,7 @@ ANN, BOB = Seat("Ann"), Seat("Bob")
 
 def crossword_table(challenge: bool = False) -> TableSession:
     """Ann draws TEA and Bob ONS in round one, at a private crossword table."""
-    setup = GameSetup(seats=(ANN, BOB), seed=31, private_hands=True, crossword=True,
+    setup = GameSetup(seats=(ANN, BOB), seed=31, private_hands=True, variants=("crossword",),
                       challenge=challenge, bag="TEAONS")
     return TableSession.new(setup, LEXICON, FINDER)
 
@@ -76,20 +78,27 @@ async def test_challenge_mode_previews_a_non_word_as_the_host_does_without_a_ver
         await server.close()
 
 
-def test_host_crossword_sets_the_variant() -> None:
-    import argparse
+@pytest.mark.parametrize("crossword", [True, False])
+def test_host_crossword_sets_the_variant(tmp_path, monkeypatch, crossword: bool) -> None:
+    monkeypatch.setenv("BUYWORD_HOME", str(tmp_path))
+    monkeypatch.setattr(Services, "dictionary_for", lambda self, setup: LEXICON)
+    monkeypatch.setattr(Services, "finder", lambda self, lexicon, tiles: FINDER)
+    played: list[bool] = []
 
-    args = argparse.Namespace(people="Ann,Bob", computers="", seed=1, challenge=False,
-                              crossword=True, hints=False)
-    assert _setup(args).rules().crossword
-    assert not _setup(argparse.Namespace(**{**vars(args), "crossword": False})).rules().crossword
+    async def look(host) -> None:
+        played.append(host.server.session.game.rules.crossword)
+
+    args = build_parser().parse_args(["host", "--people", "Ann,Bob", "--seed", "1", "--port",
+                                      "0", *(["--crossword"] if crossword else [])])
+    assert run(args, host_screen=look) == 0
+    assert played == [crossword]
 
 
 @pytest.mark.slow
 async def test_the_hosts_screen_places_a_word_with_the_board_keys_and_f6_still_shows_codes(
 ) -> None:
-    from buyword.net import TableServer
     from buyword.net.remote import HostSeat
+    from buyword.net.server import TableServer
     from buyword.ui.board import Board
     from buyword.ui.host import CodesScreen, HostApp, HostTableScreen
 

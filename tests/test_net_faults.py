@@ -10,10 +10,11 @@ import asyncio
 import pytest
 
 from buyword.engine import BuyWordError
-from buyword.net import MAX_BYTES, TableClient, TableRefused, TableServer
 from buyword.net import protocol as wire
-from buyword.net.server import Limits
-from buyword.table import Seat
+from buyword.net.client import TableClient, TableRefused
+from buyword.net.protocol import MAX_BYTES
+from buyword.net.server import Limits, TableServer
+from buyword.store.setup import Seat
 from tests.net_helpers import HOST, join_all, play_seat, table
 
 ANN, BOB, CY = Seat("Ann"), Seat("Bob"), Seat("Cy", "easy")

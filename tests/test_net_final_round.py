@@ -8,7 +8,8 @@ import pytest
 
 from buyword.net.protocol import view_message
 from buyword.net.remote import SeatLink
-from buyword.table import Seat, TableSession, Wait
+from buyword.store.setup import Seat
+from buyword.table import TableSession, Wait
 from buyword.ui.status import draw_line, round_lines
 from tests.net_helpers import table
 

@@ -8,11 +8,13 @@ from __future__ import annotations
 import pytest
 
 from buyword.net import protocol as wire
-from buyword.net.commands import HostedSave
+from buyword.net.commands import save_as_played
 from buyword.net.remote import HostSeat, JoinedTable, SeatLink
 from buyword.net.server import TableServer
 from buyword.store import SavedGame, Store
-from buyword.table import GameSetup, Seat, TableSession, Wait
+from buyword.store.setup import GameSetup, Seat
+from buyword.table import TableSession, Wait
+from buyword.table.autosave import Autosave
 from tests.net_helpers import FINDER, HOST, LEXICON, settle, to_selling
 
 
@@ -36,12 +38,12 @@ def hinted_table(hints: bool) -> TableSession:
     return TableSession.new(hosted_setup(hints), LEXICON, FINDER)
 
 
-def saving(server: TableServer) -> tuple[Store, HostedSave]:
+def saving(server: TableServer) -> tuple[Store, Autosave]:
     """The host's saves, made and wired as `buyword host` makes them, in a store in memory."""
     store = Store(memory=True)
     session = server.session
-    hosted = HostedSave.new(store, session, hosted_setup(session.hints_allowed))
-    hosted.serve(server)
+    hosted = Autosave.start(store, session, hosted_setup(session.hints_allowed), hosted=True)
+    save_as_played(server, hosted)
     return store, hosted
 
 

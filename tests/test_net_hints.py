@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from buyword.engine import BuyWordError
-from buyword.table import GameSetup, Seat, TableSession, Wait
+from buyword.store.setup import GameSetup, Seat
+from buyword.table import TableSession, Wait
 from tests.net_helpers import FINDER, LEXICON
 from tests.test_net_crossword import to_selling
 from tests.test_net_remote import seated, settle
@@ -17,7 +18,7 @@ ANN, BOB = Seat("Ann"), Seat("Bob")
 def hinted_table(hints: bool, crossword: bool = False) -> TableSession:
     """Ann draws TEA and Bob ONS in round one."""
     setup = GameSetup(seats=(ANN, BOB), seed=31, private_hands=True, hints=hints,
-                      crossword=crossword, bag="TEAONS")
+                      variants=("crossword",) if crossword else (), bag="TEAONS")
     return TableSession.new(setup, LEXICON, FINDER)
 
 

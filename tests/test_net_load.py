@@ -7,8 +7,8 @@ import asyncio
 
 import pytest
 
-from buyword.net import TableServer
-from buyword.table import Seat
+from buyword.net.server import TableServer
+from buyword.store.setup import Seat
 from tests.net_helpers import join_all, play_seat, table
 
 TABLES = 20

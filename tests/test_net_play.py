@@ -7,9 +7,10 @@ import asyncio
 
 import pytest
 
-from buyword.net import TableClient, TableRefused, TableServer
 from buyword.net import protocol as wire
-from buyword.table import Seat
+from buyword.net.client import TableClient, TableRefused
+from buyword.net.server import TableServer
+from buyword.store.setup import Seat
 from buyword.table.session import NO_UNDO_HOSTED
 from tests.net_helpers import HOST, join_all, play_seat, private_breaches, table
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Static
 
-from buyword.net import TableServer
 from buyword.net.remote import HostSeat, JoinedTable
-from buyword.table import GameSetup, Seat, TableSession, Wait
+from buyword.net.server import TableServer
+from buyword.store.setup import GameSetup, Seat
+from buyword.table import TableSession, Wait
 from tests.net_helpers import FINDER, HOST, LEXICON, previewed, settle
 
 #: Ann draws TEA and Bob BOV: BOV is priced by the tiles but is not in the test words.

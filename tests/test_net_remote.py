@@ -3,9 +3,10 @@ game as that seat may see it, the variants' table state, and answers checked bef
 
 from __future__ import annotations
 
-from buyword.net import TableServer
 from buyword.net.remote import HostSeat, JoinedTable, SeatLink
-from buyword.table import HIDDEN, GameSetup, Played, Refused, Seat, TableSession, Wait
+from buyword.net.server import TableServer
+from buyword.store.setup import GameSetup, Seat
+from buyword.table import HIDDEN, Played, Refused, TableSession, Wait
 from tests.net_helpers import FINDER, HOST, LEXICON, settle
 
 ANN, BOB = Seat("Ann"), Seat("Bob")
@@ -13,7 +14,8 @@ ANN, BOB = Seat("Ann"), Seat("Bob")
 
 def variant_table(**variants: bool) -> TableSession:
     """Ann and Bob at a private table with `variants` on."""
-    setup = GameSetup(seats=(ANN, BOB), seed=31, private_hands=True, **variants)
+    setup = GameSetup(seats=(ANN, BOB), seed=31, private_hands=True,
+                      variants=tuple(name for name, on in variants.items() if on))
     return TableSession.new(setup, LEXICON, FINDER)
 
 

@@ -8,9 +8,11 @@ import asyncio
 
 import pytest
 
-from buyword.net import TableClient, TableServer
+from buyword.net.client import TableClient
 from buyword.net.remote import HostSeat, JoinedTable
-from buyword.table import HIDDEN, Seat, Wait
+from buyword.net.server import TableServer
+from buyword.store.setup import Seat
+from buyword.table import HIDDEN, Wait
 from buyword.ui.challenge import ChallengeScreen
 from buyword.ui.remote import JoinApp, RemoteTableScreen
 from buyword.ui.widgets import Rack

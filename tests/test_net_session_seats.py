@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from buyword.engine import BuyWordError
-from buyword.table import Seat, Wait
+from buyword.store.setup import Seat
+from buyword.table import Wait
 from tests.net_helpers import table
 
 ANN, BOB, CY = Seat("Ann"), Seat("Bob"), Seat("Cy", "easy")

@@ -3,9 +3,13 @@ the auction or the trades, and the session built from the setup awaits the right
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from buyword.table import GameSetup, Seat, TableSession, Wait
+from buyword.engine import VARIANTS, BuyWordError
+from buyword.store.setup import EACH_ROUND, GameSetup, Seat
+from buyword.table import TableSession, Wait
 from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon
 
@@ -14,24 +18,53 @@ TWO = (Seat("Ann"), Seat("Bob"))
 
 
 def test_the_setup_carries_each_variant_into_the_rules() -> None:
-    rules = GameSetup(seats=TWO, auction=True, trade_money=True, draft=True).rules()
+    rules = GameSetup(seats=TWO, variants=("draft", "auction", "trade_money")).rules()
     assert (rules.auction, rules.trade, rules.trade_money, rules.draft) == (True, False, True, True)
     assert GameSetup(seats=TWO).rules().variants() == ()
 
 
 def test_a_solo_setup_keeps_only_the_draft() -> None:
-    rules = GameSetup(auction=True, trade=True, trade_money=True, draft=True).rules()
+    setup = GameSetup(variants=("auction", "trade", "trade_money", "draft"))
+    rules = setup.rules()
     played = (rules.auction, rules.trade, rules.trade_money, rules.draft)
     assert played == (False, False, False, True)
+    assert setup.table_problem() == "auction and trade with money need 2 or more players"
+    assert GameSetup(seats=TWO, variants=setup.variants).table_problem() == ""
 
 
 def test_meta_round_trips_the_variants() -> None:
-    setup = GameSetup(seats=TWO, seed=3, trade=True, draft=True)
+    setup = GameSetup(seats=TWO, seed=3, variants=("trade", "draft"))
     assert GameSetup.from_meta(setup.to_meta()) == setup
 
 
+def test_a_save_from_before_the_variants_list_keeps_its_variants() -> None:
+    # Older saves' setups had a true/false key for each variant.
+    meta = {**GameSetup(seats=TWO, seed=3).to_meta(), "auction": True, "draft": True,
+            "trade": False, "crossword": False, "trade_money": False}
+    del meta["variants"]
+    assert GameSetup.from_meta(meta).variants == ("auction", "draft")
+
+
+def test_an_unknown_variant_is_refused_in_words() -> None:
+    with pytest.raises(BuyWordError, match="'chess' is not a variant; choose from auction, "):
+        GameSetup(variants=("chess",))
+
+
+@pytest.mark.parametrize("variants", [(), ("crossword",), ("auction", "trade_money"),
+                                      ("trade", "draft", "crossword")])
+@pytest.mark.parametrize("theme", ["", "animals", EACH_ROUND])
+def test_a_setup_rebuilt_from_its_rules_plays_the_same_rules(variants: tuple[str, ...],
+                                                            theme: str) -> None:
+    # A save without its setup is resumed from the record's rules: nothing is dropped.
+    setup = GameSetup(seats=TWO, seed=4, tile_limit=None, min_word_length=3, challenge=True,
+                      theme=theme, variants=variants)
+    again = GameSetup.from_rules(setup.rules(), TWO, seed=4)
+    assert again.rules() == setup.rules() and again.variants == setup.variants
+
+
 def session_for(**variants: bool) -> TableSession:
-    setup = GameSetup(seats=TWO, seed=5, bag="QZXEATTEAS", private_hands=True, **variants)
+    setup = GameSetup(seats=TWO, seed=5, bag="QZXEATTEAS", private_hands=True,
+                      variants=tuple(name for name, on in variants.items() if on))
     return TableSession.new(setup, LEXICON, WordFinder(LEXICON, setup.rules().tiles))
 
 
@@ -69,7 +102,7 @@ async def test_the_form_offers_the_variants_and_greys_out_what_solo_cannot_play(
 
     app = make_app()
     async with app.run_test(size=(100, 40)) as pilot:
-        solo = NewGameScreen(solo=True, bots=True)
+        solo = NewGameScreen(solo=True)
         await app.push_screen(solo)
         await pilot.pause()
         assert solo.query_one("#variant-auction", Checkbox).disabled
@@ -79,7 +112,7 @@ async def test_the_form_offers_the_variants_and_greys_out_what_solo_cannot_play(
         assert "two or more players" in str(solo.query_one("#variants-why").render())
         solo.dismiss(None)
         await pilot.pause()
-        form = NewGameScreen(solo=False, bots=True)
+        form = NewGameScreen(solo=False)
         await app.push_screen(form)
         await pilot.pause()
         for field in ("auction", "trade_money", "draft"):
@@ -90,9 +123,22 @@ async def test_the_form_offers_the_variants_and_greys_out_what_solo_cannot_play(
 
 
 def test_a_solo_draft_awaits_the_one_player_for_every_pick() -> None:
-    setup = GameSetup(seed=5, bag="QZXEAT", draft=True)
+    setup = GameSetup(seed=5, bag="QZXEAT", variants=("draft",))
     session = TableSession.new(setup, LEXICON, WordFinder(LEXICON, setup.rules().tiles))
     session.act(0, "roll 3")
     assert session.awaiting().wait is Wait.DRAFT and session.awaiting().seats == (0,)
     session.act(0, "pick Q")
     assert session.awaiting().seats == (0,)
+
+
+def test_the_variants_page_lists_every_variant_as_the_registry_has_it() -> None:
+    page = (Path(__file__).resolve().parent.parent / "docs" / "variants.md").read_text()
+    for v in VARIANTS:
+        players = "2 or more" if v.needs_table else "1 or more"
+        rollouts = "played out" if v.in_rollouts else "not modelled (Master plays as Expert)"
+        row = (f"| {v.words} | `{v.option}` | {v.label} | {v.help} | {players} | "
+               f"{rollouts} |")
+        assert row in page.splitlines(), row
+    rows = [line for line in page.splitlines()
+            if line.startswith("| ") and "`" in line and not line.startswith("| Variant |")]
+    assert len(rows) == len(VARIANTS)  # and no row for a variant that is gone

@@ -22,17 +22,17 @@ from buyword.engine.tiles import TileSet, default_tiles
 from buyword.words.finder import WordFinder, hand_counts
 from buyword.words.lexicon import Lexicon
 from buyword.words.planner import (
-    _choose,
-    _describer,
-    _halves,
-    _hits,
-    _items,
-    _lone,
-    _most,
-    _plan_whole,
-    _rich_items,
-    _rich_items_of_halves,
+    choose_sale,
+    describer,
+    halves_of,
+    hits_of,
+    items_of,
+    lone_item,
+    most_pips,
     plan_sale,
+    plan_whole,
+    rich_items,
+    rich_items_of_halves,
 )
 
 
@@ -51,14 +51,14 @@ def test_quick_plans_equal_the_whole_search_on_hands_from_the_bag() -> None:
         hand = "".join(rng.sample(bag, rng.randint(1, 12)))
         wilds = rng.choice((0, 1, 2, 3, 8))
         min_length = rng.choice((2, 3))
-        assert plan_sale(finder, hand, wilds, min_length) == _plan_whole(
+        assert plan_sale(finder, hand, wilds, min_length) == plan_whole(
             finder, hand, wilds, min_length), (hand, wilds, min_length)
 
 
 def test_a_cut_short_quick_search_stops_where_the_whole_one_does() -> None:
     finder = bundled_finder()
     for budget in (1, 2, 3, 10):
-        assert plan_sale(finder, "AEIRSTNLD", 3, budget=budget) == _plan_whole(
+        assert plan_sale(finder, "AEIRSTNLD", 3, budget=budget) == plan_whole(
             finder, "AEIRSTNLD", 3, budget=budget)
     assert not plan_sale(finder, "AEIRSTNLD", 3, budget=1).exact
 
@@ -82,7 +82,7 @@ def test_quick_plans_equal_the_whole_search_on_small_dictionaries(
     base = default_tiles()
     finder = WordFinder(Lexicon(words), TileSet(dict(base.counts), dict(base.pips), base.wilds,
                                                 wild_pips))
-    assert plan_sale(finder, hand, wilds, min_length) == _plan_whole(
+    assert plan_sale(finder, hand, wilds, min_length) == plan_whole(
         finder, hand, wilds, min_length)
 
 
@@ -109,9 +109,9 @@ def unbounded_choice(finder: WordFinder, hand: str, wilds: int, min_length: int)
     finder.forget()  # the sets described afresh, not as the quick search remembered them
     counts = hand_counts(hand, wilds)
     held = "".join(sorted(letter for letter in counts if letter in finder.codes.cap))
-    items = _items(finder, _hits(finder, finder.subsets(counts), min_length, wilds > 0),
+    items = items_of(finder, hits_of(finder, finder.subsets(counts), min_length, wilds > 0),
                    lambda code: finder.codes.describe(code, held))
-    lone = _lone(finder, min_length, wilds)
+    lone = lone_item(finder, min_length, wilds)
     lone_value = lone[4] if lone else 0
     scale = wilds + 1
     best: list = [-1, []]
@@ -150,7 +150,7 @@ def test_quick_plans_equal_an_unbounded_search_ties_included() -> None:
         # A solo game deals 8 wilds: many wilds and few tiles are where the bound counts
         # one wild a word.
         wilds, min_length = rng.choice((0, 1, 2, 3, 4, 6, 8)), rng.randint(1, 3)
-        quick = _choose(finder, hand, wilds, min_length, None)
+        quick = choose_sale(finder, hand, wilds, min_length, None)
         assert quick[1], (case, hand)
         assert sorted(quick[0]) == sorted(unbounded_choice(finder, hand, wilds, min_length)), (
             case, sorted(words), hand, wilds, min_length)
@@ -179,12 +179,12 @@ def test_the_bound_is_the_most_words_could_bring_with_one_wild_a_word() -> None:
             tried = most_by_trying(pips, wild_pips, 16, 6)
             for tile_pips in range(17):
                 for wilds in range(7):
-                    bound = _most(pips, tile_pips, wilds, wild_pips)
+                    bound = most_pips(pips, tile_pips, wilds, wild_pips)
                     assert bound == tried[tile_pips][wilds], (pips, tile_pips, wilds)
-                    assert bound <= _most(pips + 1, tile_pips, wilds, wild_pips)
+                    assert bound <= most_pips(pips + 1, tile_pips, wilds, wild_pips)
     # Seven wilds and 20 pips of tiles: two words of 11 pips and five wilds alone, not 27
     # pips in words of 11.
-    assert _most(11, 20, 7, 1) == 2 * 121 + 5 < 2 * 121 + 5 * 5
+    assert most_pips(11, 20, 7, 1) == 2 * 121 + 5 < 2 * 121 + 5 * 5
 
 
 def test_rich_items_from_the_halves_equal_those_of_every_set() -> None:
@@ -195,12 +195,12 @@ def test_rich_items_from_the_halves_equal_those_of_every_set() -> None:
         hand = "".join(rng.sample(bag, rng.randint(1, 13)))
         wilds, min_length = rng.choice((0, 1, 8)), rng.choice((2, 3))
         counts = hand_counts(hand, wilds)
-        halves = _halves(finder.codes, counts)
+        halves = halves_of(finder.codes, counts)
         held = "".join(sorted(letter for letter in counts if letter in finder.codes.cap))
         for floor in (2, 6, 10):
             finder.forget()
-            every = _rich_items(finder, finder.subsets(counts), min_length, wilds > 0, floor,
-                                _describer(finder.codes, counts, held))
+            every = rich_items(finder, finder.subsets(counts), min_length, wilds > 0, floor,
+                                describer(finder.codes, counts, held))
             finder.forget()
-            assert _rich_items_of_halves(finder, halves, min_length, wilds > 0,
+            assert rich_items_of_halves(finder, halves, min_length, wilds > 0,
                                          floor) == every, (hand, wilds, min_length, floor)

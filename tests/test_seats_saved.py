@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import argparse
 
-from buyword.net.commands import _host
+from buyword.net.commands import run
 from buyword.store import SavedGame, Store
-from buyword.table import GameSetup, Seat, Services
+from buyword.store.setup import GameSetup, Seat
+from buyword.table import Services
+from buyword.table.autosave import first_save, saved_now
 from buyword.ui import saving
 from tests.net_helpers import FINDER, LEXICON, table
 
@@ -26,15 +28,15 @@ def test_a_save_level_replaces_a_person_but_never_a_computer_with_a_person() -> 
 def test_a_local_save_resumes_with_the_seats_as_they_stood() -> None:
     session = table(ANN, BOB, seed=5)
     setup = GameSetup(seats=(ANN, BOB), seed=5)
-    saved = saving.new_save(session.game, setup)
+    saved = first_save(session, setup)
     session.act(0, "roll 3")
     session.seat_computer(1, "easy")
-    saved = saving.updated_save(saved, session.game, False, session.seats)
+    saved = saved_now(saved, session)
     again = SavedGame.from_dict(saved.to_dict())
     assert again.bots == (None, "easy")
     assert saving.setup_of(again).seats == (ANN, Seat("Bob", "easy"))
-    # Without the session's seats (an older app), the save keeps what it had.
-    assert saving.updated_save(saved, session.game, False).bots == (None, "easy")
+    # Without the seats (an older app's update), the save keeps what it had.
+    assert saved.updated(session.game).bots == (None, "easy")
 
 
 def _args(**changes: object) -> argparse.Namespace:
@@ -44,7 +46,7 @@ def _args(**changes: object) -> argparse.Namespace:
     return argparse.Namespace(**{**args, **changes})
 
 
-async def test_host_continue_keeps_a_seat_handed_to_a_computer(tmp_path, monkeypatch) -> None:
+def test_host_continue_keeps_a_seat_handed_to_a_computer(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("BUYWORD_HOME", str(tmp_path))
     monkeypatch.setattr(Services, "dictionary_for", lambda self, setup: LEXICON)
     monkeypatch.setattr(Services, "finder", lambda self, lexicon, tiles: FINDER)
@@ -58,8 +60,8 @@ async def test_host_continue_keeps_a_seat_handed_to_a_computer(tmp_path, monkeyp
         seen["seats"] = host.server.session.seats
         seen["codes"] = dict(host.server.codes)
 
-    assert await _host(_args(), hand_bob_over_and_quit) == 0
+    assert run(_args(), host_screen=hand_bob_over_and_quit) == 0
     assert Store().peek_game().saved.bots == (None, "hard")
-    assert await _host(_args(host_resume=True), look) == 0
+    assert run(_args(host_resume=True), host_screen=look) == 0
     assert seen["seats"] == (ANN, Seat("Bob", "hard"))
     assert seen["codes"] == {}  # no join code for a seat a computer plays

@@ -4,7 +4,10 @@ garbage collector paused (see benchmarks/bench_startup.py)."""
 
 from __future__ import annotations
 
+import ast
 import gc
+import importlib
+import importlib.util
 import json
 import os
 import subprocess
@@ -25,9 +28,9 @@ NOT_AT_START = ("argparse",  # plain `buyword` has no arguments to parse
                 "textual.widgets._checkbox",
                 # the crossword grid and the game's events (a record loads them to replay)
                 "buyword.engine.crossword", "buyword.engine.events",
-                # a record, hashing (old saves' ids, score keys, the daily seed) and a game's
-                # setup: a first start has no save or score to read, and starts no game
-                "buyword.engine.record", "hashlib", "buyword.table.setup",
+                # a record, hashing (old saves' ids, score keys, the daily seed): a first
+                # start has no save or score to read, and starts no game
+                "buyword.engine.record", "hashlib",
                 # what a finished game and the history return; the palette; the table's footer
                 "buyword.store.outcomes", "buyword.ui.palette", "buyword.ui.keys_footer",
                 # the bundled tile set is read from its folder, not through importlib.resources
@@ -131,29 +134,37 @@ def test_plain_buyword_still_refuses_a_home_that_is_a_file(
     assert "not a folder" in capsys.readouterr().err
 
 
-def test_the_table_package_still_offers_every_name_on_first_use() -> None:
-    import buyword.table as table
+def declared_homes(package: str) -> dict[str, str]:
+    """Each name a lazy package declares (its TYPE_CHECKING imports), and the module it is
+    declared to come from."""
+    spec = importlib.util.find_spec(package)
+    assert spec is not None and spec.origin is not None
+    homes: dict[str, str] = {}
+    for node in ast.walk(ast.parse(Path(spec.origin).read_text())):
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
+            for imported in node.body:
+                assert isinstance(imported, ast.ImportFrom) and imported.module
+                homes |= dict.fromkeys((alias.name for alias in imported.names),
+                                       imported.module)
+    return homes
 
-    for name in table.__all__:
-        assert getattr(table, name) is not None, name
 
-
-def test_the_engine_package_still_offers_every_name_on_first_use() -> None:
-    import buyword.engine as engine
-
-    for name in engine.__all__:
-        assert getattr(engine, name) is not None, name
-
-
-def test_the_store_and_the_options_still_offer_every_name_on_first_use() -> None:
-    import buyword.store as store
-    import buyword.ui.options as options
-
-    for module in (store, options):
-        for name in module.__all__:
-            assert getattr(module, name) is not None, (module.__name__, name)
+@pytest.mark.parametrize("package", ["buyword.engine", "buyword.store", "buyword.table"])
+def test_a_lazy_package_offers_each_of_its_names_from_the_module_it_declares(
+        package: str) -> None:
+    # In a fresh interpreter, so that no module is loaded already by another test.
+    probe = (f"import importlib, json, {package} as p; homes = json.loads(input()); "
+             "print(json.dumps(sorted(name for name, home in homes.items() if getattr(p, name) "
+             "is not getattr(importlib.import_module(home), name))), json.dumps(p.__all__), "
+             "sep=chr(10))")
+    homes = declared_homes(package)
+    out = subprocess.run([sys.executable, "-c", probe], input=json.dumps(homes), check=True,
+                         capture_output=True, text=True).stdout.split("\n")
+    assert json.loads(out[0]) == []  # every name is the very object of its module
+    assert sorted(json.loads(out[1])) == sorted(homes)  # and __all__ lists exactly those
+    module = importlib.import_module(package)
     with pytest.raises(AttributeError, match="no attribute 'Nothing'"):
-        options.Nothing  # noqa: B018 - a name neither has is still an AttributeError
+        module.Nothing  # noqa: B018 - a name the package does not have is an AttributeError
 
 
 def test_opening_the_store_flushes_nothing_to_disk_and_leaves_no_file(

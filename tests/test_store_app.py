@@ -12,10 +12,10 @@ from ui_helpers import QUIET, make_app, settle, small_lexicon, table
 
 from buyword.cli import PlayOptions
 from buyword.engine import Choose, Discard, Done, Roll, Rules
-from buyword.store import Settings as StoredSettings
-from buyword.store import Store, daily_seed, read_save
+from buyword.store import Settings, Store, daily_seed, read_save
+from buyword.store.setup import GameSetup
 from buyword.ui.app import BuyWordApp
-from buyword.ui.options import GameSetup
+from buyword.ui.new_game import NewGameScreen
 from buyword.ui.replay import load_record
 from buyword.ui.results import ResultsScreen
 from buyword.ui.settings_screen import SettingsScreen
@@ -205,7 +205,7 @@ async def test_settings_and_default_rules_are_kept(tmp_path: Path) -> None:
         await pilot.press("ctrl+s")
         await settle(pilot)
     stored = Store(tmp_path).load_settings()
-    assert (stored.animations, stored.bot_speed, stored.tile_limit) == (False, "fast", 10)
+    assert (stored.animations, stored.bot_speed, stored.new_game.tile_limit) == (False, "fast", 10)
     again = BuyWordApp(PlayOptions(), lexicon=small_lexicon(), store=Store(tmp_path))
     async with again.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -221,7 +221,24 @@ async def test_a_bad_settings_file_is_reported_and_defaults_used(tmp_path: Path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert "Your settings could not be read" in shown(app, "#notice")
-        assert app.stored_settings == StoredSettings()
+        assert app.settings == Settings()
+
+
+@pytest.mark.parametrize("key", ["s", "t"])
+async def test_a_shortest_word_the_form_cannot_show_is_refused_on_the_title(
+        tmp_path: Path, key: str) -> None:
+    # An older version accepted 1 to 15; the form offers 2 to 5, and used to crash on 15.
+    (tmp_path / "settings.toml").write_text("min_word_length = 15\ntile_limit = 10\n")
+    app = BuyWordApp(PlayOptions(), lexicon=small_lexicon(), store=Store(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert ("The setting min_word_length = 15 should be 2, 3, 4 or 5; using 2."
+                in shown(app, "#notice"))
+        await pilot.press(key)
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)  # the form opened, with what it offers
+        assert app.screen.query_one("#min-length").value == 2
+        assert app.screen.query_one("#limit").value == "10"  # the good value is kept
 
 
 async def test_progress_not_being_saved_is_shown(tmp_path: Path) -> None:

@@ -21,9 +21,9 @@ from ui_helpers import QUIET, handled, make_app, press_quickly, settle, small_le
 
 from buyword.engine import Phase
 from buyword.store import Store
+from buyword.store.setup import GameSetup
 from buyword.ui.app import BuyWordApp
 from buyword.ui.confirm import ConfirmScreen
-from buyword.ui.options import GameSetup
 from buyword.ui.replay import run_replay
 from buyword.ui.table import TableScreen
 
@@ -170,7 +170,7 @@ def test_any_replay_path_is_refused_in_words(path: str) -> None:
 
 
 def test_names_are_made_safe_to_show() -> None:
-    from buyword.ui.options import Seat, table_name
+    from buyword.store.setup import Seat, table_name
 
     assert table_name("Ann[/b]") == "Ann[/b]" and table_name("[/]") == "[/]"
     assert table_name("\x1b[31mRed\x00") == "[31mRed" and table_name(" \t\n") == "Player"

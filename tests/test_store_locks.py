@@ -13,8 +13,9 @@ from engine_helpers import WORDS, WordSet
 from store_helpers import advance, finished, new_game, saved_game
 
 from buyword.engine import RecordError
+from buyword.engine.inputs import size_words
 from buyword.store import Settings, Store, locks, read_game_file
-from buyword.store.files import SAVE_LIMIT, SETTINGS_LIMIT, Files, size_text
+from buyword.store.files import SAVE_LIMIT, SETTINGS_LIMIT, Files
 from buyword.store.store import CURRENT
 
 POSIX_ONLY = pytest.mark.skipif(sys.platform == "win32", reason="named pipes and pids")
@@ -128,8 +129,8 @@ def test_an_oversized_file_is_refused_with_the_limit_in_the_message(tmp_path: Pa
     (tmp_path / CURRENT).write_bytes(b" " * (SAVE_LIMIT + 1))
     loaded = Store(tmp_path).peek_game()
     assert loaded.message is not None
-    assert f"it is larger than {size_text(SAVE_LIMIT)}, the limit for a save" in loaded.message
-    assert size_text(SAVE_LIMIT) == "5 MB"
+    assert f"it is larger than {size_words(SAVE_LIMIT)}, the limit for a save" in loaded.message
+    assert size_words(SAVE_LIMIT) == "5 MB"
     (tmp_path / "settings.toml").write_text("# " + "x" * SETTINGS_LIMIT + "\n")
     store = Store(tmp_path)
     assert store.load_settings() == Settings()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tomllib
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -13,23 +14,29 @@ from hypothesis import strategies as st
 from buyword.engine import Rules
 from buyword.store import BOT_SPEEDS, Settings, Store
 from buyword.store.settings import parse_settings
+from buyword.store.setup import DictionaryChoice, GameSetup, Seat
 
 
 def test_defaults_without_a_file(tmp_path: Path) -> None:
     store = Store(tmp_path)
     assert store.load_settings() == Settings() and store.take_messages() == []
-    assert Settings().rules() == Rules()
+    assert Settings().new_game.rules() == Rules()
 
 
 def test_settings_round_trip_through_the_file(tmp_path: Path) -> None:
     chosen = Settings(theme="gruvbox", animations=False, bot_speed="instant",
-                      dictionary="file", word_file="/usr/share/dict/words").with_rules(
-        Rules(tile_limit=None, min_word_length=3, challenge_mode=True))
+                      new_game=GameSetup(seats=(Seat("Ann"), Seat("Bob")), tile_limit=None,
+                                         min_word_length=3, challenge=True,
+                                         dictionary=DictionaryChoice.FILE,
+                                         word_file="/usr/share/dict/words"))
     assert Store(tmp_path).save_settings(chosen)
-    assert Store(tmp_path).load_settings() == chosen
-    assert chosen.rules() == Rules(tile_limit=None, min_word_length=3, challenge_mode=True)
+    loaded = Store(tmp_path).load_settings()
+    assert loaded.values() == chosen.values()
+    assert replace(loaded.new_game, seats=chosen.new_game.seats).rules() == Rules(
+        tile_limit=None, min_word_length=3, challenge_mode=True)
     text = (tmp_path / "settings.toml").read_text()
     assert 'bot_speed = "instant"' in text and "tile_limit = 0" in text
+    assert "settings_format = 2" in text and "[new_game]" in text
 
 
 @pytest.mark.parametrize("content", ["theme = ", "[[[", b"\xff\xfe\x00bad"])
@@ -60,6 +67,45 @@ def test_one_bad_value_falls_back_alone(tmp_path: Path) -> None:
         "using 'bundled'.",
         "The setting tile_limit = 9 should be 8, 10 or 0 (no limit); using 8.",
     ]
+
+
+def test_a_settings_file_of_the_first_format_is_migrated(tmp_path: Path) -> None:
+    # Format 1 (no settings_format) kept the new game's defaults at the top level.
+    (tmp_path / "settings.toml").write_text(
+        'theme = "nord"\nbot_speed = "fast"\ndictionary = "common"\nword_file = ""\n'
+        "tile_limit = 0\nmin_word_length = 3\nchallenge_mode = true\n")
+    store = Store(tmp_path)
+    settings = store.load_settings()
+    assert store.take_messages() == []
+    assert (settings.theme, settings.bot_speed) == ("nord", "fast")
+    game = settings.new_game
+    assert (game.dictionary, game.tile_limit, game.min_word_length, game.challenge) == (
+        DictionaryChoice.COMMON, None, 3, True)
+    assert store.save_settings(replace(settings, animations=False))
+    text = (tmp_path / "settings.toml").read_text()
+    assert "challenge_mode" not in text and "[new_game]\n" in text
+    assert Store(tmp_path).load_settings() == replace(settings, animations=False)
+
+
+def test_a_shortest_word_the_form_cannot_offer_is_refused_with_a_message(
+        tmp_path: Path) -> None:
+    (tmp_path / "settings.toml").write_text("min_word_length = 15\ntile_limit = 10\n")
+    store = Store(tmp_path)
+    settings = store.load_settings()
+    assert settings.new_game.min_word_length == 2 and settings.new_game.tile_limit == 10
+    assert store.take_messages() == [
+        "The setting min_word_length = 15 should be 2, 3, 4 or 5; using 2."]
+
+
+def test_settings_of_a_newer_format_are_read_as_far_as_they_go(tmp_path: Path) -> None:
+    (tmp_path / "settings.toml").write_text(
+        'settings_format = 9\ntheme = "nord"\n[new_game]\nmin_word_length = 4\n')
+    store = Store(tmp_path)
+    settings = store.load_settings()
+    assert settings.theme == "nord" and settings.new_game.min_word_length == 4
+    assert store.take_messages() == [
+        "The settings were saved by a newer BuyWord (format 9); reading what this version "
+        "knows."]
 
 
 def test_settings_on_a_broken_config_folder_stay_in_memory(tmp_path: Path) -> None:

@@ -11,8 +11,9 @@ from words_helpers import index_cache
 from buyword.bots import master as master_module
 from buyword.cli import main
 from buyword.table.compare import play_beside
-from buyword.table.computers import play_computers
-from buyword.table.sim import _load_words, rollout_search
+from buyword.table.launch import play_computers
+from buyword.table.services import Services
+from buyword.table.sim import rollout_search
 
 #: Rollouts an option: too few for Master to drop an option (it races from
 #: `Search.min_rollouts`, 6), but every decision still plays its options out.
@@ -22,7 +23,7 @@ FEW = 2
 @pytest.fixture(scope="module")
 def words():
     """The bundled dictionary's finder and lexicon, built once for this file."""
-    return _load_words(cache_dir=index_cache())
+    return Services.shared(index_cache()).words()
 
 
 def test_a_search_counted_in_rollouts_has_no_clock() -> None:

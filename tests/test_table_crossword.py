@@ -7,7 +7,8 @@ from dataclasses import replace
 
 from buyword.engine import Rules, default_tiles
 from buyword.engine import events as ev
-from buyword.table import GameSetup, Played, Refused, Seat, TableSession, Wait
+from buyword.store.setup import GameSetup, Seat
+from buyword.table import Played, Refused, TableSession, Wait
 from buyword.table.sim import parse_variants, play_game
 from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon
@@ -23,7 +24,7 @@ def session(*seats: Seat, bag: str = "", challenge: bool = False,
             hints: bool = False) -> TableSession:
     """A crossword table of `seats` on the test words, the bag stacked with `bag` (seed 3)."""
     setup = GameSetup(seats=seats, seed=3, bag=bag, challenge=challenge, hints=hints,
-                      crossword=True)
+                      variants=("crossword",))
     return TableSession.new(setup, LEXICON, FINDER)
 
 

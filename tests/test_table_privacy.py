@@ -14,16 +14,8 @@ from buyword.bots import MasterBot, SeatView
 from buyword.bots.master import Search
 from buyword.engine import Rules, TileSet, default_tiles
 from buyword.engine import events as ev
-from buyword.table import (
-    HIDDEN,
-    GameSetup,
-    Played,
-    Seat,
-    Services,
-    TableSession,
-    Wait,
-)
-from buyword.table.services import bots_available
+from buyword.store.setup import GameSetup, Seat
+from buyword.table import HIDDEN, Played, Services, TableSession, Wait
 from buyword.words.lexicon import Lexicon
 
 WORDS = ("at", "ate", "eat", "tea", "seat", "east", "eats", "sat", "rat", "tar", "art", "star",
@@ -232,7 +224,6 @@ FOUR_PIPS = TileSet(counts=dict(default_tiles().counts), pips=dict.fromkeys(
     default_tiles().counts, 4), wilds=9, wild_pips=1, name="All fours")
 
 
-@pytest.mark.skipif(not bots_available(), reason="no computer players")
 def test_with_an_all_4_pip_set_hints_computers_and_the_engine_agree_on_every_price() -> None:
     finder = SERVICES.finder(LEXICON, FOUR_PIPS)
     assert finder is not SERVICES.finder(LEXICON, default_tiles())

@@ -30,7 +30,8 @@ from buyword.engine import (
     Rules,
     Sell,
 )
-from buyword.table import GameSetup, Seat, TableSession
+from buyword.store.setup import GameSetup, Seat
+from buyword.table import TableSession
 from buyword.table.review import (
     GameReview,
     Reviewed,
@@ -41,7 +42,7 @@ from buyword.table.review import (
     same,
     view_at,
 )
-from buyword.table.review_report import ToReview, _run, print_review, summary_lines
+from buyword.table.review_report import ToReview, print_review, run_review, summary_lines
 
 
 @dataclass(frozen=True)
@@ -285,7 +286,7 @@ class Interrupted(StandIn):
 def test_ctrl_c_in_the_terminal_stops_after_the_decision_being_weighed() -> None:
     before = signal.getsignal(signal.SIGINT)
     todo = ToReview(_record(_solo()), 0, GameSetup(seats=(Seat("Ann"),)))
-    review = _run(todo, Interrupted(), Plan, 0.3, progress=False)
+    review = run_review(todo, Interrupted(), Plan, 0.3, progress=False)
     assert len(review.decisions) == 2 and review.planned == 7 and not review.complete
     assert signal.getsignal(signal.SIGINT) is before
     assert "Cancelled: 2 of 7 decisions weighed." in summary_lines(review)

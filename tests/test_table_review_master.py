@@ -18,7 +18,7 @@ from buyword.cli import main
 from buyword.engine import Game, GameRecord, Rules
 from buyword.store import SavedGame
 from buyword.table.review import review_game
-from buyword.table.sim import _load_words
+from buyword.table.services import Services
 
 #: A budget no test reaches: the rollout counts decide when a search stops.
 UNHURRIED = 1e9
@@ -29,7 +29,7 @@ TINY = Search(breadth=3, horizon=2, min_rollouts=4, max_rollouts=8)
 @pytest.fixture(scope="module")
 def words():
     """The bundled dictionary's word finder and lexicon (built once per process)."""
-    return _load_words(cache_dir=index_cache())
+    return Services.shared(index_cache()).words()
 
 
 def _master(words) -> MasterBot:

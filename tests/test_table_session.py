@@ -18,13 +18,12 @@ from buyword.engine import (
     default_tiles,
 )
 from buyword.engine import events as ev
+from buyword.store.setup import GameSetup, Seat
 from buyword.table import (
     Decision,
-    GameSetup,
     Pass,
     Played,
     Refused,
-    Seat,
     TableSession,
     Wait,
     play_computers,
@@ -152,7 +151,9 @@ def test_everyone_else_is_asked_in_turn_from_the_sellers_left_once() -> None:
     assert table.awaiting().sale == sale and not table.awaiting().computer
     refused = table.act(0, "done")
     assert isinstance(refused, Refused) and "Bob may challenge AEON" in refused.message
-    assert isinstance(table.act(1, "challenge 3"), Refused)  # only for his own seat
+    wrong_seat = table.act(1, "challenge 3")  # only for his own seat
+    assert isinstance(wrong_seat, Refused)
+    assert wrong_seat.message == "You may challenge AEON or let it stand, nothing else now"
     played(table.act(1, "pass"))
     # Then Cy, an easy computer: it does not know AEON, challenges, and pays for it.
     assert table.awaiting().seats == (2,) and table.awaiting().computer
@@ -275,7 +276,10 @@ def test_a_computer_decision_that_is_out_of_date_is_not_played() -> None:
     table = session(ANN, CY, bag="AEONTEAS")
     played(table.act(0, "roll 4"))
     stale = Decision(1, Done(), 0.0)
-    assert isinstance(table.play(stale), Refused)
+    stale_play = table.play(stale)
+    assert isinstance(stale_play, Refused)
+    assert stale_play.message == "that decision is out of date: the table has moved on"
+    assert table.game.current == 0 and table.awaiting().seat == 0  # nothing was played
     with pytest.raises(BuyWordError, match="no computer player is to act"):
         table.think()
 

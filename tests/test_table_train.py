@@ -16,18 +16,18 @@ from buyword.bots.leaves import LeaveTable
 from buyword.bots.master import MasterBot, Search
 from buyword.cli import main
 from buyword.engine import Game, Phase
+from buyword.store.setup import Seat
 from buyword.table.cluster import ClusterError, run_tasks
+from buyword.table.services import Services
 from buyword.table.session import TableSession
-from buyword.table.setup import Seat
-from buyword.table.sim import _load_words
 from buyword.table.train import (
     Report,
     RoundStart,
-    Settings,
-    _settings,
+    Training,
     record_game,
     record_sales,
     train,
+    training_of,
     turns_of,
     weigh_sales,
 )
@@ -82,7 +82,7 @@ def test_a_turn_s_result_is_its_shortfall_against_the_money_and_the_judgement_la
 
 @pytest.mark.slow
 def test_turn_results_over_one_round_add_up_to_the_game_s_gain_less_the_first_judgement():
-    finder, lexicon = _load_words()
+    finder, lexicon = Services.shared().words()
     money, starts = record_game(3, None, 0.0, finder, lexicon)
     assert starts[0] == RoundStart("", 8, 108, 200, starts[0].estimate)  # a full bag
     assert starts[0].estimate > 0  # eight wilds and three tiles make a word
@@ -93,7 +93,7 @@ def test_turn_results_over_one_round_add_up_to_the_game_s_gain_less_the_first_ju
 
 @pytest.mark.slow
 def test_training_writes_a_table_and_compares_on_unseen_seeds(tmp_path):
-    report = train(Settings(games=1, iterations=2, evaluate=1, seed=5))
+    report = train(Training(games=1, iterations=2, evaluate=1, seed=5))
     assert report.seeds == (7, 7)  # after the two training games, seeds 5 and 6
     assert len(report.table) > 0 and report.table.about["games"] == 2
     path = tmp_path / "leaves.json"
@@ -110,20 +110,20 @@ def test_the_comparison_reports_the_mean_gain_seed_by_seed_with_its_standard_err
 
 def test_unknown_targets_are_refused_in_words():
     with pytest.raises(ValueError, match="--targets moves: one of rounds, rollouts"):
-        _settings(Namespace(targets="moves"))
+        training_of(Namespace(targets="moves"))
 
 
 def test_the_command_names_the_rollout_targets_only_when_it_uses_them():
-    assert Settings().command() == ("buyword train --games 40 --iterations 3 --seed 1 "
+    assert Training().command() == ("buyword train --games 40 --iterations 3 --seed 1 "
                                     "--horizon 2 --max-leave 3 --smoothing 20 --weight 1")
-    assert Settings(targets="rollouts", rollouts=24).command() == (
+    assert Training(targets="rollouts", rollouts=24).command() == (
         "buyword train --games 40 --iterations 3 --seed 1 --weight 1 --targets rollouts "
         "--rollouts 24")
 
 
 def _selling(seed: int) -> tuple[TableSession, Game]:
     """Expert's solo game on `seed`, played to its first round with a choice of sales."""
-    finder, lexicon = _load_words()
+    finder, lexicon = Services.shared().words()
     game = Game.new(["1 expert"], dictionary=lexicon, seed=seed)
     session = TableSession(game, [Seat("1 expert", "expert")], finder)
     while not (game.phase is Phase.SELL and len(game.players[0].hand) >= 5):
@@ -135,7 +135,7 @@ def _selling(seed: int) -> tuple[TableSession, Game]:
 def test_expert_s_leading_sales_are_each_weighed_with_the_tiles_they_keep():
     session, game = _selling(3)
     view = session.view(0)
-    index = WordIndex.common(_load_words()[0], None)
+    index = WordIndex.common(Services.shared().words()[0], None)
     master = MasterBot(index, 1, search=Search(max_rollouts=4))
     contrast = weigh_sales(master, view)
     assert contrast is not None and 2 <= len(contrast) <= master.search.breadth
@@ -154,7 +154,7 @@ def test_expert_s_leading_sales_are_each_weighed_with_the_tiles_they_keep():
 
 @pytest.mark.slow
 def test_weighing_sales_leaves_expert_s_play_and_money_as_they_were():
-    finder, lexicon = _load_words()
+    finder, lexicon = Services.shared().words()
     plain, _ = record_game(4, None, 0.0, finder, lexicon)
     money, contrasts = record_sales(4, None, 0.0, 2, finder, lexicon)
     assert money == plain
@@ -165,7 +165,7 @@ def test_weighing_sales_leaves_expert_s_play_and_money_as_they_were():
 
 @pytest.mark.slow
 def test_training_on_rollouts_fits_a_table_from_the_weighed_sales():
-    report = train(Settings(games=1, iterations=1, evaluate=1, seed=5, targets="rollouts",
+    report = train(Training(games=1, iterations=1, evaluate=1, seed=5, targets="rollouts",
                             rollouts=2))
     assert report.table.about["targets"] == "rollouts"
     assert report.table.about["sales"] > 10  # the sales weighed in seed 5's game

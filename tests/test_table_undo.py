@@ -8,15 +8,8 @@ import pytest
 from buyword.bots import make_bot
 from buyword.engine import Game, GameRecord, Rules, default_tiles
 from buyword.engine import events as ev
-from buyword.table import (
-    GameSetup,
-    Played,
-    Refused,
-    Seat,
-    TableSession,
-    Undone,
-    Wait,
-)
+from buyword.store.setup import GameSetup, Seat
+from buyword.table import Played, Refused, TableSession, Undone, Wait
 from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon
 

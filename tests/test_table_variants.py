@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from buyword.engine import Auction, Game, Pass, Rules, default_tiles
-from buyword.table import Seat, TableSession, Wait
+from buyword.store.setup import Seat
+from buyword.table import TableSession, Wait
 from buyword.table.views import HIDDEN
 from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon

@@ -12,14 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from buyword.engine import BuyWordError
-from buyword.table import (
-    HIDDEN,
-    GameSetup,
-    Seat,
-    TableSession,
-    TableView,
-    Wait,
-)
+from buyword.store.setup import GameSetup, Seat
+from buyword.table import HIDDEN, TableSession, TableView, Wait
 from buyword.table.services import Services
 from buyword.words.lexicon import Lexicon
 
@@ -33,12 +27,12 @@ SERVICES = Services(LEXICON)
 GAMES: dict[str, dict[str, object]] = {
     "base": {},
     "challenge": {"challenge": True},
-    "auction": {"auction": True},
-    "trade": {"trade": True},
-    "trade money": {"trade_money": True},
-    "draft": {"draft": True},
+    "auction": {"variants": ("auction",)},
+    "trade": {"variants": ("trade",)},
+    "trade money": {"variants": ("trade_money",)},
+    "draft": {"variants": ("draft",)},
     "tile limit": {"tile_limit": 8},
-    "crossword": {"crossword": True},
+    "crossword": {"variants": ("crossword",)},
 }
 
 

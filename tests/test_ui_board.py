@@ -184,13 +184,14 @@ def test_the_wild_covers_the_one_letter_the_hand_lacks_among_those_laid() -> Non
 
 def crossword_table(bag: str, *answers: str, challenge: bool = False):  # noqa: ANN201
     """A crossword session (Ann, and Bob in challenge mode) after `answers` by the seat asked."""
-    from buyword.table import GameSetup, Played, Seat, TableSession
+    from buyword.store.setup import GameSetup, Seat
+    from buyword.table import Played, TableSession
     from buyword.words.finder import WordFinder
     from buyword.words.lexicon import Lexicon
 
     lexicon = Lexicon(("quiz", "zit", "it", "qi", "tea", "ate"), "board test words")
     seats = (Seat("Ann"), Seat("Bob")) if challenge else (Seat("Ann"),)
-    setup = GameSetup(seats=seats, seed=3, bag=bag, challenge=challenge, crossword=True)
+    setup = GameSetup(seats=seats, seed=3, bag=bag, challenge=challenge, variants=("crossword",))
     session = TableSession.new(setup, lexicon, WordFinder(lexicon, TILES))
     for answer in answers:
         seat = session.awaiting().seats[0]

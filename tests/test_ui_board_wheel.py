@@ -13,14 +13,14 @@ from textual.widget import Widget
 from ui_helpers import make_app, settle, table
 
 from buyword.engine import parse_action
+from buyword.store.setup import GameSetup
 from buyword.ui.board import CELL, Board
-from buyword.ui.options import GameSetup
 from buyword.words.lexicon import Lexicon
 
 pytestmark = pytest.mark.slow
 
 #: A solo crossword game whose first draw is QUIZ.
-SETUP = GameSetup(seed=3, bag="QUIZ", crossword=True)
+SETUP = GameSetup(seed=3, bag="QUIZ", variants=("crossword",))
 
 
 Wheel = type[events.MouseScrollDown | events.MouseScrollUp | events.MouseScrollLeft

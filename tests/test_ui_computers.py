@@ -18,8 +18,8 @@ from words_helpers import index_cache
 from buyword.cli import main
 from buyword.engine import Phase
 from buyword.engine import events as ev
+from buyword.store.setup import GameSetup, Seat
 from buyword.ui.drop import DropScreen
-from buyword.ui.options import GameSetup, Seat
 from buyword.ui.results import ResultsScreen
 from buyword.words.lexicon import Lexicon
 

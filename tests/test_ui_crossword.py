@@ -15,9 +15,9 @@ from ui_helpers import make_app, settle, table
 from buyword.engine import Game, GameRecord, parse_action
 from buyword.engine import events as ev
 from buyword.engine.crossword import DOWN
+from buyword.store.setup import GameSetup
 from buyword.ui.board import Board, toggled
 from buyword.ui.board_hints import PlacementHintsScreen
-from buyword.ui.options import GameSetup
 from buyword.ui.replay import ReplayScreen
 from buyword.ui.results import ResultsScreen
 from buyword.ui.widgets import GameLog
@@ -28,7 +28,7 @@ pytestmark = pytest.mark.slow
 WORDS = ("quiz", "zit", "tea", "seat", "is", "ate", "at", "east", "it", "set")
 LEXICON = Lexicon(WORDS, "the crossword board's test words")
 #: A solo crossword game whose draws (4, 2, 2, 3, 2, 3, 4 tiles) make six crossing words.
-SETUP = GameSetup(seed=3, bag="QUIZ" "IT" "EA" "SAT" "TE" "AST" "TOES", crossword=True,
+SETUP = GameSetup(seed=3, bag="QUIZ" "IT" "EA" "SAT" "TE" "AST" "TOES", variants=("crossword",),
                   hints=True)
 SIX_WORDS = ("sell QUIZ", "sell ZIT at 0,3 down", "sell TEA at 2,3 across",
              "sell SEAT at 1,4 down", "sell ATE at 3,4 across", "sell EAST at 3,6 down")

@@ -13,10 +13,10 @@ from buyword.cli import PlayOptions
 from buyword.engine import Choose, Discard, Done, Phase, Roll
 from buyword.engine import events as ev
 from buyword.store import Store, read_save
+from buyword.store.setup import GameSetup, Seat
 from buyword.ui.app import BuyWordApp
 from buyword.ui.challenge import ChallengeScreen
 from buyword.ui.confirm import ConfirmScreen
-from buyword.ui.options import GameSetup, Seat
 from buyword.ui.results import ResultsScreen
 from buyword.ui.table import TableScreen
 from buyword.ui.title import TitleScreen

@@ -8,8 +8,8 @@ from textual.app import App, ComposeResult
 from textual.widgets._footer import FooterKey
 from ui_helpers import BAG, make_app, settle, table
 
-from buyword.ui.footer import KeysFooter
-from buyword.ui.options import GameSetup, Seat
+from buyword.store.setup import GameSetup, Seat
+from buyword.ui.keys_footer import KeysFooter
 from buyword.ui.widgets import GameLog, log_line
 
 pytestmark = pytest.mark.slow

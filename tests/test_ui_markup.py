@@ -24,11 +24,11 @@ from buyword.engine import GameRecord, Phase
 from buyword.engine import events as ev
 from buyword.store import Store
 from buyword.store.history import history_main
+from buyword.store.setup import GameSetup, Seat
 from buyword.ui.app import BuyWordApp
 from buyword.ui.challenge import ChallengeScreen
 from buyword.ui.confirm import ConfirmScreen
 from buyword.ui.drop import DropScreen
-from buyword.ui.options import GameSetup, Seat
 from buyword.ui.replay import ReplayApp, load_record
 from buyword.ui.results import ResultsScreen
 from buyword.ui.text import literal, markup, visible

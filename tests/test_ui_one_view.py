@@ -8,7 +8,8 @@ from textual.widgets import Static
 from ui_helpers import make_app, settle, table
 
 from buyword.engine import Buy, Roll
-from buyword.table import GameSetup, Seat, TableSession, Wait
+from buyword.store.setup import GameSetup, Seat
+from buyword.table import TableSession, Wait
 
 pytestmark = pytest.mark.slow
 

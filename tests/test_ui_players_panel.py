@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from ui_helpers import make_app, settle, table
 
-from buyword.ui.options import GameSetup, Seat, Settings
+from buyword.store.settings import Settings
+from buyword.store.setup import GameSetup, Seat
 from buyword.ui.widgets import NAME_WIDTH, SPINNER, PlayerRow, Scoreboard, name_cell
 
 

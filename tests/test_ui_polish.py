@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from ui_helpers import TABLE, make_app, settle, table
 
+from buyword.store.setup import GameSetup, Seat
 from buyword.table import Wait
 from buyword.ui.help import HelpScreen
 from buyword.ui.hints import HintsScreen
-from buyword.ui.options import GameSetup, Seat
 from buyword.ui.too_small import TooSmallScreen
 from buyword.ui.widgets import log_line
 

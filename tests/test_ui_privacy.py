@@ -8,7 +8,8 @@ import pytest
 from textual.widgets import Input, Static
 from ui_helpers import BAG, make_app, press_quickly, settle, settle_quickly, table
 
-from buyword.table import HIDDEN, GameSetup, Seat, Wait
+from buyword.store.setup import GameSetup, Seat
+from buyword.table import HIDDEN, Wait
 from buyword.ui.challenge import ChallengeScreen
 from buyword.ui.drop import DropScreen
 from buyword.ui.handoff import HandOffScreen

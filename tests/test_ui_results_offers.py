@@ -7,7 +7,7 @@ import pytest
 from engine_helpers import WORDS
 
 from buyword.engine import Game, Rules
-from buyword.table import GameSetup, Seat
+from buyword.store.setup import GameSetup, Seat
 from buyword.ui.results import ResultsScreen
 
 

@@ -12,7 +12,7 @@ from textual.widgets import Input
 from ui_helpers import BAG, TABLE, make_app, settle, small_lexicon, table
 
 from buyword.engine import Game, parse_action
-from buyword.ui.options import GameSetup, Seat
+from buyword.store.setup import GameSetup, Seat
 from buyword.ui.results import ResultsScreen
 
 #: Slow (Pilot drives the app to each screen for a snapshot): left out of the fast set.

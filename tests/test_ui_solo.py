@@ -6,7 +6,7 @@ import pytest
 from ui_helpers import finish_quietly, make_app, settle, table, type_word
 
 from buyword.engine import Phase
-from buyword.ui.options import GameSetup
+from buyword.store.setup import GameSetup
 from buyword.ui.results import ResultsScreen
 from buyword.ui.table import TableScreen
 from buyword.ui.widgets import Rack

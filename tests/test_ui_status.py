@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 
 from buyword.engine import CHOICE, Roll, default_tiles
-from buyword.table import GameSetup, Seat, TableSession, Wait
+from buyword.store.setup import GameSetup, Seat
+from buyword.table import TableSession, Wait
 from buyword.ui.status import draw_line, prompt_template, round_lines
 from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon

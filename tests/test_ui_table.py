@@ -7,9 +7,9 @@ import pytest
 from ui_helpers import BAG, TABLE, finish_quietly, make_app, settle, table, type_word
 
 from buyword.engine import Phase
+from buyword.store.setup import GameSetup, Seat
 from buyword.ui.drop import DropScreen
 from buyword.ui.handoff import HandOffScreen
-from buyword.ui.options import GameSetup, Seat
 from buyword.ui.results import ResultsScreen
 from buyword.ui.widgets import Rack
 

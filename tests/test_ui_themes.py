@@ -11,9 +11,9 @@ from ui_helpers import QUIET, make_app, settle, small_lexicon, table, type_word
 
 from buyword.cli import PlayOptions
 from buyword.store import Store
+from buyword.store.setup import EACH_ROUND, GameSetup
 from buyword.ui.app import BuyWordApp
 from buyword.ui.new_game import NewGameScreen
-from buyword.ui.options import EACH_ROUND, GameSetup
 from buyword.ui.table import TableScreen
 
 pytestmark = pytest.mark.slow
@@ -25,7 +25,7 @@ THEMED = GameSetup(seed=12, bag="STARE" + "QUIZ", theme="animals")
 async def test_the_new_game_form_offers_the_theme_option() -> None:
     app = make_app()
     async with app.run_test(size=(100, 40)) as pilot:
-        form = NewGameScreen(solo=True, bots=True)
+        form = NewGameScreen(solo=True)
         await app.push_screen(form)
         await pilot.pause()
         assert form.read_setup()[0].theme == ""

@@ -9,8 +9,8 @@ import pytest
 from ui_helpers import make_app, settle, table, type_word
 
 from buyword.store import Store, read_save
+from buyword.store.setup import GameSetup, Seat
 from buyword.ui.handoff import HandOffScreen
-from buyword.ui.options import GameSetup, Seat
 from buyword.ui.widgets import GameLog
 
 #: Slow (Pilot drives the app): left out of the fast set.

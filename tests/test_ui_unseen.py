@@ -11,7 +11,8 @@ from rich.text import Text
 from ui_helpers import make_app, settle, small_lexicon, table
 
 from buyword.engine import default_tiles
-from buyword.table import GameSetup, Seat, TableSession
+from buyword.store.setup import GameSetup, Seat
+from buyword.table import TableSession
 from buyword.ui.handoff import HandOffScreen
 from buyword.ui.unseen import HIDDEN_NOTE, Unseen, pip_groups, unseen_for, unseen_table
 from buyword.words.finder import WordFinder

@@ -7,8 +7,8 @@ import pytest
 from ui_helpers import make_app, settle, table
 
 from buyword.engine import Phase
+from buyword.store.setup import GameSetup, Seat
 from buyword.ui.handoff import HandOffScreen
-from buyword.ui.options import GameSetup, Seat
 
 #: Slow (Pilot drives the app): left out of the fast set.
 pytestmark = pytest.mark.slow
@@ -18,7 +18,10 @@ BAG = "TEA" "QZX" "SEATRO" "DIENOT"
 
 
 def two(**variants: bool) -> GameSetup:
-    return GameSetup(seats=(Seat("Ann"), Seat("Bob")), seed=7, bag=BAG, **variants)
+    return GameSetup(seats=(Seat("Ann"), Seat("Bob")), seed=7, bag=BAG,
+                     **{name: on for name, on in variants.items() if name == "private_hands"},
+                     variants=tuple(name for name, on in variants.items()
+                                    if on and name != "private_hands"))
 
 
 def shown(app, selector: str) -> str:  # noqa: ANN001 - the app under test

@@ -10,13 +10,15 @@ import sys
 import time
 from pathlib import Path
 
-import aiohttp
 import pytest
-from aiohttp.test_utils import TestClient, TestServer
-from web_helpers import Served, alive, free_port
 
-from buyword.cli import main
-from buyword.web import EXTRA_MISSING, exposure_warning, is_loopback, serve_main
+aiohttp = pytest.importorskip("aiohttp", reason="the web extra is not installed "
+                              "(pip install 'buyword[web]')")
+from aiohttp.test_utils import TestClient, TestServer  # noqa: E402 - needs aiohttp, above
+from web_helpers import Served, alive, free_port  # noqa: E402
+
+from buyword.cli import main  # noqa: E402
+from buyword.web import EXTRA_MISSING, exposure_warning, is_loopback, serve_main  # noqa: E402
 
 
 @pytest.mark.parametrize("host", ["127.0.0.1", "127.1.2.3", "localhost", "LOCALHOST", "::1",

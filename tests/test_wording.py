@@ -7,7 +7,8 @@ import pytest
 from buyword.engine import Buy, Drop, Game, Phase, default_tiles
 from buyword.engine import events as ev
 from buyword.engine.wording import address, conjugate, plural, possessive, says
-from buyword.table import GameSetup, Refused, Seat, TableSession
+from buyword.store.setup import GameSetup, Seat
+from buyword.table import Refused, TableSession
 from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon
 

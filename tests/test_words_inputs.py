@@ -28,7 +28,7 @@ def test_a_named_pipe_as_word_list_is_refused_without_waiting(tmp_path: Path) ->
 
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
 def test_dev_zero_as_word_list_is_refused() -> None:
-    with pytest.raises(LexiconError, match="a device, not a file"):
+    with pytest.raises(LexiconError, match="a device, not a regular file"):
         Lexicon.from_file("/dev/zero")
 
 

@@ -12,8 +12,9 @@ from textual.worker import WorkerCancelled
 
 from buyword.cli import PlayOptions
 from buyword.engine import Choose, Discard, Done, Phase, Roll
+from buyword.store.settings import Settings
+from buyword.store.setup import GameSetup, Seat
 from buyword.ui.app import BuyWordApp
-from buyword.ui.options import GameSetup, Seat, Settings
 from buyword.words.lexicon import Lexicon
 
 #: A small word set: enough for the scripted games, and instant to load.

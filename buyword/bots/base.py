@@ -67,7 +67,7 @@ class Bot:
             return False
         if sale.words:  # a crossword placement: every word it formed
             return not crossword.knows_sale(self, view, sale.words)
-        return not self.knows(sale.word, view.rules.min_word_length, self._words_of(view))
+        return not self.knows(sale.word, view.rules.min_word_length, self.words_of(view))
 
     def knows(self, word: str, min_length: int = 1, index: WordIndex | None = None) -> bool:
         """Whether `word` (any case, sell notation allowed) is a word this player knows (of
@@ -79,7 +79,7 @@ class Bot:
         code = index.codes.code(letters)  # None: no word needs that many of one letter
         return code is not None and letters in index.exact.get(code, "").split()
 
-    def _words_of(self, view: SeatView) -> WordIndex:
+    def words_of(self, view: SeatView) -> WordIndex:
         """The words this player knows that may be sold now: in a themed round, the theme's."""
         if view.theme is not None and self.themed is not None:
             return self.themed(view.theme)

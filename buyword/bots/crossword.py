@@ -10,17 +10,40 @@ round's theme that it knows. Which move, if any, a level plays is its own valuat
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
 
 from buyword.engine.actions import Action, Done, Sell
 from buyword.words.crossword import Board, FinderWords, Move
 
 if TYPE_CHECKING:
-    from buyword.bots.base import Bot
+    from buyword.bots.index import WordIndex
     from buyword.bots.view import SeatView
 
 
-def moves(bot: Bot, view: SeatView) -> list[Move]:
+class Placer(Protocol):
+    """What the crossword moves ask of a computer player (`buyword.bots.base.Bot` is one):
+    the words it knows, the grids it has built, and its choice of placement."""
+
+    vocabulary: WordIndex
+    boards: dict[object, Board]
+    placement_breadth: int
+    themed: Callable[[str], WordIndex] | None
+
+    def knows(self, word: str, min_length: int = 1, index: WordIndex | None = None) -> bool:
+        """Whether `word` is a word this player knows (of `index`)."""
+        ...
+
+    def words_of(self, view: SeatView) -> WordIndex:
+        """The words this player knows that may be sold now."""
+        ...
+
+    def place(self, view: SeatView, moves: list[Move]) -> Move | None:
+        """The placement to sell next, of `moves`, or None to stop selling."""
+        ...
+
+
+def moves(bot: Placer, view: SeatView) -> list[Move]:
     """The dearest placements of this seat's hand that form only words the bot knows, as
     many as the bot weighs (`Bot.placement_breadth`), dearest first (in a themed round,
     placing a word of the theme): exactly the top of every such placement, found without
@@ -34,7 +57,7 @@ def moves(bot: Bot, view: SeatView) -> list[Move]:
                             keep=lambda move: bot.knows(move.formed[0][0], shortest, themed))
 
 
-def _board(bot: Bot, view: SeatView) -> Board:
+def _board(bot: Placer, view: SeatView) -> Board:
     """The grid analysed with the bot's vocabulary; kept while the grid stays the same (a bot
     often decides several times on one grid: challenges, the turns of other seats)."""
     finder = bot.vocabulary.finder
@@ -47,7 +70,7 @@ def _board(bot: Bot, view: SeatView) -> Board:
     return cached
 
 
-def next_placement(bot: Bot, view: SeatView) -> Action:
+def next_placement(bot: Placer, view: SeatView) -> Action:
     """This seat's next crossword sale, or `done` when the bot sells no more this turn."""
     move = bot.place(view, moves(bot, view))
     if move is None:
@@ -58,10 +81,10 @@ def next_placement(bot: Bot, view: SeatView) -> Action:
     return Sell(move.notation, row, col, move.direction)
 
 
-def knows_sale(bot: Bot, view: SeatView, words: tuple[tuple[str, int], ...]) -> bool:
+def knows_sale(bot: Placer, view: SeatView, words: tuple[tuple[str, int], ...]) -> bool:
     """Whether the bot knows every word a placement formed (the word placed among the round's
     theme's words, in a themed round): a computer challenges a placement it doubts."""
     shortest = view.rules.min_word_length
     placed, *sides = (word for word, _ in words)
-    return bot.knows(placed, shortest, bot._words_of(view)) and all(
+    return bot.knows(placed, shortest, bot.words_of(view)) and all(
         bot.knows(word, shortest, bot.vocabulary) for word in sides)

@@ -78,12 +78,11 @@ def sample_luck(view: SeatView, rng: random.Random, rounds: int) -> Luck:
 def modelled(view: SeatView) -> str | None:
     """Why the rollouts cannot play this game (a variant they do not model), or None."""
     rules = view.rules
-    if rules.crossword:
-        return "the crossword variant"
+    unmodelled = [v for v in rules.played() if not v.in_rollouts]
+    if unmodelled:
+        return f"the {unmodelled[0].words} variant"
     if rules.themes:
         return "themes"
-    if rules.auction or rules.trading or rules.draft:
-        return "the table variants"
     return None
 
 

@@ -16,14 +16,27 @@ their hand less its price, or nothing when they would discard it.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from buyword.engine.actions import Accept, Action, Auction, Bid, Decline, Match, Offer, Pass, Pick
 from buyword.engine.phase import Phase
 
 if TYPE_CHECKING:
-    from buyword.bots.base import Bot
     from buyword.bots.view import SeatView
+
+
+class Valuer(Protocol):
+    """What the variants' decisions ask of a computer player (`buyword.bots.base.Bot` is
+    one): its valuation of draws, and whether it would buy the draw at its price."""
+
+    def worths(self, view: SeatView, draws: list[str], hand: str | None = None,
+               wilds: int | None = None) -> list[float]:
+        """What each of `draws` would add to a hand (this seat's by default), in dollars."""
+        ...
+
+    def buy(self, view: SeatView) -> bool:
+        """Whether to buy the tiles drawn."""
+        ...
 
 #: A bidder bids this share of what the tiles are worth to it (a first-price auction: bidding
 #: the whole worth would leave it nothing to gain).
@@ -34,7 +47,7 @@ MIN_GAIN = 3.0
 ASK_SHARE = 0.5
 
 
-def decide(bot: Bot, view: SeatView) -> Action | None:
+def decide(bot: Valuer, view: SeatView) -> Action | None:
     """The variant's decision for the seat to act, or None when the printed rules' applies."""
     match view.phase:
         case Phase.DRAFT:
@@ -49,7 +62,7 @@ def decide(bot: Bot, view: SeatView) -> Action | None:
     return None
 
 
-def net_worths(bot: Bot, view: SeatView, draws: list[str], hand: str | None = None,
+def net_worths(bot: Valuer, view: SeatView, draws: list[str], hand: str | None = None,
                wilds: int | None = None) -> list[float]:
     """Each draw's worth to a player (this seat by default): what it adds less its price,
     never below 0 since the player may discard it."""
@@ -61,7 +74,7 @@ def net_worths(bot: Bot, view: SeatView, draws: list[str], hand: str | None = No
 # ---------------------------------------------------------------------- draft
 
 
-def pick(bot: Bot, view: SeatView) -> Pick:
+def pick(bot: Valuer, view: SeatView) -> Pick:
     """The face-up tile that makes this seat's set worth most (its price counted)."""
     letters = sorted(set(view.draft_tiles))
     price_of = view.rules.tiles.price_of
@@ -75,7 +88,7 @@ def pick(bot: Bot, view: SeatView) -> Pick:
 # ---------------------------------------------------------------------- auction
 
 
-def should_auction(bot: Bot, view: SeatView) -> bool:
+def should_auction(bot: Valuer, view: SeatView) -> bool:
     """Auction a draw the bot would not buy at its price but still values."""
     if view.can_buy and bot.buy(view):
         return False
@@ -85,7 +98,7 @@ def should_auction(bot: Bot, view: SeatView) -> bool:
     return gain >= 1
 
 
-def bid(bot: Bot, view: SeatView) -> Bid | Pass:
+def bid(bot: Valuer, view: SeatView) -> Bid | Pass:
     """Bid a share of what the tiles add to this seat's hand, if that beats the high bid."""
     auction = view.auction
     assert auction is not None
@@ -94,7 +107,7 @@ def bid(bot: Bot, view: SeatView) -> Bid | Pass:
     return Bid(amount) if amount > auction.high_bid else Pass()
 
 
-def settle(bot: Bot, view: SeatView) -> Match | Pass:
+def settle(bot: Valuer, view: SeatView) -> Match | Pass:
     """As the seller: match the high bid when the tiles are worth it to this seat."""
     auction = view.auction
     assert auction is not None
@@ -107,7 +120,7 @@ def settle(bot: Bot, view: SeatView) -> Match | Pass:
 # ---------------------------------------------------------------------- trade
 
 
-def offer(bot: Bot, view: SeatView) -> Offer | Pass:
+def offer(bot: Valuer, view: SeatView) -> Offer | Pass:
     """The offer that raises this seat's value most (with a payment when money may go with
     it), if the other player looks likely to accept; else pass."""
     best: tuple[float, Offer | Pass] = (MIN_GAIN, Pass())
@@ -140,7 +153,7 @@ def _payment(view: SeatView, my_gain: float, their_gain: float, their_money: int
     return owed if owed <= view.money and my_gain - owed > MIN_GAIN else None
 
 
-def answer(bot: Bot, view: SeatView) -> Accept | Decline:
+def answer(bot: Valuer, view: SeatView) -> Accept | Decline:
     """Accept an offer that raises this seat's value, the payment included."""
     pending = view.trade_offer
     assert pending is not None

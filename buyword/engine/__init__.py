@@ -27,6 +27,7 @@ if TYPE_CHECKING:
         Sell,
         parse_action,
     )
+    from buyword.engine.dictionary import Dictionary
     from buyword.engine.errors import (
         BuyWordError,
         IllegalAction,
@@ -34,9 +35,9 @@ if TYPE_CHECKING:
         RecordError,
         TileSetError,
     )
-    from buyword.engine.game import Dictionary, Game, Outcome, Phase, PlayerState, Standing
+    from buyword.engine.game import Game, Outcome, Phase, PlayerState, Standing
     from buyword.engine.record import RECORD_FORMAT, GameRecord
-    from buyword.engine.rules import CHOICE, TABLE_VARIANTS, TILE_LIMITS, VARIANTS, Rules
+    from buyword.engine.rules import CHOICE, TILE_LIMITS, VARIANTS, Rules, Variant, variant
     from buyword.engine.themes import Themes
     from buyword.engine.tiles import Spelling, TileSet, default_tiles, price, spell
     from buyword.engine.variants import AuctionState, TradeOffer
@@ -48,8 +49,8 @@ __all__ = [
     "Spelling", "Standing", "Themes", "TileSet", "TileSetError", "default_tiles", "parse_action",
     "price", "spell",
     # the table variants
-    "TABLE_VARIANTS", "VARIANTS", "Accept", "Auction", "AuctionState", "Bid", "Decline", "Match",
-    "Offer", "Pass", "Pick", "TradeOffer",
+    "VARIANTS", "Accept", "Auction", "AuctionState", "Bid", "Decline", "Match", "Offer", "Pass",
+    "Pick", "TradeOffer", "Variant", "variant",
 ]
 
 #: The module each public name lives in. They are imported on first use, so that what needs only
@@ -79,7 +80,7 @@ _HOMES = {
     "MalformedAction": "errors",
     "RecordError": "errors",
     "TileSetError": "errors",
-    "Dictionary": "game",
+    "Dictionary": "dictionary",
     "Game": "game",
     "Outcome": "game",
     "Phase": "game",
@@ -88,10 +89,11 @@ _HOMES = {
     "RECORD_FORMAT": "record",
     "GameRecord": "record",
     "CHOICE": "rules",
-    "TABLE_VARIANTS": "rules",
     "TILE_LIMITS": "rules",
     "VARIANTS": "rules",
     "Rules": "rules",
+    "Variant": "rules",
+    "variant": "rules",
     "Themes": "themes",
     "Spelling": "tiles",
     "TileSet": "tiles",

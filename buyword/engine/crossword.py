@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
 
+from buyword.engine.dictionary import Dictionary
 from buyword.engine.errors import IllegalAction, MalformedAction, RecordError, quoted
 from buyword.engine.events import Challenged, Sold
 from buyword.engine.tiles import (
@@ -48,14 +48,6 @@ _NOTATION = re.compile(
     r"^\s*([A-Za-z]+)(?:\s+at\s+(-?\d{1,4})\s*,\s*(-?\d{1,4})\s+(across|down))?\s*$",
     re.ASCII,  # digits and blanks are ASCII only: no other script's digits reach int()
 )
-
-
-class Dictionary(Protocol):
-    """What the grid needs of a dictionary: is this word acceptable?"""
-
-    def is_word(self, word: str) -> bool:
-        """True if `word` (lower-case a-z) may be sold."""
-        ...
 
 
 @dataclass(frozen=True, slots=True)

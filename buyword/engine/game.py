@@ -11,7 +11,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, Protocol
+from typing import Any
 
 from buyword.engine import events as ev
 from buyword.engine.actions import (
@@ -27,6 +27,7 @@ from buyword.engine.actions import (
     parse_action,
 )
 from buyword.engine.crossword import Grid, Play, check_placement
+from buyword.engine.dictionary import Dictionary
 from buyword.engine.errors import BuyWordError, IllegalAction, MalformedAction, quoted
 from buyword.engine.phase import Phase
 from buyword.engine.rules import CHOICE, Rules
@@ -34,14 +35,6 @@ from buyword.engine.themes import ThemeDraw, Themes, off_theme
 from buyword.engine.tiles import Spelling, check_spelling, missing_letters, parse_spelling, price
 from buyword.engine.variants import VariantPlay
 from buyword.engine.wording import is_you, plural, possessive, says
-
-
-class Dictionary(Protocol):
-    """What the engine needs of a dictionary: is this (lower-case a-z) word acceptable?"""
-
-    def is_word(self, word: str) -> bool:
-        """True if `word` may be sold."""
-        ...
 
 
 @dataclass(frozen=True)

@@ -88,22 +88,30 @@ def read_limited(
     what: str,
     limit: int,
     error: type[BuyWordError] = BuyWordError,
+    named: bool = True,
 ) -> bytes:
-    """The bytes of a regular file of at most `limit` bytes, or `error` naming the file.
+    """The bytes of a regular file of at most `limit` bytes, or `error` saying why not: the
+    one way the game reads a file it is given or keeps (tile sets, word lists, saves, records,
+    scores, settings).
 
-    `what` names the file for the player ("tile set", "word list"); the message says what it
-    is (a folder, a named pipe, a device), that it is missing, or that it is bigger than the
-    limit, with the limit in it.
+    The message says what the file is instead (a folder, a named pipe, a device), that it is
+    missing, or that it is bigger than the limit, with the limit in it. `named`: the message
+    names the file as "cannot read {what} {path!r}: ..." (what names its kind: "tile set");
+    without it (the store, which names its own files in its messages) it is the reason only,
+    and an OSError (missing, no permission) passes through for the caller to word.
     """
-    shown = f"{what} {str(path)!r}"
+    shown = f"cannot read {what} {str(path)!r}: "
     try:
         data = read_capped(path, limit)
     except NotRegular as problem:
-        raise error(f"cannot read {shown}: it is {problem.kind}, not a file") from None
+        raise error(f"{shown * named}it is {problem.kind}, not a regular file") from None
     except (OSError, ValueError) as problem:
-        raise error(f"cannot read {shown}: {_why(problem)}") from None
+        if not named:
+            raise
+        raise error(f"{shown}{_why(problem)}") from None
     if len(data) > limit:
-        raise error(f"cannot read {shown}: it is larger than {size_words(limit)}, the limit")
+        over = "the limit" if named else f"the limit for {what}"
+        raise error(f"{shown * named}it is larger than {size_words(limit)}, {over}")
     return data
 
 

@@ -12,7 +12,8 @@ from buyword.engine.themes import Themes
 
 if TYPE_CHECKING:  # the game is loaded to replay, not to read a record (start-up reads some)
     from buyword.engine.crossword import Grid
-    from buyword.engine.game import Dictionary, Game
+    from buyword.engine.dictionary import Dictionary
+    from buyword.engine.game import Game
 
 #: The record format's version; readers migrate older versions and refuse newer ones.
 RECORD_FORMAT = 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
+from typing import NamedTuple
 
 from buyword.engine.errors import BuyWordError
 from buyword.engine.tiles import TileSet, default_tiles
@@ -13,16 +14,49 @@ CHOICE = "choice"
 #: Tile-limit settings a table may choose (docs/rules.md, "Rule settings"); None: no limit.
 TILE_LIMITS: tuple[int | None, ...] = (8, 10, None)
 
-#: The table variants: each `Rules` field and its name in a player's words.
-VARIANTS = {
-    "auction": "auction",
-    "trade": "trade",
-    "trade_money": "trade with money",
-    "draft": "tile draft",
-    "crossword": "crossword",
-}
-#: The variants that need other players at the table.
-TABLE_VARIANTS = frozenset({"auction", "trade", "trade_money"})
+class Variant(NamedTuple):
+    """One table variant, as the engine, the new-game form, the command line, `buyword sim`
+    and the rules page name it. (A named tuple: the rules load with the title, and one is a
+    fifth of a dataclass to make.)"""
+
+    #: The `Rules` field that turns it on (and the setup's).
+    name: str
+    #: As `--variant` takes it: "trade-money".
+    option: str
+    #: The new-game form's check box: "Trade with money".
+    label: str
+    #: In a player's words, in a sentence: "trade with money".
+    words: str
+    #: One line saying what it changes.
+    help: str
+    #: Whether it needs two or more players at the table (a solo game cannot play it).
+    needs_table: bool = False
+    #: Whether Master's rollouts play it out (if not, Master plays it as Expert does).
+    in_rollouts: bool = False
+
+
+#: The table variants, in the order the form and the help list them. Adding a variant is one
+#: entry here (and a `Rules` field of its name) plus its rules.
+VARIANTS: tuple[Variant, ...] = (
+    Variant("auction", "auction", "Auction", "auction",
+            "a draw may be offered for auction", needs_table=True),
+    Variant("trade", "trade", "Trade", "trade",
+            "a trading step, swapping whole draws", needs_table=True),
+    Variant("trade_money", "trade-money", "Trade with money", "trade with money",
+            "trading, and an offer may carry cash", needs_table=True),
+    Variant("draft", "draft", "Tile draft", "tile draft",
+            "the round's tiles are laid face up and picked in turn"),
+    Variant("crossword", "crossword", "Crossword", "crossword",
+            "sold words stay on a shared grid and new words cross them"),
+)
+
+
+def variant(name: str) -> Variant:
+    """The variant whose `Rules` field or `--variant` name is `name`; KeyError if none."""
+    for entry in VARIANTS:
+        if name in (entry.name, entry.option):
+            return entry
+    raise KeyError(name)
 
 
 def _whole(value: object, minimum: int = 0) -> bool:
@@ -98,7 +132,7 @@ class Rules:
             # One theme all game, or several to draw from each round.
             ("theme_each_round", isinstance(self.theme_each_round, bool) and _names(self.themes)
              and (bool(self.themes) if self.theme_each_round else len(self.themes) <= 1)),
-            *((name, isinstance(getattr(self, name), bool)) for name in VARIANTS),
+            *((v.name, isinstance(getattr(self, v.name), bool)) for v in VARIANTS),
         ]
         bad = [name for name, ok in problems if not ok]
         if bad:
@@ -161,17 +195,20 @@ class Rules:
 
     def variants(self) -> tuple[str, ...]:
         """The table variants played, in a player's words ("auction", "tile draft", ...)."""
-        played = [words for name, words in VARIANTS.items() if getattr(self, name)]
-        if self.trade_money and "trade" in played:
-            played.remove("trade")  # trade with money says it all
+        return tuple(v.words for v in self.played())
+
+    def played(self) -> tuple[Variant, ...]:
+        """The table variants these rules play (trade with money stands for the trade too)."""
+        played = [v for v in VARIANTS if getattr(self, v.name)]
+        if self.trade_money:  # trade with money says it all
+            played = [v for v in played if v.name != "trade"]
         return tuple(played)
 
     def table_problem(self, players: int) -> str | None:
         """Why these variants cannot be played by `players`, or None if they can."""
         if players >= 2:
             return None
-        needy = [words for name, words in VARIANTS.items()
-                 if name in TABLE_VARIANTS and words in self.variants()]
+        needy = [v.words for v in self.played() if v.needs_table]
         if not needy:
             return None
         return f"{' and '.join(needy)} need{'s' if len(needy) == 1 else ''} 2 or more players"

@@ -20,8 +20,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from buyword.net.remote import HostSeat, JoinedTable
     from buyword.net.server import TableServer
-    from buyword.store import SavedGame, Store
-    from buyword.table import GameSetup, TableSession
+    from buyword.table.autosave import Autosave
 
 #: The host's table screen: plays the host's seat until the host quits or the game is over.
 HostScreen = Callable[["HostSeat"], Awaitable[None]]
@@ -86,51 +85,22 @@ def run(args: argparse.Namespace, host_screen: HostScreen | None = None,
 
 
 def _setup(args: argparse.Namespace) -> Any:
-    from buyword.table import GameSetup, Seat
+    from buyword.store.setup import GameSetup, Seat
 
     people = [Seat(name.strip()) for name in args.people.split(",") if name.strip()]
     computers = [Seat(f"Computer {i + 1}", level.strip())
                  for i, level in enumerate(args.computers.split(",")) if level.strip()]
     return GameSetup(seats=tuple(people + computers), seed=args.seed,
-                     challenge=args.challenge, crossword=args.crossword, hints=args.hints)
+                     challenge=args.challenge, hints=args.hints,
+                     variants=("crossword",) if args.crossword else ())
 
 
-class HostedSave:
-    """A hosted game's save as play goes on, in the game-in-progress slot like a local game's:
-    its record after every move, the seats as they stand (a seat handed to a computer stays
-    the computer's), and the seats whose people were shown hints on their screens."""
-
-    def __init__(self, store: Store, saved: SavedGame) -> None:
-        """Keep `saved` up to date in `store` (the first save is the caller's)."""
-        self.store = store
-        self.saved = saved
-
-    @classmethod
-    def new(cls, store: Store, session: TableSession, setup: GameSetup) -> HostedSave:
-        """The first save of a new hosted game (written now), with its setup to resume it."""
-        from buyword.store import SavedGame
-
-        saved = SavedGame.of(session.game, bots=tuple(s.level for s in setup.seats),
-                             # Hints are searched on the players' screens, which tell the
-                             # host when their person is shown some: marked as they come.
-                             hints=tuple(0 for _ in setup.seats),
-                             options={"setup": setup.to_meta(), "hosted": True})
-        store.save_game(saved)
-        return cls(store, saved)
-
-    def serve(self, server: TableServer) -> None:
-        """Save after every move at `server`'s table, a seat handed to a computer, a hint."""
-        session = server.session
-        session.on_change = self.update
-        server.on_seated = server.on_hinted = lambda: self.update(session)
-
-    def update(self, session: TableSession, _played: object = None) -> None:
-        """The save as `session` stands now (written while the game is on; the finished game
-        is the caller's to record)."""
-        seats = tuple(seat.level for seat in session.seats)  # as they stand, not the setup's
-        self.saved = self.saved.updated(session.game, seats).hinted_by(session.hinted)
-        if session.game.outcome() is None:
-            self.store.save_game(self.saved)
+def save_as_played(server: TableServer, autosave: Autosave) -> None:
+    """Keep `autosave` up to date at `server`'s table: after every move, a seat handed to a
+    computer, and a hint shown on a person's screen."""
+    session = server.session
+    session.on_change = autosave.update
+    server.on_seated = server.on_hinted = lambda: autosave.update(session)
 
 
 async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
@@ -138,7 +108,9 @@ async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
 
     from buyword.net.server import TableServer
     from buyword.store import Store
-    from buyword.table import GameSetup, Services, TableSession
+    from buyword.store.setup import GameSetup
+    from buyword.table import Services, TableSession
+    from buyword.table.autosave import Autosave
 
     store, services = Store(), Services()
     if args.host_resume:
@@ -175,15 +147,15 @@ async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
     finder = services.finder(lexicon, setup.rules().tiles)
     if game is None:
         session = TableSession.new(setup, lexicon, finder)
-        hosted = HostedSave.new(store, session, setup)
+        autosave = Autosave.start(store, session, setup, hosted=True)
     else:
         session = TableSession.of(game, setup, finder)
-        hosted = HostedSave(store, saved)
-        store.save_game(saved)
+        autosave = Autosave(store, saved)
+        autosave.write(session)
     mine = session.people[0] if screen is not None else None
     server = TableServer(session, host=args.address, port=args.port,
                          reserved=frozenset(() if mine is None else (mine,)))
-    hosted.serve(server)
+    save_as_played(server, autosave)
     try:
         await server.start()
     except OSError as error:
@@ -205,7 +177,7 @@ async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
         await server.close()
         print("Stopped. The game is saved: buyword host --continue serves it again.")
         return 0
-    store.finish_game(hosted.saved, session.game)
+    store.finish_game(autosave.saved, session.game)
     print(outcome.reason)
     for standing in outcome.standings:
         print(f"  {standing.place}. {standing.name} ${standing.money}")

@@ -12,24 +12,36 @@ from typing import TYPE_CHECKING
 from buyword.engine.lazy import lazy_attributes
 
 if TYPE_CHECKING:
-    from buyword.store.outcomes import Finished, PastGame, SoloResult
+    from buyword.store.outcomes import Finished, PastGame
     from buyword.store.places import HOME_VARIABLE, Places, locate
     from buyword.store.saves import MIGRATIONS, SAVE_FORMAT, SavedGame, read_save
     from buyword.store.scores import (
         SCORES_FORMAT,
         DailyEntry,
         ScoreBook,
+        SoloResult,
         SoloScore,
         SoloStats,
         daily_rules,
         daily_seed,
         rules_key,
     )
-    from buyword.store.settings import BOT_SPEEDS, BUNDLED, DICTIONARIES, Settings
+    from buyword.store.settings import BOT_SPEEDS, Settings
+    from buyword.store.setup import (
+        DICTIONARIES,
+        EACH_ROUND,
+        DictionaryChoice,
+        GameSetup,
+        Seat,
+        custom_tiles,
+        load_tiles,
+        table_name,
+    )
     from buyword.store.store import Loaded, Slot, Store, read_game_file
 
 __all__ = [
-    "BOT_SPEEDS", "BUNDLED", "DICTIONARIES", "HOME_VARIABLE", "MIGRATIONS", "SAVE_FORMAT",
+    "BOT_SPEEDS", "DICTIONARIES", "EACH_ROUND", "DictionaryChoice", "GameSetup", "Seat",
+    "custom_tiles", "load_tiles", "table_name", "HOME_VARIABLE", "MIGRATIONS", "SAVE_FORMAT",
     "SCORES_FORMAT", "DailyEntry", "Finished", "Loaded", "PastGame", "Places", "SavedGame",
     "ScoreBook", "Settings", "Slot", "SoloResult", "SoloScore", "SoloStats", "Store", "daily_rules",
     "daily_seed", "locate", "read_game_file", "read_save", "rules_key",
@@ -41,11 +53,14 @@ __all__ = [
 _HOMES = {
     **dict.fromkeys(("HOME_VARIABLE", "Places", "locate"), "places"),
     **dict.fromkeys(("MIGRATIONS", "SAVE_FORMAT", "SavedGame", "read_save"), "saves"),
-    **dict.fromkeys(("SCORES_FORMAT", "DailyEntry", "ScoreBook", "SoloScore", "SoloStats",
+    **dict.fromkeys(("SCORES_FORMAT", "DailyEntry", "ScoreBook", "SoloResult", "SoloScore",
+                     "SoloStats",
                      "daily_rules", "daily_seed", "rules_key"), "scores"),
-    **dict.fromkeys(("BOT_SPEEDS", "BUNDLED", "DICTIONARIES", "Settings"), "settings"),
+    **dict.fromkeys(("BOT_SPEEDS", "Settings"), "settings"),
+    **dict.fromkeys(("DICTIONARIES", "EACH_ROUND", "DictionaryChoice", "GameSetup", "Seat",
+                     "custom_tiles", "load_tiles", "table_name"), "setup"),
     **dict.fromkeys(("Loaded", "Slot", "Store", "read_game_file"), "store"),
-    **dict.fromkeys(("Finished", "PastGame", "SoloResult"), "outcomes"),
+    **dict.fromkeys(("Finished", "PastGame"), "outcomes"),
 }
 
 

@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from buyword.engine import RecordError
-from buyword.engine.inputs import NotRegular, read_capped, size_words
+from buyword.engine.inputs import read_limited
 from buyword.store import locks
 
 #: Temporary files are named `.NAME.PID.RANDOM.tmp`, so a leftover one (after a kill) is easy
@@ -37,25 +37,6 @@ SETTINGS_LIMIT = 100_000
 
 class FileRefused(RecordError):
     """A file not read at all: not a regular file, or larger than the limit for its kind."""
-
-
-#: A byte count as a player reads it ("5 MB", "100 kB"): the same words as every other limit.
-size_text = size_words
-
-
-def read_regular(path: Path, limit: int, what: str = "this kind of file") -> bytes:
-    """The bytes of `path` if it is a regular file of at most `limit` bytes.
-
-    Anything else is refused with FileRefused before it is opened for reading (a named pipe
-    would block, a device never ends). OSError (missing, no permission) passes through.
-    """
-    try:
-        data = read_capped(path, limit)
-    except NotRegular as problem:
-        raise FileRefused(f"it is {problem.kind}, not a regular file") from None
-    if len(data) > limit:
-        raise FileRefused(f"it is larger than {size_text(limit)}, the limit for {what}")
-    return data
 
 
 def describe_os_error(error: OSError | ValueError) -> str:
@@ -164,7 +145,7 @@ class Files:
         if path is None:
             return None
         try:
-            return read_regular(path, limit, what)
+            return read_limited(path, what=what, limit=limit, error=FileRefused, named=False)
         except FileRefused:
             raise
         except (OSError, ValueError):

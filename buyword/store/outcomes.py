@@ -10,18 +10,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from buyword.store.saves import SavedGame
-    from buyword.store.scores import SoloScore, SoloStats
-
-
-@dataclass(frozen=True)
-class SoloResult:
-    """What finishing a solo game meant for the record: is it a new personal best?"""
-
-    score: SoloScore
-    new_best: bool
-    previous_best: int | None
-    stats: SoloStats
-    counted: bool = True  # False when this game had already been recorded
+    from buyword.store.scores import SoloResult
 
 
 @dataclass(frozen=True)

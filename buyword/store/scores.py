@@ -5,14 +5,13 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from datetime import date
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from buyword.engine import RecordError, Rules
 
 if TYPE_CHECKING:
     import hashlib
 
-    from buyword.store.outcomes import SoloResult
 
 #: The scores file's format version.
 SCORES_FORMAT = 1
@@ -123,6 +122,17 @@ def stats_of(scores: list[SoloScore], rules_text: str,
     return SoloStats(rules_text, len(money), max(money), sum(money) / len(money), reached)
 
 
+class SoloResult(NamedTuple):
+    """What finishing a solo game meant for the record: is it a new personal best? (A named
+    tuple: the store is loaded at start-up, and one costs a fifth of a dataclass to make.)"""
+
+    score: SoloScore
+    new_best: bool
+    previous_best: int | None
+    stats: SoloStats
+    counted: bool = True  # False when this game had already been recorded
+
+
 @dataclass(frozen=True)
 class DailyEntry:
     """Today's (or any day's) daily solo: when it was started, and its score once finished."""
@@ -157,8 +167,6 @@ class ScoreBook:
 
     def add(self, score: SoloScore, rules: Rules) -> SoloResult:
         """Record a finished solo game (once per game id); says whether it is a new best."""
-        from buyword.store.outcomes import SoloResult  # with the first finished game
-
         previous = self.stats(rules, score.hinted).best
         if self.has(score.game_id):
             return SoloResult(score, False, previous, self.stats(rules, score.hinted), False)
@@ -211,12 +219,3 @@ def _dailies(data: object) -> dict[str, DailyEntry]:
                 money is None or _is_int(money)):
             found[day] = DailyEntry(day, game_id, started, money)
     return found
-
-
-def __getattr__(name: str) -> object:
-    """`SoloResult`, which lives in `buyword.store.outcomes` (loaded when a game finishes)."""
-    if name == "SoloResult":
-        from buyword.store.outcomes import SoloResult
-
-        return SoloResult
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

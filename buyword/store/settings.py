@@ -1,33 +1,37 @@
-"""The player's settings (theme, animations, bot speed, dictionary, default rules) as TOML.
+"""The player's settings as TOML: the app's own preferences (colour theme, animations, how fast
+computer players move) and the default setup of a new game (a `GameSetup`).
 
-The one settings model of the game: the app reads and changes these, and the table session
-paces computer players by `Settings.step_delay`.
+The table session paces computer players by `Settings.step_delay`. The file's format is
+versioned (`settings_format`); a file from before the new game's defaults had a table of their
+own is read by `migrate`.
 """
 
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, fields, replace
-from enum import StrEnum
+from dataclasses import dataclass, field, fields, replace
 
-from buyword.engine import TILE_LIMITS, Rules
+from buyword.store.setup import (
+    DICTIONARIES,
+    TILE_LIMIT_CHOICES,
+    WORD_LENGTHS,
+    DictionaryChoice,
+    GameSetup,
+)
 
 #: How fast computer players move: seconds each step stays on screen, by speed setting.
 BOT_SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 0.9, "fast": 0.35, "instant": 0.0}
 
-
-class DictionaryChoice(StrEnum):
-    """Which word list decides what may be sold."""
-
-    BUNDLED = "bundled"
-    COMMON = "common"
-    FILE = "file"
-
-
-#: The `dictionary` setting that means the word list shipped with the game.
-BUNDLED = DictionaryChoice.BUNDLED.value
-#: Dictionary choices: the bundled list, its common words only, or a word-list file.
-DICTIONARIES: tuple[str, ...] = tuple(choice.value for choice in DictionaryChoice)
+#: The settings file's format: 2 keeps the new game's defaults in a [new_game] table.
+SETTINGS_FORMAT = 2
+#: The table of the file holding the default setup.
+NEW_GAME = "new_game"
+#: The setup's settings kept between sessions (the rest start afresh with each game).
+REMEMBERED = ("dictionary", "word_file", "tile_limit", "min_word_length", "challenge")
+#: Format 1 kept the remembered setup at the top level, challenge under another name.
+_FORMAT_1 = {"tile_limit": "tile_limit", "min_word_length": "min_word_length",
+             "challenge_mode": "challenge", "dictionary": "dictionary",
+             "word_file": "word_file"}
 
 
 @dataclass(frozen=True)
@@ -37,40 +41,45 @@ class Settings:
     theme: str = "textual-dark"
     animations: bool = True
     bot_speed: str = "normal"
-    #: One of DICTIONARIES; "file" reads `word_file` (one word a line).
-    dictionary: str = BUNDLED
-    word_file: str = ""
-    # The default rules for a new game (the other rule settings stay as printed).
-    tile_limit: int | None = 8
-    min_word_length: int = 2
-    challenge_mode: bool = False
+    #: A new game's default setup (its `REMEMBERED` settings are kept in the file).
+    new_game: GameSetup = field(default_factory=GameSetup)
 
     @property
     def step_delay(self) -> float:
         """Seconds a computer player's step stays on screen before the next."""
         return BOT_SPEEDS.get(self.bot_speed, BOT_SPEEDS["normal"])
 
-    def rules(self) -> Rules:
-        """The default rules these settings describe."""
-        return Rules(tile_limit=self.tile_limit, min_word_length=self.min_word_length,
-                     challenge_mode=self.challenge_mode)
+    def values(self) -> dict[str, object]:
+        """Every kept setting by its name in the file ("bot_speed", "new_game.tile_limit")."""
+        values: dict[str, object] = {f.name: getattr(self, f.name) for f in fields(self)
+                                     if f.name != NEW_GAME}
+        for name in REMEMBERED:
+            values[f"{NEW_GAME}.{name}"] = getattr(self.new_game, name)
+        return values
 
-    def with_rules(self, rules: Rules) -> Settings:
-        """These settings with `rules` as the default rules."""
-        return replace(self, tile_limit=rules.tile_limit,
-                       min_word_length=rules.min_word_length,
-                       challenge_mode=rules.challenge_mode)
+    def with_values(self, values: dict[str, object]) -> Settings:
+        """These settings with some `values` (named as `values` names them) changed."""
+        own = {name: value for name, value in values.items() if "." not in name}
+        setup = {name.partition(".")[2]: value for name, value in values.items() if "." in name}
+        if "dictionary" in setup:
+            setup["dictionary"] = DictionaryChoice(setup["dictionary"])
+        return replace(self, **own, new_game=replace(self.new_game, **setup))
 
     def to_toml(self) -> str:
         """The settings as a small, commented TOML file."""
         lines = ["# BuyWord settings. Delete this file to go back to the defaults.",
                  f"# bot_speed: {', '.join(BOT_SPEEDS)}. dictionary: {', '.join(DICTIONARIES)}.",
-                 "# tile_limit: 8, 10 or 0 (no limit).", ""]
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if f.name == "tile_limit" and value is None:
+                 "# tile_limit: 8, 10 or 0 (no limit). min_word_length: "
+                 f"{', '.join(map(str, WORD_LENGTHS))}.", "",
+                 f"settings_format = {SETTINGS_FORMAT}"]
+        table = False
+        for name, value in self.values().items():
+            if name.startswith(NEW_GAME + ".") and not table:
+                lines += ["", f"[{NEW_GAME}]"]
+                table = True
+            if name.endswith(".tile_limit") and value is None:
                 value = 0
-            lines.append(f"{f.name} = {_toml_value(value)}")
+            lines.append(f"{name.rpartition('.')[2]} = {_toml_value(value)}")
         return "\n".join(lines) + "\n"
 
 
@@ -98,21 +107,33 @@ def _toml_string(text: str) -> str:
     return '"' + "".join(out) + '"'
 
 
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _listed(values: tuple[object, ...]) -> str:
+    """"2, 3, 4 or 5"."""
+    shown = [str(v) for v in values]
+    return f"{', '.join(shown[:-1])} or {shown[-1]}" if len(shown) > 1 else shown[0]
+
+
 def _check(name: str, value: object) -> str | None:
-    """None if `value` is acceptable for setting `name`, else what is wrong with it."""
-    if name in ("animations", "challenge_mode"):
+    """None if `value` is acceptable for setting `name`, else what is wrong with it. The
+    new game's settings are held to what the new-game form offers, so the form can show
+    whatever the file says."""
+    if name in ("animations", "challenge"):
         return None if isinstance(value, bool) else "should be true or false"
     if name == "bot_speed":
         return None if value in BOT_SPEEDS else f"should be one of {', '.join(BOT_SPEEDS)}"
     if name == "dictionary":
         return None if value in DICTIONARIES else f"should be one of {', '.join(DICTIONARIES)}"
     if name == "tile_limit":
-        ok = isinstance(value, int) and not isinstance(value, bool) and (
-            value == 0 or value in TILE_LIMITS)
-        return None if ok else "should be 8, 10 or 0 (no limit)"
+        ok = _whole(value) and (value == 0 or value in TILE_LIMIT_CHOICES)
+        limits = [limit for limit in TILE_LIMIT_CHOICES if limit is not None]
+        return None if ok else f"should be {', '.join(map(str, limits))} or 0 (no limit)"
     if name == "min_word_length":
-        ok = isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 15
-        return None if ok else "should be a whole number from 1 to 15"
+        ok = _whole(value) and value in WORD_LENGTHS
+        return None if ok else f"should be {_listed(WORD_LENGTHS)}"
     ok = isinstance(value, str) and len(value) <= 4096 and "\0" not in value
     if name == "theme":
         ok = ok and bool(value)
@@ -125,24 +146,55 @@ def _short(value: object, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def migrate(data: dict) -> tuple[dict, list[str]]:
+    """A settings file's table in the current format, and what could not be carried over.
+
+    Format 1 (no `settings_format`) kept the new game's defaults at the top level, with
+    challenge mode as `challenge_mode`: they move into the [new_game] table.
+    """
+    version = data.get("settings_format", 1)
+    if not _whole(version) or version < 1:
+        return data, [f"The setting settings_format = {_short(version)} is not a format "
+                      "number; reading the file as the current format."]
+    if version > SETTINGS_FORMAT:
+        return data, [f"The settings were saved by a newer BuyWord (format {version}); "
+                      "reading what this version knows."]
+    if version == 1:
+        data = dict(data)
+        table = data.setdefault(NEW_GAME, {})
+        if isinstance(table, dict):
+            for old, new in _FORMAT_1.items():
+                if old in data:
+                    table.setdefault(new, data.pop(old))
+    return data, []
+
+
 def parse_settings(text: str) -> tuple[Settings, list[str]]:
     """Settings from TOML text, and a message for each value that was replaced by its default.
 
     Raises tomllib.TOMLDecodeError if the text is not TOML at all.
     """
-    data = tomllib.loads(text)
+    data, problems = migrate(tomllib.loads(text))
+    table = data.get(NEW_GAME)
+    found = {name: data[name] for name in Settings().values() if "." not in name and name in data}
+    if isinstance(table, dict):
+        found |= {f"{NEW_GAME}.{name}": table[name] for name in REMEMBERED if name in table}
+    elif table is not None:
+        problems.append(f"The setting {NEW_GAME} = {_short(table)} should be a table of "
+                        "settings; using the defaults.")
+    defaults = Settings().values()
     values: dict[str, object] = {}
-    problems = []
-    for f in fields(Settings):
-        if f.name not in data:
-            continue
-        value = data[f.name]
-        problem = _check(f.name, value)
+    for name, value in found.items():
+        short = name.rpartition(".")[2]
+        problem = _check(short, value)
         if problem:
-            default = getattr(Settings(), f.name)
-            problems.append(
-                f"The setting {f.name} = {_short(value)} {problem}; using {default!r}."
-            )
+            problems.append(f"The setting {short} = {_short(value)} {problem}; "
+                            f"using {_default(defaults[name])!r}.")
             continue
-        values[f.name] = None if f.name == "tile_limit" and value == 0 else value
-    return Settings(**values), problems  # type: ignore[arg-type]
+        values[name] = None if short == "tile_limit" and value == 0 else value
+    return Settings().with_values(values), problems
+
+
+def _default(value: object) -> object:
+    """A default as a message names it: a dictionary choice by its name in the file."""
+    return str(value) if isinstance(value, DictionaryChoice) else value

@@ -11,12 +11,13 @@ import os
 import re
 import tomllib
 from collections.abc import Callable
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from buyword.engine import RecordError, Rules
+from buyword.engine.inputs import read_limited
 from buyword.store.files import (
     SAVE_LIMIT,
     SCORES_LIMIT,
@@ -24,7 +25,6 @@ from buyword.store.files import (
     FileRefused,
     Files,
     describe_os_error,
-    read_regular,
 )
 from buyword.store.locks import Lock
 from buyword.store.places import Places, locate
@@ -32,6 +32,7 @@ from buyword.store.saves import SavedGame, new_game_id, now_text, read_save, res
 from buyword.store.scores import (
     DailyEntry,
     ScoreBook,
+    SoloResult,
     SoloScore,
     SoloStats,
     rules_key,
@@ -40,7 +41,7 @@ from buyword.store.settings import Settings, parse_settings
 
 if TYPE_CHECKING:
     from buyword.engine import Dictionary, Game, Themes
-    from buyword.store.outcomes import Finished, PastGame, SoloResult
+    from buyword.store.outcomes import Finished, PastGame
 
 T = TypeVar("T")
 
@@ -577,9 +578,10 @@ class Store:
         with self.config.exclusive(SETTINGS):
             seen = self._settings_seen
             if seen is not None:
-                changed = {f.name: getattr(settings, f.name) for f in fields(Settings)
-                           if getattr(settings, f.name) != getattr(seen, f.name)}
-                settings = replace(self._read_settings(), **changed)
+                before = seen.values()
+                changed = {name: value for name, value in settings.values().items()
+                           if value != before[name]}
+                settings = self._read_settings().with_values(changed)
             written = self.config.write(SETTINGS, settings.to_toml())
             self._settings_seen = settings
         return written
@@ -601,7 +603,8 @@ def read_game_file(path: str | os.PathLike[str]) -> SavedGame:
     """
     shown = _shown(path)
     try:
-        raw = read_regular(Path(path), SAVE_LIMIT, "a game record")
+        raw = read_limited(path, what="a game record", limit=SAVE_LIMIT, error=FileRefused,
+                           named=False)
     except FileRefused as error:
         raise RecordError(f"cannot open {shown}: {error}") from None
     except (OSError, ValueError) as error:
@@ -619,13 +622,3 @@ def _shown(path: str | os.PathLike[str], limit: int = 80) -> str:
     """A file name as a message shows it: quoted, control characters escaped, long ones cut."""
     text = repr(os.fspath(path))
     return text if len(text) <= limit else text[: limit - 2] + "…'"
-
-
-def __getattr__(name: str) -> object:
-    """`Finished` and `PastGame`, which live in `buyword.store.outcomes` (loaded when a game
-    finishes or the history is listed, not with the title)."""
-    if name in ("Finished", "PastGame"):
-        from buyword.store import outcomes
-
-        return getattr(outcomes, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

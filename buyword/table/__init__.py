@@ -1,6 +1,7 @@
 """The table session: a game at a table of people and computer players, without a screen.
 
-    from buyword.table import GameSetup, Seat, TableSession
+    from buyword.store.setup import GameSetup, Seat
+    from buyword.table import TableSession
     session = TableSession.new(setup, lexicon, finder)
     session.awaiting()            # who must act, and what kind of input
     session.act(seat, "buy")      # Played (the events) or Refused (why not)
@@ -17,8 +18,9 @@ from typing import TYPE_CHECKING
 from buyword.engine.lazy import lazy_attributes
 
 if TYPE_CHECKING:
-    from buyword.table.computers import play_computers, seat_seed
-    from buyword.table.services import Services, bots_available
+    from buyword.table.computers import seat_seed
+    from buyword.table.launch import computer_table, play_computers
+    from buyword.table.services import Services
     from buyword.table.session import (
         Answer,
         Decision,
@@ -29,7 +31,6 @@ if TYPE_CHECKING:
         TableSession,
         Undone,
     )
-    from buyword.table.setup import GameSetup, Seat, custom_tiles, load_tiles, table_name
     from buyword.table.views import (
         HIDDEN,
         KEYS,
@@ -41,20 +42,18 @@ if TYPE_CHECKING:
         seat_view,
     )
 
-__all__ = ["HIDDEN", "KEYS", "Answer", "Awaiting", "Decision", "GameSetup", "LogLine", "Pass",
-           "Played", "Refused", "SalePreview", "Seat", "Services", "TableSession", "TableView",
-           "Undone", "Wait", "bots_available", "custom_tiles", "load_tiles", "play_computers",
-           "redact", "seat_seed", "seat_view", "table_name"]
+__all__ = ["HIDDEN", "KEYS", "Answer", "Awaiting", "Decision", "LogLine", "Pass", "Played",
+           "Refused", "SalePreview", "Services", "TableSession", "TableView", "Undone", "Wait",
+           "computer_table", "play_computers", "redact", "seat_seed", "seat_view"]
 
 #: The module each public name lives in. They are imported on first use, so that a module of
-#: the package (the title screen needs only `setup`) loads without the session, the computer
+#: the package loads without the session, the computer
 #: players and the word finder: the app's start-up does not pay for them.
 _HOMES = {
-    "play_computers": "computers", "seat_seed": "computers",
-    "Services": "services", "bots_available": "services",
+    "seat_seed": "computers", "computer_table": "launch", "play_computers": "launch",
+    "Services": "services",
     **dict.fromkeys(("Answer", "Decision", "Pass", "Played", "Refused", "SalePreview",
                      "TableSession", "Undone"), "session"),
-    **dict.fromkeys(("GameSetup", "Seat", "custom_tiles", "load_tiles", "table_name"), "setup"),
     **dict.fromkeys(("HIDDEN", "KEYS", "Awaiting", "LogLine", "TableView", "Wait", "redact",
                      "seat_view"), "views"),
 }

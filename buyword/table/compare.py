@@ -41,14 +41,14 @@ def play_beside(game: Game, level: str, finder: WordFinder, *,
     `cancelled()` is asked before every step: when it says True, the game stops and the
     answer is None. `theme_finders` as for `buyword.table.session.TableSession`.
     """
-    from buyword.table.session import TableSession, Wait
-    from buyword.table.setup import Seat
+    from buyword.table.launch import computer_table
+    from buyword.table.session import Wait
     from buyword.table.sim import rollout_search, search_with
 
-    name = level.strip().title()
-    other = Game.new([name], dictionary=game.dictionary, seed=game.seed, rules=game.rules,
-                     bag=game.start_bag, themes=game.themes)
-    session = TableSession(other, [Seat(name, level)], finder, theme_finders=theme_finders)
+    session = computer_table([level], game.seed, game.dictionary, finder, rules=game.rules,
+                             names=[level.strip().title()], bag=game.start_bag,
+                             themes=game.themes, theme_finders=theme_finders)
+    other = session.game
     search_with(session, rollout_search(rollouts))
     bag = len(other.start_bag)
     while session.awaiting().wait is not Wait.OVER:

@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
+from buyword.bots.master import Decision, Estimate
 from buyword.bots.view import SeatView
 from buyword.engine import (
     Action,
@@ -57,43 +58,6 @@ COSTLIEST = 3
 DEFAULT_BUDGET = 0.3
 
 
-class Decision(Protocol):
-    """One decision as a person makes it: the actions it takes, in order (Master's type)."""
-
-    @property
-    def actions(self) -> tuple[Action, ...]:
-        """The actions, e.g. (Buy(),) or (Sell("CAT"), Done())."""
-        ...
-
-    def describe(self) -> str:
-        """The decision in a player's words: "buy", "sell CAT, DOG", "drop Q X"."""
-        ...
-
-
-class Estimate(Protocol):
-    """What Master expects a decision to end the game with."""
-
-    @property
-    def decision(self) -> Decision:
-        """The decision weighed."""
-        ...
-
-    @property
-    def mean(self) -> float:
-        """Expected money at the end of the game, in dollars."""
-        ...
-
-    @property
-    def stderr(self) -> float:
-        """The standard error of `mean`."""
-        ...
-
-    @property
-    def rollouts(self) -> int:
-        """How many rollouts played the decision out."""
-        ...
-
-
 class Appraiser(Protocol):
     """The Master level as the review uses it (`buyword.bots.master.MasterBot`)."""
 
@@ -104,7 +68,7 @@ class Appraiser(Protocol):
         ...
 
 
-#: Makes a `Decision` from its actions (Master's own `Decision` class).
+#: Makes a `Decision` from its actions (`Decision` itself, or a stand-in in tests).
 DecisionMaker = Callable[[tuple[Action, ...]], Decision]
 #: Told after each decision: (decisions reviewed, decisions to review).
 Progress = Callable[[int, int], None]

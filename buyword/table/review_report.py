@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from buyword.engine import BuyWordError, GameRecord, RecordError
 from buyword.engine.inputs import not_regular
 from buyword.store import SavedGame, Store, read_game_file
+from buyword.store.setup import GameSetup, Seat
 from buyword.store.stats import RecordedWords
 from buyword.table.review import (
     DEFAULT_BUDGET,
@@ -28,7 +29,6 @@ from buyword.table.review import (
     review_game,
     unreviewable,
 )
-from buyword.table.setup import GameSetup, Seat
 
 if TYPE_CHECKING:
     from buyword.table.services import Services
@@ -154,7 +154,7 @@ def review_main(path: str, seat: str | None, budget: float | None, as_json: bool
         master, decision = master_for(Services(cache_dir=cache_dir), todo)
     except BuyWordError as error:  # RecordError and ReviewError are both
         return _refuse(str(error))
-    review = _run(todo, master, decision, budget, progress=not as_json)
+    review = run_review(todo, master, decision, budget, progress=not as_json)
     if as_json:
         print(json.dumps(review.to_dict(), indent=2))
     else:
@@ -167,7 +167,7 @@ def _refuse(message: str) -> int:
     return USAGE_ERROR
 
 
-def _run(todo: ToReview, master: Appraiser, decision: DecisionMaker, budget: float,
+def run_review(todo: ToReview, master: Appraiser, decision: DecisionMaker, budget: float,
          progress: bool) -> GameReview:
     """The review, with a progress bar on stderr when asked. Ctrl+C stops it after the
     decision Master is weighing, and what was weighed is printed."""

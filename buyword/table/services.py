@@ -12,23 +12,19 @@ import os
 import threading
 from typing import TYPE_CHECKING
 
-from buyword.engine import TileSet
-from buyword.store.settings import DictionaryChoice
+from buyword.engine import TileSet, default_tiles
+from buyword.store.setup import DictionaryChoice
 
 if TYPE_CHECKING:
-    from buyword.table.setup import GameSetup
+    from buyword.store.setup import GameSetup
     from buyword.words.finder import WordFinder
     from buyword.words.lexicon import Lexicon
     from buyword.words.themes import ThemeBook, ThemeFinders
 
 
-def bots_available() -> bool:
-    """Whether the computer players package is installed (it is written alongside the app)."""
-    try:
-        import buyword.bots as bots
-    except ImportError:
-        return False
-    return hasattr(bots, "make_bot")
+#: The process's shared Services (see `Services.shared`), and the lock making it once.
+_SHARED: list[Services] = []
+_SHARED_LOCK = threading.Lock()
 
 
 class Services:
@@ -49,6 +45,25 @@ class Services:
         self._themes: ThemeBook | None = None
         # Keyed as `_finders`: the theme finders over a dictionary, for one tile set.
         self._theme_finders: dict[tuple[object, ...], tuple[object, ThemeFinders]] = {}
+
+    @classmethod
+    def shared(cls, cache_dir: str | os.PathLike[str] | None = None) -> Services:
+        """This process's one set of words: what `buyword sim` and training workers, the
+        results screen's replays and a joined screen load the bundled dictionary through, once
+        a process. `cache_dir` (the word index's cache folder) is taken from the first call
+        that gives one."""
+        with _SHARED_LOCK:
+            if not _SHARED:
+                _SHARED.append(cls(cache_dir=cache_dir))
+            elif cache_dir is not None and _SHARED[0]._cache_dir is None:
+                _SHARED[0]._cache_dir = cache_dir
+            return _SHARED[0]
+
+    def words(self, tiles: TileSet | None = None) -> tuple[WordFinder, Lexicon]:
+        """The bundled dictionary's word finder pricing with `tiles` (the bundled set by
+        default), and the dictionary."""
+        lexicon = self.bundled()
+        return self.finder(lexicon, tiles or default_tiles()), lexicon
 
     @property
     def ready(self) -> bool:

@@ -54,8 +54,8 @@ from buyword.engine.actions import Pass as NoBid  # the variants' pass: no bid, 
 from buyword.engine.crossword import Placement, Square, Tile, WordFormed, last_placement
 from buyword.engine.phase import VARIANT_PHASES
 from buyword.engine.wording import address, conjugate, is_you, possessive, whom
+from buyword.store.setup import GameSetup, Seat
 from buyword.table.computers import seat_seed
-from buyword.table.setup import GameSetup, Seat
 from buyword.table.views import (
     KEYS,
     Awaiting,

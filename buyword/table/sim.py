@@ -17,13 +17,12 @@ from dataclasses import dataclass, field, replace
 
 from buyword.bots import BOT_NAMES, MasterBot
 from buyword.bots.master import Search
-from buyword.engine import Game, Phase, Rules, TileSet, TileSetError
+from buyword.engine import VARIANTS, Game, Phase, Rules, TileSet, TileSetError
+from buyword.store.setup import EACH_ROUND, GameSetup, load_tiles
 from buyword.table.cluster import ClusterError, run_tasks
+from buyword.table.launch import computer_table
+from buyword.table.services import Services
 from buyword.table.session import TableSession, Wait
-from buyword.table.setup import Seat, load_tiles
-
-#: `--theme each-round`: a new theme each round, drawn from all the bundled themes.
-EACH_ROUND = "each-round"
 
 #: The table played when no --players is given.
 DEFAULT_TABLE = ("expert",)
@@ -73,12 +72,9 @@ def play_game(levels: Sequence[str], seed: int, finder: object, lexicon: object,
     A themed game (`rules.themes`) needs `themes` (a ThemeBook) and `theme_finders` (a
     ThemeFinders over `lexicon`), so that the players search only the round's theme.
     """
-    names = [f"{i + 1} {level}" for i, level in enumerate(levels)]
-    game = Game.new(names, dictionary=lexicon, seed=seed, rules=rules,  # type: ignore[arg-type]
-                    themes=themes)  # type: ignore[arg-type]
-    seats = [Seat(name, level) for name, level in zip(names, levels, strict=True)]
-    session = TableSession(game, seats, finder,  # type: ignore[arg-type]
-                           theme_finders=theme_finders)  # type: ignore[arg-type]
+    session = computer_table(levels, seed, lexicon, finder, rules=rules,  # type: ignore[arg-type]
+                             themes=themes, theme_finders=theme_finders)  # type: ignore[arg-type]
+    game = session.game
     if master is not None:
         search_with(session, master)
     times: dict[str, list[float]] = {level: [] for level in levels}
@@ -114,29 +110,17 @@ def _is_decision(game: Game) -> bool:
     return not (game.phase is Phase.BUY and len(game.legal_actions()) == 1)
 
 
-_WORKER: dict[str, object] = {}
-
-
 def _load_words(tiles: TileSet | None = None, themes: tuple[str, ...] = (),
                 cache_dir: object = None) -> tuple[object, object]:
-    """The bundled dictionary and its word finder for `tiles` (the bundled set by default),
-    built once per process, its index read from `cache_dir` when the command line gives the
-    user's cache folder; and the theme lists with the finders of `themes` (built once per
-    process, tile set and theme)."""
-    tiles = tiles or Rules().tiles
-    if _WORKER.get("tiles") != tiles:
-        from buyword.words.finder import WordFinder
-        from buyword.words.lexicon import Lexicon
-        from buyword.words.themes import ThemeBook, ThemeFinders
-
-        lexicon = _WORKER.get("lexicon") or Lexicon.bundled()
-        book = _WORKER.get("themes") or ThemeBook(listed=lexicon)
-        finder = WordFinder(lexicon, tiles, cache_dir=cache_dir)  # type: ignore[arg-type]
-        _WORKER.update(lexicon=lexicon, tiles=tiles, finder=finder,
-                       themes=book, theme_finders=ThemeFinders(book, lexicon, tiles))
-    for theme in themes:
-        _WORKER["theme_finders"](theme)  # type: ignore[operator]
-    return _WORKER["finder"], _WORKER["lexicon"]
+    """This process's word finder for `tiles` and the bundled dictionary (`Services.shared`),
+    each theme of `themes` searched ready."""
+    services = Services.shared(cache_dir)  # type: ignore[arg-type]
+    finder, lexicon = services.words(tiles)
+    if themes:
+        finders = services.theme_finders(lexicon, tiles or finder.tiles)
+        for theme in themes:
+            finders(theme)
+    return finder, lexicon
 
 
 def _play_task(task: tuple[int, tuple[str, ...], int, Rules, object, Search | None]
@@ -145,25 +129,26 @@ def _play_task(task: tuple[int, tuple[str, ...], int, Rules, object, Search | No
     finder, lexicon = _load_words(rules.tiles, cache_dir=cache_dir)
     if not rules.themes:
         return play_game(levels, seed, finder, lexicon, table, rules, master=master)
-    return play_game(levels, seed, finder, lexicon, table, rules, _WORKER["themes"],
-                     _WORKER["theme_finders"], master)
+    services = Services.shared()
+    return play_game(levels, seed, finder, lexicon, table, rules, services.themes,
+                     services.theme_finders(lexicon, rules.tiles), master)
 
 
 def theme_rules(theme: str | None, tiles: TileSet | None = None) -> Rules:
-    """The rules `--theme` asks for, with `tiles` (None: the bundled set): a named theme all
-    game, `each-round` for a new theme each round (of all of them), or none. SimError for an
-    unknown theme."""
-    base = {} if tiles is None else {"tiles": tiles}
-    if theme is None:
-        return Rules(**base)
-    from buyword.words.themes import THEMES, ThemeError, theme_named
+    """The rules `--theme` asks for, with `tiles` (None: the bundled set), as a game set up
+    with that theme plays them: a named theme all game, `each-round` for a new theme each
+    round (of all of them), or none. SimError for an unknown theme."""
+    name = ""
+    if theme is not None and theme.strip().lower() == EACH_ROUND:
+        name = EACH_ROUND
+    elif theme is not None:
+        from buyword.words.themes import ThemeError, theme_named
 
-    if theme.strip().lower() == EACH_ROUND:
-        return Rules(themes=tuple(t.name for t in THEMES), theme_each_round=True, **base)
-    try:
-        return Rules(themes=(theme_named(theme).name,), **base)
-    except ThemeError as error:
-        raise SimError(f"--theme: {error}, or {EACH_ROUND}") from None
+        try:
+            name = theme_named(theme).name
+        except ThemeError as error:
+            raise SimError(f"--theme: {error}, or {EACH_ROUND}") from None
+    return GameSetup(theme=name, tiles=tiles).rules()
 
 
 def run_games(tables: Sequence[tuple[str, ...]], games: int, seed: int,
@@ -273,21 +258,17 @@ def parse_tables(players: Sequence[str] | None) -> list[tuple[str, ...]]:
     return tables
 
 
-#: `--variant` names and the rule settings they turn on.
-VARIANT_NAMES = {"auction": "auction", "trade": "trade", "trade-money": "trade_money",
-                 "draft": "draft", "crossword": "crossword"}
-
-
 def parse_variants(text: str, tables: Sequence[tuple[str, ...]],
                    rules: Rules | None = None) -> Rules:
     """Read --variant ("auction,trade-money") into rules every table can play: `rules` (the
     box's by default) with those variants on."""
     names = [name.strip().lower() for name in (text or "").split(",") if name.strip()]
-    unknown = [name for name in names if name not in VARIANT_NAMES]
+    options = {v.option: v.name for v in VARIANTS}
+    unknown = [name for name in names if name not in options]
     if unknown:
         raise SimError(f"--variant {text!r}: {', '.join(map(repr, unknown))} is not a variant; "
-                       f"use {', '.join(VARIANT_NAMES)}")
-    rules = replace(rules or Rules(), **{VARIANT_NAMES[name]: True for name in names})
+                       f"use {', '.join(options)}")
+    rules = replace(rules or Rules(), **{options[name]: True for name in names})
     for levels in tables:
         problem = rules.table_problem(len(levels))
         if problem:

@@ -29,9 +29,9 @@ from buyword.bots.view import SeatView
 from buyword.engine import Game, Phase, Rules
 from buyword.table.cluster import ClusterError, run_tasks
 from buyword.table.computers import seat_seed
+from buyword.table.launch import computer_table
+from buyword.table.services import Services
 from buyword.table.session import TableSession, Wait
-from buyword.table.setup import Seat
-from buyword.table.sim import _load_words
 
 #: The level that learns (and uses) the table.
 LEVEL = "expert"
@@ -46,8 +46,9 @@ Contrast = tuple[Turn, ...]
 
 
 @dataclass(frozen=True)
-class Settings:
-    """What one training run does (the command line's options)."""
+class Training:
+    """What one training run does (the command line's options; not a game's settings: its
+    games are solo games of the printed rules)."""
 
     games: int = 40  # games per iteration
     iterations: int = 3
@@ -92,10 +93,9 @@ class RoundStart:
 def _solo(seed: int, bot: LevelBot, finder: object, lexicon: object
           ) -> tuple[Game, TableSession]:
     """A solo game on `seed` with `bot` in the seat."""
-    game = Game.new([f"1 {LEVEL}"], dictionary=lexicon, seed=seed)  # type: ignore[arg-type]
-    session = TableSession(game, [Seat(f"1 {LEVEL}", LEVEL)], finder)  # type: ignore[arg-type]
+    session = computer_table([LEVEL], seed, lexicon, finder)  # type: ignore[arg-type]
     session.bots[0] = bot
-    return game, session
+    return session.game, session
 
 
 def record_game(seed: int, table: LeaveTable | None, weight: float, finder: object,
@@ -240,7 +240,7 @@ _Task = tuple[int, LeaveTable | None, float, int, object, int | None]
 def _play_task(task: _Task) -> tuple[int, int, list]:
     """A worker's game: (seed, final money, turns or contrasts)."""
     seed, table, weight, horizon, cache_dir, rollouts = task
-    finder, lexicon = _load_words(cache_dir=cache_dir)
+    finder, lexicon = Services.shared(cache_dir).words()
     money, records = play_and_record(seed, table, weight, horizon, finder, lexicon, rollouts)
     return seed, money, records
 
@@ -252,7 +252,7 @@ def play_many(seeds: Sequence[int], table: LeaveTable | None, weight: float, hor
     index from `cache_dir`): seed -> (money, turns), or (money, contrasts) given `rollouts`
     (see `play_and_record`)."""
     # In the parent, so forked workers share the index.
-    finder, _ = _load_words(cache_dir=cache_dir)
+    finder, _ = Services.shared(cache_dir).words()
     if ray is not None and cache_dir is not None:
         finder.save_cache(cache_dir)  # type: ignore[attr-defined]
     tasks = [(seed, table, weight, horizon, cache_dir, rollouts) for seed in seeds]
@@ -285,7 +285,7 @@ class Report:
         return f"mean gain {statistics.fmean(gains):+,.1f} ± {error:,.1f} (standard error)"
 
 
-def train(settings: Settings, say: object = None) -> Report:
+def train(settings: Training, say: object = None) -> Report:
     """Fit a leave table by `settings.iterations` rounds of self-play and refitting, then
     compare Expert with and without it. `say(text)` is told how it goes."""
     tell = say if callable(say) else (lambda text: None)
@@ -334,7 +334,7 @@ def train(settings: Settings, say: object = None) -> Report:
 def train_main(args: object) -> int:
     """Run `buyword train` with the parsed command line; returns the exit code."""
     try:
-        settings = _settings(args)
+        settings = training_of(args)
     except ValueError as error:
         print(f"buyword train: {error}", file=sys.stderr)
         return 2
@@ -362,11 +362,11 @@ def train_main(args: object) -> int:
     return 0
 
 
-def _settings(args: object) -> Settings:
-    """The command line's options as Settings; ValueError (in a player's words) if unusable."""
-    values = {name: getattr(args, name) for name in Settings.__dataclass_fields__
+def training_of(args: object) -> Training:
+    """The command line's options as a Training; ValueError (in a player's words) if unusable."""
+    values = {name: getattr(args, name) for name in Training.__dataclass_fields__
               if getattr(args, name, None) is not None}
-    settings = Settings(**values)
+    settings = Training(**values)
     for name in ("games", "iterations", "horizon", "max_leave", "evaluate", "jobs",
                  "rollouts"):
         if getattr(settings, name) < 1:
@@ -382,5 +382,5 @@ def _settings(args: object) -> Settings:
     return settings
 
 
-__all__ = ["Report", "RoundStart", "Settings", "play_and_record", "play_many", "record_game",
-           "train", "train_main", "turns_of"]
+__all__ = ["Report", "RoundStart", "Training", "play_and_record", "play_many", "record_game",
+           "train", "train_main", "training_of", "turns_of"]

@@ -29,7 +29,7 @@ from buyword.engine.crossword import Grid
 from buyword.engine.game import Outcome, Standing
 from buyword.engine.phase import Phase
 from buyword.engine.variants import AuctionState, TradeOffer
-from buyword.table.setup import Seat
+from buyword.store.setup import Seat
 
 if TYPE_CHECKING:
     from buyword.engine import Game

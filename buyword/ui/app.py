@@ -31,10 +31,14 @@ from buyword.ui.options import PlayOptions
 from buyword.ui.stylesheet import SharedStylesheet
 
 if TYPE_CHECKING:
-    from buyword.engine import Game
+    from buyword.engine import Game, Rules
+    from buyword.store.settings import Settings
+    from buyword.store.setup import GameSetup
     from buyword.table import Played, TableSession
-    from buyword.ui.options import GameSetup, Settings
+    from buyword.table.autosave import Autosave
+    from buyword.words.finder import WordFinder
     from buyword.words.lexicon import Lexicon
+    from buyword.words.themes import ThemeFinders
 
 #: The styles of the table's pieces (tiles, racks, the die, the players, the log), shared by
 #: every screen but the title.
@@ -95,7 +99,8 @@ class BuyWordApp(App[int]):
         self.first_setup = setup
         self.last_setup: GameSetup | None = None
         #: The game on the table as saved (None when no game is open).
-        self.playing: SavedGame | None = None
+        #: The game in progress's autosave (None between games).
+        self.autosave: Autosave | None = None
         #: The saved game the title offers to continue, and why a save could not be used.
         self.resumable: SavedGame | None = None
         self.notices: list[str] = []
@@ -168,7 +173,7 @@ class BuyWordApp(App[int]):
             self.notify("There is no saved game to continue.", severity="warning")
         if not options.starts_game:
             return None
-        from buyword.ui.options import GameSetup, Seat, load_tiles  # a game: its setup
+        from buyword.store.setup import GameSetup, Seat, load_tiles
 
         names = options.players or ("You",)
         try:
@@ -179,7 +184,7 @@ class BuyWordApp(App[int]):
             return None
         return GameSetup(seats=tuple(Seat(name) for name in names), seed=options.seed,
                          tiles_file=options.tiles or "", tiles=tiles,
-                         crossword=options.crossword)
+                         variants=("crossword",) if options.crossword else ())
 
     @work(thread=True, exclusive=True, group="dictionary", exit_on_error=False)
     def _load_dictionary(self) -> None:
@@ -191,9 +196,9 @@ class BuyWordApp(App[int]):
                                   severity="error", markup=False)
 
     @property
-    def stored_settings(self) -> Settings:
-        """The settings as kept in the store: the same one model as `settings`."""
-        return self.settings
+    def playing(self) -> SavedGame | None:
+        """The save of the game in progress, as last written (None between games)."""
+        return None if self.autosave is None else self.autosave.saved
 
     @property
     def animate(self) -> bool:
@@ -259,11 +264,11 @@ class BuyWordApp(App[int]):
                       daily: date | None) -> None:
         """Build the dictionary, computer players and game off the UI thread."""
         # Loaded here, not at start-up: the title paints without the game, session, computers.
-        from buyword.engine import Game
         from buyword.table.session import TableSession
 
         try:
             lexicon = self.services.dictionary_for(setup)
+            options = {"on_change": self._autosave, "step_delay": self.settings.step_delay}
             if saved is not None:
                 # Names go into the screens' markup: made safe as a new game's are.
                 names = tuple(seat.name for seat in setup.seats)
@@ -274,19 +279,16 @@ class BuyWordApp(App[int]):
                     self.call_from_thread(self._save_unusable, resumed.message or "")
                     return
                 game = resumed.game
+                session = TableSession.of(game, setup, self._finder(lexicon, game.rules),
+                                          hints_used=saved.hinted,
+                                          theme_finders=self._theme_finders(lexicon, game.rules),
+                                          **options)
             else:
                 rules = setup.rules()
-                game = Game.new([seat.name for seat in setup.seats], dictionary=lexicon,
-                                seed=setup.seed, rules=rules, bag=setup.bag,
-                                themes=self.services.themes if rules.themes else None)
-            # One finder for this game: its dictionary and tile set price every word.
-            finder = self.services.finder(lexicon, game.rules.tiles)
-            theme_finders = self.services.theme_finders(lexicon, game.rules.tiles) \
-                if game.rules.themes else None
-            session = TableSession.of(
-                game, setup, finder, hints_used=saved is not None and saved.hinted,
-                on_change=self._autosave, step_delay=self.settings.step_delay,
-                theme_finders=theme_finders)
+                session = TableSession.new(setup, lexicon, self._finder(lexicon, rules),
+                                           self.services.themes if rules.themes else None,
+                                           theme_finders=self._theme_finders(lexicon, rules),
+                                           **options)
         except BuyWordError as error:
             self.call_from_thread(self._cannot_start, str(error))
             return
@@ -294,6 +296,14 @@ class BuyWordApp(App[int]):
             self.call_from_thread(self._cannot_start, f"{type(error).__name__}: {error}")
             return
         self.call_from_thread(self.open_table, session, setup, saved, daily)
+
+    def _finder(self, lexicon: object, rules: Rules) -> WordFinder:
+        """One finder for a game: its dictionary and tile set price every word."""
+        return self.services.finder(lexicon, rules.tiles)
+
+    def _theme_finders(self, lexicon: object, rules: Rules) -> ThemeFinders | None:
+        """A themed game's finders of each theme's words (None for a game without themes)."""
+        return self.services.theme_finders(lexicon, rules.tiles) if rules.themes else None
 
     def _cannot_start(self, message: str) -> None:
         """The game could not be set up: take the "Setting the table…" notice away and say
@@ -318,22 +328,21 @@ class BuyWordApp(App[int]):
     def open_table(self, session: TableSession, setup: GameSetup,
                    saved: SavedGame | None = None, daily: date | None = None) -> None:
         """Show the table for a ready game, above the title screen; save it from the start."""
+        from buyword.table.autosave import Autosave, first_save
         from buyword.ui.table import TableScreen
 
         self._back_to_title()
-        game = session.game
         table = TableScreen(session, setup)
         if saved is None:
-            saved = saving.new_save(game, setup, daily)
+            saved = first_save(session, setup, daily=daily)
         self.session = session
-        self.playing = saved
+        self.autosave = Autosave(self.store, saved)
         self.resumable = None
         self.notices.clear()  # what the title said about an old save no longer applies
         if daily is not None and not self.store.begin_daily(daily, saved.game_id):
             self.notify("You have played today's daily already: this run is practice and "
                         "is not scored.", title="Daily solo", timeout=8)
-        if game.outcome() is None:
-            self.store.save_game(saved)
+        self.autosave.write(session)
         self.push_screen(table)
         self._warn_if_not_saving()
 
@@ -346,14 +355,14 @@ class BuyWordApp(App[int]):
 
     def show_results(self, session: TableSession, setup: GameSetup) -> None:
         """The game is over: record it (and score a solo game), then the results screen."""
+        from buyword.table.autosave import saved_now
         from buyword.ui.results import ResultsScreen
 
         game = session.game
         if self.playing is not None and session is self.session:
-            saved = saving.updated_save(self.playing, game, session.hints_used, session.seats)
-            finished = self.store.finish_game(saved, game)
+            finished = self.store.finish_game(saved_now(self.playing, session), game)
             self._record_line = (game, saving.results_lines(finished))
-            self.playing = None
+            self.autosave = None
             self._warn_if_not_saving()
         recorded, line = self._record_line
         record_line = line if recorded is game else ""
@@ -373,13 +382,9 @@ class BuyWordApp(App[int]):
     def _autosave(self, session: TableSession, played: Played) -> None:
         """The session calls this after every move: save it (a finished game is recorded
         instead, by `show_results`)."""
-        if self.playing is None or session is not self.session:
+        if self.autosave is None or session is not self.session:
             return
-        if session.game.outcome() is not None:
-            return
-        self.playing = saving.updated_save(self.playing, session.game, session.hints_used,
-                                           session.seats)
-        self.store.save_game(self.playing)
+        self.autosave.update(session)
         self._warn_if_not_saving()
 
     # ------------------------------------------------------------------ menus and dialogs
@@ -387,7 +392,6 @@ class BuyWordApp(App[int]):
     def action_new_game(self, solo: bool) -> None:
         """Ask for the options of a new game, then start it."""
         from buyword.ui.new_game import NewGameScreen
-        from buyword.ui.services import bots_available
 
         defaults = self.last_setup if self.last_setup and self.last_setup.solo == solo else None
         if defaults is not None:
@@ -396,7 +400,7 @@ class BuyWordApp(App[int]):
             defaults = saving.default_setup(self.settings, solo)
             if self.options is not None and self.options.tiles:  # `buyword --tiles FILE`
                 defaults = replace(defaults, tiles_file=self.options.tiles)
-        screen = NewGameScreen(solo, bots_available(), defaults)
+        screen = NewGameScreen(solo, defaults)
         self.push_screen(screen, self._new_game_chosen)
 
     def _new_game_chosen(self, setup: GameSetup | None) -> None:

@@ -62,13 +62,3 @@ class Footer(TextualFooter):
         if shown != self._shown:
             self._shown = shown
             await self.recompose()
-
-
-def __getattr__(name: str) -> object:
-    """`KeysFooter`, the table's footer, lives in `buyword.ui.keys_footer`: loaded with the
-    table, not with the title (making a widget class is a start-up cost of its own)."""
-    if name == "KeysFooter":
-        from buyword.ui.keys_footer import KeysFooter
-
-        return KeysFooter
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -11,8 +11,16 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
 
 from buyword.engine import BuyWordError, TileSetError
-from buyword.engine.rules import TABLE_VARIANTS
-from buyword.ui.options import EACH_ROUND, DictionaryChoice, GameSetup, Seat, load_tiles
+from buyword.engine.rules import VARIANTS
+from buyword.store.setup import (
+    EACH_ROUND,
+    TILE_LIMIT_CHOICES,
+    WORD_LENGTHS,
+    DictionaryChoice,
+    GameSetup,
+    Seat,
+    load_tiles,
+)
 from buyword.ui.text import literal
 from buyword.ui.widgets import Tick
 from buyword.words.themes import THEMES
@@ -23,26 +31,25 @@ PERSON, EMPTY = "person", "empty"
 #: Default names for the seats of a table game.
 SEAT_NAMES = ("Ann", "Bob", "Cy", "Di")
 
-
-#: The table variants the form offers: the setup's field, and the checkbox's label.
-VARIANT_BOXES = (
-    ("auction", "Auction"),
-    ("trade", "Trade"),
-    ("trade_money", "Trade with money"),
-    ("draft", "Tile draft"),
-    ("crossword", "Crossword"),
-)
-
-#: Why a solo game greys out the auction and the trades.
-SOLO_VARIANTS = "Auction and trades need two or more players."
+#: The variants a solo game greys out, in a sentence ("Auction, Trade and Trade with money").
+_NEEDY = [v.label for v in VARIANTS if v.needs_table]
+#: Why a solo game greys them out.
+SOLO_VARIANTS = (f"{', '.join(_NEEDY[:-1])} and {_NEEDY[-1]}" if len(_NEEDY) > 1
+                 else "".join(_NEEDY)) + " need two or more players."
 
 
-def _seat_kinds(optional: bool, bots: bool) -> list[tuple[str, str]]:
-    kinds = [("Person", PERSON)]
-    if bots:
-        from buyword.bots import LEVELS
+def _shown(value: object, choices: tuple[object, ...]) -> object:
+    """`value` if the form offers it, else the first choice: a setup from an old or
+    hand-edited save is shown with what the form can show, never refused by a widget."""
+    return value if value in choices else choices[0]
 
-        kinds += [(f"Computer · {level}", level) for level in LEVELS]
+
+def seat_kinds(optional: bool) -> list[tuple[str, str]]:
+    """Who may sit in a seat, as the form offers it: a person, a computer of each level, and
+    (an `optional` seat) nobody."""
+    from buyword.bots import LEVELS
+
+    kinds = [("Person", PERSON), *((f"Computer · {level}", level) for level in LEVELS)]
     if optional:
         kinds.append(("Empty seat", EMPTY))
     return kinds
@@ -57,11 +64,10 @@ class NewGameScreen(Screen[GameSetup | None]):
         Binding("escape", "back", "Back"),
     ]
 
-    def __init__(self, solo: bool, bots: bool, defaults: GameSetup | None = None) -> None:
-        """Options for a solo game (`solo`) or a table; `bots`: computer seats available."""
+    def __init__(self, solo: bool, defaults: GameSetup | None = None) -> None:
+        """Options for a solo game (`solo`) or a table (people and computers)."""
         super().__init__()
         self.solo = solo
-        self.bots = bots
         self.defaults = defaults or GameSetup()
 
     def compose(self) -> ComposeResult:
@@ -80,13 +86,15 @@ class NewGameScreen(Screen[GameSetup | None]):
                 )
                 yield Static("Tile limit", classes="label")
                 yield Select(
-                    [("8 tiles", "8"), ("10 tiles", "10"), ("no limit", "none")],
-                    value=str(d.tile_limit or "none"), allow_blank=False, id="limit",
-                    compact=True,
+                    [(f"{n} tiles" if n else "no limit", str(n or "none"))
+                     for n in TILE_LIMIT_CHOICES],
+                    value=str(_shown(d.tile_limit, TILE_LIMIT_CHOICES) or "none"),
+                    allow_blank=False, id="limit", compact=True,
                 )
                 yield Static("Shortest word", classes="label")
                 yield Select(
-                    [(f"{n} letters", n) for n in (2, 3, 4, 5)], value=d.min_word_length,
+                    [(f"{n} letters", n) for n in WORD_LENGTHS],
+                    value=_shown(d.min_word_length, WORD_LENGTHS),
                     allow_blank=False, id="min-length", compact=True,
                 )
                 yield Static("Dictionary", classes="label")
@@ -145,13 +153,11 @@ class NewGameScreen(Screen[GameSetup | None]):
         """One checkbox a variant; those a solo table is too small for are greyed out."""
         d = self.defaults
         boxes = []
-        for field, label in VARIANT_BOXES:
-            needs_table = field in TABLE_VARIANTS
-            box = Tick(label, getattr(d, field) and not (self.solo and needs_table),
-                           id=f"variant-{field}", compact=True,
-                           disabled=self.solo and needs_table)
-            if self.solo and needs_table:
-                box.tooltip = SOLO_VARIANTS
+        for variant in VARIANTS:
+            greyed = self.solo and variant.needs_table
+            box = Tick(variant.label, variant.name in d.variants and not greyed,
+                       id=f"variant-{variant.name}", compact=True, disabled=greyed)
+            box.tooltip = SOLO_VARIANTS if greyed else f"{variant.label}: {variant.help}"
             boxes.append(box)
         return boxes
 
@@ -161,10 +167,8 @@ class NewGameScreen(Screen[GameSetup | None]):
             with Horizontal(classes="seat"):
                 yield Input(SEAT_NAMES[i], id=f"name-{i}", compact=True, max_length=12,
                             classes="seat-name")
-                kinds = _seat_kinds(optional=i >= 2, bots=self.bots)
-                default = PERSON if i < 2 or not self.bots else EMPTY
-                if i == 1 and self.bots:
-                    default = "medium"
+                kinds = seat_kinds(optional=i >= 2)
+                default = (PERSON, "medium")[i] if i < 2 else EMPTY
                 yield Select(kinds, value=default, allow_blank=False, id=f"kind-{i}",
                              compact=True, classes="seat-kind")
 
@@ -231,8 +235,8 @@ class NewGameScreen(Screen[GameSetup | None]):
             tiles_file=tiles_file,
             tiles=tiles,
             theme="" if (theme := str(self.query_one("#theme", Select).value)) == "none" else theme,
-            **{field: self.query_one(f"#variant-{field}", Checkbox).value
-               for field, _ in VARIANT_BOXES},
+            variants=tuple(v.name for v in VARIANTS
+                           if self.query_one(f"#variant-{v.name}", Checkbox).value),
         )
         return setup, tiles_problem or self._problem(setup)
 
@@ -260,8 +264,7 @@ class NewGameScreen(Screen[GameSetup | None]):
                 setup.tiles.check_table(len(setup.seats), setup.rules().wilds_for(len(setup.seats)))
             except BuyWordError as error:
                 return f"tile set {setup.tiles_file!r}: {error}"
-        if not setup.table_variants_allowed and (setup.auction or setup.trade
-                                                 or setup.trade_money):
+        if setup.table_problem():
             return SOLO_VARIANTS
         if setup.challenge and not setup.challenge_allowed:
             return "challenge mode needs two or more players at the table"

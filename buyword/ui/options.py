@@ -1,26 +1,9 @@
-"""What the app is started with (`PlayOptions`) and the plain data its screens share.
-
-No Textual here. A game's setup lives in the table session's package and the settings model in
-the store; they are re-exported so that the screens have one place to import them from.
-"""
+"""What the app is started with: `PlayOptions`, read from the command line (no Textual here;
+a game's setup is `buyword.store.setup.GameSetup`)."""
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from buyword.store.settings import BOT_SPEEDS, DictionaryChoice, Settings
-    from buyword.table.setup import (
-        EACH_ROUND,
-        NAME_LENGTH,
-        GameSetup,
-        Seat,
-        custom_tiles,
-        load_tiles,
-        table_name,
-    )
 
 
 @dataclass(frozen=True)
@@ -38,25 +21,3 @@ class PlayOptions:
     def starts_game(self) -> bool:
         """True when the command line asks for a game rather than the title screen."""
         return self.solo or bool(self.players) or self.seed is not None or self.crossword
-
-
-#: Where each re-exported name lives. They are imported on first use: the command line needs
-#: only `PlayOptions`, and the title no game's setup.
-_HOMES = {
-    **dict.fromkeys(("BOT_SPEEDS", "DictionaryChoice", "Settings"), "buyword.store.settings"),
-    **dict.fromkeys(("EACH_ROUND", "NAME_LENGTH", "GameSetup", "Seat", "custom_tiles",
-                     "load_tiles", "table_name"), "buyword.table.setup"),
-}
-
-
-def __getattr__(name: str) -> object:
-    """A re-exported name, imported from its home the first time it is asked for."""
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = globals()[name] = getattr(importlib.import_module(home), name)
-    return value
-
-
-__all__ = ["BOT_SPEEDS", "EACH_ROUND", "NAME_LENGTH", "DictionaryChoice", "GameSetup",
-           "PlayOptions", "Seat", "Settings", "custom_tiles", "load_tiles", "table_name"]

@@ -25,7 +25,8 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Static
 
 from buyword.engine import Challenge
-from buyword.table import Answer, Awaiting, GameSetup, Pass, Played, TableView, Wait
+from buyword.store.setup import GameSetup
+from buyword.table import Answer, Awaiting, Pass, Played, TableView, Wait
 from buyword.ui.table import TableScreen
 from buyword.ui.text import literal, markup
 from buyword.ui.widgets import Rack

@@ -21,9 +21,9 @@ from textual_plotext import PlotextPlot
 from buyword.engine import Game
 from buyword.engine import events as ev
 from buyword.engine.wording import conjugate, is_you
+from buyword.store.setup import GameSetup, custom_tiles
 from buyword.table.compare import BESIDE_ROLLOUTS, RoundPair, SeatRound, compare_games
 from buyword.ui.board import Board
-from buyword.ui.options import GameSetup, custom_tiles
 from buyword.ui.text import literal, markup
 
 if TYPE_CHECKING:
@@ -136,11 +136,8 @@ class ResultsScreen(Screen[None]):
 
     @property
     def comparable(self) -> bool:
-        """Whether a computer player can replay this game's bag: a solo game, and computer
-        players exist."""
-        from buyword.ui.services import bots_available
-
-        return self.game.seats == 1 and bots_available()
+        """Whether a computer player can replay this game's bag: a solo game."""
+        return self.game.seats == 1
 
     @property
     def master_plays(self) -> bool:
@@ -249,13 +246,11 @@ class ResultsScreen(Screen[None]):
 
     @property
     def reviewable(self) -> bool:
-        """Whether Master can review this game: a person played, computer players exist, and
-        the rules are ones its rollouts play (no table variant, theme or crossword)."""
+        """Whether Master can review this game: a person played, and the rules are ones its
+        rollouts play (no table variant, theme or crossword)."""
         if self._reviewable is None:
-            from buyword.ui.services import bots_available
-
             self._reviewable = any(seat.human for seat in self.setup.seats) and \
-                bots_available() and self.master_plays
+                self.master_plays
         return self._reviewable
 
     def _why_no_review(self) -> str | None:

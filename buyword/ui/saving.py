@@ -10,48 +10,28 @@ from dataclasses import replace
 from datetime import date
 from typing import TYPE_CHECKING
 
-from buyword.engine import Rules, default_tiles
-from buyword.store import DICTIONARIES, SavedGame, Store, daily_seed
-from buyword.store import Settings as StoredSettings
-from buyword.store.settings import DictionaryChoice
-from buyword.ui import options
+from buyword.store import SavedGame, Store, daily_seed
+from buyword.store.settings import REMEMBERED, Settings
+from buyword.store.setup import GameSetup, Seat
 
 if TYPE_CHECKING:
-    from buyword.engine import Game
+    from buyword.engine import Rules
     from buyword.store import Finished
-    from buyword.ui.options import GameSetup, Seat
 
 #: The name the daily solo's player plays under.
 DAILY_NAME = "You"
 
 
-def default_setup(stored: StoredSettings, solo: bool) -> GameSetup:
-    """A new game's options as the player last chose them (rules and dictionary)."""
-    # `options.GameSetup`: a game's setup loads with the first game, not with the title.
-    seat, setup = options.Seat, options.GameSetup
-    seats = (seat("You"),) if solo else setup(seats=(seat("Ann"), seat("Bob"))).seats
-    choice = stored.dictionary if stored.dictionary in DICTIONARIES else "bundled"
-    return setup(seats=seats, tile_limit=stored.tile_limit,
-                     min_word_length=stored.min_word_length, challenge=stored.challenge_mode,
-                     dictionary=DictionaryChoice(choice), word_file=stored.word_file)
+def default_setup(stored: Settings, solo: bool) -> GameSetup:
+    """A new game's options as the player last chose them (the settings' default setup)."""
+    seats = (Seat("You"),) if solo else (Seat("Ann"), Seat("Bob"))
+    return replace(stored.new_game, seats=seats)
 
 
-def with_setup(stored: StoredSettings, setup: GameSetup) -> StoredSettings:
-    """The stored settings with this setup's rules and dictionary as the new defaults."""
-    return replace(stored, tile_limit=setup.tile_limit, min_word_length=setup.min_word_length,
-                   challenge_mode=setup.challenge, dictionary=str(setup.dictionary),
-                   word_file=setup.word_file)
-
-
-def new_save(game: Game, setup: GameSetup, daily: date | None = None) -> SavedGame:
-    """The first save of a new game: its setup rides along, to be resumed with it."""
-    return SavedGame.of(
-        game,
-        bots=tuple(seat.level for seat in setup.seats),
-        hints=tuple(0 for _ in setup.seats),
-        daily=None if daily is None else daily.isoformat(),
-        options={"setup": setup.to_meta()},
-    )
+def with_setup(stored: Settings, setup: GameSetup) -> Settings:
+    """The stored settings with this setup's remembered settings as the new defaults."""
+    return replace(stored, new_game=replace(
+        stored.new_game, **{name: getattr(setup, name) for name in REMEMBERED}))
 
 
 def lose_question(saved: SavedGame) -> str:
@@ -61,35 +41,23 @@ def lose_question(saved: SavedGame) -> str:
             "Start a new game and lose it?")
 
 
-def updated_save(saved: SavedGame, game: Game, hints_used: bool,
-                 seats: tuple[Seat, ...] | None = None) -> SavedGame:
-    """The save after another action (hints are counted for the whole table), with the
-    `seats` as they stand now when given (the session's: a seat may have gone to a computer)."""
-    hints = tuple(max(h, int(hints_used)) for h in saved.hints) or (int(hints_used),)
-    bots = None if seats is None else tuple(seat.level for seat in seats)
-    return replace(saved.updated(game, bots), hints=hints)
-
-
 def setup_of(saved: SavedGame) -> GameSetup:
-    """The setup to resume a save with: its own, or one rebuilt from the record."""
+    """The setup to resume a save with: its own, or one rebuilt from the record's rules (an
+    old or hand-edited save), which carry every setting of the game."""
     record = saved.record
     try:
-        setup = options.GameSetup.from_meta(saved.options["setup"])
+        setup = GameSetup.from_meta(saved.options["setup"])
         if len(setup.seats) == len(record.players) and setup.seed == record.seed:
             return setup.with_levels(saved.bots)  # the seats as they stood when saved
     except Exception:  # an old or hand-edited save: fall back to what the record says
         pass
-    seats = tuple(options.Seat(name, saved.bot(seat))
-                  for seat, name in enumerate(record.players))
-    rules = record.rules
-    return options.GameSetup(seats=seats, seed=record.seed, tile_limit=rules.tile_limit,
-                     min_word_length=rules.min_word_length, challenge=rules.challenge_mode,
-                     tiles=None if rules.tiles == default_tiles() else rules.tiles)
+    seats = tuple(Seat(name, saved.bot(seat)) for seat, name in enumerate(record.players))
+    return GameSetup.from_rules(record.rules, seats, seed=record.seed)
 
 
 def daily_setup(day: date) -> GameSetup:
     """The daily solo: the printed rules, the bundled dictionary, the seed of the day."""
-    return options.GameSetup(seats=(options.Seat(DAILY_NAME),), seed=daily_seed(day))
+    return GameSetup(seats=(Seat(DAILY_NAME),), seed=daily_seed(day))
 
 
 def title_scores(store: Store, rules: Rules) -> str:

@@ -11,7 +11,7 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Footer, Select, Static
 
-from buyword.ui.options import BOT_SPEEDS, Settings
+from buyword.store.settings import BOT_SPEEDS, Settings
 from buyword.ui.widgets import Tick
 
 

@@ -36,23 +36,22 @@ from buyword.engine import (
 )
 from buyword.engine import events as ev
 from buyword.engine.wording import plural, possessive, says, whom
+from buyword.store.setup import GameSetup, custom_tiles
 from buyword.table import (
     Answer,
     Awaiting,
     Decision,
-    GameSetup,
     Pass,
     Played,
     SalePreview,
     TableView,
     Undone,
     Wait,
-    custom_tiles,
 )
 from buyword.table.source import TableSource
 from buyword.ui.board import Board
 from buyword.ui.crossword import CROSSWORD_ACTIONS, BoardCursor, CrosswordTable
-from buyword.ui.footer import KeysFooter
+from buyword.ui.keys_footer import KeysFooter
 from buyword.ui.status import prompt_template, round_lines
 from buyword.ui.text import literal, markup
 from buyword.ui.unseen import UnseenPanel, unseen_for

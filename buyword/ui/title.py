@@ -229,7 +229,7 @@ class TitleScreen(Screen[None]):
         """What the store has to say now, by line: notices, the warning, the solo record."""
         app = self.buyword
         return {"notice": "\n".join(app.notices), "warning": app.store.warning or "",
-                "scores": saving.title_scores(app.store, app.stored_settings.rules())}
+                "scores": saving.title_scores(app.store, app.settings.new_game.rules())}
 
     def show_store(self) -> None:
         """Set the menu, the notices and the solo record from the app's store."""

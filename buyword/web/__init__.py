@@ -5,14 +5,8 @@ this package's top level imports nothing from it, so `buyword serve` can say whi
 to install when it is missing.
 """
 
-from buyword.web.serve import (
-    DEFAULT_HOST,
-    DEFAULT_PORT,
-    EXTRA_MISSING,
-    exposure_warning,
-    is_loopback,
-    serve_main,
-)
+from buyword.web.address import DEFAULT_HOST, exposure_warning, is_loopback
+from buyword.web.serve import DEFAULT_PORT, EXTRA_MISSING, serve_main
 
 __all__ = [
     "DEFAULT_HOST", "DEFAULT_PORT", "EXTRA_MISSING", "exposure_warning", "is_loopback",

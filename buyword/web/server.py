@@ -25,7 +25,7 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
 from buyword.store import locate
-from buyword.web.serve import EVERYWHERE, exposure_warning
+from buyword.web.address import EVERYWHERE, exposure_warning
 
 log = logging.getLogger("buyword.web")
 

@@ -75,7 +75,7 @@ def plan_sale(
     search stops after `budget` steps (by default as many as SEARCH_WORK allows for this many
     items) with the best plan so far, and then `exact` is False.
     """
-    return _plan(finder, hand, *_choose(finder, hand, wilds, min_length, budget))
+    return _plan(finder, hand, *choose_sale(finder, hand, wilds, min_length, budget))
 
 
 def sale_tiles(finder: WordFinder, hand: str, wilds: int, min_length: int = 2
@@ -83,7 +83,7 @@ def sale_tiles(finder: WordFinder, hand: str, wilds: int, min_length: int = 2
     """`plan_sale`'s money and words, each as its hand tiles (sorted), whether it needs the
     wild, and its pips, in the plan's order: what computer players ask for thousands of
     times, without spelling every word out."""
-    chosen = _choose(finder, hand, wilds, min_length, None)[0]
+    chosen = choose_sale(finder, hand, wilds, min_length, None)[0]
     pips = [-item[0] for item in chosen]
     if len(set(pips)) < len(pips):  # equal pips are ordered by their words: spell them
         words = _plan(finder, hand, chosen).words
@@ -94,12 +94,12 @@ def sale_tiles(finder: WordFinder, hand: str, wilds: int, min_length: int = 2
         (item[_KEY], bool(item[_WILD]), -item[0]) for item in ordered)
 
 
-def _choose(finder: WordFinder, hand: str, wilds: int, min_length: int, budget: int | None
+def choose_sale(finder: WordFinder, hand: str, wilds: int, min_length: int, budget: int | None
             ) -> tuple[list[_Item], bool]:
     """The items of the best plan, and whether the search finished (see `plan_sale`)."""
     counts = hand_counts(hand, wilds)
     hand_pips = finder.tiles.pips_of(hand)
-    lone = _lone(finder, min_length, wilds)
+    lone = lone_item(finder, min_length, wilds)
     held = "".join(sorted(letter for letter in counts if letter in finder.codes.cap))
     wild_pips = finder.tiles.wild_pips
     composites: list[int] | None = None
@@ -109,7 +109,7 @@ def _choose(finder: WordFinder, hand: str, wilds: int, min_length: int, budget: 
         composites = sorted(finder.subsets(counts), reverse=True)
         first = _dearest(finder, composites, min_length, wilds)
     else:  # no need to sort them all: the dearest word is found from the hand's two halves
-        halves = _halves(finder.codes, counts)
+        halves = halves_of(finder.codes, counts)
         first = _dearest_of_halves(finder, halves, min_length, wilds)
     # Unless a wild may be sold alone, each word with a wild takes a tile or more.
     usable = wilds if lone else min(wilds, sum(counts.values()))
@@ -118,12 +118,12 @@ def _choose(finder: WordFinder, hand: str, wilds: int, min_length: int, budget: 
         # The quick search: the rich items only, the poor ones of the tiles left listed when a
         # branch reaches them. It visits the very same plans as the whole search, in the same
         # order, so it is used whenever it finishes within the steps every search may take.
-        describe = _describer(finder.codes, counts, held, halves)
+        describe = describer(finder.codes, counts, held, halves)
         if halves is None:
             assert composites is not None
-            items = _rich_items(finder, composites, min_length, wilds > 0, floor, describe)
+            items = rich_items(finder, composites, min_length, wilds > 0, floor, describe)
         else:  # the sets the rich items may be, joined from the halves
-            items = _rich_items_of_halves(finder, halves, min_length, wilds > 0, floor)
+            items = rich_items_of_halves(finder, halves, min_length, wilds > 0, floor)
         quick = MIN_STEPS if budget is None else min(budget, MIN_STEPS)
         try:
             chosen = _search(items, lone, counts, hand_pips, wilds, finder.tiles, quick,
@@ -136,7 +136,7 @@ def _choose(finder: WordFinder, hand: str, wilds: int, min_length: int, budget: 
     return _choose_whole(finder, hand, wilds, min_length, budget)
 
 
-def _plan_whole(finder: WordFinder, hand: str, wilds: int, min_length: int = 2,
+def plan_whole(finder: WordFinder, hand: str, wilds: int, min_length: int = 2,
                 budget: int | None = None) -> SalePlan:
     """`plan_sale` by the whole search: every item listed before it starts (the quick
     search's reference)."""
@@ -145,16 +145,16 @@ def _plan_whole(finder: WordFinder, hand: str, wilds: int, min_length: int = 2,
 
 def _choose_whole(finder: WordFinder, hand: str, wilds: int, min_length: int = 2,
                   budget: int | None = None) -> tuple[list[_Item], bool]:
-    """`_choose` by the whole search (the quick search's way out when a search is long)."""
+    """`choose_sale` by the whole search (the quick search's way out when a search is long)."""
     counts = hand_counts(hand, wilds)
     held = "".join(sorted(letter for letter in counts if letter in finder.codes.cap))
     composites = finder.subsets(counts)
-    items = _items(finder, _hits(finder, composites, min_length, wilds > 0),
-                   _describer(finder.codes, counts, held))
+    items = items_of(finder, hits_of(finder, composites, min_length, wilds > 0),
+                   describer(finder.codes, counts, held))
     if budget is None:
         budget = max(MIN_STEPS, SEARCH_WORK // max(1, len(items)))
     try:
-        chosen = _search(items, _lone(finder, min_length, wilds), counts,
+        chosen = _search(items, lone_item(finder, min_length, wilds), counts,
                          finder.tiles.pips_of(hand), wilds, finder.tiles, budget,
                          finder.codes.position)
     except _OutOfSteps as stop:
@@ -168,14 +168,14 @@ _Description = tuple[str, bytes]
 _Describe = Callable[[int], _Description]
 
 
-#: One half of a hand's letters (see `_halves`): its sets as composites, dearest first, and
+#: One half of a hand's letters (see `halves_of`): its sets as composites, dearest first, and
 #: each set's letters and its bytes of the counts (see `LetterCodes.describe`), in that order.
 _Half = tuple[list[int], list[str], list[bytes]]
 #: A hand's two halves, and the split: a set's code modulo it is its second half's code.
 _Halves = tuple[_Half, _Half, int]
 
 
-def _halves(codes: LetterCodes, counts: Mapping[str, int]) -> _Halves:
+def halves_of(codes: LetterCodes, counts: Mapping[str, int]) -> _Halves:
     """The hand `counts` split in two halves of its letters (the first alphabetically), each
     half's few sets listed and described once, building on each other.
 
@@ -210,12 +210,12 @@ def _half(codes: LetterCodes, letters: list[str], counts: Mapping[str, int], sta
     return [o[0] for o in ordered], [o[1] for o in ordered], [o[2] for o in ordered]
 
 
-def _describer(codes: LetterCodes, counts: Mapping[str, int], held: str,
+def describer(codes: LetterCodes, counts: Mapping[str, int], held: str,
                halves: _Halves | None = None) -> _Describe:
     """Describes the sets of one hand's tiles as `codes.describe` does, and remembers them
     there.
 
-    A set is its two halves' (see `_halves`; `halves`, if they were listed already), found
+    A set is its two halves' (see `halves_of`; `halves`, if they were listed already), found
     with one remainder: the second half's letters are the code's low digits. That is
     several times quicker than reading every digit of every set the search lists.
     A hand with more than `_HALVES_UP_TO` sets (far beyond a game's) is described digit by
@@ -234,7 +234,7 @@ def _describer(codes: LetterCodes, counts: Mapping[str, int], held: str,
 
     def describe(code: int) -> _Description:
         if not tables:  # on the first set not remembered
-            first, second, split = halves or _halves(codes, counts)
+            first, second, split = halves or halves_of(codes, counts)
             tables.append((by_code(first), by_code(second), split))
         first, second, split = tables[0]
         low = code % split
@@ -246,7 +246,7 @@ def _describer(codes: LetterCodes, counts: Mapping[str, int], held: str,
     return describe
 
 
-def _lone(finder: WordFinder, min_length: int, wilds: int) -> _Item | None:
+def lone_item(finder: WordFinder, min_length: int, wilds: int) -> _Item | None:
     """A wild sold alone, as an item, if the dictionary has a one-letter word and the rules
     allow one; else None."""
     if not wilds or min_length > 1 or 0 not in finder.wild_codes:
@@ -260,7 +260,7 @@ def _lone(finder: WordFinder, min_length: int, wilds: int) -> _Item | None:
 _Hits = tuple[list[int], list[int]]
 
 
-def _hits(finder: WordFinder, composites: list[int], min_length: int, wild: bool,
+def hits_of(finder: WordFinder, composites: list[int], min_length: int, wild: bool,
           floor: int = 0) -> _Hits:
     """The composites that spell a word (of `floor` pips or more), and (with `wild`) those a
     wild makes a word of."""
@@ -285,11 +285,11 @@ def _floor(first: int, pips_left: int, wilds: int, wild_pips: int) -> int:
     The dearest word (`first` pips) alone is a plan worth first²: the root of the search only
     tries items that might beat it, and poorer ones matter only deeper, where fewer tiles are
     left and they are quicker to list. `pips_left`, `wilds`: the pips of the hand's tiles,
-    and the wilds that can sell (see `_most`).
+    and the wilds that can sell (see `most_pips`).
     """
     least = first * first
     return next((pips for pips in range(1, first + 1)
-                 if _most(pips, pips_left, wilds, wild_pips) >= least), 0)
+                 if most_pips(pips, pips_left, wilds, wild_pips) >= least), 0)
 
 
 def _dearest(finder: WordFinder, composites: list[int], min_length: int, wilds: int) -> int:
@@ -315,7 +315,7 @@ def _dearest(finder: WordFinder, composites: list[int], min_length: int, wilds: 
 def _dearest_of_halves(finder: WordFinder, halves: _Halves, min_length: int,
                        wilds: int) -> int:
     """`_dearest` of a hand, without sorting all its sets: pairs of its two halves' sets
-    (see `_halves`, dearest first) are joined by adding their composites, dearest first along
+    (see `halves_of`, dearest first) are joined by adding their composites, dearest first along
     each half, until none left could beat the dearest word found."""
     codes = finder.codes
     code_mask, size_shift, size_mask = codes.code_mask, codes.size_shift, codes.size_mask
@@ -341,7 +341,7 @@ def _dearest_of_halves(finder: WordFinder, halves: _Halves, min_length: int,
     return best
 
 
-def _most(pips: int, pips_left: int, wilds: int, wild_pips: int) -> int:
+def most_pips(pips: int, pips_left: int, wilds: int, wild_pips: int) -> int:
     """The most money words of at most `pips` pips each (at least 1) could bring from tiles
     of `pips_left` pips and `wilds` wilds of `wild_pips` pips, at most one wild a word: the
     search's bound. It never falls as `pips` grows.
@@ -371,10 +371,10 @@ def _most(pips: int, pips_left: int, wilds: int, wild_pips: int) -> int:
     return base + whole * pips * pips + rest * rest
 
 
-def _rich_items(finder: WordFinder, composites: list[int], min_length: int, wild: bool,
+def rich_items(finder: WordFinder, composites: list[int], min_length: int, wild: bool,
                 floor: int, describe: _Describe) -> list[_Item]:
     """The items of at least `floor` pips among the hand's sets `composites` (in any order),
-    richest first: `_items(finder, _hits(...), describe, floor)` in one pass."""
+    richest first: `items_of(finder, hits_of(...), describe, floor)` in one pass."""
     codes = finder.codes
     code_mask, size_shift, size_mask = codes.code_mask, codes.size_shift, codes.size_mask
     pips_shift, wild_pips = codes.pips_shift, finder.tiles.wild_pips
@@ -405,9 +405,9 @@ def _rich_items(finder: WordFinder, composites: list[int], min_length: int, wild
     return items
 
 
-def _rich_items_of_halves(finder: WordFinder, halves: _Halves, min_length: int, wild: bool,
+def rich_items_of_halves(finder: WordFinder, halves: _Halves, min_length: int, wild: bool,
                           floor: int) -> list[_Item]:
-    """`_rich_items` of a hand's sets joined from its two halves (see `_halves`), richest
+    """`rich_items` of a hand's sets joined from its two halves (see `halves_of`), richest
     first.
 
     A row of sets is one set of the first half with the second half's, dearest first, as far
@@ -450,10 +450,10 @@ def _rich_items_of_halves(finder: WordFinder, halves: _Halves, min_length: int, 
     return items
 
 
-def _items(finder: WordFinder, hits: _Hits, describe: _Describe, floor: int = 0,
+def items_of(finder: WordFinder, hits: _Hits, describe: _Describe, floor: int = 0,
            below: int | None = None) -> list[_Item]:
     """The hits worth `floor` pips or more (and fewer than `below`, if given) as items,
-    richest first. `describe`: the hand's sets described (see `_describer`).
+    richest first. `describe`: the hand's sets described (see `describer`).
     """
     codes = finder.codes
     code_mask, pips_shift, wild_pips = codes.code_mask, codes.pips_shift, finder.tiles.wild_pips
@@ -513,9 +513,9 @@ class _Poorer:
         # The sets that sell for lowest..top-1 pips, with the wild or without.
         bottom = max(0, lowest - wild_pips if self.wild else lowest) << shift
         band = [c for c in composites if bottom <= c < top << shift]
-        hits = _hits(finder, band, self.min_length, self.wild, lowest)
+        hits = hits_of(finder, band, self.min_length, self.wild, lowest)
         # Every item listed before is richer than the new ones: the list stays in order.
-        listed = listed + _items(finder, hits, self.describe, lowest, top)
+        listed = listed + items_of(finder, hits, self.describe, lowest, top)
         self.known[remembered] = (lowest, listed, composites)
         return listed
 
@@ -553,7 +553,7 @@ def _search(
     pips_of = [-item[0] or 1 for item in items]  # at least 1: the bound divides by it
     # No item left out of `items` has more pips than this (the floor, less one).
     under = poorer.floor - 1 if poorer else 0
-    most = _most
+    most = most_pips
     best_score = -1
     best: list[_Item] = []
     chosen: list[_Item] = []

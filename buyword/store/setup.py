@@ -1,15 +1,36 @@
 """What a new game is set up with: the seats (people and computer levels), rules, dictionary,
-tile set, hints and privacy. Plain data: the new-game form fills a `GameSetup`, the table
-session plays it, and a saved game carries it in its record's `meta` (`to_meta` / `from_meta`).
+tile set, theme, variants, hints and privacy. The one setup model: the new-game form fills a
+`GameSetup`, the command line and the host build one, the table session plays it, a saved game
+carries it in its `meta` (`to_meta` / `from_meta`), and the player's settings keep the default
+one (`buyword.store.settings`).
+
+The choices the form offers are named here (`TILE_LIMIT_CHOICES`, `WORD_LENGTHS`), and
+`problems` checks values against them, so nothing is kept that the form could not show.
 """
 
 from __future__ import annotations
 
 import unicodedata
 from dataclasses import asdict, dataclass, replace
+from enum import StrEnum
 
-from buyword.engine import Rules, TileSet, TileSetError, default_tiles
-from buyword.store.settings import DictionaryChoice
+from buyword.engine import VARIANTS, BuyWordError, Rules, TileSet, TileSetError, default_tiles
+
+
+class DictionaryChoice(StrEnum):
+    """Which word list decides what may be sold."""
+
+    BUNDLED = "bundled"
+    COMMON = "common"
+    FILE = "file"
+
+
+#: Dictionary choices: the bundled list, its common words only, or a word-list file.
+DICTIONARIES: tuple[str, ...] = tuple(choice.value for choice in DictionaryChoice)
+#: The tile limits the form offers (None: no limit).
+TILE_LIMIT_CHOICES: tuple[int | None, ...] = (8, 10, None)
+#: The shortest words the form offers.
+WORD_LENGTHS: tuple[int, ...] = (2, 3, 4, 5)
 
 #: The longest name a seat shows (the form allows 12; the command line is cut to this).
 NAME_LENGTH = 20
@@ -17,6 +38,9 @@ NAME_LENGTH = 20
 
 #: The `theme` setting for a new theme each round (drawn from all the bundled themes).
 EACH_ROUND = "each-round"
+
+#: The variants by name.
+_VARIANTS = {v.name: v for v in VARIANTS}
 
 
 def table_name(text: str) -> str:
@@ -78,13 +102,18 @@ class GameSetup:
     tiles: TileSet | None = None
     #: Themes (docs/rules.md, Themes): "" for none, a theme's name for one all game, or EACH_ROUND.
     theme: str = ""
-    #: Table variants (docs/rules.md, "Table variants"): auction and the trades need 2+ players.
-    auction: bool = False
-    trade: bool = False
-    trade_money: bool = False
-    draft: bool = False
-    #: The crossword variant (docs/rules.md, Crossword): sold words stay on a shared grid.
-    crossword: bool = False
+    #: The table variants played (docs/variants.md), by name (`buyword.engine.VARIANTS`).
+    variants: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        """Variants are kept in the registry's order, each once; an unknown name is refused."""
+        known = [v.name for v in VARIANTS]
+        unknown = [name for name in self.variants if name not in known]
+        if unknown:
+            raise BuyWordError(f"{unknown[0]!r} is not a variant; choose from "
+                               f"{', '.join(known)}")
+        object.__setattr__(self, "variants",
+                           tuple(name for name in known if name in self.variants))
 
     @property
     def humans(self) -> int:
@@ -101,10 +130,16 @@ class GameSetup:
         """Challenge mode needs two or more players (people or computers) to challenge."""
         return len(self.seats) >= 2
 
-    @property
-    def table_variants_allowed(self) -> bool:
-        """Auction, trade and trade with money need two or more players."""
-        return len(self.seats) >= 2
+    def plays(self, variant: str) -> bool:
+        """Whether this setup plays the variant named `variant` (at a table it fits)."""
+        return variant in self.variants and (
+            len(self.seats) >= 2 or not _VARIANTS[variant].needs_table)
+
+    def table_problem(self) -> str:
+        """Why this table is too small for a variant chosen ("" if it is not): the rules'
+        own refusal."""
+        chosen = replace(Rules(), **dict.fromkeys(self.variants, True))
+        return chosen.table_problem(len(self.seats)) or ""
 
     @property
     def hand_off(self) -> bool:
@@ -118,13 +153,21 @@ class GameSetup:
             min_word_length=self.min_word_length,
             challenge_mode=self.challenge and self.challenge_allowed,
             tiles=self.tiles or default_tiles(),
-            auction=self.auction and self.table_variants_allowed,
-            trade=self.trade and self.table_variants_allowed,
-            trade_money=self.trade_money and self.table_variants_allowed,
-            draft=self.draft,
-            crossword=self.crossword,
+            **{v.name: self.plays(v.name) for v in VARIANTS},
             **self._theme_rules(),
         )
+
+    @classmethod
+    def from_rules(cls, rules: Rules, seats: tuple[Seat, ...], seed: int | None = None
+                   ) -> GameSetup:
+        """The setup that plays `rules` at these seats: every setting a setup holds is read
+        from the rules (tile limit, shortest word, challenge, tile set, theme, variants)."""
+        theme = EACH_ROUND if rules.theme_each_round else (rules.themes[0] if rules.themes
+                                                             else "")
+        return cls(seats=seats, seed=seed, tile_limit=rules.tile_limit,
+                   min_word_length=rules.min_word_length, challenge=rules.challenge_mode,
+                   tiles=None if rules.tiles == default_tiles() else rules.tiles, theme=theme,
+                   variants=tuple(v.name for v in VARIANTS if getattr(rules, v.name)))
 
     def _theme_rules(self) -> dict:
         """The rules' theme settings for the `theme` chosen."""
@@ -155,12 +198,16 @@ class GameSetup:
         data["seats"] = [asdict(seat) for seat in self.seats]
         data["dictionary"] = str(self.dictionary)
         data["tiles"] = None if self.tiles is None else self.tiles.to_dict()
+        data["variants"] = list(self.variants)
         return data
 
     @classmethod
     def from_meta(cls, data: dict) -> GameSetup:
-        """Rebuild a setup from `to_meta` output; unknown keys are ignored."""
+        """Rebuild a setup from `to_meta` output; unknown keys are ignored. A save from before
+        the variants were one list has a true/false key for each (`auction: true`)."""
         known = {name: data[name] for name in cls.__dataclass_fields__ if name in data}
+        known["variants"] = tuple(known.get("variants", ())) or tuple(
+            v.name for v in VARIANTS if data.get(v.name) is True)
         known["seats"] = tuple(Seat(**seat) for seat in known.get("seats", [{"name": "You"}]))
         known["dictionary"] = DictionaryChoice(known.get("dictionary", "bundled"))
         if known.get("tiles") is not None:
