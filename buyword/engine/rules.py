@@ -23,6 +23,37 @@ VARIANTS = {
 }
 #: The variants that need other players at the table.
 TABLE_VARIANTS = frozenset({"auction", "trade", "trade_money"})
+#: What each variant does, in a player's words (help, the command palette, `--help`).
+VARIANT_HELP = {
+    "auction": "instead of buying or discarding your draw, put it up for auction: each other "
+               "player bids once or passes, then you match the high bid or let the tiles go "
+               "(the winner pays the bank)",
+    "trade": "after the draw and before anyone buys, each player may offer one other player "
+             "a swap of whole draws; they accept or decline",
+    "trade_money": "trades where money may change hands too: an offer of +$N you pay, or "
+                   "-$N they pay",
+    "draft": "the leader lays everyone's tiles face up; in turn each player takes one until "
+             "all are taken, then buys or discards the tiles taken",
+    "crossword": "sold words stay on the table in a grid; each new word crosses the words "
+                 "there, and its price counts the pips of the tiles it reuses",
+}
+
+
+def variant_spelling(name: str) -> str:
+    """A variant as the command line spells it: "trade-money" for `trade_money`."""
+    return name.replace("_", "-")
+
+
+def variant_names(text: str) -> tuple[str, ...]:
+    """The `Rules` fields of a comma-separated list of variants as the command line spells
+    them ("auction,trade-money"); a clear error naming any that is not a variant."""
+    spelled = {variant_spelling(name): name for name in VARIANTS}
+    names = [part.strip().lower() for part in (text or "").split(",") if part.strip()]
+    unknown = [name for name in names if name not in spelled]
+    if unknown:
+        raise BuyWordError(f"{', '.join(map(repr, unknown))} is not a variant; "
+                           f"use {', '.join(spelled)}")
+    return tuple(dict.fromkeys(spelled[name] for name in names))
 
 
 def _whole(value: object, minimum: int = 0) -> bool:

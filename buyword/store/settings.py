@@ -44,6 +44,9 @@ class Settings:
     tile_limit: int | None = 8
     min_word_length: int = 2
     challenge_mode: bool = False
+    #: Whether a new game offers hints (F2): the new-game form's last choice, which a game
+    #: started from the command line takes too.
+    hints: bool = False
 
     @property
     def step_delay(self) -> float:
@@ -100,7 +103,7 @@ def _toml_string(text: str) -> str:
 
 def _check(name: str, value: object) -> str | None:
     """None if `value` is acceptable for setting `name`, else what is wrong with it."""
-    if name in ("animations", "challenge_mode"):
+    if name in ("animations", "challenge_mode", "hints"):
         return None if isinstance(value, bool) else "should be true or false"
     if name == "bot_speed":
         return None if value in BOT_SPEEDS else f"should be one of {', '.join(BOT_SPEEDS)}"

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field, replace
 
 from buyword.bots import BOT_NAMES, MasterBot
 from buyword.bots.master import Search
-from buyword.engine import Game, Phase, Rules, TileSet, TileSetError
+from buyword.engine import BuyWordError, Game, Phase, Rules, TileSet, TileSetError
+from buyword.engine.rules import variant_names
 from buyword.table.cluster import ClusterError, run_tasks
 from buyword.table.session import TableSession, Wait
 from buyword.table.setup import Seat, load_tiles
@@ -273,21 +274,15 @@ def parse_tables(players: Sequence[str] | None) -> list[tuple[str, ...]]:
     return tables
 
 
-#: `--variant` names and the rule settings they turn on.
-VARIANT_NAMES = {"auction": "auction", "trade": "trade", "trade-money": "trade_money",
-                 "draft": "draft", "crossword": "crossword"}
-
-
 def parse_variants(text: str, tables: Sequence[tuple[str, ...]],
                    rules: Rules | None = None) -> Rules:
     """Read --variant ("auction,trade-money") into rules every table can play: `rules` (the
     box's by default) with those variants on."""
-    names = [name.strip().lower() for name in (text or "").split(",") if name.strip()]
-    unknown = [name for name in names if name not in VARIANT_NAMES]
-    if unknown:
-        raise SimError(f"--variant {text!r}: {', '.join(map(repr, unknown))} is not a variant; "
-                       f"use {', '.join(VARIANT_NAMES)}")
-    rules = replace(rules or Rules(), **{VARIANT_NAMES[name]: True for name in names})
+    try:
+        names = variant_names(text)
+    except BuyWordError as error:
+        raise SimError(f"--variant {text!r}: {error}") from None
+    rules = replace(rules or Rules(), **dict.fromkeys(names, True))
     for levels in tables:
         problem = rules.table_problem(len(levels))
         if problem:

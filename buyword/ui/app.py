@@ -148,7 +148,7 @@ class BuyWordApp(App[int]):
             self.theme = theme
         except Exception:  # an unknown theme name from the settings file is not fatal
             self.settings = replace(self.settings, theme=self.theme)
-            self.notices.append(f"Settings: there is no theme {theme!r}; using {self.theme!r}.")
+            self.notices.append(f"Settings: there are no colours {theme!r}; using {self.theme!r}.")
 
     def look_for_save(self) -> None:
         """Read the autosave (not replayed yet) for Continue; a bad one becomes a notice."""
@@ -168,7 +168,7 @@ class BuyWordApp(App[int]):
             self.notify("There is no saved game to continue.", severity="warning")
         if not options.starts_game:
             return None
-        from buyword.ui.options import GameSetup, Seat, load_tiles  # a game: its setup
+        from buyword.ui.options import Seat, load_tiles  # a game: its setup
 
         names = options.players or ("You",)
         try:
@@ -177,9 +177,11 @@ class BuyWordApp(App[int]):
             self.notify(str(error), title="Cannot start the game", severity="error", timeout=8,
                         markup=False)
             return None
-        return GameSetup(seats=tuple(Seat(name) for name in names), seed=options.seed,
-                         tiles_file=options.tiles or "", tiles=tiles,
-                         crossword=options.crossword)
+        # The new-game form's defaults (rules, dictionary, hints), whatever the variants.
+        defaults = saving.default_setup(self.settings, solo=len(names) == 1)
+        return replace(defaults, seats=tuple(Seat(name) for name in names), seed=options.seed,
+                       tiles_file=options.tiles or "", tiles=tiles,
+                       **dict.fromkeys(options.variants, True))
 
     @work(thread=True, exclusive=True, group="dictionary", exit_on_error=False)
     def _load_dictionary(self) -> None:
@@ -524,13 +526,28 @@ class BuyWordApp(App[int]):
         yield SystemCommand("How to play", "The rules in short", self.action_help)
         yield SystemCommand("Keys", "The key map", partial(self.action_help, "keys"))
         yield SystemCommand("Price list", "Pips to dollars", partial(self.action_help, "prices"))
-        yield SystemCommand("Settings", "Animations, computer speed, theme",
+        yield SystemCommand("Settings", "Animations, computer speed, colours",
                             self.action_settings)
         yield SystemCommand("Solo stats", "Your solo results over time, per rule set",
                             self.action_stats)
-        # Textual's own "Keys" panel would list Keys twice; the help's key map is ours.
-        yield from (command for command in super().get_system_commands(screen)
-                    if command.title != "Keys")
+        yield from self._variant_commands()
+        # Textual's own "Keys" panel would list Keys twice; the help's key map is ours. Its
+        # "Theme" is the colour scheme: "Theme" is the words a themed game accepts.
+        for command in super().get_system_commands(screen):
+            if command.title == "Theme":
+                yield SystemCommand("Colours", "Change the colour scheme", command.callback)
+            elif command.title != "Keys":
+                yield command
+
+    def _variant_commands(self) -> Iterable[SystemCommand]:
+        """A palette entry for each variant: what it does, opening help's Variants page."""
+        from buyword.engine.rules import TABLE_VARIANTS, VARIANT_HELP, VARIANTS
+
+        for name, words in VARIANTS.items():
+            needs = " (2 or more players)" if name in TABLE_VARIANTS else ""
+            yield SystemCommand(f"Variant: {words.capitalize()}",
+                                f"{VARIANT_HELP[name].capitalize()}{needs}",
+                                partial(self.action_help, "variants"))
 
 
 def run_app(options: PlayOptions) -> int:

@@ -11,7 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
 
 from buyword.engine import BuyWordError, TileSetError
-from buyword.engine.rules import TABLE_VARIANTS
+from buyword.engine.rules import TABLE_VARIANTS, VARIANT_HELP
 from buyword.ui.options import EACH_ROUND, DictionaryChoice, GameSetup, Seat, load_tiles
 from buyword.ui.text import literal
 from buyword.ui.widgets import Tick
@@ -33,8 +33,8 @@ VARIANT_BOXES = (
     ("crossword", "Crossword"),
 )
 
-#: Why a solo game greys out the auction and the trades.
-SOLO_VARIANTS = "Auction and trades need two or more players."
+#: Why a solo game greys out the auction and the trades (one line of the form at 60 columns).
+SOLO_VARIANTS = "Auction and trades need 2+ players."
 
 
 def _seat_kinds(optional: bool, bots: bool) -> list[tuple[str, str]]:
@@ -150,8 +150,8 @@ class NewGameScreen(Screen[GameSetup | None]):
             box = Tick(label, getattr(d, field) and not (self.solo and needs_table),
                            id=f"variant-{field}", compact=True,
                            disabled=self.solo and needs_table)
-            if self.solo and needs_table:
-                box.tooltip = SOLO_VARIANTS
+            box.tooltip = VARIANT_HELP[field].capitalize() + "." + (
+                f" {SOLO_VARIANTS}" if self.solo and needs_table else "")
             boxes.append(box)
         return boxes
 

@@ -11,6 +11,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from buyword.engine import Rules, default_tiles
+from buyword.engine.wording import plural
 from buyword.store import DICTIONARIES, SavedGame, Store, daily_seed
 from buyword.store import Settings as StoredSettings
 from buyword.store.settings import DictionaryChoice
@@ -33,14 +34,15 @@ def default_setup(stored: StoredSettings, solo: bool) -> GameSetup:
     choice = stored.dictionary if stored.dictionary in DICTIONARIES else "bundled"
     return setup(seats=seats, tile_limit=stored.tile_limit,
                      min_word_length=stored.min_word_length, challenge=stored.challenge_mode,
-                     dictionary=DictionaryChoice(choice), word_file=stored.word_file)
+                     dictionary=DictionaryChoice(choice), word_file=stored.word_file,
+                     hints=stored.hints)
 
 
 def with_setup(stored: StoredSettings, setup: GameSetup) -> StoredSettings:
     """The stored settings with this setup's rules and dictionary as the new defaults."""
     return replace(stored, tile_limit=setup.tile_limit, min_word_length=setup.min_word_length,
                    challenge_mode=setup.challenge, dictionary=str(setup.dictionary),
-                   word_file=setup.word_file)
+                   word_file=setup.word_file, hints=setup.hints)
 
 
 def new_save(game: Game, setup: GameSetup, daily: date | None = None) -> SavedGame:
@@ -100,7 +102,7 @@ def title_scores(store: Store, rules: Rules) -> str:
     if stats.games:
         lines.append(f"Solo: {stats.line()}")
     if hinted.games:
-        lines.append(f"With hints: best ${hinted.best} over {hinted.games}")
+        lines.append(f"With hints: best ${hinted.best} over {plural(hinted.games, 'game')}")
     return "\n".join(lines)
 
 
@@ -125,6 +127,6 @@ def results_lines(finished: Finished) -> str:
     if solo.new_best and solo.counted:
         previous = "" if solo.previous_best is None else f" (was ${solo.previous_best})"
         lines.append(f"[b]New personal best![/b]{previous}")
-    kind = "with hints" if solo.score.hinted else "solo"
-    lines.append(f"Your {kind} record: {solo.stats.line()}")
+    kind = "solo record with hints" if solo.score.hinted else "solo record"
+    lines.append(f"Your {kind}: {solo.stats.line()}")
     return "\n".join(lines)
