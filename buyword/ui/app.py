@@ -282,7 +282,8 @@ class BuyWordApp(App[int]):
                                 seed=setup.seed, rules=rules, bag=setup.bag,
                                 themes=self.services.themes if rules.themes else None)
             # One finder for this game: its dictionary and tile set price every word.
-            finder = self.services.finder(lexicon, game.rules.tiles)
+            # Not waited for: a first game's index is built while its table opens.
+            finder = self.services.finder(lexicon, game.rules.tiles, wait=False)
             theme_finders = self.services.theme_finders(lexicon, game.rules.tiles) \
                 if game.rules.themes else None
             session = TableSession.of(
@@ -337,6 +338,11 @@ class BuyWordApp(App[int]):
         if game.outcome() is None:
             self.store.save_game(saved)
         self.push_screen(table)
+        # A first game's word index is built once the table has painted (not while it
+        # opens: both would share the processor). Nothing asks for it before a person acts.
+        start = getattr(type(session.finder), "start", None)
+        if start is not None:
+            self.call_after_refresh(start, session.finder)
         self._warn_if_not_saving()
 
     def _warn_if_not_saving(self) -> None:
