@@ -35,6 +35,7 @@ from buyword.engine import (
     Sell,
 )
 from buyword.engine import events as ev
+from buyword.engine.tiles import price
 from buyword.engine.wording import plural, possessive, says, whom
 from buyword.table import (
     Answer,
@@ -437,7 +438,8 @@ class TableScreen(CrosswordTable):
         owner = possessive(player.name, you=shown in view.addressed
                            and self.state.viewer == shown)
         hand.border_title = literal(f"{owner} hand · {plural(player.tiles, 'tile')}")
-        hand.border_subtitle = plural(player.wilds, "wild")
+        hand.border_subtitle = (f"{self._picks_of(player.drawn, awaiting)}"
+                                f"{plural(player.wilds, 'wild')}")
         drawn = self.query_one("#drawn", Rack)
         buyer = view.seat.current
         drawn.display = awaiting.wait is Wait.BUY and buyer is not None
@@ -457,6 +459,14 @@ class TableScreen(CrosswordTable):
             count = view.players[buyer].drawn_tiles
             drawn.tiles = self._backs(count)
             drawn.border_title = literal(f"{name} drew {plural(count, 'tile')}")
+
+    def _picks_of(self, taken: str | None, awaiting: Awaiting) -> str:
+        """In the draft, the tiles a player has `taken` so far (to buy or discard once all
+        are taken) and what they cost together, before the wilds on the hand's foot line:
+        "took YS $16 · " (nothing when they are not this screen's to see)."""
+        if awaiting.wait is not Wait.DRAFT or not taken:
+            return ""
+        return f"took {taken} ${price(self.view.rules.tiles.pips_of(taken))} · "
 
     def _show_table_tiles(self, drawn: Rack, awaiting: Awaiting) -> bool:
         """The tiles every player sees on the table: the draft's face-up tiles, or a draw up
@@ -505,7 +515,7 @@ class TableScreen(CrosswordTable):
             amount.placeholder = (
                 "type your bid in dollars · Enter bids · P passes"
                 if awaiting.wait is Wait.AUCTION else
-                "seat number, then +N you pay or -N they pay · Enter offers · P passes"
+                "seat, then +N you pay or -N they pay · Enter · P passes"
                 if self.view.rules.trade_money else
                 "seat number to offer a swap · Enter offers · P passes")
 
@@ -525,7 +535,8 @@ class TableScreen(CrosswordTable):
             return literal(f"Auction · {high} · bidders: {', '.join(parts)}")
         if awaiting.wait is not Wait.TRADE:
             return None
-        draws = "   ".join(f"{p.seat + 1} {p.name}: {p.drawn or '—'}" for p in view.players)
+        draws = "   ".join(f"{p.seat + 1} {p.name}: {self._draw_text(p.drawn)}"
+                           for p in view.players)
         offer = view.seat.trade_offer
         if offer is None:
             return literal(f"Draws on the table · {draws}")
@@ -534,8 +545,16 @@ class TableScreen(CrosswordTable):
         if offer.payment:
             payer, payee = (mine, theirs) if offer.payment > 0 else (theirs, mine)
             pay = f" · {says(payer.name, 'pay')} {whom(payee.name)} ${abs(offer.payment)}"
-        return literal(f"Offer · {says(mine.name, 'give')} {mine.drawn} ⇄ "
-                       f"{says(theirs.name, 'give')} {theirs.drawn}{pay}")
+        return literal(f"Offer · {says(mine.name, 'give')} {self._draw_text(mine.drawn)} ⇄ "
+                       f"{says(theirs.name, 'give')} {self._draw_text(theirs.drawn)}{pay}")
+
+    def _draw_text(self, draw: str | None) -> str:
+        """A draw on offer as the trade shows it: its tiles, their pips and its buying price
+        ("TEA 3• $9"), so that a swap can be weighed; "—" for none."""
+        if not draw:
+            return "—"
+        pips = self.view.rules.tiles.pips_of(draw)
+        return f"{draw} {pips}• ${price(pips)}"
 
     def _backs(self, count: int) -> str:
         """Stand-ins for hidden tiles: drawn face down, so the real letters never reach the
