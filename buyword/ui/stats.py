@@ -16,7 +16,7 @@ from textual.widgets import Footer, Static
 from textual_plotext import PlotextPlot
 
 from buyword.store.stats import histogram, store_stats
-from buyword.ui.text import literal
+from buyword.ui.text import literal, whole_ticks
 
 if TYPE_CHECKING:
     from buyword.store.stats import RuleSetStats
@@ -66,6 +66,9 @@ class RuleSetPanel(Vertical):
         plt = plot.plt
         plt.scatter(games, list(stats.money), marker="dot")
         plt.plot(games, list(stats.trend), label="trend")
+        plt.xticks(whole_ticks(1, stats.games))  # games are whole, even with only one
+        if stats.games == 1:
+            plt.xlim(0, 2)
         plt.title("Game by game")
         plt.xlabel("game")
 
