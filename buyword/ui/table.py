@@ -83,6 +83,9 @@ class ScreenState:
     log_viewer: object = "nobody yet"  # whose log the log box was last written for (_show_log)
     message_for: tuple[object, ...] = ()  # the moment the message line speaks of (see show_message)
     unseen: bool = False  # the unseen-tiles panel is shown in the price list's place
+    #: The person who last held the screen, through computers' turns (which hand it to
+    #: nobody); None once others may have had it (a challenge asks everyone).
+    held_by: int | None = None
 
 
 class TableScreen(CrosswordTable):
@@ -261,6 +264,7 @@ class TableScreen(CrosswordTable):
         if awaiting.computer:
             self.state.busy = True
             if view.hand_off and self.state.viewer is not None:
+                self.state.held_by = self.state.viewer  # still sitting there
                 self.state.viewer = None  # the last person's tiles leave the screen
                 view = self.look()
             self.view = view
@@ -271,7 +275,8 @@ class TableScreen(CrosswordTable):
             return
         seat = awaiting.seat
         assert seat is not None
-        if view.hand_off and self.state.viewer != seat:
+        # No hand-off to the person who held the screen until a computer's turn.
+        if view.hand_off and self.state.viewer != seat and self.state.held_by != seat:
             from buyword.ui.handoff import HandOffScreen
 
             if self.state.viewer is not None:
@@ -285,6 +290,7 @@ class TableScreen(CrosswordTable):
 
     def _hand_to(self, seat: int, view: TableView | None = None) -> None:
         """The person to act has the screen: show their hand and focus what they need."""
+        self.state.held_by = seat
         if view is None or self.state.viewer != seat:
             self.state.viewer = seat
             view = self.look()
@@ -372,6 +378,8 @@ class TableScreen(CrosswordTable):
         sale = awaiting.sale
         assert sale is not None
         private = view.hand_off
+        if private:
+            self.state.held_by = None  # everyone asked may take the screen
         if private and self.state.viewer is not None:
             self.state.viewer = None  # the prompt never sits over the seller's tiles
             view = self.look()
