@@ -134,3 +134,23 @@ async def test_the_solo_forms_note_on_the_table_variants_fits_at_60_columns() ->
         assert text.endswith("players.") and note.region.width >= len(text)
         assert note.region.right <= 60
 
+
+
+async def test_a_key_typed_before_a_screen_opened_does_not_reach_it() -> None:
+    from textual import events
+    from textual.widgets import Input
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        early = events.Key("x", "x")  # typed at the title, while the form was on its way
+        early.set_sender(app)
+        app.action_new_game(False)
+        await settle(pilot)
+        name = app.screen.query_one("#name-0", Input)
+        assert app.focused is name and name.value == "Ann"
+        app._driver.send_message(early)  # handled only now that the form is up
+        await settle(pilot)
+        assert name.value == "Ann"  # not "Annx": the key was meant for the title
+        await pilot.press("y")  # a key typed at the form goes where it should
+        assert "y" in name.value, name.value

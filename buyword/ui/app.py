@@ -17,7 +17,8 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from textual import work
+from textual import _time as textual_time  # the clock that stamps every event
+from textual import events, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
@@ -84,6 +85,8 @@ class BuyWordApp(App[int]):
         """`options` from the command line; the rest are for tests and embedding."""
         super().__init__()
         self.stylesheet = SharedStylesheet(variables=self.get_css_variables())
+        #: When the screen on top last changed, by the clock events are stamped with.
+        self._screen_changed_at = 0.0
         self.options = options
         self.services = Services(lexicon, cache_dir)
         self.bag = bag
@@ -499,9 +502,35 @@ class BuyWordApp(App[int]):
         if isinstance(self.screen, TooSmallScreen):
             self.pop_screen()
         pushed = super().push_screen(screen, *args, **kwargs)
+        self._screen_changed()
         if too_small(self.size):
             super().push_screen(TooSmallScreen())
         return pushed
+
+    def pop_screen(self) -> Any:
+        """Remove the screen on top (see `_screen_changed`)."""
+        popped = super().pop_screen()
+        self._screen_changed()
+        return popped
+
+    def switch_screen(self, screen: Any) -> Any:
+        """Replace the screen on top (see `_screen_changed`)."""
+        switched = super().switch_screen(screen)
+        self._screen_changed()
+        return switched
+
+    def _screen_changed(self) -> None:
+        # Keys typed before now were meant for the screen that was on top then (a form that
+        # took a while to open would take a key typed ahead into its first box).
+        self._screen_changed_at = textual_time.get_time()
+
+    async def on_event(self, event: events.Event) -> None:
+        """Textual's handling, except that a key pressed before the screen on top now was
+        shown reaches nothing: it was meant for another screen (the one it was typed at)."""
+        if (isinstance(event, events.Key) and not event.is_forwarded
+                and event.time < self._screen_changed_at):
+            return
+        await super().on_event(event)
 
     def read_pieces_css(self) -> None:
         """Add the styles of the table's pieces (PIECES_CSS) to the app's stylesheet, once:
