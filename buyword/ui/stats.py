@@ -67,6 +67,9 @@ class RuleSetPanel(Vertical):
         plt.scatter(games, list(stats.money), marker="dot")
         plt.plot(games, list(stats.trend), label="trend")
         plt.xticks(whole_ticks(1, stats.games))  # games are whole, even with only one
+        money = [*stats.money, *stats.trend]
+        dollars = whole_ticks(min(money), max(money), most=5)
+        plt.yticks(dollars, [f"${amount:,}" for amount in dollars])
         if stats.games == 1:
             plt.xlim(0, 2)
         plt.title("Game by game")
