@@ -1,6 +1,7 @@
 """Time from launching `buyword` to its painted title, against a bare Textual app (medians).
 
     python benchmarks/bench_startup.py [--runs 9] [--headless]
+    python benchmarks/bench_startup.py --first-game [--runs 9]
 
 Under tmux (when installed): each run starts, in a detached 80x24 session of a private tmux
 server, first the installed `buyword` command and then a bare Textual app (one `Static` and a
@@ -20,6 +21,7 @@ than the wall-clock time, which includes waiting for a turn on a processor.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import resource
 import shlex
@@ -144,6 +146,55 @@ def run_headless(app, **options):
 
 
 BuyWordApp.on_ready = on_ready  # as the bare app does; the dictionary is not loaded
+run, BuyWordApp.run = BuyWordApp.run, run_headless
+cli.main([])
+"""
+
+#: `--first-game`: from Start to the first game's painted table, in a fresh data folder (no
+#: word index cached yet), as `buyword` runs it headless: the title paints, then the new-game
+#: form's Start (`start_game` with the form's defaults, a solo game) at once; the process
+#: prints the wall-clock and processor seconds (all its threads) from Start to the paint.
+FIRST_GAME = """
+import json
+import os
+import time
+
+from buyword import cli
+from buyword.ui import saving
+from buyword.ui.app import BuyWordApp
+from buyword.ui.title import TitleScreen
+
+
+def on_ready(app):
+    if not isinstance(app.screen, TitleScreen):
+        os._exit(1)
+    app.call_after_refresh(start, app)
+
+
+def start(app):
+    from buyword.ui.table import TableScreen
+
+    began = time.perf_counter(), time.process_time()
+
+    def painted():
+        wall, cpu = time.perf_counter() - began[0], time.process_time() - began[1]
+        print(json.dumps({"wall": wall, "cpu": cpu}), flush=True)
+        os._exit(0)
+
+    def look():
+        if isinstance(app.screen, TableScreen) and app.screen.is_mounted:
+            timer.stop()
+            app.call_after_refresh(painted)
+
+    timer = app.set_interval(0.002, look)
+    app.start_game(saving.default_setup(app.settings, solo=True))
+
+
+def run_headless(app, **options):
+    return run(app, headless=True, size=(80, 24))
+
+
+BuyWordApp.on_ready = on_ready
 run, BuyWordApp.run = BuyWordApp.run, run_headless
 cli.main([])
 """
@@ -285,6 +336,32 @@ def report(label: str, title: list[float], bare: list[float]) -> None:
     print(f"    ratio buyword / bare   {title_ms / bare_ms:.2f}x")
 
 
+def first_game(runs: int, folder: Path) -> tuple[list[float], list[float]]:
+    """Seconds from Start to a first game's painted table, each run in a fresh data folder:
+    wall clock, and the processor time of the game's process over the same span."""
+    script = folder / "first_game.py"
+    script.write_text(FIRST_GAME)
+    walls, cpus = [], []
+    for run in range(runs + 1):  # the first fills the bytecode and file caches: not counted
+        home = folder / f"home-{run}"
+        env = {**_environment(), "BUYWORD_HOME": str(home)}
+        out = subprocess.run([sys.executable, str(script)], check=True, env=env,
+                             capture_output=True, text=True).stdout
+        figures = json.loads(out.strip().splitlines()[-1])
+        if run:
+            walls.append(figures["wall"])
+            cpus.append(figures["cpu"])
+    return walls, cpus
+
+
+def report_first_game(walls: list[float], cpus: list[float]) -> None:
+    """The first game's time to its table, both clocks."""
+    print(f"Start to a first game's table (fresh data folder, headless 80x24), {len(walls)} runs:")
+    for label, values in (("wall clock", walls), ("processor time", cpus)):
+        print(f"  {label:<15} median {statistics.median(values) * 1000:5.0f} ms "
+              f"(min {min(values) * 1000:.0f}, max {max(values) * 1000:.0f})")
+
+
 def main() -> int:
     """Run the benchmark and print both medians and their ratio."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -293,7 +370,14 @@ def main() -> int:
                         help="run headless even when tmux is installed (adds processor time)")
     parser.add_argument("--floor", action="store_true",
                         help="also time the title's widgets drawn by Textual alone (headless)")
+    parser.add_argument("--first-game", action="store_true",
+                        help="instead: time from Start to a first game's table, each run in a "
+                             "fresh data folder (headless)")
     args = parser.parse_args()
+    if args.first_game:
+        with tempfile.TemporaryDirectory(prefix="buyword-bench-") as folder:
+            report_first_game(*first_game(args.runs, Path(folder)))
+        return 0
     with tempfile.TemporaryDirectory(prefix="buyword-bench-") as folder:
         runs = measure(args.runs, Path(folder), args.headless, args.floor)
     print(f"start-up to first paint ({runs.how}), {args.runs} runs each, interleaved:")

@@ -19,10 +19,10 @@ from typing import Any
 
 from buyword.cli import PlayOptions
 from buyword.engine import Buy, Game, Roll
+from buyword.store.settings import Settings
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import TableSession, Wait
 from buyword.ui.app import BuyWordApp
-from buyword.ui.options import Settings
 from buyword.ui.table import TableScreen
 from buyword.words.lexicon import Lexicon
 

@@ -23,6 +23,7 @@ def build_parser() -> argparse.ArgumentParser:
     # argparse is loaded here, not with the module: plain `buyword`, the usual start, has no
     # arguments to read (see `main`).
     import argparse
+    import textwrap
 
     class _Parser(argparse.ArgumentParser):
         """argparse, with its refusals as one line on stderr (not the usage block), exit 2."""
@@ -31,9 +32,17 @@ def build_parser() -> argparse.ArgumentParser:
             """Say what is wrong in one line and exit with status 2."""
             self.exit(USAGE_ERROR, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
+    from buyword.engine.rules import VARIANTS
+
+    lines = [textwrap.fill(f"{v.option:<12} {v.how}"
+                           f"{' (2 or more players)' if v.needs_table else ''}",
+                           width=78, initial_indent="  ", subsequent_indent=" " * 15)
+             for v in VARIANTS]
     parser = _Parser(
         prog="buyword",
         description="BuyWord: buy letter tiles at (pips)², sell words at (pips)².",
+        epilog="variants (--variant, or the new-game form):\n" + "\n".join(lines),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"buyword {__version__}")
     parser.add_argument("--seed", type=int, help="start a game with this seed (repeatable runs)")
@@ -46,6 +55,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--crossword", action="store_true",
                         help="play the crossword variant: sold words stay on the table in a "
                         "grid and new words cross them (solo, or with --players)")
+    parser.add_argument("--variant", dest="play_variants", default="", metavar="NAMES",
+                        help="start a game with these variants, comma-separated: auction, "
+                             "trade, trade-money (these three with --players), draft, "
+                             "crossword (each is described below)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.add_parser("play", help="play the game (the default)")
 
@@ -212,6 +225,22 @@ def _check_players(text: str | None) -> tuple[str, ...]:
     return names
 
 
+def _check_variants(text: str, crossword: bool, seats: int) -> tuple[str, ...]:
+    """The --variant names (and --crossword) as rule settings; BuyWordError if one is not a
+    variant or needs more players than the game seats."""
+    from buyword.engine import Rules
+    from buyword.engine.rules import variant_names
+
+    try:
+        names = variant_names(text) + (("crossword",) if crossword else ())
+    except BuyWordError as error:
+        raise BuyWordError(f"--variant {text!r}: {error}") from None
+    problem = Rules(**dict.fromkeys(names, True)).table_problem(seats)
+    if problem:
+        raise BuyWordError(f"--variant {text!r}: {problem}; name them with --players")
+    return tuple(dict.fromkeys(names))
+
+
 def _check_tiles(path: str, seats: int | None) -> None:
     """The --tiles file must be a tile set, with wilds enough for `seats` (None: not known)."""
     from buyword.engine import Rules
@@ -255,11 +284,13 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     command = args.command or "play"
     players: tuple[str, ...] = ()
+    variants: tuple[str, ...] = ()
     try:
         if command in ("play", "history", "replay", "review"):
             _check_home()
         if command == "play":
             players = _check_players(args.players)
+            variants = _check_variants(args.play_variants, args.crossword, len(players) or 1)
             if args.tiles is not None:
                 starts = bool(players) or args.solo or args.seed is not None
                 _check_tiles(args.tiles, (len(players) or 1) if starts else None)
@@ -315,7 +346,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return run_replay(args.file)
     return _play(PlayOptions(args.seed, args.solo, players, args.resume, args.tiles,
-                             args.crossword))
+                             variants=variants))
 
 
 def _play(options: PlayOptions) -> int:

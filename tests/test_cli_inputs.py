@@ -150,4 +150,4 @@ async def test_an_unknown_theme_in_the_settings_is_reported_on_the_title() -> No
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         notice = str(app.screen.query_one("#notice").render())
-        assert "there is no theme '[no-such]'; using 'textual-dark'" in notice
+        assert "there are no colours '[no-such]'; using 'textual-dark'" in notice

@@ -109,7 +109,7 @@ async def test_the_form_offers_the_variants_and_greys_out_what_solo_cannot_play(
         assert not solo.query_one("#variant-draft", Checkbox).disabled
         solo.query_one("#variant-crossword", Checkbox).value = True  # a solo crossword game
         assert solo.read_setup()[0].rules().crossword
-        assert "two or more players" in str(solo.query_one("#variants-why").render())
+        assert "need 2+ players" in str(solo.query_one("#variants-why").render())
         solo.dismiss(None)
         await pilot.pause()
         form = NewGameScreen(solo=False)

@@ -153,7 +153,7 @@ async def test_a_finished_solo_game_is_recorded_and_scored(tmp_path: Path) -> No
         assert "New personal best!" in verdict and "Your solo record: best $" in verdict
         assert not (tmp_path / "current.json").exists()
         assert len(list((tmp_path / "games").glob("*.json"))) == 1
-        await pilot.press("t")
+        await pilot.press("t", "y")  # leaving the results asks first
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
         assert shown(app, "#scores").startswith("Solo: best $")
@@ -177,7 +177,7 @@ async def test_the_daily_is_seeded_by_the_date_and_scored_once(tmp_path: Path) -
         await finish_quickly(pilot)
         # One results screen, however many rolls were still settling when the game ended.
         assert [type(s).__name__ for s in app.screen_stack].count("ResultsScreen") == 1
-        await pilot.press("t")
+        await pilot.press("t", "y")
         await pilot.pause()
         await pilot.press("d")  # a second run today is practice
         await settle(pilot)

@@ -228,10 +228,24 @@ def test_read_save_of_a_deeply_nested_file_is_a_message() -> None:
 
 def test_saved_game_describe_counts_rounds() -> None:
     game = advance(new_game(), 30)
-    rolls = sum(a.startswith("roll") for a in game.actions)
-    assert saved_game(game).describe() == f"solo: Ann · round {rolls}"
+    assert saved_game(game).describe() == f"solo: Ann · round {game.round}"
     assert saved_game(game).describe(game) == f"solo: Ann · round {game.round}"
     assert SavedGame.of(game, daily="2026-11-29").describe().startswith("daily solo: Ann")
+
+
+def test_a_save_between_rounds_names_the_round_the_table_shows() -> None:
+    # Round 2 has ended: the table shows Round 3 before its roll. Only 2 rolls are written.
+    game = new_game()
+    for action in ("roll", "choose 2", "discard", "done", "roll", "choose 2", "discard", "done"):
+        if game.phase.value == "choose" or not action.startswith("choose"):
+            game.apply(action)
+    assert game.phase.value == "roll" and game.round == 3
+    assert sum(a.startswith("roll") for a in game.actions) == 2
+    saved = saved_game(game)
+    assert saved.round == 3 and saved.describe().endswith("round 3")
+    assert SavedGame.from_dict(json.loads(saved.to_json())).round == 3  # written down
+    later = saved.updated(advance(game, 1))
+    assert later.round == game.round
 
 
 def test_peek_reads_without_replaying_and_resume_replays(tmp_path: Path) -> None:

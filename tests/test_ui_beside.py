@@ -86,6 +86,9 @@ async def test_m_plays_masters_game_with_a_bar_and_esc_cancels_it(monkeypatch) -
         await pilot.pause()
         assert played == ["master", "master", "expert"]
         assert str(results.query_one("#compare-other").border_title).startswith("Master")
-        await pilot.press("escape")  # nothing to cancel now: back to the title
+        await pilot.press("escape")  # nothing to cancel now: it asks to leave the results
+        await pilot.pause()
+        assert isinstance(results, ResultsScreen) and app.screen is not results
+        await pilot.press("y")
         await pilot.pause()
         assert not isinstance(app.screen, ResultsScreen)

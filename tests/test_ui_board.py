@@ -260,9 +260,9 @@ def test_buyword_crossword_starts_a_crossword_game(monkeypatch) -> None:
     started: list[PlayOptions] = []
     monkeypatch.setattr(app_module, "run_app", lambda options: started.append(options) or 0)
     assert main(["--crossword"]) == 0
-    assert started[0].crossword and started[0].starts_game
+    assert started[0].variants == ("crossword",) and started[0].starts_game
     assert main(["--players", "Ann,Bob", "--crossword"]) == 0
-    assert started[1].crossword and started[1].players == ("Ann", "Bob")
-    assert main([]) == 0 and not started[2].crossword
+    assert started[1].variants == ("crossword",) and started[1].players == ("Ann", "Bob")
+    assert main([]) == 0 and not started[2].variants
     setup = BuyWordApp(started[1])._setup_from_options()
     assert setup is not None and setup.rules().crossword and len(setup.seats) == 2

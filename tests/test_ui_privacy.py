@@ -148,3 +148,35 @@ async def test_the_challenge_prompt_hides_the_sellers_tiles_then_hands_back() ->
         await settle(pilot)
         assert isinstance(app.screen, HandOffScreen) and app.screen.player == "Ann"
         assert table(app).session.game.player(0).money == 175 + 25  # RATES: 5 pips
+
+
+async def test_no_hand_off_to_the_person_still_holding_the_screen() -> None:
+    # Round 3 (Cy leads): after Cy rolls and buys, Ann buys; she sold last in round 2 and has
+    # held the screen since (Cy's turns hand it to nobody): no "Pass to Ann" in between.
+    setup = GameSetup(seats=(Seat("Ann"), Seat("Bob"), Seat("Cy", "medium")), seed=7, bag=BAG,
+                      private_hands=True)
+    app = make_app(setup)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        holder, after_a_computer, hand_offs, acted = None, 0, 0, 0
+        for _ in range(2000):
+            await settle_quickly(pilot)
+            screen, game = app.screen, table(app).session.game
+            if isinstance(screen, ResultsScreen) or game.round > 4:
+                break
+            if isinstance(screen, HandOffScreen):
+                assert holder is None or screen.player != game.names[holder], screen.player
+                hand_offs += 1
+                await press_quickly(pilot, "enter")
+                continue
+            awaiting = table(app).session.awaiting()
+            if awaiting.computer:
+                continue
+            if len(game.actions) > acted and awaiting.seat == holder:
+                after_a_computer += 1  # the case under test: the same person after a computer
+            holder = awaiting.seat
+            keys = {Wait.ROLL: ["r"], Wait.CHOOSE: ["5"], Wait.BUY: ["d"],
+                    Wait.SELL: ["escape"], Wait.DROP: ["x"]}[awaiting.wait]
+            acted = len(game.actions) + 1  # this person's answer; beyond it, a computer's
+            await press_quickly(pilot, *keys)
+        assert hand_offs >= 4 and after_a_computer >= 1

@@ -180,3 +180,73 @@ def test_minimum_help_dialog(snap_compare) -> None:
 
 def test_below_the_minimum(snap_compare) -> None:
     assert snap_compare(make_app(SOLO), terminal_size=(59, 17), run_before=steady)
+
+
+# ---------------------------------------------------------------- both sizes a player meets
+
+BOTH = [pytest.param((80, 24), id="80x24"), pytest.param(MINIMUM, id="60x18")]
+
+# Seed 7 rolls CHOICE first; choosing 3, Ann draws TEA and Bob QZX (or lays out TEAQZX).
+VARIANT_BAG = "TEA" "QZX" "SEATRO" "DIENOT"
+
+
+def two_at_a_table(**variants: bool) -> GameSetup:
+    """Ann and Bob with open hands, a variant on."""
+    return GameSetup(seats=(Seat("Ann"), Seat("Bob")), seed=7, bag=VARIANT_BAG,
+                     private_hands=False, **variants)
+
+
+@pytest.mark.parametrize("size", BOTH)
+def test_table_draft(snap_compare, size) -> None:
+    async def picking(pilot: Pilot) -> None:
+        await settle(pilot)
+        await play(pilot, "roll", "choose 3", "pick T", "pick Q")
+        pilot.app.set_focus(None)
+        await steady(pilot)
+
+    assert snap_compare(make_app(two_at_a_table(draft=True)), terminal_size=size,
+                        run_before=picking)
+
+
+@pytest.mark.parametrize("size", BOTH)
+def test_table_trade_offer(snap_compare, size) -> None:
+    async def offered(pilot: Pilot) -> None:
+        await settle(pilot)
+        await play(pilot, "roll", "choose 3", "offer 2 +5")
+        pilot.app.set_focus(None)
+        await steady(pilot)
+
+    assert snap_compare(make_app(two_at_a_table(trade_money=True)), terminal_size=size,
+                        run_before=offered)
+
+
+@pytest.mark.parametrize("size", BOTH)
+def test_solo_new_game_form(snap_compare, size) -> None:
+    async def form(pilot: Pilot) -> None:
+        await settle(pilot)
+        pilot.app.action_new_game(True)
+        await settle(pilot)
+        pilot.app.set_focus(None)
+        await steady(pilot)
+
+    assert snap_compare(make_app(), terminal_size=size, run_before=form)
+
+
+@pytest.mark.parametrize("size", BOTH)
+def test_help_variants(snap_compare, size) -> None:
+    async def variants(pilot: Pilot) -> None:
+        await settle(pilot)
+        pilot.app.action_help("variants")
+        await steady(pilot)
+
+    assert snap_compare(make_app(), terminal_size=size, run_before=variants)
+
+
+def test_minimum_results(snap_compare) -> None:
+    async def results(pilot: Pilot) -> None:
+        await settle(pilot)
+        pilot.app.push_screen(ResultsScreen(finished_solo_game(), SOLO, hints_used=True))
+        await settle(pilot)
+        await steady(pilot)
+
+    assert snap_compare(make_app(), terminal_size=MINIMUM, run_before=results)

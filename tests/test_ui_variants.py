@@ -73,11 +73,14 @@ async def test_a_trade_offer_with_money_by_keys() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await start(pilot)
         screen, game = table(app), table(app).session.game
-        assert game.phase is Phase.TRADE and "1 Ann: TEA" in shown(app, "#variant")
+        # Each draw on offer with its pips and price, to weigh a swap by.
+        assert game.phase is Phase.TRADE and "1 Ann: TEA 3• $9" in shown(app, "#variant")
+        assert "2 Bob: QZX 12• $144" in shown(app, "#variant")
         assert screen.check_action("accept", ()) is False
         await pilot.press("2", " ", "+", "5", "enter")  # Ann offers Bob her draw and $5
         await pilot.pause()
         assert "Ann pays Bob $5" in shown(app, "#variant")
+        assert "TEA 3• $9 ⇄" in shown(app, "#variant")
         assert screen.check_action("accept", ()) is True
         await pilot.press("y")
         await pilot.pause()
@@ -104,4 +107,6 @@ async def test_a_draft_lap_by_keys() -> None:
         await pilot.press("t")
         await pilot.pause()
         assert len(game.draft_tiles) == 4
+        # Ann's picks so far show on her hand (they join it when bought).
+        assert str(screen.query_one("#hand").border_subtitle) == "took Q $16 · 4 wilds"
         assert "Q" in game.player(0).drawn and "T" in game.player(1).drawn

@@ -47,6 +47,7 @@ def test_possessive_of_a_name() -> None:
     ("it is not Ann's turn: Bob is to roll", "it is not your turn: Bob is to roll"),
     ("Ann holds 9 letter tiles; drop 1", "You hold 9 letter tiles; drop 1"),
     ("Ann cannot challenge their own word", "You cannot challenge your own word"),
+    ("Ann cannot trade with themselves", "You cannot trade with yourself"),
     ("Anna holds 9 tiles", "Anna holds 9 tiles"),  # another player's name is left alone
     ("Bob matches. Ann passes", "Bob matches. You pass"),
 ])

@@ -29,6 +29,8 @@ class Variant(NamedTuple):
     words: str
     #: One line saying what it changes.
     help: str
+    #: How it plays, in a sentence or two (help's Variants page, the palette, `--help`).
+    how: str
     #: Whether it needs two or more players at the table (a solo game cannot play it).
     needs_table: bool = False
     #: Whether Master's rollouts play it out (if not, Master plays it as Expert does).
@@ -39,15 +41,29 @@ class Variant(NamedTuple):
 #: entry here (and a `Rules` field of its name) plus its rules.
 VARIANTS: tuple[Variant, ...] = (
     Variant("auction", "auction", "Auction", "auction",
-            "a draw may be offered for auction", needs_table=True),
+            "a draw may be offered for auction",
+            "instead of buying or discarding your draw, put it up for auction: each other "
+            "player bids once or passes, then you match the high bid or let the tiles go "
+            "(the winner pays the bank)",
+            needs_table=True),
     Variant("trade", "trade", "Trade", "trade",
-            "a trading step, swapping whole draws", needs_table=True),
+            "a trading step, swapping whole draws",
+            "after the draw and before anyone buys, each player may offer one other player "
+            "a swap of whole draws; they accept or decline",
+            needs_table=True),
     Variant("trade_money", "trade-money", "Trade with money", "trade with money",
-            "trading, and an offer may carry cash", needs_table=True),
+            "trading, and an offer may carry cash",
+            "trades where money may change hands too: an offer of +$N you pay, or "
+            "-$N they pay",
+            needs_table=True),
     Variant("draft", "draft", "Tile draft", "tile draft",
-            "the round's tiles are laid face up and picked in turn"),
+            "the round's tiles are laid face up and picked in turn",
+            "the leader lays everyone's tiles face up; in turn each player takes one until "
+            "all are taken, then buys or discards the tiles taken"),
     Variant("crossword", "crossword", "Crossword", "crossword",
-            "sold words stay on a shared grid and new words cross them"),
+            "sold words stay on a shared grid and new words cross them",
+            "sold words stay on the table in a grid; each new word crosses the words "
+            "there, and its price counts the pips of the tiles it reuses"),
 )
 
 
@@ -57,6 +73,18 @@ def variant(name: str) -> Variant:
         if name in (entry.name, entry.option):
             return entry
     raise KeyError(name)
+
+
+def variant_names(text: str) -> tuple[str, ...]:
+    """The `Rules` fields of a comma-separated list of variants as the command line spells
+    them ("auction,trade-money"); a clear error naming any that is not a variant."""
+    spelled = {entry.option: entry.name for entry in VARIANTS}
+    names = [part.strip().lower() for part in (text or "").split(",") if part.strip()]
+    unknown = [name for name in names if name not in spelled]
+    if unknown:
+        raise BuyWordError(f"{', '.join(map(repr, unknown))} is not a variant; "
+                           f"use {', '.join(spelled)}")
+    return tuple(dict.fromkeys(spelled[name] for name in names))
 
 
 def _whole(value: object, minimum: int = 0) -> bool:

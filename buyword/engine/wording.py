@@ -93,7 +93,8 @@ def address(text: str, name: str) -> str:
             return you
         return f"{you} {_second_person_verb(verb)}"
 
-    return pattern.sub(second_person, text).replace(" their own ", " your own ")
+    return (pattern.sub(second_person, text).replace(" their own ", " your own ")
+            .replace(" themselves", " yourself"))
 
 
 def _second_person_verb(verb: str) -> str:

@@ -56,20 +56,24 @@ class SavedGame:
     saved_at: str = ""
     #: How the game ended (see `result_of`), present once it is finished.
     result: dict | None = None
+    #: The round the game is in as the table numbers it (0: a save from before this was kept).
+    at_round: int = 0
 
     @classmethod
     def of(cls, game: Game, **metadata: object) -> SavedGame:
         """A save of `game` with the given metadata (any field except `record`)."""
         # `engine.GameRecord`, not an import: the record's module loads when a save is first
         # read or made, so a start with no save to offer does not load it.
+        metadata.setdefault("at_round", game.round)
         return cls(engine.GameRecord.of(game), **metadata)  # type: ignore[arg-type]
 
     def updated(self, game: Game, bots: tuple[str | None, ...] | None = None) -> SavedGame:
         """The same save with `game`'s record now (the metadata kept), and with `bots` as
         the seats stand now when given (a seat handed to a computer during play)."""
+        record = engine.GameRecord.of(game)
         if bots is None:
-            return replace(self, record=engine.GameRecord.of(game))
-        return replace(self, record=engine.GameRecord.of(game), bots=tuple(bots))
+            return replace(self, record=record, at_round=game.round)
+        return replace(self, record=record, at_round=game.round, bots=tuple(bots))
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -95,8 +99,10 @@ class SavedGame:
 
     @property
     def round(self) -> int:
-        """The round being played: each round starts with one roll, and before the next roll
-        it is still that round."""
+        """The round being played, as the table shows it (a round that has ended waits for
+        the next one's roll). An older save without it counts the rolls."""
+        if self.at_round:
+            return self.at_round
         return max(1, sum(1 for action in self.record.actions if action.startswith("roll")))
 
     def bot(self, seat: int) -> str | None:
@@ -128,6 +134,8 @@ class SavedGame:
         }
         if self.result is not None:
             data["result"] = self.result
+        if self.at_round:
+            data["round"] = self.at_round
         return data
 
     def to_json(self) -> str:
@@ -150,6 +158,7 @@ class SavedGame:
             started_at=_text_or_none(data.get("started_at")) or "",
             saved_at=_text_or_none(data.get("saved_at")) or "",
             result=data["result"] if isinstance(data.get("result"), dict) else None,
+            at_round=_count(data.get("round")),
         )
 
 

@@ -93,18 +93,28 @@ class Services:
                 return self._common
         return bundled
 
-    def finder(self, lexicon: object, tiles: TileSet) -> WordFinder:
-        """The word finder over a dictionary, pricing with `tiles` (built once per pair)."""
-        from buyword.words.finder import WordFinder
+    def finder(self, lexicon: object, tiles: TileSet, *, wait: bool = True) -> WordFinder:
+        """The word finder over a dictionary, pricing with `tiles` (built once per pair).
+
+        With `wait` False a finder not built yet comes back as a `FinderBeingBuilt`, built in
+        a thread of its own from its `start` (or its first question) and answering as the
+        finder once it is: the first table opens without waiting for its word index."""
+        from buyword.words.finder import FinderBeingBuilt, WordFinder
 
         key = (id(lexicon), tuple(sorted(tiles.pips.items())), tiles.wild_pips)
         with self._lock:
             kept = self._finders.get(key)
             if kept is None or kept[0] is not lexicon:
-                finder = WordFinder(lexicon, tiles,  # type: ignore[arg-type]
-                                    cache_dir=self._cache_dir)
-                kept = self._finders[key] = (lexicon, finder)
-            return kept[1]
+                def build() -> WordFinder:
+                    return WordFinder(lexicon, tiles,  # type: ignore[arg-type]
+                                      cache_dir=self._cache_dir)
+
+                finder = build() if wait else FinderBeingBuilt(build, start=False)
+                kept = self._finders[key] = (lexicon, finder)  # type: ignore[assignment]
+            found = kept[1]
+        if wait and isinstance(found, FinderBeingBuilt):
+            return found.finder()
+        return found
 
     @property
     def themes(self) -> ThemeBook:

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field, replace
 
 from buyword.bots import BOT_NAMES, MasterBot
 from buyword.bots.master import Search
-from buyword.engine import VARIANTS, Game, Phase, Rules, TileSet, TileSetError
+from buyword.engine import BuyWordError, Game, Phase, Rules, TileSet, TileSetError
+from buyword.engine.rules import variant_names
 from buyword.store.setup import EACH_ROUND, GameSetup, load_tiles
 from buyword.table.cluster import ClusterError, run_tasks
 from buyword.table.launch import computer_table
@@ -262,13 +263,11 @@ def parse_variants(text: str, tables: Sequence[tuple[str, ...]],
                    rules: Rules | None = None) -> Rules:
     """Read --variant ("auction,trade-money") into rules every table can play: `rules` (the
     box's by default) with those variants on."""
-    names = [name.strip().lower() for name in (text or "").split(",") if name.strip()]
-    options = {v.option: v.name for v in VARIANTS}
-    unknown = [name for name in names if name not in options]
-    if unknown:
-        raise SimError(f"--variant {text!r}: {', '.join(map(repr, unknown))} is not a variant; "
-                       f"use {', '.join(options)}")
-    rules = replace(rules or Rules(), **{options[name]: True for name in names})
+    try:
+        names = variant_names(text)
+    except BuyWordError as error:
+        raise SimError(f"--variant {text!r}: {error}") from None
+    rules = replace(rules or Rules(), **dict.fromkeys(names, True))
     for levels in tables:
         problem = rules.table_problem(len(levels))
         if problem:

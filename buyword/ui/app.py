@@ -17,7 +17,8 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from textual import work
+from textual import _time as textual_time  # the clock that stamps every event
+from textual import events, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
@@ -88,6 +89,8 @@ class BuyWordApp(App[int]):
         """`options` from the command line; the rest are for tests and embedding."""
         super().__init__()
         self.stylesheet = SharedStylesheet(variables=self.get_css_variables())
+        #: When the screen on top last changed, by the clock events are stamped with.
+        self._screen_changed_at = 0.0
         self.options = options
         self.services = Services(lexicon, cache_dir)
         self.bag = bag
@@ -153,7 +156,7 @@ class BuyWordApp(App[int]):
             self.theme = theme
         except Exception:  # an unknown theme name from the settings file is not fatal
             self.settings = replace(self.settings, theme=self.theme)
-            self.notices.append(f"Settings: there is no theme {theme!r}; using {self.theme!r}.")
+            self.notices.append(f"Settings: there are no colours {theme!r}; using {self.theme!r}.")
 
     def look_for_save(self) -> None:
         """Read the autosave (not replayed yet) for Continue; a bad one becomes a notice."""
@@ -173,7 +176,7 @@ class BuyWordApp(App[int]):
             self.notify("There is no saved game to continue.", severity="warning")
         if not options.starts_game:
             return None
-        from buyword.store.setup import GameSetup, Seat, load_tiles
+        from buyword.store.setup import Seat, load_tiles
 
         names = options.players or ("You",)
         try:
@@ -182,9 +185,11 @@ class BuyWordApp(App[int]):
             self.notify(str(error), title="Cannot start the game", severity="error", timeout=8,
                         markup=False)
             return None
-        return GameSetup(seats=tuple(Seat(name) for name in names), seed=options.seed,
-                         tiles_file=options.tiles or "", tiles=tiles,
-                         variants=("crossword",) if options.crossword else ())
+        # The new-game form's defaults (rules, dictionary, hints), whatever the variants.
+        defaults = saving.default_setup(self.settings, solo=len(names) == 1)
+        return replace(defaults, seats=tuple(Seat(name) for name in names), seed=options.seed,
+                       tiles_file=options.tiles or "", tiles=tiles,
+                       variants=tuple(options.variants))
 
     @work(thread=True, exclusive=True, group="dictionary", exit_on_error=False)
     def _load_dictionary(self) -> None:
@@ -298,8 +303,9 @@ class BuyWordApp(App[int]):
         self.call_from_thread(self.open_table, session, setup, saved, daily)
 
     def _finder(self, lexicon: object, rules: Rules) -> WordFinder:
-        """One finder for a game: its dictionary and tile set price every word."""
-        return self.services.finder(lexicon, rules.tiles)
+        """One finder for a game: its dictionary and tile set price every word. Not waited
+        for: a first game's index is built while its table opens."""
+        return self.services.finder(lexicon, rules.tiles, wait=False)
 
     def _theme_finders(self, lexicon: object, rules: Rules) -> ThemeFinders | None:
         """A themed game's finders of each theme's words (None for a game without themes)."""
@@ -344,6 +350,11 @@ class BuyWordApp(App[int]):
                         "is not scored.", title="Daily solo", timeout=8)
         self.autosave.write(session)
         self.push_screen(table)
+        # A first game's word index is built once the table has painted (not while it
+        # opens: both would share the processor). Nothing asks for it before a person acts.
+        start = getattr(type(session.finder), "start", None)
+        if start is not None:
+            self.call_after_refresh(start, session.finder)
         self._warn_if_not_saving()
 
     def _warn_if_not_saving(self) -> None:
@@ -495,9 +506,35 @@ class BuyWordApp(App[int]):
         if isinstance(self.screen, TooSmallScreen):
             self.pop_screen()
         pushed = super().push_screen(screen, *args, **kwargs)
+        self._screen_changed()
         if too_small(self.size):
             super().push_screen(TooSmallScreen())
         return pushed
+
+    def pop_screen(self) -> Any:
+        """Remove the screen on top (see `_screen_changed`)."""
+        popped = super().pop_screen()
+        self._screen_changed()
+        return popped
+
+    def switch_screen(self, screen: Any) -> Any:
+        """Replace the screen on top (see `_screen_changed`)."""
+        switched = super().switch_screen(screen)
+        self._screen_changed()
+        return switched
+
+    def _screen_changed(self) -> None:
+        # Keys typed before now were meant for the screen that was on top then (a form that
+        # took a while to open would take a key typed ahead into its first box).
+        self._screen_changed_at = textual_time.get_time()
+
+    async def on_event(self, event: events.Event) -> None:
+        """Textual's handling, except that a key pressed before the screen on top now was
+        shown reaches nothing: it was meant for another screen (the one it was typed at)."""
+        if (isinstance(event, events.Key) and not event.is_forwarded
+                and event.time < self._screen_changed_at):
+            return
+        await super().on_event(event)
 
     def read_pieces_css(self) -> None:
         """Add the styles of the table's pieces (PIECES_CSS) to the app's stylesheet, once:
@@ -528,13 +565,28 @@ class BuyWordApp(App[int]):
         yield SystemCommand("How to play", "The rules in short", self.action_help)
         yield SystemCommand("Keys", "The key map", partial(self.action_help, "keys"))
         yield SystemCommand("Price list", "Pips to dollars", partial(self.action_help, "prices"))
-        yield SystemCommand("Settings", "Animations, computer speed, theme",
+        yield SystemCommand("Settings", "Animations, computer speed, colours",
                             self.action_settings)
         yield SystemCommand("Solo stats", "Your solo results over time, per rule set",
                             self.action_stats)
-        # Textual's own "Keys" panel would list Keys twice; the help's key map is ours.
-        yield from (command for command in super().get_system_commands(screen)
-                    if command.title != "Keys")
+        yield from self._variant_commands()
+        # Textual's own "Keys" panel would list Keys twice; the help's key map is ours. Its
+        # "Theme" is the colour scheme: "Theme" is the words a themed game accepts.
+        for command in super().get_system_commands(screen):
+            if command.title == "Theme":
+                yield SystemCommand("Colours", "Change the colour scheme", command.callback)
+            elif command.title != "Keys":
+                yield command
+
+    def _variant_commands(self) -> Iterable[SystemCommand]:
+        """A palette entry for each variant: what it does, opening help's Variants page."""
+        from buyword.engine.rules import VARIANTS
+
+        for variant in VARIANTS:
+            needs = " (2 or more players)" if variant.needs_table else ""
+            yield SystemCommand(f"Variant: {variant.label}",
+                                f"{variant.how.capitalize()}{needs}",
+                                partial(self.action_help, "variants"))
 
 
 def run_app(options: PlayOptions) -> int:

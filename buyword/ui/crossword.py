@@ -38,9 +38,10 @@ BOARD_BINDINGS = [
     Binding("down", "cursor('down')", "Move", show=False, priority=True),
     Binding("left", "cursor('left')", "Move", show=False, priority=True),
     Binding("right", "cursor('right')", "Move", show=False, priority=True),
-    Binding("tab", "turn", "Across/down", priority=True),
-    Binding("f8", "board_or_log", "Board/log"),
-    # Out of the footer, which keeps room for "Done selling" at 60 columns (see the keys help).
+    # Tab is off the footer: the board's own line and the feedback line say "Tab turns". So
+    # the footer keeps "? Keys" at 80 columns (and "Done selling" at 60; see the keys help).
+    Binding("tab", "turn", "Across/down", show=False, priority=True),
+    Binding("f8", "board_or_log", "Log"),
     Binding("f4", "wide_board", "Wide board", show=False),
 ]
 

@@ -58,7 +58,7 @@ KEY_MAP = """\
 | **Ctrl+Z** | after your move | undo your last buy, discard, sale or drop (see How to play) |
 | **F3** / **U** | anywhere | the unseen tiles: letter by letter, what you cannot see yet |
 | **?** / **F1** | anywhere | this help |
-| **Ctrl+P** | anywhere | command palette (themes too) |
+| **Ctrl+P** | anywhere | command palette (variants and colours too) |
 | **Ctrl+Q** | anywhere | quit (asks during a game) |
 
 **Window size.** Every screen works in a window of at least **60×18** cells (below 80×24 the
@@ -67,14 +67,36 @@ for more room, and the game carries on when the window grows.
 """
 
 
+def variants_text() -> str:
+    """The Variants page: what each variant does (from the rules' own descriptions)."""
+    from buyword.engine.rules import VARIANTS
+
+    lines = ["Variants are turned on in the new-game form (or `buyword --variant NAMES`); any "
+             "combination may be played.", ""]
+    for variant in VARIANTS:
+        needs = " *(2 or more players)*" if variant.needs_table else ""
+        lines.append(f"- **{variant.label}**{needs}: {variant.how}.")
+    return "\n".join(lines)
+
+
 class HelpScreen(ModalScreen[None]):
     """Three tabs: how to play, keys, prices. Esc closes."""
 
     CSS_PATH = "dialogs.tcss"
-    BINDINGS = [Binding("escape,q", "close", "Close")]
+    # The arrows and page keys scroll the page shown, wherever the focus is (the tabs take
+    # it first, and they only use left and right).
+    BINDINGS = [
+        Binding("escape,q", "close", "Close"),
+        Binding("down", "scroll('down')", "Scroll", show=False),
+        Binding("up", "scroll('up')", "Scroll", show=False),
+        Binding("pagedown,space", "scroll('page_down')", "Scroll", show=False),
+        Binding("pageup", "scroll('page_up')", "Scroll", show=False),
+        Binding("home", "scroll('home')", "Scroll", show=False),
+        Binding("end", "scroll('end')", "Scroll", show=False),
+    ]
 
     def __init__(self, tab: str = "rules") -> None:
-        """Open on `tab`: rules, keys or prices."""
+        """Open on `tab`: rules, variants, keys or prices."""
         super().__init__()
         self.tab = tab
 
@@ -83,11 +105,20 @@ class HelpScreen(ModalScreen[None]):
         with Vertical(classes="dialog", id="help"), TabbedContent(initial=self.tab):
             with TabPane("How to play", id="rules"), VerticalScroll():
                 yield Markdown(HOW_TO_PLAY)
+            with TabPane("Variants", id="variants"), VerticalScroll():
+                yield Markdown(variants_text())
             with TabPane("Keys", id="keys"), VerticalScroll():
                 yield Markdown(KEY_MAP)
             with TabPane("Prices", id="prices"):
                 yield PriceList(rows=10, id="help-prices")
         yield Footer()
+
+    def action_scroll(self, how: str) -> None:
+        """Scroll the page shown (a line, a page, or to its top or end)."""
+        pane = self.query_one(TabbedContent).active_pane
+        pages = pane.query(VerticalScroll) if pane is not None else None
+        if pages:
+            getattr(pages.first(), f"scroll_{how}")(animate=False)
 
     def action_close(self) -> None:
         """Back to where help was opened."""

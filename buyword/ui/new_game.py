@@ -31,11 +31,9 @@ PERSON, EMPTY = "person", "empty"
 #: Default names for the seats of a table game.
 SEAT_NAMES = ("Ann", "Bob", "Cy", "Di")
 
-#: The variants a solo game greys out, in a sentence ("Auction, Trade and Trade with money").
-_NEEDY = [v.label for v in VARIANTS if v.needs_table]
-#: Why a solo game greys them out.
-SOLO_VARIANTS = (f"{', '.join(_NEEDY[:-1])} and {_NEEDY[-1]}" if len(_NEEDY) > 1
-                 else "".join(_NEEDY)) + " need two or more players."
+#: Why a solo game greys out the variants that need a table (one line of the form at 60
+#: columns, so not built from the labels).
+SOLO_VARIANTS = "Auction and trades need 2+ players."
 
 
 def _shown(value: object, choices: tuple[object, ...]) -> object:
@@ -157,7 +155,7 @@ class NewGameScreen(Screen[GameSetup | None]):
             greyed = self.solo and variant.needs_table
             box = Tick(variant.label, variant.name in d.variants and not greyed,
                        id=f"variant-{variant.name}", compact=True, disabled=greyed)
-            box.tooltip = SOLO_VARIANTS if greyed else f"{variant.label}: {variant.help}"
+            box.tooltip = f"{variant.how.capitalize()}." + (f" {SOLO_VARIANTS}" if greyed else "")
             boxes.append(box)
         return boxes
 

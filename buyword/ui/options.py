@@ -15,9 +15,10 @@ class PlayOptions:
     players: tuple[str, ...] = ()
     resume: bool = False  # --continue: resume the autosaved game
     tiles: str | None = None  # --tiles: a tile-set file instead of the bundled set
-    crossword: bool = False  # --crossword: the crossword variant (words stay on a grid)
+    #: --variant (and --crossword): the variants' `Rules` fields ("auction", "trade_money").
+    variants: tuple[str, ...] = ()
 
     @property
     def starts_game(self) -> bool:
         """True when the command line asks for a game rather than the title screen."""
-        return self.solo or bool(self.players) or self.seed is not None or self.crossword
+        return self.solo or bool(self.players) or self.seed is not None or bool(self.variants)

@@ -24,7 +24,7 @@ from buyword.engine.wording import conjugate, is_you
 from buyword.store.setup import GameSetup, custom_tiles
 from buyword.table.compare import BESIDE_ROLLOUTS, RoundPair, SeatRound, compare_games
 from buyword.ui.board import Board
-from buyword.ui.text import literal, markup
+from buyword.ui.text import literal, markup, whole_ticks
 
 if TYPE_CHECKING:
     from buyword.ui.app import BuyWordApp
@@ -76,16 +76,18 @@ class ResultsScreen(Screen[None]):
 
     CSS_PATH = ["results.tcss", "board.tcss"]
     # Esc cancels a comparison being played (listed first, it wins while one is), and
-    # otherwise goes back to the title.
+    # otherwise asks before going back to the title (selling ends on a double Esc: a third
+    # one typed ahead must not throw the results away). E, M and R are buttons that show
+    # their keys, so the footer (60 columns) has room for the rest.
     BINDINGS = [
-        Binding("n", "again", "Play again"),
+        Binding("n", "again", "Again"),
         Binding("s", "same_seed", "Same bag"),
-        Binding("e", "beside('expert')", "Expert"),
-        Binding("m", "beside('master')", "Master"),
-        Binding("r", "review", "Review"),
+        Binding("e", "beside('expert')", "Expert", show=False),
+        Binding("m", "beside('master')", "Master", show=False),
+        Binding("r", "review", "Review", show=False),
         Binding("escape", "cancel", "Cancel"),
-        Binding("t", "title", "Title"),
-        Binding("escape", "title", "Title", show=False),
+        Binding("escape", "leave", "Title"),
+        Binding("t", "leave", "Title", show=False),
     ]
 
     @dataclass
@@ -210,6 +212,11 @@ class ResultsScreen(Screen[None]):
         self.charted = [label for label, _ in lines]
         for label, money in lines:
             plt.plot(list(range(len(money))), money, label=label, marker="braille")
+        rounds = max(len(money) for _, money in lines) - 1
+        plt.xticks(whole_ticks(0, rounds))  # rounds are whole
+        dollars = whole_ticks(min(min(money) for _, money in lines),
+                              max(max(money) for _, money in lines), most=5)
+        plt.yticks(dollars, [f"${amount:,}" for amount in dollars])
         plt.title("Money round by round")
         plt.xlabel("round")
         plot.refresh()
@@ -314,9 +321,18 @@ class ResultsScreen(Screen[None]):
         """The same bag and die rolls again."""
         self.buyword.start_game(self.setup.with_seed(self.game.seed))
 
-    def action_title(self) -> None:
-        """Back to the title screen."""
-        self.buyword.show_title()
+    def action_leave(self) -> None:
+        """Back to the title screen, once the player says so (the results are not kept on
+        screen anywhere else)."""
+        from buyword.ui.confirm import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.buyword.show_title()
+
+        self.app.push_screen(ConfirmScreen("Leave the results?",
+                                           "Back to the title; this game's results close."),
+                             answered)
 
     def action_beside(self, level: str) -> None:
         """"How would Expert (or Master) have done with the same bag?" — played in a worker,

@@ -10,6 +10,7 @@ from dataclasses import replace
 from datetime import date
 from typing import TYPE_CHECKING
 
+from buyword.engine.wording import plural
 from buyword.store import SavedGame, Store, daily_seed
 from buyword.store.settings import REMEMBERED, Settings
 from buyword.store.setup import GameSetup, Seat
@@ -68,7 +69,7 @@ def title_scores(store: Store, rules: Rules) -> str:
     if stats.games:
         lines.append(f"Solo: {stats.line()}")
     if hinted.games:
-        lines.append(f"With hints: best ${hinted.best} over {hinted.games}")
+        lines.append(f"With hints: best ${hinted.best} over {plural(hinted.games, 'game')}")
     return "\n".join(lines)
 
 
@@ -93,6 +94,6 @@ def results_lines(finished: Finished) -> str:
     if solo.new_best and solo.counted:
         previous = "" if solo.previous_best is None else f" (was ${solo.previous_best})"
         lines.append(f"[b]New personal best![/b]{previous}")
-    kind = "with hints" if solo.score.hinted else "solo"
-    lines.append(f"Your {kind} record: {solo.stats.line()}")
+    kind = "solo record with hints" if solo.score.hinted else "solo record"
+    lines.append(f"Your {kind}: {solo.stats.line()}")
     return "\n".join(lines)

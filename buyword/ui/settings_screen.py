@@ -1,4 +1,4 @@
-"""Settings: animations, how fast computer players move, and the colour theme."""
+"""Settings: animations, how fast computer players move, and the colours."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 yield Static("Computer speed", classes="label")
                 yield Select([(name, name) for name in BOT_SPEEDS], value=s.bot_speed,
                              allow_blank=False, id="speed", compact=True)
-                yield Static("Theme", classes="label")
+                yield Static("Colours", classes="label")
                 yield Select([(name, name) for name in self.themes], value=s.theme,
                              allow_blank=False, id="theme", compact=True)
             with Horizontal(classes="dialog-buttons"):

@@ -16,7 +16,7 @@ from textual.widgets import Footer, Static
 from textual_plotext import PlotextPlot
 
 from buyword.store.stats import histogram, store_stats
-from buyword.ui.text import literal
+from buyword.ui.text import literal, whole_ticks
 
 if TYPE_CHECKING:
     from buyword.store.stats import RuleSetStats
@@ -66,6 +66,12 @@ class RuleSetPanel(Vertical):
         plt = plot.plt
         plt.scatter(games, list(stats.money), marker="dot")
         plt.plot(games, list(stats.trend), label="trend")
+        plt.xticks(whole_ticks(1, stats.games))  # games are whole, even with only one
+        money = [*stats.money, *stats.trend]
+        dollars = whole_ticks(min(money), max(money), most=5)
+        plt.yticks(dollars, [f"${amount:,}" for amount in dollars])
+        if stats.games == 1:
+            plt.xlim(0, 2)
         plt.title("Game by game")
         plt.xlabel("game")
 

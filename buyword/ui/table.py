@@ -35,6 +35,7 @@ from buyword.engine import (
     Sell,
 )
 from buyword.engine import events as ev
+from buyword.engine.tiles import price
 from buyword.engine.wording import plural, possessive, says, whom
 from buyword.store.setup import GameSetup, custom_tiles
 from buyword.table import (
@@ -81,6 +82,9 @@ class ScreenState:
     log_viewer: object = "nobody yet"  # whose log the log box was last written for (_show_log)
     message_for: tuple[object, ...] = ()  # the moment the message line speaks of (see show_message)
     unseen: bool = False  # the unseen-tiles panel is shown in the price list's place
+    #: The person who last held the screen, through computers' turns (which hand it to
+    #: nobody); None once others may have had it (a challenge asks everyone).
+    held_by: int | None = None
 
 
 class TableScreen(CrosswordTable):
@@ -259,6 +263,7 @@ class TableScreen(CrosswordTable):
         if awaiting.computer:
             self.state.busy = True
             if view.hand_off and self.state.viewer is not None:
+                self.state.held_by = self.state.viewer  # still sitting there
                 self.state.viewer = None  # the last person's tiles leave the screen
                 view = self.look()
             self.view = view
@@ -269,7 +274,8 @@ class TableScreen(CrosswordTable):
             return
         seat = awaiting.seat
         assert seat is not None
-        if view.hand_off and self.state.viewer != seat:
+        # No hand-off to the person who held the screen until a computer's turn.
+        if view.hand_off and self.state.viewer != seat and self.state.held_by != seat:
             from buyword.ui.handoff import HandOffScreen
 
             if self.state.viewer is not None:
@@ -283,6 +289,7 @@ class TableScreen(CrosswordTable):
 
     def _hand_to(self, seat: int, view: TableView | None = None) -> None:
         """The person to act has the screen: show their hand and focus what they need."""
+        self.state.held_by = seat
         if view is None or self.state.viewer != seat:
             self.state.viewer = seat
             view = self.look()
@@ -370,6 +377,8 @@ class TableScreen(CrosswordTable):
         sale = awaiting.sale
         assert sale is not None
         private = view.hand_off
+        if private:
+            self.state.held_by = None  # everyone asked may take the screen
         if private and self.state.viewer is not None:
             self.state.viewer = None  # the prompt never sits over the seller's tiles
             view = self.look()
@@ -436,7 +445,8 @@ class TableScreen(CrosswordTable):
         owner = possessive(player.name, you=shown in view.addressed
                            and self.state.viewer == shown)
         hand.border_title = literal(f"{owner} hand · {plural(player.tiles, 'tile')}")
-        hand.border_subtitle = plural(player.wilds, "wild")
+        hand.border_subtitle = (f"{self._picks_of(player.drawn, awaiting)}"
+                                f"{plural(player.wilds, 'wild')}")
         drawn = self.query_one("#drawn", Rack)
         buyer = view.seat.current
         drawn.display = awaiting.wait is Wait.BUY and buyer is not None
@@ -456,6 +466,14 @@ class TableScreen(CrosswordTable):
             count = view.players[buyer].drawn_tiles
             drawn.tiles = self._backs(count)
             drawn.border_title = literal(f"{name} drew {plural(count, 'tile')}")
+
+    def _picks_of(self, taken: str | None, awaiting: Awaiting) -> str:
+        """In the draft, the tiles a player has `taken` so far (to buy or discard once all
+        are taken) and what they cost together, before the wilds on the hand's foot line:
+        "took YS $16 · " (nothing when they are not this screen's to see)."""
+        if awaiting.wait is not Wait.DRAFT or not taken:
+            return ""
+        return f"took {taken} ${price(self.view.rules.tiles.pips_of(taken))} · "
 
     def _show_table_tiles(self, drawn: Rack, awaiting: Awaiting) -> bool:
         """The tiles every player sees on the table: the draft's face-up tiles, or a draw up
@@ -504,7 +522,7 @@ class TableScreen(CrosswordTable):
             amount.placeholder = (
                 "type your bid in dollars · Enter bids · P passes"
                 if awaiting.wait is Wait.AUCTION else
-                "seat number, then +N you pay or -N they pay · Enter offers · P passes"
+                "seat, then +N you pay or -N they pay · Enter · P passes"
                 if self.view.rules.trade_money else
                 "seat number to offer a swap · Enter offers · P passes")
 
@@ -524,7 +542,8 @@ class TableScreen(CrosswordTable):
             return literal(f"Auction · {high} · bidders: {', '.join(parts)}")
         if awaiting.wait is not Wait.TRADE:
             return None
-        draws = "   ".join(f"{p.seat + 1} {p.name}: {p.drawn or '—'}" for p in view.players)
+        draws = "   ".join(f"{p.seat + 1} {p.name}: {self._draw_text(p.drawn)}"
+                           for p in view.players)
         offer = view.seat.trade_offer
         if offer is None:
             return literal(f"Draws on the table · {draws}")
@@ -533,8 +552,16 @@ class TableScreen(CrosswordTable):
         if offer.payment:
             payer, payee = (mine, theirs) if offer.payment > 0 else (theirs, mine)
             pay = f" · {says(payer.name, 'pay')} {whom(payee.name)} ${abs(offer.payment)}"
-        return literal(f"Offer · {says(mine.name, 'give')} {mine.drawn} ⇄ "
-                       f"{says(theirs.name, 'give')} {theirs.drawn}{pay}")
+        return literal(f"Offer · {says(mine.name, 'give')} {self._draw_text(mine.drawn)} ⇄ "
+                       f"{says(theirs.name, 'give')} {self._draw_text(theirs.drawn)}{pay}")
+
+    def _draw_text(self, draw: str | None) -> str:
+        """A draw on offer as the trade shows it: its tiles, their pips and its buying price
+        ("TEA 3• $9"), so that a swap can be weighed; "—" for none."""
+        if not draw:
+            return "—"
+        pips = self.view.rules.tiles.pips_of(draw)
+        return f"{draw} {pips}• ${price(pips)}"
 
     def _backs(self, count: int) -> str:
         """Stand-ins for hidden tiles: drawn face down, so the real letters never reach the

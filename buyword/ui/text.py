@@ -13,6 +13,7 @@ name holding `ESC [31m` could repaint the screen. Every such string goes through
 
 from __future__ import annotations
 
+import math
 import unicodedata
 
 from textual.content import Content
@@ -50,3 +51,20 @@ def literal(value: object, style: str = "") -> Content:
 def markup(template: str, **values: object) -> Content:
     """A markup template (our own, trusted) with `$name` variables filled in as literal text."""
     return Content.from_markup(template, **{key: visible(v) for key, v in values.items()})
+
+
+def whole_ticks(low: float, high: float, most: int = 6) -> list[int]:
+    """At most `most` whole-number marks from `low` to `high` for a chart's axis, a round
+    step apart (1, 2 or 5 times a power of ten): rounds and games are counted, not measured,
+    and money is in whole dollars."""
+    start, end = math.ceil(low), math.floor(high)
+    if end <= start:
+        return [start]
+    step = 1
+    while (end - start) // step + 1 > most:
+        for factor in (2, 5 / 2, 2):  # 1 -> 2 -> 5 -> 10 -> 20 ...
+            step = round(step * factor)
+            if (end - start) // step + 1 <= most:
+                break
+    first = -(-start // step) * step
+    return list(range(first, end + 1, step)) or [start]

@@ -7,9 +7,11 @@ from typing import TYPE_CHECKING, ClassVar
 
 from rich.segment import Segment
 from rich.style import Style
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
@@ -37,6 +39,12 @@ MENU: tuple[tuple[str, str], ...] = (
     ("quit", "Quit"),
 )
 
+
+#: The key of each menu entry that has one (as the screen's bindings), shown beside it.
+MENU_KEYS = {"continue": "c", "solo": "s", "daily": "d", "table": "t", "stats": "r",
+             "help": "h", "settings": "o", "quit": "q"}
+#: Where a menu entry's key shows: the cell after the longest label that fits beside it.
+KEY_COLUMN = 31
 
 #: The game's name, spelled in tiles on the title.
 NAME = "BUYWORD"
@@ -92,15 +100,16 @@ class TitleScreen(Screen[None]):
     # has none, and setting them would restyle it all once more as it first shows.
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = []
     VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = []
+    # Every entry of the menu shows its key; the footer, which must fit in 60 columns, shows
+    # Continue, the new games and Quit.
     BINDINGS = [
         Binding("c", "choose('continue')", "Continue"),
         Binding("s", "choose('solo')", "Solo"),
-        Binding("d", "choose('daily')", "Daily"),
+        Binding("d", "choose('daily')", "Daily", show=False),
         Binding("t", "choose('table')", "Table"),
-        # Off the footer, which is full at 80 columns: the menu offers it as "Solo stats".
         Binding("r", "choose('stats')", "Stats", show=False),
-        Binding("h", "choose('help')", "How to play"),
-        Binding("o", "choose('settings')", "Settings"),
+        Binding("h", "choose('help')", "How to play", show=False),
+        Binding("o", "choose('settings')", "Settings", show=False),
         Binding("q", "choose('quit')", "Quit"),
     ]
 
@@ -142,9 +151,16 @@ class TitleScreen(Screen[None]):
     @staticmethod
     def _line(name: str, lines: dict[str, str]) -> Static:
         """One of the store's lines (`name`), shown only when it has something to say."""
-        line = Static(literal(lines[name]), id=name)  # notices and warnings name files: text
+        line = Static(_lines(lines[name]), id=name)  # notices and warnings name files: text
         line.display = bool(lines[name])
         return line
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Below 24 lines the title closes up (no blank lines, no tagline), so that the menu,
+        a saved game and the record still fit down to 18. Set only when short: the usual
+        size styles nothing twice (see the breakpoints above)."""
+        if self.has_class("-short") != (event.size.height < 24):
+            self.set_class(event.size.height < 24, "-short")
 
     def on_mount(self) -> None:
         """Put the cursor on the menu; ask what to do if the game is open in another window."""
@@ -223,7 +239,8 @@ class TitleScreen(Screen[None]):
     def menu_options(self) -> list[Option]:
         """The menu's entries now (see `entries`)."""
         # A saved game's names are the player's text: shown as text, never markup.
-        return [Option(literal(label), id=key) for key, label in self.entries()]
+        return [Option(_with_key(label, MENU_KEYS.get(key)), id=key)
+                for key, label in self.entries()]
 
     def store_lines(self) -> dict[str, str]:
         """What the store has to say now, by line: notices, the warning, the solo record."""
@@ -239,7 +256,7 @@ class TitleScreen(Screen[None]):
         menu.highlighted = 0
         for name, text in self.store_lines().items():
             widget = self.query_one(f"#{name}", Static)
-            widget.update(literal(text))  # notices and warnings name files: text
+            widget.update(_lines(text))  # notices and warnings name files: text
             widget.display = bool(text)
         self.refresh_bindings()
 
@@ -278,6 +295,21 @@ class TitleScreen(Screen[None]):
                 app.action_settings()
             case "quit":
                 app.exit(0)
+
+
+def _lines(text: str) -> Content:
+    """The store's lines, each shown as text (a file's name is never markup), one a line."""
+    return Content("\n").join(literal(line) for line in text.split("\n"))
+
+
+def _with_key(label: str, key: str | None) -> Content:
+    """A menu entry with its key at the right of its last line ("Solo stats        R")."""
+    if key is None:
+        return _lines(label)
+    *lines, last = label.split("\n")  # on the last line: a saved game's first is full
+    keyed = Content.assemble(literal(last.ljust(KEY_COLUMN - 1)), " ",
+                             (key.upper(), "bold $accent"))
+    return Content("\n").join([*map(literal, lines), keyed])
 
 
 def _game_of(slot: Slot) -> str:

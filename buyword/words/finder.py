@@ -22,11 +22,12 @@ import marshal
 import os
 import sys
 import tempfile
+import threading
 import zlib
 from array import array
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -245,6 +246,66 @@ class Makeable:
     key: str  # the hand tiles, sorted
     exact: tuple[str, ...]  # words spelled by exactly these tiles
     wild_letters: str  # letters a wild could play to make a word with these tiles
+
+
+class FinderBeingBuilt:
+    """A `WordFinder` being built in a thread of its own: it answers as the finder does once
+    built, and whatever asks before that waits for it.
+
+    A first game has no index cached yet, and building one (then saving it) is most of what
+    a first table waited for: the table opens now, and the index is ready long before its
+    first use (hints, a computer's turn), which a person reaches some seconds in.
+    """
+
+    def __init__(self, build: Callable[[], WordFinder], *, start: bool = True) -> None:
+        """`build` (which returns the finder) in a daemon thread: started now, or with
+        `start` False at the first `start` or question (a table starts it once painted, so
+        that the two do not share the processor as it opens)."""
+        self._built = threading.Event()
+        self._finder: WordFinder | None = None
+        self._error: BaseException | None = None
+        self._thread: threading.Thread | None = threading.Thread(
+            target=self._build, args=(build,), name="word index", daemon=True)
+        self._starting = threading.Lock()
+        if start:
+            self.start()
+
+    def start(self) -> None:
+        """Start building, unless it has started already."""
+        with self._starting:
+            thread, self._thread = self._thread, None
+        if thread is not None:
+            thread.start()
+
+    def _build(self, build: Callable[[], WordFinder]) -> None:
+        try:
+            self._finder = build()
+        except BaseException as error:  # raised again to whoever asks for the finder
+            self._error = error
+        finally:
+            self._built.set()
+
+    @property
+    def ready(self) -> bool:
+        """Whether the finder is built (asking it anything will not wait)."""
+        return self._built.is_set()
+
+    def finder(self) -> WordFinder:
+        """The finder, once built (waits until it is); the build's error if it failed."""
+        self.start()
+        self._built.wait()
+        if self._error is not None:
+            raise self._error
+        assert self._finder is not None
+        return self._finder
+
+    def __getattr__(self, name: str) -> object:
+        """Everything else is the finder's own."""
+        return getattr(self.finder(), name)
+
+    def __len__(self) -> int:
+        """The words indexed, as the finder's."""
+        return len(self.finder())
 
 
 class WordFinder:
