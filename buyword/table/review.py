@@ -68,12 +68,13 @@ DEFAULT_BUDGET = 0.3
 #: The review's default budget: at most this many rollouts an option at each decision.
 DEFAULT_ROLLOUTS = 48
 #: Rounds a review's rollout plays before valuing where it stands (Master at play: 4). Two
-#: rounds cost a third of four and halve the noise of a decision's loss (the luck of the
-#: later rounds is most of it), so the review tells small losses apart in seconds.
+#: rounds cost about a third of four and halve the noise of a decision's loss (the luck of
+#: the later rounds is most of it); one round would be cheaper still, but judges much as
+#: Expert's own valuation does.
 REVIEW_HORIZON = 2
 #: A decision's rollouts stop once each comparison with Master's choice is known to this many
-#: dollars (a standard error): a loss of twice that stands out from the noise.
-REVIEW_PRECISION = 4.0
+#: dollars (a standard error): a loss of twice that, $10, stands out from the noise.
+REVIEW_PRECISION = 5.0
 
 
 def review_search() -> Search:
