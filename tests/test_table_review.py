@@ -33,6 +33,7 @@ from buyword.engine import (
     Sell,
 )
 from buyword.table import GameSetup, Seat, TableSession
+from buyword.table.cluster import ClusterError
 from buyword.table.review import (
     GameReview,
     Reviewed,
@@ -343,3 +344,14 @@ def test_appraisals_kept_are_used_again_not_weighed_twice() -> None:
     other = StandIn()
     review_game(record, 0, other, Plan, rollouts=12, known=kept)  # another budget
     assert len(other.views) == 7
+
+
+def test_ray_needs_a_recipe_for_master_and_says_when_it_is_missing() -> None:
+    record = _record(_solo())
+    with pytest.raises(ReviewError, match="cannot be sent to Ray"):
+        review_game(record, 0, StandIn(), Plan, ray="local")
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        with pytest.raises(ClusterError, match="Ray is not installed"):
+            review_game(record, 0, StandIn(), Plan, ray="local", remake=StandIn)

@@ -92,10 +92,6 @@ class Appraisal:
     #: For each estimate, its mean shortfall against the first on those paired rollouts.
     gaps: tuple[float, ...]
 
-    def of(self, decision: Decision) -> int:
-        """The position of `decision`'s estimate (ValueError if it was not weighed)."""
-        return next(n for n, e in enumerate(self.estimates) if e.decision == decision)
-
     def to_dict(self) -> dict:
         """A JSON-ready form (every figure as computed: `from_dict` gives it back exactly)."""
         return {"estimates": [{"actions": [str(a) for a in e.decision.actions], "mean": e.mean,
