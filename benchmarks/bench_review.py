@@ -3,6 +3,7 @@ process and spread over several, and whether both give the same review.
 
     python benchmarks/bench_review.py [--games 3] [--seed 1] [--level medium]
                                       [--rollouts 48] [--jobs 2] [--budget SECONDS]
+                                      [--horizon 2] [--precision 5]
 
 Each seeded solo game is played by a computer `--level` standing in for a person (the same
 game on every machine: a bundled record), then reviewed as `buyword review` reviews it, once
@@ -24,6 +25,7 @@ import resource
 import statistics
 import time
 from collections.abc import Callable
+from dataclasses import replace
 
 from buyword.bots import make_bot
 from buyword.bots.master import Decision
@@ -60,7 +62,8 @@ def timed_review(record: GameRecord, finder: object, args: argparse.Namespace,
 
     def review() -> tuple[GameReview, float, float]:
         master = make_bot("master", finder, 1)
-        master.search = review_search()  # as `buyword review` searches
+        master.search = replace(review_search(), horizon=args.horizon,  # as `buyword review`
+                                precision=args.precision)
         wall, cpu = time.perf_counter(), cpu_seconds()
         done = review_game(record, 0, master, Decision,  # type: ignore[arg-type]
                            budget=args.budget,
@@ -79,6 +82,10 @@ def main() -> None:
     parser.add_argument("--rollouts", type=int, default=DEFAULT_ROLLOUTS)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--budget", type=float, default=None)
+    parser.add_argument("--horizon", type=int, default=review_search().horizon,
+                        help="rounds a review's playout plays (default the review's)")
+    parser.add_argument("--precision", type=float, default=review_search().precision,
+                        help="dollars of standard error at which a decision stops")
     args = parser.parse_args()
     services = Services(cache_dir=cache_folder())
     lexicon = services.bundled()
