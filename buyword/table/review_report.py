@@ -48,7 +48,10 @@ MAX_JOBS = 8
 
 
 def default_jobs() -> int:
-    """The processes a review spreads its decisions over by default: one a core."""
+    """The processes a review spreads its decisions over by default: one a core. Only where
+    processes fork (not Windows): a forked process starts with this one's Master."""
+    if sys.platform == "win32":
+        return 1
     return max(1, min(MAX_JOBS, os.cpu_count() or 1))
 
 
