@@ -1,59 +1,101 @@
-"""The results screen's "How would Master have done": how long Master's game on your bag takes.
+"""The results screen's "How would Master have done": how long Master's game on your bag
+takes, in one process and with each decision's rollouts spread over several.
 
     python benchmarks/bench_beside.py [--games 3] [--seed 1] [--level medium] [--rollouts 48]
+                                      [--jobs 2]
 
-Each seeded solo game is played by a computer `--level` standing in for a person; then Expert
-and Master replay its bag as the results screen does (`buyword.table.compare.play_beside`,
-Master at `--rollouts` an option). Printed per game: the person's, Expert's and Master's
-money and Master's seconds and decisions; then the medians, and Master's time as a ratio of
-Expert's game on the same bag (the baseline, timed in the same process).
+Each seeded solo game is played by a computer `--level` standing in for a person; then Master
+replays its bag as the results screen does (`buyword.table.compare.play_beside`, at
+`--rollouts` an option), once in one process and once with `--jobs` processes. Printed per
+game: the person's and Master's money, each run's wall-clock and processor seconds (this
+process and its workers), the parallel/single ratios, and whether both runs played the same
+game, action for action; then the medians.
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
+import resource
 import statistics
 import time
+from collections.abc import Callable
 
-from buyword.engine import default_tiles
+from buyword.engine import Game, default_tiles
 from buyword.store.places import cache_folder
 from buyword.table import Services, play_computers
 from buyword.table.compare import BESIDE_ROLLOUTS, play_beside
 
 
+def cpu_seconds() -> float:
+    """Processor seconds of this process and of its finished children so far."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def in_fresh_process(work: Callable[[], object]) -> object:
+    """`work()` in a process forked from this one before any run, so that every run starts
+    with the same memories (the word index remembers what it has looked up, and a run in
+    this process would leave the next one a warmer start)."""
+    context = multiprocessing.get_context("fork")
+    answer = context.Queue()
+    process = context.Process(target=lambda: answer.put(work()))
+    process.start()
+    result = answer.get()
+    process.join()
+    return result
+
+
+def timed(person: Game, finder: object, rollouts: int, jobs: int) -> tuple[Game, float, float]:
+    """Master's game on the person's bag in `jobs` processes, in a fresh process: (game,
+    wall seconds, processor seconds)."""
+
+    def play() -> tuple[Game, float, float]:
+        wall, cpu = time.perf_counter(), cpu_seconds()
+        master = play_beside(person, "master", finder,  # type: ignore[arg-type]
+                             rollouts=rollouts, jobs=jobs)
+        assert master is not None
+        return master, time.perf_counter() - wall, cpu_seconds() - cpu
+
+    return in_fresh_process(play)  # type: ignore[return-value]
+
+
 def main() -> None:
-    """Play each bag three times (the person, Expert, Master) and print the times."""
+    """Play each bag as the person, then as Master twice, and print the times."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--level", default="medium")
     parser.add_argument("--rollouts", type=int, default=BESIDE_ROLLOUTS)
+    parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     services = Services(cache_dir=cache_folder())
     lexicon = services.bundled()
     finder = services.finder(lexicon, default_tiles())
-    masters, ratios = [], []
-    print(f"load average {os.getloadavg()[0]:.1f} at the start")
+    rows: dict[str, list[float]] = {k: [] for k in ("wall1", "cpu1", "wallN", "cpuN")}
+    same = 0
+    print(f"Master at {args.rollouts} rollouts an option; {args.jobs} processes against 1; "
+          f"load average {os.getloadavg()[0]:.1f} at the start")
     for seed in range(args.seed, args.seed + args.games):
         person = play_computers((args.level,), seed, lexicon, finder, names=("You",))
-        start = time.perf_counter()
-        expert = play_beside(person, "expert", finder)
-        middle = time.perf_counter()
-        steps: list[int] = []
-        master = play_beside(person, "master", finder, rollouts=args.rollouts,
-                             progress=lambda drawn, bag, told=steps: told.append(drawn))
-        end = time.perf_counter()
-        assert expert is not None and master is not None
-        masters.append(end - middle)
-        ratios.append((end - middle) / (middle - start))
-        print(f"seed {seed}: you ${person.player(0).money:,}, Expert "
-              f"${expert.player(0).money:,} in {middle - start:.1f} s, Master "
-              f"${master.player(0).money:,} in {end - middle:.1f} s ({len(steps)} steps, "
-              f"{master.round} rounds)")
-    print(f"median Master game {statistics.median(masters):.1f} s at {args.rollouts} rollouts "
-          f"an option; Master / Expert on the same bag = {statistics.median(ratios):.1f}; "
-          f"load average {os.getloadavg()[0]:.1f} at the end")
+        single, wall1, cpu1 = timed(person, finder, args.rollouts, 1)
+        spread, wallN, cpuN = timed(person, finder, args.rollouts, args.jobs)
+        identical = single.actions == spread.actions
+        same += identical
+        for key, value in (("wall1", wall1), ("cpu1", cpu1), ("wallN", wallN), ("cpuN", cpuN)):
+            rows[key].append(value)
+        print(f"seed {seed}: you ${person.player(0).money:,}, Master "
+              f"${single.player(0).money:,}; 1 process {wall1:.1f} s ({cpu1:.1f} s CPU), "
+              f"{args.jobs} processes {wallN:.1f} s ({cpuN:.1f} s CPU): wall "
+              f"x{wallN / wall1:.2f}, CPU x{cpuN / cpu1:.2f}; "
+              f"{'the same game' if identical else 'ANOTHER GAME'}")
+    med = {key: statistics.median(values) for key, values in rows.items()}
+    print(f"median Master game: 1 process {med['wall1']:.1f} s wall, {med['cpu1']:.1f} s CPU; "
+          f"{args.jobs} processes {med['wallN']:.1f} s wall, {med['cpuN']:.1f} s CPU "
+          f"(wall x{med['wallN'] / med['wall1']:.2f}); the same game in {same} of "
+          f"{args.games}; load average {os.getloadavg()[0]:.1f} at the end")
 
 
 if __name__ == "__main__":

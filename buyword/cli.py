@@ -118,10 +118,10 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _add_ray(command: argparse.ArgumentParser) -> None:
-    """The --ray option of the commands that play many games."""
+def _add_ray(command: argparse.ArgumentParser, what: str = "play the games") -> None:
+    """The --ray option of the commands that play many games (or weigh many decisions)."""
     command.add_argument("--ray", nargs="?", const="local", metavar="ADDRESS",
-                         help="play the games as Ray tasks (needs buyword[cluster]): on a "
+                         help=f"{what} as Ray tasks (needs buyword[cluster]): on a "
                               "local Ray with --jobs CPUs, or on the cluster at ADDRESS")
 
 
@@ -168,13 +168,20 @@ def _add_review(sub: argparse._SubParsersAction) -> None:
     review.add_argument("file", help="a saved game (.json), e.g. as `buyword history` lists it")
     # No default here: the review's own (`buyword.table.review.DEFAULT_BUDGET`) applies, and
     # parsing the command line does not load the review.
+    review.add_argument("--rollouts", type=int, metavar="N",
+                        help="Master's budget: at most N rollouts per option and decision "
+                             "(default 48); the review is then the same on any machine")
     review.add_argument("--budget", type=float, metavar="SECONDS",
-                        help="Master's thinking time per decision (default 0.3 s; play's "
-                             "Master thinks 1 s)")
+                        help="instead of --rollouts: Master's thinking time per decision "
+                             "(its figures then depend on the machine's speed and load)")
+    review.add_argument("--jobs", type=int, metavar="N",
+                        help="processes to weigh the decisions on (default: one a core); "
+                             "the review does not depend on it")
     review.add_argument("--seat", metavar="SEAT",
                         help="whose decisions to weigh, by seat number or name, when several "
                              "people played (default: the first person)")
     review.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    _add_ray(review, "weigh the decisions")
 
 
 def _names(text: str | None) -> tuple[str, ...]:
@@ -340,7 +347,8 @@ def main(argv: list[str] | None = None) -> int:
 
         folder = cache_folder()
         return review_main(args.file, args.seat, args.budget, args.json,
-                           None if folder is None else str(folder))
+                           None if folder is None else str(folder), args.rollouts, args.jobs,
+                           args.ray)
     if command == "replay":
         from buyword.ui.replay import run_replay
 

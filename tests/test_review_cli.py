@@ -70,6 +70,10 @@ def test_a_bad_seat_or_budget_is_refused(tmp_path: Path, capsys) -> None:
         capsys, str(path), "--seat", "3")
     assert "the seats are 1 to 3 (Ann, Bob, Cat)" in _refused(capsys, str(path), "--seat", "Zed")
     assert "0.01 to 60 seconds" in _refused(capsys, str(path), "--budget", "0")
+    assert "2 to 1000 rollouts an option" in _refused(capsys, str(path), "--rollouts", "1")
+    assert "seconds or rollouts, not both" in _refused(
+        capsys, str(path), "--rollouts", "8", "--budget", "0.5")
+    assert "--jobs 0: use at least one process" in _refused(capsys, str(path), "--jobs", "0")
 
 
 def test_the_seat_is_picked_by_number_or_name_and_defaults_to_the_first_person(

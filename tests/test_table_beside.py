@@ -74,3 +74,13 @@ def test_a_cancelled_game_beside_you_stops_and_is_none(words) -> None:
     beside = play_beside(yours, "expert", finder, progress=lambda done, bag: steps.append(done),
                          cancelled=lambda: next(asked) >= 3)
     assert beside is None and len(steps) == 3
+
+
+@pytest.mark.slow  # two games of Master, a second or two each
+def test_masters_game_over_two_processes_is_the_game_of_one(words) -> None:
+    finder, lexicon = words
+    yours = play_computers(("greedy",), 9, lexicon, finder, names=("You",))
+    alone = play_beside(yours, "master", finder, rollouts=FEW)
+    spread = play_beside(yours, "master", finder, rollouts=FEW, jobs=2)
+    assert alone is not None and spread is not None
+    assert spread.actions == alone.actions and spread.outcome() == alone.outcome()

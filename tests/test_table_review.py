@@ -6,6 +6,7 @@ real Master is exercised in tests/test_table_review_master.py.
 
 from __future__ import annotations
 
+import math
 import os
 import random
 import signal
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 import pytest
 from engine_helpers import WORDS, play, stacked
 
+from buyword.bots.master import Appraisal
 from buyword.bots.view import SeatView
 from buyword.engine import (
     Action,
@@ -32,17 +34,25 @@ from buyword.engine import (
 )
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import TableSession
+from buyword.table.cluster import ClusterError
 from buyword.table.review import (
     GameReview,
     Reviewed,
     ReviewError,
+    decision_stream,
     moments,
     noise_bar,
     review_game,
     same,
     view_at,
 )
-from buyword.table.review_report import ToReview, print_review, run_review, summary_lines
+from buyword.table.review_report import (
+    ToReview,
+    lost_text,
+    print_review,
+    run_review,
+    summary_lines,
+)
 
 
 @dataclass(frozen=True)
@@ -78,6 +88,7 @@ class StandIn:
         self.stderr = stderr
         self.views: list[SeatView] = []
         self.budgets: list[float | None] = []
+        self.streams: list[str | None] = []
 
     def value(self, view: SeatView, plan: Plan) -> float:
         first = plan.actions[0]
@@ -99,6 +110,18 @@ class StandIn:
         candidates += [p for p in also if p not in candidates]
         guesses = [Guess(p, self.value(view, p), self.stderr) for p in candidates]
         return sorted(guesses, key=lambda g: -g.mean)
+
+    def appraisal(self, view: SeatView, also: Sequence[Plan] = (), budget: float | None = None,
+                  stream: str | None = None, rollouts: int | None = None) -> Appraisal:
+        """`appraise` as Master's appraisal: each comparison's error is both errors combined
+        (the stand-in's estimates are not paired)."""
+        self.streams.append(stream)
+        guesses = self.appraise(view, also, budget)
+        first = guesses[0]
+        return Appraisal(tuple(guesses),  # type: ignore[arg-type]
+                         tuple(0.0 if g is first else math.hypot(first.stderr, g.stderr)
+                               for g in guesses),
+                         tuple(first.mean - g.mean for g in guesses))
 
 
 def _record(game: Game) -> GameRecord:
@@ -246,7 +269,7 @@ def test_the_summary_as_json() -> None:
 def test_the_terminal_shows_every_decision_the_costliest_and_the_summary(capsys) -> None:
     print_review(review_game(_record(_solo()), 0, StandIn(stderr=0.0), Plan, budget=0.3))
     out = capsys.readouterr().out
-    assert "weighed by Master (0.3 s each" in out
+    assert "weighed by Master (0.3 s a decision" in out
     assert "▲3 " in out and "▲5 " in out and out.count("▲") == 3  # and one in the title
     assert "$50 ± 0" in out and "choose 5" in out and "same" in out
     assert "Left on the table: $53 (± $0), in 2 of 7 decisions" in out
@@ -290,3 +313,52 @@ def test_ctrl_c_in_the_terminal_stops_after_the_decision_being_weighed() -> None
     assert len(review.decisions) == 2 and review.planned == 7 and not review.complete
     assert signal.getsignal(signal.SIGINT) is before
     assert "Cancelled: 2 of 7 decisions weighed." in summary_lines(review)
+
+
+def test_another_choice_within_the_noise_is_about_the_same_not_nothing(capsys) -> None:
+    review = review_game(_record(_solo()), 0, StandIn(stderr=3.0), Plan)
+    choose = review.decisions[4]  # choose 2 where Master chose 5, $3 less: within the noise
+    assert choose.within_noise and not choose.agreed
+    # The paired error of the loss (the stand-in's: both combined, $4.24) times Student's t
+    # for ten rollouts (2.262): losses up to about $10 cannot be told from none.
+    assert choose.noise == pytest.approx(3 * 2 ** 0.5 * 2.262, abs=0.01)
+    assert lost_text(choose) == "about the same (± $10)"
+    assert lost_text(review.decisions[0]) == "$0"  # Master's own choice
+    assert review.median_uncertainty == pytest.approx(3 * 2 ** 0.5)  # the two that differ
+    print_review(review)
+    out = capsys.readouterr().out
+    assert "about the same (± $10)" in out and "48 rollouts an option" in out
+    assert any("known to about ± $4" in line for line in summary_lines(review))
+
+
+def test_each_decision_is_weighed_on_its_own_stream_of_luck() -> None:
+    master = StandIn()
+    record = _record(_solo())
+    review_game(record, 0, master, Plan)
+    starts = [m.index for m in moments(record, (0,))]
+    assert master.streams == [decision_stream(record.seed, i) for i in starts]
+    assert len(set(master.streams)) == 7
+
+
+def test_appraisals_kept_are_used_again_not_weighed_twice() -> None:
+    record = _record(_solo())
+    kept: dict = {}
+    first = review_game(record, 0, StandIn(), Plan, known=kept)
+    assert len(kept) == 7
+    again = StandIn()
+    second = review_game(record, 0, again, Plan, known=kept)
+    assert again.views == [] and second.to_dict() == first.to_dict()
+    other = StandIn()
+    review_game(record, 0, other, Plan, rollouts=12, known=kept)  # another budget
+    assert len(other.views) == 7
+
+
+def test_ray_needs_a_recipe_for_master_and_says_when_it_is_missing() -> None:
+    record = _record(_solo())
+    with pytest.raises(ReviewError, match="cannot be sent to Ray"):
+        review_game(record, 0, StandIn(), Plan, ray="local")
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        with pytest.raises(ClusterError, match="Ray is not installed"):
+            review_game(record, 0, StandIn(), Plan, ray="local", remake=StandIn)

@@ -6,6 +6,8 @@ rollouts under a budget it never reaches, so the figures do not depend on the ma
 from __future__ import annotations
 
 import json
+import multiprocessing
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -13,12 +15,13 @@ from words_helpers import index_cache
 
 from buyword.bots import MasterBot
 from buyword.bots.index import WordIndex
-from buyword.bots.master import Decision, Search
+from buyword.bots.master import Appraisal, Decision, Search
 from buyword.cli import main
-from buyword.engine import Game, GameRecord, Rules
+from buyword.engine import Discard, Game, GameRecord, Rules
 from buyword.store import SavedGame
-from buyword.table.review import review_game
+from buyword.table.review import review_game, review_search, view_at
 from buyword.table.services import Services
+from buyword.table.spread import RolloutSpread
 
 #: A budget no test reaches: the rollout counts decide when a search stops.
 UNHURRIED = 1e9
@@ -76,3 +79,74 @@ def test_the_command_reviews_a_saved_game(words, tmp_path: Path, capsys, monkeyp
     assert [d["yours"] for d in data["decisions"]] == ["buy", "sell nothing"]
     assert data["decisions"][0]["master"] == "discard" and data["complete"]
     assert data["budget"] == 0.05 and data["name"] == "You"
+
+
+#: A bundled record: the first seven rounds of a solo game (seed 36) that Medium played for a
+#: person, 16 decisions of every kind.
+RECORD = Path(__file__).parent / "data" / "review_record.json"
+#: A small budget counted in rollouts, so that the review takes seconds.
+FEW = 8
+
+
+def _spin(stop) -> None:  # noqa: ANN001 - a multiprocessing event
+    """Keep a processor busy until told to stop."""
+    while not stop.is_set():
+        sum(range(10_000))
+
+
+def _review_json(words, jobs: int) -> str:
+    master = MasterBot(WordIndex.common(words[0], None), 1, search=review_search())
+    record = GameRecord.from_json(RECORD.read_text())
+    review = review_game(record, 0, master, Decision, rollouts=FEW, jobs=jobs)
+    assert review.complete and len(review.decisions) == 16
+    return json.dumps(review.to_dict(), indent=2)
+
+
+@pytest.mark.slow  # two reviews of 16 decisions, a few seconds
+def test_a_review_is_the_same_on_a_busy_machine_and_over_several_processes(words) -> None:
+    quiet = _review_json(words, jobs=1)
+    context = multiprocessing.get_context("fork")
+    stop = context.Event()
+    busy = [context.Process(target=_spin, args=(stop,)) for _ in range(2)]
+    for process in busy:
+        process.start()
+    try:
+        loaded = _review_json(words, jobs=2)
+    finally:
+        stop.set()
+        for process in busy:
+            process.join()
+    assert loaded == quiet  # byte for byte
+    data = json.loads(quiet)
+    assert data["rollouts"] == FEW and data["budget"] is None
+    assert data["median_uncertainty"] is not None
+
+
+def test_an_appraisal_depends_on_its_stream_not_on_the_players_past(words) -> None:
+    record = GameRecord.from_json(RECORD.read_text())
+    game = record.replay(words[1], upto=15)  # round 5: the person discarded
+    view = view_at(game, 0)
+    mine = Decision((Discard(),))
+    fresh = _master(words).appraisal(view, also=(mine,), stream="36/15", rollouts=FEW)
+    used = MasterBot(WordIndex.common(words[0], None), 99, search=TINY)
+    used.appraisal(view, stream="another", rollouts=FEW)  # its own generator moves on
+    assert used.appraisal(view, also=(mine,), stream="36/15", rollouts=FEW) == fresh
+    other = _master(words).appraisal(view, also=(mine,), stream="36/16", rollouts=FEW)
+    assert other != fresh  # another decision's luck
+    assert Appraisal.from_dict(json.loads(json.dumps(fresh.to_dict()))) == fresh
+    assert fresh.gap_stderrs[0] == 0 and all(e >= 0 for e in fresh.gap_stderrs)
+
+
+@pytest.mark.slow  # a pool of processes for one decision
+def test_rollouts_spread_over_processes_give_the_same_appraisal(words) -> None:
+    record = GameRecord.from_json(RECORD.read_text())
+    view = view_at(record.replay(words[1], upto=15), 0)
+    search = replace(TINY, max_rollouts=20)
+    alone = MasterBot(WordIndex.common(words[0], None), 1, search=search)
+    spread = MasterBot(WordIndex.common(words[0], None), 1, search=search)
+    with RolloutSpread(spread, jobs=2, rounds_each=3):
+        assert spread.spread is not None
+        together = spread.appraisal(view, stream="36/15")
+    assert spread.spread is None
+    assert together == alone.appraisal(view, stream="36/15")
+    assert sum(e.rollouts for e in together.estimates) > 2 * len(together.estimates)

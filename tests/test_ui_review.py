@@ -102,6 +102,8 @@ async def test_at_a_table_of_people_r_asks_whose_decisions_to_weigh(monkeypatch)
         return masters[-1], Plan
 
     monkeypatch.setattr(review_screen, "master_for", master_for)
+    # In one process, so that the stand-in here is the one shown the views.
+    monkeypatch.setattr(review_screen, "default_jobs", lambda: 1)
     app = make_app()
     setup = GameSetup(seats=(Seat("Ann"), Seat("Bob")))
     async with app.run_test(size=(80, 24)) as pilot:

@@ -25,6 +25,7 @@ import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from buyword.bots.index import Word, WordIndex, hand_key, take
 from buyword.bots.leaves import LeaveTable
@@ -75,6 +76,68 @@ class Estimate:
 
 
 @dataclass(frozen=True)
+class Appraisal:
+    """A decision point weighed by rollouts: every option's estimate, best first (the first is
+    the decision Master takes), and how sure each comparison with Master's choice is.
+
+    With a `stream` and a budget counted in rollouts it is a pure function of the view, the
+    options and the stream: the same on any machine, at any load, in any process, so it can
+    be kept (`to_dict`) and used again instead of being computed twice.
+    """
+
+    estimates: tuple[Estimate, ...]
+    #: For each estimate, the standard error of its shortfall against the first, paired on the
+    #: rollouts both played (the same lucks): much smaller than the two errors combined.
+    gap_stderrs: tuple[float, ...]
+    #: For each estimate, its mean shortfall against the first on those paired rollouts.
+    gaps: tuple[float, ...]
+
+    def to_dict(self) -> dict:
+        """A JSON-ready form (every figure as computed: `from_dict` gives it back exactly)."""
+        return {"estimates": [{"actions": [str(a) for a in e.decision.actions], "mean": e.mean,
+                               "stderr": e.stderr, "rollouts": e.rollouts}
+                              for e in self.estimates],
+                "gap_stderrs": list(self.gap_stderrs), "gaps": list(self.gaps)}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Appraisal:
+        """The appraisal `to_dict` wrote."""
+        from buyword.engine.actions import parse_action
+
+        estimates = tuple(Estimate(Decision(tuple(parse_action(a) for a in e["actions"])),
+                                   e["mean"], e["stderr"], e["rollouts"])
+                          for e in data["estimates"])
+        return cls(estimates, tuple(data["gap_stderrs"]), tuple(data["gaps"]))
+
+
+class Spread(Protocol):
+    """Plays a block of rollouts, perhaps in other processes (`buyword.table.spread`)."""
+
+    #: Rounds of rollouts worth handing out at once (1: no gain from blocks).
+    block: int
+
+    def __call__(self, task: RolloutTask) -> dict[int, list[float]]:
+        """`rollout_values(master, task)` for a Master like this one, wherever it runs."""
+        ...
+
+
+@dataclass(frozen=True)
+class RolloutTask:
+    """Rounds of rollouts for some options of one decision point: what `rollout_values`
+    plays. Picklable, so that another process can play it."""
+
+    view: SeatView
+    decisions: tuple[Decision, ...]
+    #: The options (positions in `decisions`) to play out.
+    options: tuple[int, ...]
+    #: Where the lucks come from: round k's luck is drawn from (stream, k) alone.
+    stream: str
+    #: The rounds (from 1) to play.
+    rounds: tuple[int, ...]
+    search: Search
+
+
+@dataclass(frozen=True)
 class Search:
     """How Master searches: the options, the rollouts and the racing between them."""
 
@@ -98,6 +161,10 @@ class Search:
     #: Master leaves Expert's favourite only for a decision whose paired advantage over it
     #: is more than this many standard errors.
     switch: float = 1.0
+    #: With a figure, a decision also stops once every contender's paired shortfall against
+    #: the leader is known to that many dollars (its standard error): enough to say how much a
+    #: decision lost, as a review needs (None: play on to the budget, as a player does).
+    precision: float | None = None
     #: How the rollouts' quick Expert plays: fewer sampled futures than Expert, for speed. Six,
     #: not three: a rollout is only as good as its player, and with 6 it makes $30 a game more
     #: as a player for a fifth fewer rollouts a second (Master rarely spends its whole budget).
@@ -128,6 +195,8 @@ class MasterBot(LevelBot):
             raise ValueError(f"{rollouts!r} rollouts a decision: give Master at least one")
         #: Rollouts a decision may take (all its options' together), or None: `budget` rules.
         self.rollouts = rollouts
+        #: Where blocks of rollouts are played (None: here, one round at a time).
+        self.spread: Spread | None = None
         self._policy: QuickBot | None = None
 
     # ----------------------------------------------------------------- the interface
@@ -144,8 +213,25 @@ class MasterBot(LevelBot):
         Raises ValueError, in a player's words, when there is no decision to appraise, the game
         is one the rollouts do not model, or a decision of `also` is not one the seat can take.
         """
+        return list(self.appraisal(view, also, budget).estimates)
+
+    def appraisal(self, view: SeatView, also: Sequence[Decision] = (),
+                  budget: float | None = None, stream: str | None = None,
+                  rollouts: int | None = None) -> Appraisal:
+        """`appraise` as an `Appraisal`, with the paired errors. Given `rollouts`, each option
+        gets at most that many (racing still drops those clearly behind) and no clock counts
+        unless `budget` is given too. Given a `stream` (e.g. the game's seed and the
+        decision's place in its record: `buyword.table.review.decision_stream`), the
+        candidates' futures and every rollout's luck come from it alone: with a budget
+        counted in rollouts the answer is then the same on any machine, in any process."""
+        search = self.search
+        if rollouts is not None:
+            search = replace(search, max_rollouts=rollouts)
+            budget = math.inf if budget is None else budget
         self._check(view)
         self.index = self.index.at_least(view.rules.min_word_length)
+        if stream is not None:  # Expert's futures, which pick the candidates, from it too
+            self.rng.seed(f"{stream}/candidates")
         decisions = self.candidates(view)
         protected: set[int] = set()
         for decision in also:
@@ -154,7 +240,7 @@ class MasterBot(LevelBot):
                 decisions.append(decision)
             protected.add(decisions.index(decision))
         budget = self.budget if budget is None else budget
-        return self.race(view, decisions, protected, budget, self.rollouts)
+        return self.weigh(view, decisions, protected, budget, self.rollouts, stream, search)
 
     def candidates(self, view: SeatView) -> list[Decision]:
         """The decisions Master weighs at `view`, Expert's favourite first."""
@@ -202,23 +288,39 @@ class MasterBot(LevelBot):
         another round of rollouts would take the decision's total past it), one decision is
         left, or each has `Search.max_rollouts`; their estimates, contenders first, best
         first. Every decision gets two rollouts at least, so that each has a standard error."""
-        search = self.search
+        return list(self.weigh(view, decisions, protected, budget, rollouts).estimates)
+
+    def weigh(self, view: SeatView, decisions: Sequence[Decision], protected: set[int],
+              budget: float, rollouts: int | None = None, stream: str | None = None,
+              search: Search | None = None) -> Appraisal:
+        """`race`, as an `Appraisal`. Round k's luck comes from (`stream`, k) alone (None: a
+        stream drawn from this player's own generator), so rounds may be played in any order
+        or process: with `spread` set, they are handed out a block at a time, and the race
+        is then run over the block's values as if they had come one round at a time. The
+        answer is the same whatever the block, unless the budget counts seconds. `search`
+        (None: this player's) says how many rollouts and when to drop an option."""
+        search = self.search if search is None else search
         clock = CLOCKS[search.clock]
         deadline = clock() + budget
-        rng = random.Random(self.rng.getrandbits(64))
-        values: list[list[float]] = [[] for _ in decisions]
-        alive = list(range(len(decisions)))
-        policy = self._rollout_policy()
+        stream = str(self.rng.getrandbits(64)) if stream is None else stream
+        options = tuple(decisions)
+        values: list[list[float]] = [[] for _ in options]
+        alive = list(range(len(options)))
+        ahead: dict[int, list[float]] = {}  # the block's values not yet raced
+        first_ahead = 1
         started = clock()
         total = 0
         for played in range(1, search.max_rollouts + 1):
-            luck = sample_luck(view, rng, search.horizon + 1)
+            if played - first_ahead >= len(ahead.get(alive[0], ())):
+                first_ahead = played
+                ahead = self._block(RolloutTask(view, options, tuple(alive), stream, (played,),
+                                                search), total, rollouts)
             for c in alive:
-                values[c].append(self._play(view, decisions[c], luck, policy))
+                values[c].append(ahead[c][played - first_ahead])
             total += len(alive)
             if played >= search.min_rollouts:
-                alive = self._contenders(values, alive, protected)
-                if len(alive) == 1:
+                alive = self._contenders(values, alive, protected, search.z)
+                if len(alive) == 1 or _settled(values, alive, search.precision):
                     break
             if played < 2:
                 continue
@@ -230,13 +332,42 @@ class MasterBot(LevelBot):
             now = clock()
             if now + (now - started) / played > deadline:
                 break
+        return self._appraisal(options, values, alive, search)
+
+    def _block(self, task: RolloutTask, total: int, rollouts: int | None
+               ) -> dict[int, list[float]]:
+        """The values of the next rounds of rollouts (from `task`'s round) for its options: one
+        round, or with `spread` as many as it asks for at once (never past the search's
+        `max_rollouts`, nor much past a `rollouts` budget); every option gets two at least."""
+        played, search = task.rounds[0], task.search
+        size = 1 if self.spread is None else self.spread.block
+        size = min(size, search.max_rollouts - played + 1)
+        if rollouts is not None:
+            size = min(size, max(1, (rollouts - total) // len(task.options)))
+        if played <= 2:
+            size = max(size, 3 - played)
+        task = replace(task, rounds=tuple(range(played, played + size)))
+        if self.spread is None or size * len(task.options) < 2:
+            return rollout_values(self, task)
+        return self.spread(task)
+
+    def _appraisal(self, decisions: tuple[Decision, ...], values: list[list[float]],
+                   alive: list[int], search: Search) -> Appraisal:
+        """The raced values as an appraisal: Master's choice first, then the contenders by
+        mean, then the dropped by mean; each with its paired shortfall against the choice."""
         estimates = [_estimate(decisions[c], values[c]) for c in range(len(decisions))]
-        choice = self._choice(values, alive)
+        choice = self._choice(values, alive, search)
         order = sorted(range(len(decisions)),
                        key=lambda c: (c != choice, c not in alive, -estimates[c].mean, c))
-        return [estimates[c] for c in order]
+        gaps, errors = [], []
+        for c in order:
+            paired = [a - b for a, b in zip(values[choice], values[c], strict=False)]
+            gaps.append(statistics.fmean(paired) if paired else 0.0)
+            errors.append(statistics.stdev(paired) / math.sqrt(len(paired))
+                          if len(paired) > 1 else 0.0)
+        return Appraisal(tuple(estimates[c] for c in order), tuple(errors), tuple(gaps))
 
-    def _choice(self, values: list[list[float]], alive: list[int]) -> int:
+    def _choice(self, values: list[list[float]], alive: list[int], search: Search) -> int:
         """The decision Master takes: the contender with the best mean, unless the first
         decision (Expert's favourite) is still in contention and not clearly worse than it
         (by `Search.switch` standard errors of their paired difference): with few rollouts
@@ -244,14 +375,14 @@ class MasterBot(LevelBot):
         leader = max(alive, key=lambda c: (statistics.fmean(values[c]), -c))
         if leader == 0 or 0 not in alive:
             return leader
-        if len(values[0]) < self.search.min_rollouts:
+        if len(values[0]) < search.min_rollouts:
             return 0  # too few rollouts to overrule Expert
         gaps = [a - b for a, b in zip(values[leader], values[0], strict=True)]
         error = statistics.stdev(gaps) / math.sqrt(len(gaps))
-        return leader if statistics.fmean(gaps) > self.search.switch * error else 0
+        return leader if statistics.fmean(gaps) > search.switch * error else 0
 
     def _contenders(self, values: list[list[float]], alive: list[int],
-                    protected: set[int]) -> list[int]:
+                    protected: set[int], z: float) -> list[int]:
         """The decisions still in contention: the leader, the protected, and those whose paired
         shortfall against the leader is within `Search.z` standard errors."""
         leader = max(alive, key=lambda c: (statistics.fmean(values[c]), -c))
@@ -263,14 +394,14 @@ class MasterBot(LevelBot):
             gaps = [a - b for a, b in zip(values[leader], values[c], strict=True)]
             gap = statistics.fmean(gaps)
             error = statistics.stdev(gaps) / math.sqrt(len(gaps))
-            if gap <= self.search.z * error or gap <= 0:
+            if gap <= z * error or gap <= 0:
                 kept.append(c)
         return kept
 
-    def _play(self, view: SeatView, decision: Decision, luck: Luck,
-              policy: QuickBot) -> float:
-        """The value one rollout gives `decision` against `luck`."""
-        rollout = Rollout(view, luck, policy, self.search.horizon)
+    def _play(self, view: SeatView, decision: Decision, luck: Luck, policy: QuickBot,
+              horizon: int) -> float:
+        """The value one rollout of `horizon` rounds gives `decision` against `luck`."""
+        rollout = Rollout(view, luck, policy, horizon)
         match decision.actions[0]:
             case Choose(count=count):
                 return rollout.choose(count)
@@ -386,8 +517,43 @@ class MasterBot(LevelBot):
         return first.letters
 
 
+def luck_at(view: SeatView, stream: str, round_number: int, rounds: int) -> Luck:
+    """Round `round_number`'s luck of the decision at `view` whose lucks come from `stream`:
+    drawn from (stream, round) alone (a string seed hashes the same on every machine), so any
+    process playing that round plays the same bag and die."""
+    return sample_luck(view, random.Random(f"{stream}/{round_number}"), rounds)
+
+
+def rollout_values(master: MasterBot, task: RolloutTask) -> dict[int, list[float]]:
+    """Each option of `task` played out on each of its rounds' lucks by `master`'s rollouts
+    (searching as `task.search` says): option -> values, round by round."""
+    master.index = master.index.at_least(task.view.rules.min_word_length)
+    policy = master._rollout_policy()
+    horizon = task.search.horizon
+    values: dict[int, list[float]] = {c: [] for c in task.options}
+    for number in task.rounds:
+        luck = luck_at(task.view, task.stream, number, horizon + 1)
+        for c in task.options:
+            values[c].append(master._play(task.view, task.decisions[c], luck, policy, horizon))
+    return values
+
+
 #: The clocks a budget may count (`Search.clock`).
 CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
+
+
+def _settled(values: list[list[float]], alive: list[int], precision: float | None) -> bool:
+    """Whether every contender's paired shortfall against the leader has a standard error of
+    at most `precision` dollars (never, without a precision)."""
+    if precision is None:
+        return False
+    leader = max(alive, key=lambda c: (statistics.fmean(values[c]), -c))
+    for c in alive:
+        if c != leader:
+            gaps = [a - b for a, b in zip(values[leader], values[c], strict=True)]
+            if statistics.stdev(gaps) / math.sqrt(len(gaps)) > precision:
+                return False
+    return True
 
 
 def _estimate(decision: Decision, values: list[float]) -> Estimate:

@@ -38,9 +38,50 @@ def run_tasks(play: Callable[[Task], Result], tasks: Sequence[Task], jobs: int =
     if jobs <= 1:
         yield from map(play, tasks)
         return
-    context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
-    with context.Pool(jobs) as pool:
-        yield from pool.imap_unordered(play, tasks, chunksize=1)
+    with Workers(jobs) as workers:
+        yield from workers.unordered(play, tasks)
+
+
+class Workers:
+    """A local pool of `jobs` processes kept for many batches of tasks (forked where the
+    system can, so they start with what this process has loaded: the word index, a Master).
+
+    `run_tasks` uses one for a run; a game that hands out a batch of rollouts at every
+    decision keeps one for the whole game (`buyword.table.spread`). Close it (or use `with`).
+    """
+
+    def __init__(self, jobs: int) -> None:
+        """Start `jobs` processes."""
+        context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
+        self.jobs = jobs
+        self._pool = context.Pool(jobs)
+
+    def unordered(self, play: Callable[[Task], Result], tasks: Sequence[Task]
+                  ) -> Iterator[Result]:
+        """`play(task)` for every task, yielding results as they finish (in any order)."""
+        return self._pool.imap_unordered(play, tasks, chunksize=1)
+
+    def map(self, play: Callable[[Task], Result], tasks: Sequence[Task]) -> list[Result]:
+        """`play(task)` for every task, the results in the tasks' order."""
+        return self._pool.map(play, tasks, chunksize=1)
+
+    def start(self, play: Callable[[Task], Result], tasks: Sequence[Task]
+              ) -> Callable[[], list[Result]]:
+        """Start `play(task)` for every task, and return at once: calling the answer waits
+        for the results, in the tasks' order (meanwhile this process may do its own share)."""
+        pending = self._pool.map_async(play, tasks, chunksize=1)
+        return lambda: pending.get()
+
+    def close(self) -> None:
+        """Stop the processes (a task still running is abandoned)."""
+        self._pool.terminate()
+        self._pool.join()
+
+    def __enter__(self) -> Workers:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 def _run_on_ray(play: Callable[[Task], Result], tasks: Sequence[Task], jobs: int,

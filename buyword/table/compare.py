@@ -28,35 +28,44 @@ BESIDE_ROLLOUTS = 48
 
 
 def play_beside(game: Game, level: str, finder: WordFinder, *,
-                rollouts: int = BESIDE_ROLLOUTS,
+                rollouts: int = BESIDE_ROLLOUTS, jobs: int = 1,
                 theme_finders: Callable[[str], WordFinder] | None = None,
                 progress: Callable[[int, int], None] | None = None,
                 cancelled: Callable[[], bool] | None = None) -> Game | None:
     """The computer player of `level` playing solo `game`'s bag and die rolls (its seed, bag,
     rules and themes) to the end, seated and seeded as `buyword sim` seats it, so the game is
     the one `buyword sim --players LEVEL --seed S --games 1` plays; a Master searches
-    `rollouts` rollouts an option (`buyword sim --rollouts`).
+    `rollouts` rollouts an option (`buyword sim --rollouts`), each decision's rollouts
+    spread over `jobs` processes (`buyword.table.spread`: the same game, sooner).
 
     `progress(drawn, bag)` is told after every step how many of the bag's tiles are gone;
     `cancelled()` is asked before every step: when it says True, the game stops and the
     answer is None. `theme_finders` as for `buyword.table.session.TableSession`.
     """
+    from buyword.bots import MasterBot
     from buyword.table.launch import computer_table
     from buyword.table.session import Wait
     from buyword.table.sim import rollout_search, search_with
+    from buyword.table.spread import RolloutSpread
 
     session = computer_table([level], game.seed, game.dictionary, finder, rules=game.rules,
                              names=[level.strip().title()], bag=game.start_bag,
                              themes=game.themes, theme_finders=theme_finders)
     other = session.game
     search_with(session, rollout_search(rollouts))
+    spreads = [RolloutSpread(bot, jobs) for bot in session.bots.values()
+               if isinstance(bot, MasterBot) and jobs > 1]
     bag = len(other.start_bag)
-    while session.awaiting().wait is not Wait.OVER:
-        if cancelled is not None and cancelled():
-            return None
-        session.step()
-        if progress is not None:
-            progress(bag - other.bag_size, bag)
+    try:
+        while session.awaiting().wait is not Wait.OVER:
+            if cancelled is not None and cancelled():
+                return None
+            session.step()
+            if progress is not None:
+                progress(bag - other.bag_size, bag)
+    finally:
+        for spread in spreads:
+            spread.close()
     return other
 
 

@@ -5,26 +5,34 @@ draw count after a CHOICE, buy or discard, the round's whole selling, the tiles 
 tile limit; computer seats are skipped) the seat's `SeatView` is built exactly as the table
 session builds it, and Master appraises it with the person's own decision among the candidates:
 
-    review = review_game(record, seat=0, master=make_bot("master", finder, seed),
-                         budget=0.3, progress=print, cancelled=flag.is_set)
+    review = review_game(record, seat=0, master=master_for(...), decision=Decision,
+                         jobs=2, progress=print, cancelled=flag.is_set)
     review.left_on_table, review.costliest(), review.accuracy
 
 Each estimate is the money Master expects a decision to lead to, by rollouts: the game played
-on its way for a few rounds, the hand then valued (`buyword.bots.rollout`). What a decision
-lost is Master's best
-estimate minus the person's; it counts only when it is beyond the noise (about two combined
-standard errors, more when Master had time for few rollouts: `noise_bar`), else it is shown as
-$0. No Textual.
+on its way for a few rounds, the hand then valued (`buyword.bots.rollout`). Master's budget is
+counted in rollouts (`DEFAULT_ROLLOUTS` an option), and each decision's rollouts draw their
+luck from the record's seed and the decision's place in the record (`decision_stream`), so a
+review gives the same figures on any machine, at any load, in one process or many (`jobs`,
+or Ray). A time budget (`budget` seconds) is still offered, but its figures depend on the
+machine's speed.
+
+What a decision lost is Master's best estimate minus the person's, on the same rollouts (the
+same bags and dice for both), so its standard error is that of their paired difference. The
+loss counts only when it is beyond the noise (about two standard errors, more when Master had
+few rollouts: `noise_bar`); a different choice within the noise is "about the same". No
+Textual.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+import statistics
+from collections.abc import Callable, Iterator, MutableMapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from buyword.bots.master import Decision, Estimate
+from buyword.bots.master import Appraisal, Decision, Search
 from buyword.bots.view import SeatView
 from buyword.engine import (
     Action,
@@ -42,6 +50,7 @@ from buyword.engine import (
 from buyword.engine import events as ev
 from buyword.engine.actions import Challenge, parse_action
 from buyword.store.stats import RecordedWords
+from buyword.table.cluster import run_tasks
 from buyword.table.views import draws_face_up, redact, seat_view
 
 #: A loss counts when it is more than this many (combined) standard errors: about 97.5% sure
@@ -54,17 +63,33 @@ _T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 
          2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
 #: How many of the costliest decisions the summary names.
 COSTLIEST = 3
-#: The default thinking time per decision, in seconds (play's Master thinks 1 s).
+#: The default thinking time per decision, in seconds, for a review timed by the clock.
 DEFAULT_BUDGET = 0.3
+#: The review's default budget: at most this many rollouts an option at each decision.
+DEFAULT_ROLLOUTS = 48
+#: Rounds a review's rollout plays before valuing where it stands (Master at play: 4). Two
+#: rounds cost about a third of four and halve the noise of a decision's loss (the luck of
+#: the later rounds is most of it); one round would be cheaper still, but judges much as
+#: Expert's own valuation does.
+REVIEW_HORIZON = 2
+#: A decision's rollouts stop once each comparison with Master's choice is known to this many
+#: dollars (a standard error): a loss of twice that, $10, stands out from the noise.
+REVIEW_PRECISION = 5.0
+
+
+def review_search() -> Search:
+    """How Master searches in a review: its own search, with `REVIEW_HORIZON` rounds a
+    rollout and stopping at `REVIEW_PRECISION` (the budget is set for each review)."""
+    return replace(Search(), horizon=REVIEW_HORIZON, precision=REVIEW_PRECISION)
 
 
 class Appraiser(Protocol):
     """The Master level as the review uses it (`buyword.bots.master.MasterBot`)."""
 
-    def appraise(self, view: SeatView, also: Sequence[Decision] = (),
-                 budget: float | None = None) -> list[Estimate]:
+    def appraisal(self, view: SeatView, also: Sequence[Decision] = (),
+                  budget: float | None = None, stream: str | None = None) -> Appraisal:
         """The leading candidate decisions at `view`, plus every decision in `also`, best
-        first."""
+        first, their lucks drawn from `stream`."""
         ...
 
 
@@ -104,6 +129,9 @@ class Reviewed:
     best_stderr: float
     #: The fewer of the two estimates' rollouts.
     rollouts: int = 1_000
+    #: The standard error of the paired difference between the two estimates (on the
+    #: rollouts both played), or None to combine their own errors.
+    gap_stderr: float | None = None
 
     @property
     def lost(self) -> float:
@@ -112,8 +140,17 @@ class Reviewed:
 
     @property
     def uncertainty(self) -> float:
-        """The standard error of `lost`: both estimates' errors combined."""
+        """The standard error of `lost`: the paired difference's, else both estimates'
+        errors combined."""
+        if self.gap_stderr is not None:
+            return self.gap_stderr
         return math.hypot(self.best_stderr, self.your_stderr)
+
+    @property
+    def noise(self) -> float:
+        """The dollars within which a loss is not told from none: `noise_bar` standard
+        errors."""
+        return noise_bar(self.rollouts) * self.uncertainty
 
     @property
     def within_noise(self) -> bool:
@@ -121,7 +158,7 @@ class Reviewed:
         as far as its rollouts can tell (always, with fewer than two rollouts)."""
         if self.rollouts < 2:
             return True
-        return self.lost <= noise_bar(self.rollouts) * self.uncertainty
+        return self.lost <= self.noise
 
     @property
     def counted(self) -> float:
@@ -141,7 +178,8 @@ class Reviewed:
             "your_stderr": round(self.your_stderr, 2), "best_mean": round(self.best_mean, 2),
             "best_stderr": round(self.best_stderr, 2), "lost": round(self.counted, 2),
             "estimated_lost": round(self.lost, 2), "uncertainty": round(self.uncertainty, 2),
-            "within_noise": self.within_noise, "rollouts": self.rollouts,
+            "within_noise": self.within_noise, "noise": round(self.noise, 2),
+            "rollouts": self.rollouts,
         }
 
 
@@ -186,6 +224,8 @@ class GameReview:
     #: Decisions the review set out to weigh: more than `decisions` if it was cancelled.
     planned: int
     budget: float | None
+    #: Master's rollouts an option at each decision, when the budget is counted in rollouts.
+    rollouts: int | None = None
 
     @property
     def complete(self) -> bool:
@@ -210,6 +250,14 @@ class GameReview:
             return None
         return 100.0 * sum(d.within_noise for d in self.decisions) / len(self.decisions)
 
+    @property
+    def median_uncertainty(self) -> float | None:
+        """The median standard error of a decision's loss where Master chose differently
+        (None if it never did): how small a loss the review can tell from none (about twice
+        this). Where Master chose as you did there is no loss to be unsure of."""
+        errors = [d.uncertainty for d in self.decisions if not d.agreed]
+        return statistics.median(errors) if errors else None
+
     def costliest(self, count: int = COSTLIEST) -> list[Reviewed]:
         """The `count` decisions that lost most beyond the noise, dearest first (the earlier
         of equal losses first)."""
@@ -219,12 +267,15 @@ class GameReview:
     def to_dict(self) -> dict:
         """A JSON-ready form (what `buyword review --json` prints)."""
         accuracy = self.accuracy
+        median = self.median_uncertainty
         return {
             "seat": self.seat + 1, "name": self.name, "final_money": self.final_money,
-            "budget": self.budget, "complete": self.complete, "planned": self.planned,
+            "budget": self.budget, "rollouts": self.rollouts, "complete": self.complete,
+            "planned": self.planned,
             "left_on_table": round(self.left_on_table, 2),
             "left_uncertainty": round(self.left_uncertainty, 2),
             "accuracy": None if accuracy is None else round(accuracy, 1),
+            "median_uncertainty": None if median is None else round(median, 2),
             "noise": NOISE,
             "costliest": [self.decisions.index(d) + 1 for d in self.costliest()],
             "decisions": [d.to_dict() for d in self.decisions],
@@ -325,17 +376,57 @@ def view_at(game: Game, seat: int, private_hands: bool = True) -> SeatView:
 # ----------------------------------------------------------------- weighing them
 
 
+def decision_stream(seed: int, index: int) -> str:
+    """Where Master's rollouts draw their luck for the decision made after `index` actions of
+    the game of `seed`: the same wherever and whenever it is weighed (in a review, or by a
+    coach at the table), so the same decision is always given the same appraisal."""
+    return f"{seed}/{index}"
+
+
+@dataclass(frozen=True)
+class Weighing:
+    """One decision to weigh, as a process is handed it: its number in the review, the
+    seat's view, the person's actions, where its lucks come from, and Master's budget."""
+
+    number: int
+    view: SeatView
+    actions: tuple[Action, ...]
+    stream: str
+    budget: float | None
+    rollouts: int | None
+
+    @property
+    def key(self) -> tuple[str, int | None, float | None, tuple[str, ...]]:
+        """What the appraisal depends on besides the view: the stream, the budget and the
+        person's decision (for keeping appraisals: `review_game`'s `known`)."""
+        return (self.stream, self.rollouts, self.budget, tuple(map(str, self.actions)))
+
+
+#: The Master a worker process weighs with: the parent's, inherited when the pool forks.
+_MASTER: dict[str, object] = {}
+
+
 def review_game(record: GameRecord, seat: int, master: Appraiser, decision: DecisionMaker,
-                *, private_hands: bool = True, budget: float | None = DEFAULT_BUDGET,
+                *, private_hands: bool = True, budget: float | None = None,
+                rollouts: int | None = DEFAULT_ROLLOUTS, jobs: int = 1,
+                ray: str | None = None, remake: Callable[[], Appraiser] | None = None,
+                known: MutableMapping[tuple, Appraisal] | None = None,
                 progress: Progress | None = None,
                 cancelled: Callable[[], bool] | None = None) -> GameReview:
     """Weigh every decision `seat` (a person) made in `record` with `master`.
 
-    `decision` makes Master's `Decision` from actions; `budget` is Master's thinking time per
-    decision (seconds). `progress(done, total)` is told after each decision, and `cancelled()`
-    is asked before each one: once it says True the review stops and returns what it has
-    (`complete` is then False). Raises ReviewError if the seat is not in the game, or the game
-    is one Master cannot weigh (`unreviewable`).
+    `decision` makes Master's `Decision` from actions. Master's budget is `rollouts` an option
+    at each decision (racing drops the options clearly behind), or, given `budget` instead,
+    that many seconds a decision (both: whichever ends first). The decisions are weighed in
+    `jobs` processes (forked, each with `master`), or as Ray tasks when `ray` names a cluster
+    (`buyword.table.cluster.run_tasks`: each task builds its Master with `remake`); with a
+    budget counted in rollouts the review is the same whichever. `known` keeps appraisals by
+    `Weighing.key`: those found there are not weighed again, and the new ones are added.
+
+    `progress(done, total)` is told after each decision, and `cancelled()` is asked before each
+    one: once it says True the review stops and returns what it has (`complete` is then False:
+    the decisions weighed so far, in order, up to the first missing). Raises ReviewError if
+    the seat is not in the game, or the game is one Master cannot weigh (`unreviewable`).
     """
     if not 0 <= seat < len(record.players):
         raise ReviewError(f"the game has no seat {seat + 1}; its players are "
@@ -343,23 +434,87 @@ def review_game(record: GameRecord, seat: int, master: Appraiser, decision: Deci
     why_not = unreviewable(record)
     if why_not is not None:
         raise ReviewError(why_not)
+    if budget is None and rollouts is None:
+        raise ReviewError("give Master a budget: rollouts an option, or seconds a decision")
     todo = moments(record, (seat,))
-    game = replay_start(record)
-    weighed: list[Reviewed] = []
-    done = 0  # actions applied so far
-    for moment in todo:
-        if cancelled is not None and cancelled():
-            break
-        done = _advance(game, record, done, moment.index)
-        view = view_at(game, seat, private_hands)
-        mine = decision(moment.actions)
-        reviewed = weigh(master, view, mine, moment, budget)
-        weighed.append(reviewed)
+    weighings = _weighings(record, seat, todo, private_hands, budget, rollouts)
+    known = {} if known is None else known
+    found: dict[int, Appraisal] = {w.number: known[w.key] for w in weighings if w.key in known}
+    missing = [w for w in weighings if w.number not in found]
+    if progress is not None and found:
+        progress(len(found), len(todo))
+    for number, appraisal in _appraise_all(master, decision, missing, jobs, ray, remake,
+                                           cancelled):
+        found[number] = known[weighings[number].key] = appraisal
         if progress is not None:
-            progress(len(weighed), len(todo))
-    _advance(game, record, done, len(record.actions))
+            progress(len(found), len(todo))
+    weighed: list[Reviewed] = []
+    for number, moment in enumerate(todo):
+        if number not in found:
+            break
+        weighed.append(verdict(found[number], decision(moment.actions), moment))
+    game = replay_start(record)
+    _advance(game, record, 0, len(record.actions))
     return GameReview(seat, record.players[seat], tuple(weighed),
-                      _rounds(game, seat, weighed), game.player(seat).money, len(todo), budget)
+                      _rounds(game, seat, weighed), game.player(seat).money, len(todo), budget,
+                      rollouts)
+
+
+def _weighings(record: GameRecord, seat: int, todo: Sequence[Moment], private_hands: bool,
+               budget: float | None, rollouts: int | None) -> list[Weighing]:
+    """Each decision's view, replayed from the record, ready to hand to a process."""
+    game = replay_start(record)
+    done = 0  # actions applied so far
+    weighings = []
+    for number, moment in enumerate(todo):
+        done = _advance(game, record, done, moment.index)
+        weighings.append(Weighing(number, view_at(game, seat, private_hands), moment.actions,
+                                  decision_stream(record.seed, moment.index), budget, rollouts))
+    return weighings
+
+
+def _appraise_all(master: Appraiser, decision: DecisionMaker, weighings: Sequence[Weighing],
+                  jobs: int, ray: str | None, remake: Callable[[], Appraiser] | None,
+                  cancelled: Callable[[], bool] | None) -> Iterator[tuple[int, Appraisal]]:
+    """(number, appraisal) of each weighing, as they are done (in any order), until
+    `cancelled()` says True."""
+    if ray is not None and remake is None:
+        raise ReviewError("this review cannot be sent to Ray: its Master has no recipe")
+    _MASTER.update(master=master, decision=decision, remake=remake)
+    tasks = [(w, remake if ray is not None else None) for w in weighings]
+    if cancelled is not None and cancelled():
+        return
+    stream = run_tasks(_weigh_task, tasks, jobs if len(tasks) > 1 else 1, ray)
+    try:
+        for result in stream:
+            yield result
+            if cancelled is not None and cancelled():
+                return
+    except ValueError as error:  # a game or a decision Master cannot weigh, in its words
+        raise ReviewError(str(error)) from None
+    finally:
+        stream.close()  # a pool still running stops here
+
+
+def _weigh_task(task: tuple[Weighing, Callable[[], Appraiser] | None]
+                ) -> tuple[int, Appraisal]:
+    """One decision appraised, in whichever process: by the Master this process inherited,
+    or (a Ray task) by one built with the recipe it was sent."""
+    weighing, remake = task
+    if remake is not None and _MASTER.get("remade") is None:
+        from buyword.bots.master import Decision as MasterDecision
+
+        _MASTER.update(remade=remake(), made=MasterDecision)
+    master = _MASTER["remade"] if remake is not None else _MASTER["master"]
+    decision = _MASTER["made"] if remake is not None else _MASTER["decision"]
+    mine = decision(weighing.actions)  # type: ignore[operator]
+    try:
+        appraisal = master.appraisal(  # type: ignore[attr-defined]
+            weighing.view, also=(mine,), budget=weighing.budget, stream=weighing.stream,
+            rollouts=weighing.rollouts)
+    except ValueError as error:
+        raise ValueError(f"{mine.describe()}: {error}") from None
+    return weighing.number, appraisal
 
 
 def _advance(game: Game, record: GameRecord, done: int, upto: int) -> int:
@@ -369,22 +524,22 @@ def _advance(game: Game, record: GameRecord, done: int, upto: int) -> int:
     return max(done, upto)
 
 
-def weigh(master: Appraiser, view: SeatView, mine: Decision, moment: Moment,
-          budget: float | None) -> Reviewed:
-    """Master's appraisal of `view` with the person's decision `mine` among the candidates."""
-    try:
-        estimates = master.appraise(view, also=(mine,), budget=budget)
-    except ValueError as error:  # a game or a decision Master cannot weigh, in its words
-        raise ReviewError(f"round {moment.round}, {mine.describe()}: {error}") from None
+def verdict(appraisal: Appraisal, mine: Decision, moment: Moment) -> Reviewed:
+    """The decision `mine` made at `moment`, as Master's `appraisal` of it (with `mine` among
+    the options) judges it."""
+    estimates = appraisal.estimates
     best = estimates[0]  # Master's choice
-    own = next((e for e in estimates if e.decision == mine), None) or next(
-        (e for e in estimates if same(e.decision.actions, mine.actions)), None)
-    if own is None:
+    position = next((n for n, e in enumerate(estimates) if e.decision == mine), None)
+    if position is None:
+        position = next((n for n, e in enumerate(estimates)
+                         if same(e.decision.actions, mine.actions)), None)
+    if position is None:
         raise ReviewError(f"Master did not weigh the decision {mine.describe()!r}")
+    own = estimates[position]
     master_choice = mine if same(best.decision.actions, mine.actions) else best.decision
     return Reviewed(moment.round, moment.kind, mine.describe(), master_choice.describe(),
                     own.mean, own.stderr, max(best.mean, own.mean), best.stderr,
-                    min(own.rollouts, best.rollouts))
+                    min(own.rollouts, best.rollouts), appraisal.gap_stderrs[position])
 
 
 def unreviewable(record: GameRecord) -> str | None:

@@ -18,8 +18,10 @@ from buyword.engine.inputs import not_regular
 from buyword.store import SavedGame, Store, read_game_file
 from buyword.store.setup import GameSetup, Seat
 from buyword.store.stats import RecordedWords
+from buyword.table.cluster import ClusterError
 from buyword.table.review import (
     DEFAULT_BUDGET,
+    DEFAULT_ROLLOUTS,
     NOISE,
     Appraiser,
     DecisionMaker,
@@ -27,6 +29,7 @@ from buyword.table.review import (
     Reviewed,
     ReviewError,
     review_game,
+    review_search,
     unreviewable,
 )
 
@@ -35,9 +38,21 @@ if TYPE_CHECKING:
 
 #: The exit status of a refusal (as every command-line refusal).
 USAGE_ERROR = 2
-#: The seed Master's own sampling starts from in a review (the review is then repeatable up to
-#: the time budget: a longer budget weighs more futures).
+#: The seed Master starts from in a review (each decision's futures and lucks then come from
+#: the game's seed and the decision's place: `buyword.table.review.decision_stream`).
 MASTER_SEED = 1
+#: The most rollouts an option `--rollouts` gives Master.
+MAX_ROLLOUTS = 1000
+#: The processes a review uses by default: every core (at most this many).
+MAX_JOBS = 8
+
+
+def default_jobs() -> int:
+    """The processes a review spreads its decisions over by default: one a core. Only where
+    processes fork (not Windows): a forked process starts with this one's Master."""
+    if sys.platform == "win32":
+        return 1
+    return max(1, min(MAX_JOBS, os.cpu_count() or 1))
 
 
 @dataclass(frozen=True)
@@ -137,24 +152,55 @@ def master_for(services: Services, todo: ToReview) -> tuple[Appraiser, DecisionM
     finder = services.finder(lexicon, rules.tiles)
     themes = services.theme_finders(lexicon, rules.tiles) if rules.themes else None
     master = make_bot("master", finder, MASTER_SEED, themes)
+    master.search = review_search()  # type: ignore[attr-defined]
     return master, Decision  # type: ignore[return-value]
 
 
+@dataclass(frozen=True)
+class MasterRecipe:
+    """How a process that did not inherit Master builds it for a game (a Ray task)."""
+
+    todo: ToReview
+    cache_dir: str | None
+
+    def __call__(self) -> Appraiser:
+        """The Master `master_for` makes, in this process."""
+        from buyword.table.services import Services
+
+        return master_for(Services(cache_dir=self.cache_dir), self.todo)[0]
+
+
 def review_main(path: str, seat: str | None, budget: float | None, as_json: bool,
-                cache_dir: str | None) -> int:
+                cache_dir: str | None, rollouts: int | None = None, jobs: int | None = None,
+                ray: str | None = None) -> int:
     """Run `buyword review`; returns the exit status (2, with one line on stderr, for input
-    that will not do). `budget` None: the review's default, `DEFAULT_BUDGET`."""
+    that will not do). Master's budget: `rollouts` an option (None: `DEFAULT_ROLLOUTS`), or
+    `budget` seconds a decision instead; spread over `jobs` processes (None: one a core), or
+    Ray tasks at `ray`."""
     from buyword.table.services import Services
 
-    budget = DEFAULT_BUDGET if budget is None else budget
-    if not budget > 0 or budget > 60:
+    if budget is not None and rollouts is not None:
+        return _refuse("--budget and --rollouts: give Master seconds or rollouts, not both")
+    if budget is not None and (not budget > 0 or budget > 60):
         return _refuse(f"--budget {budget}: give Master 0.01 to 60 seconds a decision")
+    if rollouts is not None and not 2 <= rollouts <= MAX_ROLLOUTS:
+        return _refuse(f"--rollouts {rollouts}: give Master 2 to {MAX_ROLLOUTS} rollouts "
+                       "an option")
+    if jobs is not None and jobs < 1:
+        return _refuse(f"--jobs {jobs}: use at least one process")
+    if budget is None and rollouts is None:
+        rollouts = DEFAULT_ROLLOUTS
     try:
         todo = read_for_review(path, seat)
         master, decision = master_for(Services(cache_dir=cache_dir), todo)
     except BuyWordError as error:  # RecordError and ReviewError are both
         return _refuse(str(error))
-    review = run_review(todo, master, decision, budget, progress=not as_json)
+    spread = Processes(default_jobs() if jobs is None else jobs, ray, MasterRecipe(todo, cache_dir))
+    try:
+        review = run_review(todo, master, decision, budget, progress=not as_json, rollouts=rollouts,
+                      spread=spread)
+    except (ClusterError, ReviewError) as error:
+        return _refuse(str(error))
     if as_json:
         print(json.dumps(review.to_dict(), indent=2))
     else:
@@ -162,18 +208,31 @@ def review_main(path: str, seat: str | None, budget: float | None, as_json: bool
     return 0
 
 
+@dataclass(frozen=True)
+class Processes:
+    """Where a review's decisions are weighed: `jobs` processes, or Ray tasks at `ray` (each
+    building Master with `remake`)."""
+
+    jobs: int = 1
+    ray: str | None = None
+    remake: MasterRecipe | None = None
+
+
 def _refuse(message: str) -> int:
     print(f"buyword review: {message}", file=sys.stderr)
     return USAGE_ERROR
 
 
-def run_review(todo: ToReview, master: Appraiser, decision: DecisionMaker, budget: float,
-         progress: bool) -> GameReview:
+def run_review(todo: ToReview, master: Appraiser, decision: DecisionMaker, budget: float | None,
+                progress: bool, rollouts: int | None = None, spread: Processes | None = None
+               ) -> GameReview:
     """The review, with a progress bar on stderr when asked. Ctrl+C stops it after the
-    decision Master is weighing, and what was weighed is printed."""
+    decisions Master is weighing, and what was weighed is printed."""
     stop = threading.Event()
+    spread = spread or Processes()
     options = {"private_hands": todo.setup.private_hands, "budget": budget,
-               "cancelled": stop.is_set}
+               "rollouts": rollouts, "jobs": spread.jobs, "ray": spread.ray,
+               "remake": spread.remake, "cancelled": stop.is_set}
     with _stopped_by_ctrl_c(stop):
         if not progress:
             return review_game(todo.record, todo.seat, master, decision,
@@ -220,15 +279,23 @@ def summary_lines(review: GameReview) -> list[str]:
                  "decisions that Master's estimates clearly beat.")
     lines.append(f"Accuracy: {review.accuracy:.0f}% of your decisions were as good as Master's "
                  f"best, within the noise of its estimates (at least {NOISE:g} standard errors).")
+    median = review.median_uncertainty
+    if median is not None:
+        lines.append(f"Where Master chose differently, a decision's loss is known to about "
+                     f"± ${median:,.0f} (the median standard error), so a loss of "
+                     f"${max(1, round(NOISE * median)):,} or more stands out from the noise.")
     if not review.complete:
         lines.append(f"Cancelled: {len(review.decisions)} of {review.planned} decisions weighed.")
     return lines
 
 
 def lost_text(decision: Reviewed) -> str:
-    """'$0' within the noise, else '$45 ± 6'."""
+    """'$0' for Master's own choice, 'about the same (± $8)' for another within the noise
+    (as far as the rollouts can tell: a loss up to the noise), else '$45 ± 6'."""
     if decision.within_noise:
-        return "$0"
+        if decision.agreed:
+            return "$0"
+        return f"about the same (± ${decision.noise:,.0f})"
     return f"${decision.counted:,.0f} ± {decision.uncertainty:,.0f}"
 
 
@@ -243,7 +310,7 @@ def print_review(review: GameReview) -> None:
     console.width = max(console.width, 100)  # piped output defaults to 80 columns
     costly = {id(d) for d in review.costliest()}
     table = Table(title=f"Every decision of {review.name}, weighed by Master "
-                        f"({review.budget:g} s each; ▲ the costliest)",
+                        f"({budget_text(review)}; ▲ the costliest)",
                   title_justify="left", expand=True)
     for column in ("#", "Rnd", "You", "Master", "Lost"):
         wide = column in ("You", "Master")
@@ -262,6 +329,13 @@ def print_review(review: GameReview) -> None:
                   "first decision, had it played on from there.\n")
     for line in summary_lines(review):
         console.print(Text(line))
+
+
+def budget_text(review: GameReview) -> str:
+    """Master's budget in a review: '48 rollouts an option' or '0.3 s a decision'."""
+    if review.budget is None:
+        return f"{review.rollouts} rollouts an option"
+    return f"{review.budget:g} s a decision"
 
 
 def money_table(review: GameReview) -> object:

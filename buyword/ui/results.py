@@ -367,6 +367,7 @@ class ResultsScreen(Screen[None]):
     def _play_beside(self, level: str) -> None:
         """Replay the seed (same bag, same rolls) with the computer player of `level`."""
         from buyword.table.compare import play_beside
+        from buyword.table.review_report import default_jobs
 
         game = self.game
         try:
@@ -375,7 +376,8 @@ class ResultsScreen(Screen[None]):
             themed = services.theme_finders(game.dictionary, game.rules.tiles) \
                 if game.rules.themes else None
             other = play_beside(
-                game, level, finder, theme_finders=themed, cancelled=self.cancelling.is_set,
+                game, level, finder, jobs=default_jobs(), theme_finders=themed,
+                cancelled=self.cancelling.is_set,
                 progress=lambda drawn, bag: self.post_message(self.BesideProgressed(drawn, bag)))
             finished = other if other is not None and other.outcome() else None
             error = "" if finished or other is None else f"{BESIDE[level]} did not finish"

@@ -24,8 +24,14 @@ from textual_plotext import PlotextPlot
 
 from buyword.engine import BuyWordError
 from buyword.engine.wording import possessive
-from buyword.table.review import DEFAULT_BUDGET, GameReview, review_game
-from buyword.table.review_report import ToReview, lost_text, master_for, summary_lines
+from buyword.table.review import DEFAULT_ROLLOUTS, GameReview, review_game
+from buyword.table.review_report import (
+    ToReview,
+    default_jobs,
+    lost_text,
+    master_for,
+    summary_lines,
+)
 from buyword.ui.text import literal
 
 if TYPE_CHECKING:
@@ -55,11 +61,12 @@ class ReviewScreen(Screen[None]):
         review: GameReview | None
         error: str = ""
 
-    def __init__(self, todo: ToReview, budget: float = DEFAULT_BUDGET) -> None:
-        """Review `todo`'s seat, Master thinking `budget` seconds a decision."""
+    def __init__(self, todo: ToReview, rollouts: int = DEFAULT_ROLLOUTS) -> None:
+        """Review `todo`'s seat, Master playing at most `rollouts` rollouts an option at each
+        decision (the same review on any machine), on every core."""
         super().__init__()
         self.todo = todo
-        self.budget = budget
+        self.rollouts = rollouts
         self.review: GameReview | None = None
         self.cancelling = threading.Event()
 
@@ -78,7 +85,8 @@ class ReviewScreen(Screen[None]):
         name = self.todo.setup.seats[self.todo.seat].name
         with VerticalScroll(id="review"):
             yield Static(literal(f"{possessive(name)} decisions, weighed by Master "
-                                 f"({self.budget:g} s a decision)"), id="review-headline")
+                                 f"({self.rollouts} rollouts an option)"),
+                         id="review-headline")
             yield ProgressBar(id="review-progress", show_eta=False)
             yield Static("Master is getting ready…", id="review-status")
             yield Static(id="review-summary")
@@ -104,7 +112,8 @@ class ReviewScreen(Screen[None]):
             master, decision = master_for(self.buyword.services, self.todo)
             review = review_game(
                 self.todo.record, self.todo.seat, master, decision,
-                private_hands=self.todo.setup.private_hands, budget=self.budget,
+                private_hands=self.todo.setup.private_hands, rollouts=self.rollouts,
+                jobs=default_jobs(),
                 progress=lambda done, total: self.post_message(self.Progressed(done, total)),
                 cancelled=self.cancelling.is_set)
         except BuyWordError as error:
