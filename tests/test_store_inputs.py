@@ -193,4 +193,4 @@ async def test_a_name_that_looks_like_markup_plays_and_resumes(tmp_path: Path) -
                        store=Store(tmp_path))
     async with again.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert table(again).game.names == ("[/]", "Ann[/b]") and again._exception is None
+        assert table(again).session.game.names == ("[/]", "Ann[/b]") and again._exception is None

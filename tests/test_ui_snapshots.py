@@ -190,10 +190,10 @@ BOTH = [pytest.param((80, 24), id="80x24"), pytest.param(MINIMUM, id="60x18")]
 VARIANT_BAG = "TEA" "QZX" "SEATRO" "DIENOT"
 
 
-def two_at_a_table(**variants: bool) -> GameSetup:
-    """Ann and Bob with open hands, a variant on."""
+def two_at_a_table(*variants: str) -> GameSetup:
+    """Ann and Bob with open hands, the variants named on."""
     return GameSetup(seats=(Seat("Ann"), Seat("Bob")), seed=7, bag=VARIANT_BAG,
-                     private_hands=False, **variants)
+                     private_hands=False, variants=variants)
 
 
 @pytest.mark.parametrize("size", BOTH)
@@ -204,7 +204,7 @@ def test_table_draft(snap_compare, size) -> None:
         pilot.app.set_focus(None)
         await steady(pilot)
 
-    assert snap_compare(make_app(two_at_a_table(draft=True)), terminal_size=size,
+    assert snap_compare(make_app(two_at_a_table("draft")), terminal_size=size,
                         run_before=picking)
 
 
@@ -216,7 +216,7 @@ def test_table_trade_offer(snap_compare, size) -> None:
         pilot.app.set_focus(None)
         await steady(pilot)
 
-    assert snap_compare(make_app(two_at_a_table(trade_money=True)), terminal_size=size,
+    assert snap_compare(make_app(two_at_a_table("trade_money")), terminal_size=size,
                         run_before=offered)
 
 
