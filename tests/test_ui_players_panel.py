@@ -8,17 +8,37 @@ from ui_helpers import make_app, settle, table
 
 from buyword.store.settings import Settings
 from buyword.store.setup import GameSetup, Seat
-from buyword.ui.widgets import NAME_WIDTH, SPINNER, PlayerRow, Scoreboard, name_cell
+from buyword.ui.widgets import SPINNER, PlayerRow, Scoreboard, name_cell
 
 
-def test_a_computers_name_cell_keeps_its_level_whole() -> None:
+def test_a_computers_name_cell_keeps_its_level_whole_with_the_spaced_dot() -> None:
     assert name_cell("Cy", "expert") == ("Cy", " · Expert")
-    assert name_cell("Dee", "medium") == ("Dee", "·Medium")
-    assert name_cell("Computer", "expert") == ("Com…", "·Expert")
+    assert name_cell("Bob", "medium", 12) == ("Bob", " · Medium")
+    assert name_cell("Computer", "expert", 12) == ("Co…", " · Expert")  # no room: … and spaces
+    assert name_cell("Bob", "medium", 10) == ("Bob", "·Medium")  # a narrow column: no spaces
     assert name_cell("Annabel Lee Smith", None) == ("Annabel Le…", "")
     for name, level in (("Cy", "easy"), ("Computer", "medium"), ("A very long name", None)):
-        shown, tag = name_cell(name, level)
-        assert len(shown) + len(tag) <= NAME_WIDTH
+        for width in (6, 9, 11, 13, 20):
+            shown, tag = name_cell(name, level, width)
+            assert len(shown) + len(tag) <= width
+            assert shown == name or len(shown) + len(tag) >= width - 1  # shortened only if need be
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [(80, 24), (60, 18)])
+async def test_names_show_whole_at_80x24_and_shorten_only_where_the_row_lacks_room(
+        size: tuple[int, int]) -> None:
+    setup = GameSetup(seats=(Seat("Annabel"), Seat("Bob", "medium"), Seat("Computer 2", "expert")),
+                      seed=5)
+    app = make_app(setup, settings=Settings(animations=False))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        rows = [str(row.render()) for row in table(app).query(PlayerRow)]
+        assert "Annabel " in rows[0] and "$200" in rows[0]
+        assert ("Bob · Medium " if size == (80, 24) else "Bob·Medium ") in rows[1]
+        computer = "Com… · Expert $200" if size == (80, 24) else "Com…·Expert $200"
+        assert computer in rows[2]
+        assert len({row.index("$") for row in rows}) == 1  # the money lines up
 
 
 @pytest.mark.slow
