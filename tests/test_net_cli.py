@@ -13,6 +13,10 @@ import pytest
 
 from buyword.cli import main
 from buyword.net.client import TableClient
+from buyword.store import Store
+from buyword.store.setup import GameSetup, Seat
+from buyword.table import Services, TableSession
+from buyword.table.autosave import Autosave
 from tests.net_helpers import HOST, play_seat
 
 
@@ -66,3 +70,33 @@ async def test_a_hosted_game_is_played_to_the_end_saved_as_it_goes_and_recorded(
         if host.poll() is None:
             host.kill()
             host.wait()
+
+
+@pytest.mark.parametrize("resume", [False, True], ids=["new table", "--continue"])
+def test_a_host_that_cannot_listen_leaves_the_saved_game_byte_for_byte(
+        tmp_path, monkeypatch, capsys, resume: bool) -> None:
+    monkeypatch.setenv("BUYWORD_HOME", str(tmp_path))
+    setup = GameSetup(seats=(Seat("Ann"), Seat("Cy", "easy")), seed=9)
+    services = Services()
+    lexicon = services.dictionary_for(setup)
+    session = TableSession.new(setup, lexicon, services.finder(lexicon, setup.rules().tiles))
+    session.act(0, "roll 3")
+    Autosave.start(Store(), session, setup, hosted=True)  # a hosted game in progress
+    with socket.socket() as taken:
+        taken.bind((HOST, 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        saves = {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()}
+        args = ["host", "--text", "--port", str(port)]
+        args += ["--continue"] if resume else ["--people", "Bob", "--computers", "hard"]
+        assert main(args) == 2
+    assert f"cannot listen on {HOST}:{port}" in capsys.readouterr().err
+    after = {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()}
+    assert after == saves
+
+
+def test_joining_where_no_table_listens_says_so_in_a_players_words(capsys) -> None:
+    port = free_port()
+    assert main(["join", f"{HOST}:{port}", "K7M2QX", "--text"]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == f"buyword join: no table is listening at {HOST}:{port}"

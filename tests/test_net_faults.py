@@ -22,12 +22,16 @@ ANN, BOB, CY = Seat("Ann"), Seat("Bob"), Seat("Cy", "easy")
 BROKEN = [
     "not json at all",
     "[1, 2, 3]",
-    '{"v": 2, "type": "act", "text": "roll"}',
-    '{"v": 1, "type": "shout", "text": "roll"}',
-    '{"v": 1, "type": "act", "text": "roll", "seat": 0}',
-    '{"v": 1, "type": "act", "text": 4}',
-    '{"v": 1, "type": "act", "text": "' + "x" * (wire.MAX_TEXT + 1) + '"}',
-    '{"v": 1, "type": "act", "text": "roll\\u0000"}',
+    '{"v": 1, "type": "act", "text": "roll"}',  # an older screen's version
+    '{"v": true, "type": "act", "text": "roll"}',  # True is not version 1
+    '{"v": 2.0, "type": "act", "text": "roll"}',
+    '{"v": 2, "type": "act", "text": "roll", "x": ' + "[" * 30_000 + "]" * 30_000 + "}",
+    "[" * 60_000,  # 60 KB of nesting: once a RecursionError and a crashed handler
+    '{"v": 2, "type": "shout", "text": "roll"}',
+    '{"v": 2, "type": "act", "text": "roll", "seat": 0}',
+    '{"v": 2, "type": "act", "text": 4}',
+    '{"v": 2, "type": "act", "text": "' + "x" * (wire.MAX_TEXT + 1) + '"}',
+    '{"v": 2, "type": "act", "text": "roll\\u0000"}',
     b"\xff\xfe\x00binary",
 ]
 
@@ -52,9 +56,9 @@ async def test_a_broken_message_closes_the_connection_and_leaves_the_table_alone
         await bob.close()
 
 
-@pytest.mark.parametrize("raw", ['{"v": 1, "type": "act", "text": "roll"}',
-                                 '{"v": 1, "type": "join"}', "{}",
-                                 '{"v": 1, "type": "join", "code": "AAAAAA", "token": "x"}'])
+@pytest.mark.parametrize("raw", ['{"v": 2, "type": "act", "text": "roll"}',
+                                 '{"v": 2, "type": "join"}', "{}",
+                                 '{"v": 2, "type": "join", "code": "AAAAAA", "token": "x"}'])
 async def test_a_connection_must_join_first_with_a_code_or_a_token(raw) -> None:
     session = table(ANN, BOB, CY, seed=22)
     async with TableServer(session) as server:
@@ -65,10 +69,39 @@ async def test_a_connection_must_join_first_with_a_code_or_a_token(raw) -> None:
         assert client.seat is None and not server.clients and not session.game.actions
 
 
+def test_an_old_screen_is_told_which_version_the_table_speaks() -> None:
+    with pytest.raises(wire.ProtocolError, match="this table speaks version 2"):
+        wire.parse_client('{"v": 1, "type": "leave"}')
+    with pytest.raises(wire.ProtocolError, match="version missing or not a number"):
+        wire.parse_client('{"v": true, "type": "leave"}')
+
+
+def test_nesting_is_counted_outside_strings() -> None:
+    assert wire.nesting('{"v": 2, "text": "[[[[[[{{{{"}') == 1
+    assert wire.nesting('{"a": [[{"b": "\\"[["}]]}') == 4
+    assert wire.nesting("[" * 60_000) == 60_000
+
+
+@pytest.mark.parametrize("secret", ["K7M2QÉ", "Ｋ7M2QX", "tok\u00e9n"])
+async def test_a_code_or_token_with_other_letters_is_refused_in_the_protocols_words(
+        secret: str) -> None:
+    session = table(ANN, BOB, CY, seed=24)
+    async with TableServer(session) as server:
+        client = await TableClient.connect(HOST, server.port)
+        kind = "code" if len(secret) <= 8 else "token"
+        await client.send_raw('{"v": 2, "type": "join", "' + kind + '": "' + secret + '"}')
+        with pytest.raises(TableRefused, match="plain letters and digits"):
+            await client.wait_for(lambda: False, 5)
+        ann, bob = await join_all(server)  # and the table still seats its players
+        assert server.clients.keys() == {0, 1}
+        await ann.close()
+        await bob.close()
+
+
 def test_the_protocol_reads_only_well_formed_messages() -> None:
-    assert wire.parse_client('{"v":1,"type":"act","text":"sell QUIZ"}') == wire.Act("sell QUIZ")
-    assert wire.parse_client('{"v":1,"type":"join","code":"K7M2QX"}') == wire.Join("K7M2QX")
-    assert wire.parse_client('{"v":1,"type":"leave"}') == wire.Leave()
+    assert wire.parse_client('{"v":2,"type":"act","text":"sell QUIZ"}') == wire.Act("sell QUIZ")
+    assert wire.parse_client('{"v":2,"type":"join","code":"K7M2QX"}') == wire.Join("K7M2QX")
+    assert wire.parse_client('{"v":2,"type":"leave"}') == wire.Leave()
     for raw in BROKEN + ["x" * (MAX_BYTES + 1)]:
         with pytest.raises(wire.ProtocolError):
             wire.parse_client(raw)
@@ -179,3 +212,30 @@ async def test_the_host_hands_a_gone_players_seat_to_a_computer() -> None:
         with pytest.raises(TableRefused, match="token"):
             await back.join(token=bob.token)
         await ann.close()
+
+
+async def test_wrong_join_codes_from_one_address_are_slowed_down_doubling() -> None:
+    session = table(ANN, BOB, CY, seed=25)
+    limits = Limits(free_guesses=5, first_wait=0.4)
+    async with TableServer(session, limits=limits) as server:
+        async def guess(code: str) -> str:
+            client = await TableClient.connect(HOST, server.port)
+            try:
+                await client.join(code=code, timeout=5)
+            except TableRefused as refusal:
+                return str(refusal)
+            await client.close()
+            return "seated"
+
+        for _ in range(5):  # five wrong codes are only wrong
+            assert "no open seat has the code" in await guess("AAAAAA")
+        assert "no open seat has the code" in await guess("AAAAAA")  # the sixth: wait 0.4 s
+        right = server.codes[0]
+        assert "too many wrong join codes: try again in 1 s" in await guess(right)
+        await asyncio.sleep(0.5)
+        assert "no open seat has the code" in await guess("AAAAAA")  # the seventh: 0.8 s
+        await asyncio.sleep(0.5)
+        assert "too many wrong join codes" in await guess(right)  # still waiting
+        await asyncio.sleep(0.4)
+        assert await guess(right) == "seated"  # the wait over, the right code seats Ann
+        assert server.guesses == {}  # and her address starts afresh

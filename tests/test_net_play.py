@@ -89,7 +89,7 @@ async def test_a_client_cannot_act_for_another_seat_or_out_of_turn() -> None:
         await bob.next_view()
         assert session.game.state() == before and len(bob.refusals) == 2
         # A seat number in the message is not part of the protocol: the connection is closed.
-        await bob.send({"v": 1, "type": "act", "text": "roll", "seat": 0})
+        await bob.send({"v": 2, "type": "act", "text": "roll", "seat": 0})
         with pytest.raises(TableRefused):
             await bob.wait_for(lambda: False, 5)
         assert session.game.state() == before

@@ -145,23 +145,24 @@ async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
         lexicon = services.dictionary_for(setup)
         game = None
     finder = services.finder(lexicon, setup.rules().tiles)
-    if game is None:
-        session = TableSession.new(setup, lexicon, finder)
-        autosave = Autosave.start(store, session, setup, hosted=True)
-    else:
-        session = TableSession.of(game, setup, finder)
-        autosave = Autosave(store, saved)
-        autosave.write(session)
+    session = TableSession.new(setup, lexicon, finder) if game is None \
+        else TableSession.of(game, setup, finder)
     mine = session.people[0] if screen is not None else None
     server = TableServer(session, host=args.address, port=args.port,
                          reserved=frozenset(() if mine is None else (mine,)))
-    save_as_played(server, autosave)
+    # Listen first: a host that cannot start leaves the saved game as it was.
     try:
         await server.start()
     except OSError as error:
         print(f"buyword host: cannot listen on {args.address}:{args.port}: {error.strerror}",
               file=sys.stderr)
         return 2
+    if game is None:
+        autosave = Autosave.start(store, session, setup, hosted=True)
+    else:
+        autosave = Autosave(store, saved)
+    autosave.update(session)  # with any move a computer made as the table opened
+    save_as_played(server, autosave)
     for line in server.describe():
         print(line, flush=True)
     if store.warning:
@@ -212,7 +213,7 @@ async def _join_screen(host: str, port: int, secret: str, screen: JoinScreen) ->
     try:
         joined = await JoinedTable.join(host, port, secret)
     except (OSError, TableRefused, TimeoutError) as error:
-        print(f"buyword join: {error}", file=sys.stderr)
+        print(f"buyword join: {unreachable(host, port, error)}", file=sys.stderr)
         return 2
     print(f"You are {joined.table.name}. To come back after a drop: "
           f"buyword join {host}:{port} {joined.table.token}", flush=True)
@@ -235,7 +236,7 @@ async def _join(host: str, port: int, secret: str) -> int:
         view = await client.join(code=secret) if len(secret) <= 8 \
             else await client.join(token=secret)
     except (OSError, TableRefused, TimeoutError) as error:
-        print(f"buyword join: {error}", file=sys.stderr)
+        print(f"buyword join: {unreachable(host, port, error)}", file=sys.stderr)
         return 2
     print(f"You are {client.name}. To come back after a drop: "
           f"buyword join {host}:{port} {client.token}")
@@ -259,3 +260,16 @@ async def _join(host: str, port: int, secret: str) -> int:
         return 0
     print(f"buyword join: {client.error or 'the table closed'}", file=sys.stderr)
     return 1
+
+
+def unreachable(host: str, port: int, error: Exception) -> str:
+    """Why a join failed, in a player's words: the table's own refusal as it said it, or
+    what happened on the way there (never an errno or a Python type)."""
+    if isinstance(error, ConnectionRefusedError):
+        return f"no table is listening at {host}:{port}"
+    if isinstance(error, TimeoutError):
+        return f"no answer from {host}:{port} (is the table's address right?)"
+    if isinstance(error, OSError):
+        reason = error.strerror or "the network is unreachable"
+        return f"cannot reach {host}:{port}: {reason[:1].lower()}{reason[1:]}"
+    return str(error)

@@ -2,12 +2,12 @@
 
 A client may send only these things, each a JSON object with `"v": VERSION`:
 
-    {"v": 1, "type": "join", "code": "K7M2QX"}        take an open seat with its join code
-    {"v": 1, "type": "join", "token": "..."}          take back one's seat after a drop
-    {"v": 1, "type": "act", "text": "buy"}            an answer in the game's notation ("pass" too)
-    {"v": 1, "type": "preview", "text": "bov"}        what selling the typed word would do
-    {"v": 1, "type": "hint"}                          the best words for its hand now (F2)
-    {"v": 1, "type": "leave"}                         leave the table (the seat stays reserved)
+    {"v": 2, "type": "join", "code": "K7M2QX"}        take an open seat with its join code
+    {"v": 2, "type": "join", "token": "..."}          take back one's seat after a drop
+    {"v": 2, "type": "act", "text": "buy"}            an answer in the game's notation ("pass" too)
+    {"v": 2, "type": "preview", "text": "bov"}        what selling the typed word would do
+    {"v": 2, "type": "hint"}                          the best words for its hand now (F2)
+    {"v": 2, "type": "leave"}                         leave the table (the seat stays reserved)
 
 The server sends `welcome` (the seat, its name and its secret token), `view` (what that seat may
 see now: a `TableView` in its plain form, see `view_message`), `preview` (the table's preview
@@ -15,7 +15,7 @@ of a typed word: the same the session gives a local screen), `hints` (the best w
 placements, found for the seat's hand; the game is then marked as played with hints),
 `refused` (an answer the table did not accept, and why) and `error` (a broken message; the
 connection is then closed). Anything else, an unknown field, a wrong type, or more than
-MAX_BYTES is a `ProtocolError`.
+MAX_BYTES, or nested deeper than MAX_DEPTH, is a `ProtocolError`.
 """
 
 from __future__ import annotations
@@ -32,14 +32,18 @@ if TYPE_CHECKING:
     from buyword.words.crossword import Move
     from buyword.words.finder import Candidate
 
-#: The protocol's version; a message with another version is refused.
-VERSION = 1
+#: The protocol's version; a message with another version is refused. Version 2 sends each
+#: seat its `TableView`.
+VERSION = 2
 #: The largest message a client may send (bytes); the server refuses (and drops) bigger ones.
 MAX_BYTES = 64 * 1024
 #: The longest answer text (the longest notation, a crossword sale, is far shorter).
 MAX_TEXT = 200
 #: The longest join code or token accepted.
 MAX_SECRET = 64
+#: The deepest nesting of arrays and objects read (a client's messages are flat objects): a
+#: deeper message is refused before the JSON reader could recurse on it.
+MAX_DEPTH = 4
 
 
 class ProtocolError(BuyWordError):
@@ -100,13 +104,18 @@ def parse_client(raw: str | bytes) -> ClientMessage:
     if len(raw) > MAX_BYTES:
         raise ProtocolError(f"message of {len(raw)} bytes: the limit is {MAX_BYTES}")
     try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
+        text = raw.decode() if isinstance(raw, bytes) else raw
+        if nesting(text) > MAX_DEPTH:
+            raise ProtocolError(f"message nested deeper than {MAX_DEPTH} levels")
+        data = json.loads(text)
+    except (ValueError, UnicodeDecodeError, RecursionError):
         raise ProtocolError("message is not JSON") from None
     if not isinstance(data, dict):
         raise ProtocolError("message is not a JSON object")
-    if data.get("v") != VERSION:
-        raise ProtocolError(f"protocol version {data.get('v')!r}: this table speaks {VERSION}")
+    version = data.get("v")
+    if type(version) is not int or version != VERSION:  # True is an int to Python, not here
+        shown = version if type(version) is int else "missing or not a number"
+        raise ProtocolError(f"protocol version {shown}: this table speaks version {VERSION}")
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in _FIELDS:
         raise ProtocolError(f"unknown message type {kind!r}")
@@ -128,12 +137,37 @@ def parse_client(raw: str | bytes) -> ClientMessage:
     return Join(code, token)
 
 
+def nesting(text: str) -> int:
+    """How deeply `text`'s arrays and objects nest, counted without parsing it (brackets
+    inside strings do not count), so a hostile message cannot make the JSON reader recurse."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
 def _text(data: dict[str, Any], name: str, limit: int) -> str:
     value = data.get(name)
     if not isinstance(value, str):
         raise ProtocolError(f"{name!r} must be text")
     if len(value) > limit or not value.isprintable():
         raise ProtocolError(f"{name!r} must be printable text of at most {limit} characters")
+    if limit == MAX_SECRET and not value.isascii():
+        raise ProtocolError(f"{name!r} must be plain letters and digits, as the host gave it")
     return value
 
 

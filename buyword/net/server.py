@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+import math
 import secrets
 import time
 from collections.abc import Callable
@@ -81,6 +82,10 @@ class Limits:
     queue: int = 64
     #: Seconds a new connection has to send its join.
     join_timeout: float = 10.0
+    #: Wrong join codes one address may send before it must wait, and the first wait
+    #: (seconds); each further wrong code doubles the wait.
+    free_guesses: int = 5
+    first_wait: float = 1.0
 
 
 @dataclass
@@ -181,6 +186,8 @@ class TableServer:
         self.clients: dict[int, _Client] = {}
         #: Seats whose code has been used: from then on only the token takes the seat.
         self.claimed: set[int] = set()
+        #: Wrong join codes by address, and when that address may try again (monotonic).
+        self.guesses: dict[str, tuple[int, float]] = {}
         #: Called (with no arguments) after every change: the host's screen redraws.
         self.on_update: Callable[[], None] | None = None
         #: Called after a seat is handed to a computer: the host saves the seats as they stand.
@@ -255,7 +262,7 @@ class TableServer:
             message = parse_client(raw)
             if not isinstance(message, Join):
                 raise ProtocolError("join the table first")
-            seat = self._seat_for(message)
+            seat = self._guarded_seat(message, _address(ws))
         except TimeoutError:
             await ws.close(POLICY, "no join in time")
             return None
@@ -265,10 +272,29 @@ class TableServer:
             return None
         return seat
 
+    def _guarded_seat(self, join: Join, address: str) -> int:
+        """The seat `join` takes; wrong codes and tokens from one address are slowed down:
+        after `free_guesses` of them, each waits twice as long as the one before."""
+        wrong, until = self.guesses.get(address, (0, 0.0))
+        wait = until - time.monotonic()
+        if wait > 0:
+            raise ProtocolError(f"too many wrong join codes: try again in {math.ceil(wait)} s")
+        try:
+            seat = self._seat_for(join)
+        except ProtocolError:
+            wrong += 1
+            extra = wrong - self.limits.free_guesses
+            wait = self.limits.first_wait * 2 ** min(extra - 1, 40) if extra > 0 else 0.0
+            later = time.monotonic() + wait if wait else 0.0
+            self.guesses[address] = (wrong, later)
+            raise
+        self.guesses.pop(address, None)
+        return seat
+
     def _seat_for(self, join: Join) -> int:
         if join.code is not None:
             for seat, code in self.codes.items():
-                if hmac.compare_digest(code, join.code.strip().upper()):
+                if hmac.compare_digest(code.encode(), join.code.strip().upper().encode()):
                     if seat in self.claimed:
                         raise ProtocolError(f"{self.session.game.names[seat]}'s seat is taken; "
                                             "its player comes back with their token")
@@ -276,7 +302,7 @@ class TableServer:
                     return seat
             raise ProtocolError(f"no open seat has the code {join.code!r}")
         for seat, token in self.tokens.items():
-            if hmac.compare_digest(token, join.token or ""):
+            if hmac.compare_digest(token.encode(), (join.token or "").encode()):
                 return seat
         raise ProtocolError("that token holds no seat at this table")
 
@@ -447,3 +473,8 @@ class TableServer:
                   for seat, code in self.codes.items() if seat not in self.claimed]
         return lines
 
+
+def _address(ws: ServerConnection) -> str:
+    """The address a connection comes from (its host, without the port)."""
+    remote = ws.remote_address
+    return str(remote[0]) if isinstance(remote, tuple) and remote else str(remote)
