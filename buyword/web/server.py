@@ -55,7 +55,7 @@ TOKEN_PAGE = _PAGE.format(
     "ends in <code>?token=…</code>), or ask whoever started it for that address. The browser "
     "remembers the token after the first visit.")
 FULL_PAGE = _PAGE.format(
-    "The table is full: {} games are being played on this server. Close another tab, or try "
+    "The table is full: {} being played on this server. Close another tab, or try "
     "again when a game ends.")
 
 #: Seconds aiohttp waits for open connections after the games are closed.
@@ -257,8 +257,8 @@ class GameServer(Server):
         computer cannot use when that is 0.0.0.0.
         """
         if self._full():
-            log.warning("A new tab was told the table is full (%d games).", len(self.games))
-            return _page(FULL_PAGE.format(len(self.games)), 503)
+            log.warning("A new tab was told the table is full (%s).", _games(len(self.games)))
+            return _page(FULL_PAGE.format(_games(len(self.games))), 503)
         websocket_scheme = "wss" if request.scheme == "https" else "ws"
         context = {
             "font_size": to_int(request.query.get("fontsize", "16"), 16),
@@ -271,9 +271,9 @@ class GameServer(Server):
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """One tab: start its game, relay until the tab or the game closes, then end the game."""
         if self._full():
-            log.warning("A tab's game was refused: the table is full (%d games).",
-                        len(self.games))
-            return _page(FULL_PAGE.format(len(self.games)), 503)  # type: ignore[return-value]
+            log.warning("A tab's game was refused: the table is full (%s).",
+                        _games(len(self.games)))
+            return _page(FULL_PAGE.format(_games(len(self.games))), 503)  # type: ignore[return-value]
         websocket = web.WebSocketResponse(heartbeat=15)
         width, height = clamp_size(to_int(request.query.get("width", "80"), 80),
                                    to_int(request.query.get("height", "24"), 24))
