@@ -2,7 +2,8 @@
 
 Starts a real `buyword serve` (its default `--max-games` unless given) on a loopback port with
 a throwaway data folder, opens `--connects` websockets at once, as that many browser tabs
-would, holds them open for a few seconds, and prints:
+would (each asking for a 20000x20000 terminal, which the server clamps), holds them open for
+a few seconds, and prints:
 - how many tabs got a game and how many were told the table is full;
 - the peak number of game processes;
 - the peak resident memory (RSS) of the server alone and of the server with its games.
@@ -64,7 +65,7 @@ class Peaks:
 async def one_tab(session: aiohttp.ClientSession, url: str, opened: list) -> str:
     """Open one tab's websocket: "game" (its first screen came) or "full" (refused)."""
     try:
-        websocket = await session.ws_connect(url + "ws?width=130&height=40")
+        websocket = await session.ws_connect(url + "ws?width=20000&height=20000")
     except aiohttp.WSServerHandshakeError as error:
         return "full" if error.status == 503 else f"refused {error.status}"
     opened.append(websocket)
