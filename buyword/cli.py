@@ -111,6 +111,15 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1",
                        help="address to listen on (default 127.0.0.1: this computer only)")
     serve.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    serve.add_argument("--token", default=None,
+                       help="the secret a browser needs when serving beyond this computer "
+                            "(default: a new random one, printed in the address)")
+    serve.add_argument("--max-games", type=int, default=None, metavar="N",
+                       help="games played at once (default 8); one more tab is told the "
+                            "table is full")
+    serve.add_argument("--public-url", default=None, metavar="URL",
+                       help="the address players use when a proxy stands in front, e.g. "
+                            "https://games.example (its host and origin are allowed)")
 
     from buyword.net.commands import add_commands  # host, join (no websockets imported)
 
@@ -340,7 +349,8 @@ def main(argv: list[str] | None = None) -> int:
     if command == "serve":
         from buyword.web import serve_main
 
-        return serve_main(args.host, args.port)
+        return serve_main(args.host, args.port, token=args.token, max_games=args.max_games,
+                          public_url=args.public_url)
     if command == "review":
         from buyword.store.places import cache_folder
         from buyword.table.review_report import review_main

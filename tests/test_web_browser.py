@@ -223,3 +223,51 @@ def test_two_tabs_at_once_each_run_their_own_game(
     first.keys("?")  # the keys: the remaining tab still answers
     first.wait_for("Keys", since=mark)
     _stop(served, games, tabs[:1])
+
+
+#: A page on another site: its script tries to open a game on the BuyWord server.
+_FOREIGN_PAGE = """<!doctype html><title>waiting</title><script>
+const socket = new WebSocket("ws://127.0.0.1:{port}/ws?width=80&height=24");
+socket.onopen = () => {{ document.title = "opened"; }};
+socket.onmessage = () => {{ document.title = "game"; }};
+socket.onclose = () => {{ if (document.title === "waiting") document.title = "refused"; }};
+</script>"""
+
+
+def test_a_page_from_another_origin_cannot_open_a_game(
+        browser: playwright_api.Browser, served: Served) -> None:
+    import http.server
+    import threading
+
+    from web_helpers import free_port
+
+    body = _FOREIGN_PAGE.format(port=served.port).encode()
+
+    class Foreign(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 - the http.server name
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    site = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), Foreign)
+    threading.Thread(target=site.serve_forever, daemon=True).start()
+    try:
+        page = browser.new_page()
+        page.goto(f"http://127.0.0.1:{site.server_address[1]}/")
+        page.wait_for_function("document.title !== 'waiting'", timeout=15_000)
+        assert page.title() == "refused"
+        page.close()
+    finally:
+        site.shutdown()
+        site.server_close()
+    assert served.games() == set()  # no game was started for it
+    assert "Refused GET /ws" in served.output() and "is not this server's page" in served.output()
+    assert "Traceback" not in served.output()
+    # The server's own page still plays.
+    tab = _new_tab(browser)
+    tab.open(served.url)
+    tab.wait_for("Solo")

@@ -34,8 +34,8 @@ def test_any_other_address_is_warned_about(host: str) -> None:
     assert not is_loopback(host)
     warning = exposure_warning(host, 8123)
     assert warning is not None
-    assert "anyone who can reach port 8123 can play" in warning
-    assert "no login" in warning and "127.0.0.1" in warning
+    assert "Anyone who can reach port 8123 and has the address with its token can play" in warning
+    assert "127.0.0.1" in warning
 
 
 def test_everywhere_is_said_in_words() -> None:
@@ -97,9 +97,9 @@ async def test_the_page_links_back_to_the_address_the_browser_used() -> None:
     # the page must send its websocket and files there, never to 0.0.0.0.
     from buyword.web.server import GameServer
 
-    game_server = GameServer("0.0.0.0", 8000)
+    game_server = GameServer("0.0.0.0", 8000, token="sesame")
     async with TestClient(TestServer(await game_server._make_app())) as client:
-        response = await client.get("/", headers={"Host": "192.168.1.20:8000"})
+        response = await client.get("/?token=sesame", headers={"Host": "192.168.1.20:8000"})
         page = await response.text()
     assert response.status == 200
     assert "<title>BuyWord</title>" in page
@@ -192,7 +192,7 @@ async def test_a_stop_signal_ends_the_server_and_every_game(tmp_path: Path, stop
 def test_the_address_to_open_is_one_a_browser_can_use(host: str, url: str) -> None:
     from buyword.web.server import GameServer
 
-    assert GameServer(host, 8000).url() == url
+    assert GameServer(host, 8000, token="sesame").url() == f"{url}?token=sesame"
 
 
 def test_the_announcement_says_where_to_play_and_how_to_stop(
@@ -209,3 +209,239 @@ def test_the_announcement_says_where_to_play_and_how_to_stop(
     GameServer("0.0.0.0", 8123)._announce()
     shared = capsys.readouterr().out
     assert "Others on your network open http://<this computer's address>:8123/" in shared
+
+
+# --- Who may reach the server: Host, Origin, token; sizes, the game limit, bad frames ---------
+
+class _FakeGame:
+    """Stands in for a tab's game process: records the sizes and keys the server passes on."""
+
+    sizes: list[tuple[int, int]]
+    keys: list[bytes]
+
+
+@pytest.fixture
+def fake_games(monkeypatch: pytest.MonkeyPatch) -> _FakeGame:
+    """Tabs' games that start no process, so the websocket handling is tested on its own."""
+    from buyword.web import server
+
+    seen = _FakeGame()
+    seen.sizes, seen.keys = [], []
+
+    async def start(self: server.TabGame, width: int, height: int) -> None:
+        seen.sizes.append((width, height))
+
+    async def set_terminal_size(self: server.TabGame, width: int, height: int) -> None:
+        seen.sizes.append((width, height))
+
+    async def send_bytes(self: server.TabGame, data: bytes) -> bool:
+        seen.keys.append(data)
+        return True
+
+    async def finish(self: server.TabGame, grace: float = 0.0) -> None:
+        return None
+
+    for name, method in [("start", start), ("set_terminal_size", set_terminal_size),
+                         ("send_bytes", send_bytes), ("finish", finish)]:
+        monkeypatch.setattr(server.TabGame, name, method)
+    return seen
+
+
+async def _client(host: str = "127.0.0.1", **options: object) -> TestClient:
+    from buyword.web.server import GameServer
+
+    return TestClient(TestServer(await GameServer(host, 8000, **options)._make_app()))
+
+
+def _refusals(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [record.getMessage() for record in caplog.records if record.name == "buyword.web"]
+
+
+@pytest.mark.parametrize("host", ["evil.example", "evil.example:8000", "127.0.0.1.nip.io", ""])
+async def test_a_foreign_host_header_gets_403_and_one_log_line(
+        host: str, caplog: pytest.LogCaptureFixture) -> None:
+    # DNS rebinding: a name pointed at 127.0.0.1 by someone else must not reach the game.
+    async with await _client() as client:
+        for path in ("/", "/ws"):
+            response = await client.get(path, headers={"Host": host})
+            assert response.status == 403
+            page = await response.text()
+            assert "not allowed to open BuyWord" in page and "xterm" not in page
+    assert len(_refusals(caplog)) == 2
+    assert all("is not this server" in line for line in _refusals(caplog))
+
+
+@pytest.mark.parametrize("host", ["localhost:8000", "127.0.0.1:8000", "[::1]:8000", "LOCALHOST"])
+async def test_loopback_host_names_get_the_page(host: str) -> None:
+    async with await _client() as client:
+        response = await client.get("/", headers={"Host": host})
+        page = await response.text()
+    assert response.status == 200
+    assert "<title>BuyWord</title>" in page
+
+
+@pytest.mark.parametrize("origin", ["https://evil.example", "null", "http://127.0.0.1:9999",
+                                    "http://localhost:8000", "file://", "http://[::1]:8000"])
+async def test_another_origin_cannot_open_a_game(
+        origin: str, fake_games: _FakeGame, caplog: pytest.LogCaptureFixture) -> None:
+    async with await _client() as client:
+        headers = {"Host": "127.0.0.1:8000", "Origin": origin}
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await client.ws_connect("/ws", headers=headers)
+        page = await client.get("/", headers=headers)
+    assert refused.value.status == 403 and page.status == 403
+    assert fake_games.sizes == []  # no game was started
+    assert len(_refusals(caplog)) == 2 and "Origin" in _refusals(caplog)[0]
+
+
+async def test_the_pages_own_origin_opens_a_game(fake_games: _FakeGame) -> None:
+    async with await _client() as client:
+        headers = {"Host": "127.0.0.1:8000", "Origin": "http://127.0.0.1:8000"}
+        async with client.ws_connect("/ws", headers=headers) as websocket:
+            await websocket.send_json(["ping", "hello"])
+            assert await websocket.receive_json() == ["pong", "hello"]
+    assert fake_games.sizes == [(80, 24)]
+
+
+@pytest.mark.parametrize(("host", "origin", "allowed"), [
+    ("games.example", "https://games.example", True),          # proxy keeps the Host
+    ("127.0.0.1:8000", "https://games.example", True),          # proxy rewrites the Host
+    ("games.example", "https://games.example:8443", False),     # another port there
+    ("games.example", "https://evil.example", False),
+    ("evil.example", "https://evil.example", False),            # not the name served
+])
+async def test_behind_an_https_proxy_the_public_origin_is_the_pages_own(
+        host: str, origin: str, allowed: bool) -> None:
+    async with await _client(public_url="https://games.example/") as client:
+        response = await client.get("/", headers={"Host": host, "Origin": origin})
+    assert (response.status == 200) is allowed
+
+
+async def test_beyond_loopback_the_token_is_needed_then_kept_in_a_cookie(
+        fake_games: _FakeGame) -> None:
+    async with await _client("0.0.0.0", token="sesame") as client:
+        refused = await client.get("/")
+        assert refused.status == 403
+        page = await refused.text()
+        assert "needs its token" in page and "?token=" in page and "xterm" not in page
+        with pytest.raises(aiohttp.WSServerHandshakeError):
+            await client.ws_connect("/ws")
+        assert fake_games.sizes == []
+
+        welcome = await client.get("/?token=sesame")
+        assert welcome.status == 200
+        cookie = welcome.headers["Set-Cookie"]
+        assert "buyword-token=sesame" in cookie
+        assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+        # From now on the browser's cookie is enough, for the page and the game.
+        assert (await client.get("/")).status == 200
+        async with client.ws_connect("/ws") as websocket:
+            await websocket.send_json(["ping", 1])
+            assert await websocket.receive_json() == ["pong", 1]
+    assert fake_games.sizes == [(80, 24)]
+
+
+@pytest.mark.parametrize("given", ["wrong", "sesamé", "\udcff", "sesame" * 100, ""])
+async def test_a_wrong_token_of_any_kind_is_refused_without_a_crash(given: str) -> None:
+    async with await _client("192.168.1.20", token="sesame") as client:
+        response = await client.get("/", params={"token": given},
+                                    headers={"Host": "192.168.1.20:8000"})
+        assert response.status == 403
+        assert "needs its token" in await response.text()
+        cookie = await client.get("/", headers={"Host": "192.168.1.20:8000",
+                                                "Cookie": "buyword-token=s%C3%A9same"})
+    assert cookie.status == 403
+
+
+def test_a_token_is_made_and_printed_once_in_the_address_only_beyond_loopback(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from buyword.web.server import GameServer
+
+    assert GameServer("127.0.0.1", 8000).guard.token is None
+    assert "token" not in GameServer("127.0.0.1", 8000).url()
+    exposed = GameServer("0.0.0.0", 8123)
+    token = exposed.guard.token
+    assert token and len(token) >= 24
+    assert GameServer("0.0.0.0", 8123).guard.token != token  # a new one each start
+    exposed._announce()
+    out = capsys.readouterr().out
+    assert f"http://127.0.0.1:8123/?token={token}" in out
+    assert GameServer("0.0.0.0", 8123, token="mine").url().endswith("/?token=mine")
+
+
+@pytest.mark.parametrize(("query", "size"), [
+    ("width=20000&height=20000", (400, 200)), ("width=-5&height=0", (1, 1)),
+    ("width=120&height=40", (120, 40)), ("width=abc&height=1e9", (80, 24)),
+])
+async def test_the_terminal_size_is_clamped_at_connect(
+        query: str, size: tuple[int, int], fake_games: _FakeGame) -> None:
+    async with await _client() as client, client.ws_connect(f"/ws?{query}") as websocket:
+        await websocket.send_json(["ping", 0])
+        await websocket.receive_json()
+    assert fake_games.sizes == [size]
+
+
+async def test_a_resize_is_clamped(fake_games: _FakeGame) -> None:
+    async with await _client() as client, client.ws_connect("/ws") as websocket:
+        await websocket.send_json(["resize", {"width": 100000, "height": 100000}])
+        await websocket.send_json(["resize", {"width": 100, "height": 30}])
+        await websocket.send_json(["ping", 0])
+        await websocket.receive_json()
+    assert fake_games.sizes == [(80, 24), (400, 200), (100, 30)]
+
+
+@pytest.mark.parametrize("frame", ["not json", "[1, 2]", '{"a": 1}', "[]", '["stdin", 5]',
+                                   '["resize", {"width": "x", "height": 3}]', '["resize", 7]',
+                                   '["launch", "rockets"]', "[" * 60000, '"\\ud800"'])
+async def test_a_malformed_frame_is_dropped_and_the_game_goes_on(
+        frame: str, fake_games: _FakeGame, caplog: pytest.LogCaptureFixture) -> None:
+    async with await _client() as client, client.ws_connect("/ws") as websocket:
+        await websocket.send_str(frame)
+        await websocket.send_json(["stdin", "q"])
+        await websocket.send_json(["ping", "still there?"])
+        assert await websocket.receive_json() == ["pong", "still there?"]
+    assert fake_games.keys == [b"q"]
+    lines = _refusals(caplog)
+    assert len(lines) == 1 and lines[0].startswith("Dropped a malformed message")
+    assert "Traceback" not in caplog.text and not any(r.exc_info for r in caplog.records)
+
+
+async def test_one_tab_more_than_max_games_is_told_the_table_is_full(
+        fake_games: _FakeGame) -> None:
+    async with await _client(max_games=2) as client:
+        async with client.ws_connect("/ws") as first, client.ws_connect("/ws") as second:
+            for websocket in (first, second):
+                await websocket.send_json(["ping", 0])
+                await websocket.receive_json()
+            full = await client.get("/")
+            assert full.status == 503
+            assert "The table is full: 2 games" in await full.text()
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await client.ws_connect("/ws")
+            assert refused.value.status == 503
+        # A game ended: a place is free again.
+        assert (await client.get("/")).status == 200
+    assert len(fake_games.sizes) == 2
+
+
+@pytest.mark.parametrize(("options", "said"), [
+    (["--max-games", "0"], "--max-games 0 allows no game"),
+    (["--token", ""], "--token must be printable text"),
+])
+def test_bad_serve_options_are_one_line(
+        options: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", *options]) == 2
+    assert said in capsys.readouterr().err
+
+
+def test_the_options_reach_the_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    from buyword.web import server
+
+    made: list[server.GameServer] = []
+    monkeypatch.setattr(server.GameServer, "run", lambda self: made.append(self) or 0)
+    assert main(["serve", "--host", "0.0.0.0", "--token", "sesame", "--max-games", "3",
+                 "--public-url", "https://games.example"]) == 0
+    assert made[0].guard.token == "sesame" and made[0].max_games == 3
+    assert made[0].guard.host_allowed("games.example")
+    assert main(["serve"]) == 0
+    assert made[1].max_games == 8 and made[1].guard.token is None

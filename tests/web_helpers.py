@@ -70,7 +70,7 @@ class Served:
     is exactly a terminal's Ctrl+C.
     """
 
-    def __init__(self, home: Path, host: str = "127.0.0.1") -> None:
+    def __init__(self, home: Path, host: str = "127.0.0.1", args: tuple[str, ...] = ()) -> None:
         self.home = home
         home.mkdir(parents=True, exist_ok=True)
         self.port = free_port()
@@ -80,7 +80,8 @@ class Served:
         self.log = home / "serve.log"
         self._log_file = self.log.open("w")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "buyword", "serve", "--host", host, "--port", str(self.port)],
+            [sys.executable, "-m", "buyword", "serve", "--host", host, "--port", str(self.port),
+             *args],
             stdout=self._log_file, stderr=subprocess.STDOUT, env=env, start_new_session=True,
         )
 

@@ -28,8 +28,8 @@ def exposure_warning(host: str, port: int) -> str | None:
         return None
     where = "every network address of this computer" if host in EVERYWHERE else host
     return (
-        f"Warning: serving BuyWord on {where}, port {port}. The browser game has no login: "
-        f"anyone who can reach port {port} can play, with this computer's saves, scores and "
+        f"Warning: serving BuyWord on {where}, port {port}. Anyone who can reach port {port} "
+        "and has the address with its token can play, with this computer's saves, scores and "
         "settings, and can name files on this computer as a word list or tile set. "
         f"Serve on {DEFAULT_HOST} (the default) to keep it to this computer."
     )

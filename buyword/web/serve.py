@@ -24,13 +24,20 @@ def _bad_port(port: int) -> str | None:
     return f"buyword: --port {port} is not a port number; use one from 1 to 65535"
 
 
-def serve_main(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> int:
+def serve_main(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *, token: str | None = None,
+               max_games: int | None = None, public_url: str | None = None) -> int:
     """Serve the game to web browsers until Ctrl+C; returns the process exit status.
 
     0 after a clean stop; 2 when the web extra is missing or the address cannot be used.
     """
     if problem := _bad_port(port):
         print(problem, file=sys.stderr)
+        return 2
+    if max_games is not None and max_games < 1:
+        print(f"buyword: --max-games {max_games} allows no game; use 1 or more", file=sys.stderr)
+        return 2
+    if token is not None and (not token.strip() or not token.isprintable()):
+        print("buyword: --token must be printable text, not empty", file=sys.stderr)
         return 2
     try:
         from buyword.web.server import GameServer
@@ -41,4 +48,7 @@ def serve_main(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> int:
         return 2
     if warning := exposure_warning(host, port):
         print(warning, file=sys.stderr)
-    return GameServer(host, port).run()
+    from buyword.web.server import DEFAULT_MAX_GAMES
+
+    return GameServer(host, port, token=token, public_url=public_url,
+                      max_games=max_games or DEFAULT_MAX_GAMES).run()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import json
 import logging
 import shlex
 import signal
@@ -20,12 +21,13 @@ from asyncio.subprocess import PIPE, Process
 from pathlib import Path
 
 import aiohttp_jinja2
-from aiohttp import web
+from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
 from buyword.store import locate
 from buyword.web.address import EVERYWHERE, exposure_warning
+from buyword.web.guard import TOKEN_COOKIE, Guard, clamp_size
 
 log = logging.getLogger("buyword.web")
 
@@ -37,6 +39,24 @@ TEMPLATES = Path(__file__).resolve().with_name("templates")
 
 #: Seconds a game gets to quit when asked, before it is killed.
 QUIT_GRACE = 5.0
+
+#: Games played at once unless `--max-games` says otherwise (each is a ~50 MB process).
+DEFAULT_MAX_GAMES = 8
+
+#: The pages shown instead of the game: no app, just what to do.
+_PAGE = ("<!doctype html><html><head><meta charset='utf-8'><title>BuyWord</title></head>"
+         "<body style='font-family:sans-serif;max-width:40em;margin:3em auto'>"
+         "<h1>BuyWord</h1><p>{}</p></body></html>")
+REFUSED_PAGE = _PAGE.format(
+    "This page is not allowed to open BuyWord. Open the address the BuyWord server printed "
+    "when it started, in the browser's address bar.")
+TOKEN_PAGE = _PAGE.format(
+    "This BuyWord server needs its token. Open the address it printed when it started (it "
+    "ends in <code>?token=…</code>), or ask whoever started it for that address. The browser "
+    "remembers the token after the first visit.")
+FULL_PAGE = _PAGE.format(
+    "The table is full: {} being played on this server. Close another tab, or try "
+    "again when a game ends.")
 
 #: Seconds aiohttp waits for open connections after the games are closed.
 SHUTDOWN_TIMEOUT = 3.0
@@ -95,13 +115,18 @@ class TabGame(AppService):
 class GameServer(Server):
     """textual-serve's server, serving BuyWord: one game per tab, and a clean stop."""
 
-    def __init__(self, host: str, port: int) -> None:
+    def __init__(self, host: str, port: int, *, token: str | None = None,
+                 max_games: int = DEFAULT_MAX_GAMES, public_url: str | None = None) -> None:
         super().__init__(
             shlex.join(GAME_COMMAND), host=host, port=port, title="BuyWord",
             templates_path=TEMPLATES,
         )
         #: The games being played now, one per open tab.
         self.games: set[TabGame] = set()
+        #: Which Host names and Origins are answered, and the token (needed beyond loopback).
+        self.guard = Guard(host, public_url=public_url, token=token)
+        #: How many games may be played at once; one more tab is told the table is full.
+        self.max_games = max_games
 
     def url(self) -> str:
         """The address to open in a browser on this computer."""
@@ -112,7 +137,10 @@ class GameServer(Server):
             host = "[::1]"
         elif ":" in host and not host.startswith("["):
             host = f"[{host}]"  # an IPv6 address goes in brackets in a URL
-        return f"http://{host}:{self.port}/"
+        address = f"http://{host}:{self.port}/"
+        if self.guard.token is not None:
+            address += f"?token={self.guard.token}"
+        return address
 
     def run(self) -> int:
         """Serve until Ctrl+C or SIGTERM: 0 after a clean stop, 2 if the address can't be used."""
@@ -162,14 +190,58 @@ class GameServer(Server):
         places = locate()
         lines = [f"BuyWord is served at {self.url()} — open it in a web browser."]
         if self.host in EVERYWHERE:
+            token = f"?token={self.guard.token}" if self.guard.token else ""
             lines.append(f"Others on your network open http://<this computer's address>:"
-                         f"{self.port}/ (see the warning above).")
+                         f"{self.port}/{token} (see the warning above).")
         elif exposure_warning(self.host, self.port):
             lines.append("Others on your network open the same address (see the warning above).")
         where = f", saved in {places.data}" if places.data is not None else ""
         lines.append(f"Each tab is its own game{where}.")
         lines.append("Press Ctrl+C to stop.")
         print("\n".join(lines), flush=True)
+
+    async def _make_app(self) -> web.Application:
+        app = await super()._make_app()
+        app.middlewares.append(self._check)
+        return app
+
+    @web.middleware
+    async def _check(self, request: web.Request, handler):  # type: ignore[no-untyped-def]
+        """Refuse, with 403 and one log line, any request not for this server or not allowed.
+
+        A foreign Host name or Origin never gets the app; past loopback, neither does a
+        visitor without the token (a page says how to get in). A right `?token=` is kept in a
+        cookie, so the game's own requests need no token in their address.
+        """
+        guard = self.guard
+        host = request.headers.get("Host", "")
+        origin = request.headers.get("Origin")
+        where = request.remote or "?"
+        if not guard.host_allowed(host):
+            log.warning("Refused %s %s from %s: Host %r is not this server.",
+                        request.method, request.path, where, host[:80])
+            return _page(REFUSED_PAGE, 403)
+        if not guard.origin_allowed(origin, host, request.scheme):
+            log.warning("Refused %s %s from %s: Origin %r is not this server's page.",
+                        request.method, request.path, where, (origin or "")[:80])
+            return _page(REFUSED_PAGE, 403)
+        if request.path.startswith("/static/"):
+            return await handler(request)
+        query_token = request.query.get("token")
+        authorization = request.headers.get("Authorization", "")
+        header_token = authorization[6:] if authorization.lower().startswith("token ") else None
+        if not guard.token_ok(query_token, request.cookies.get(TOKEN_COOKIE), header_token):
+            log.warning("Refused %s %s from %s: no token, or the wrong one.",
+                        request.method, request.path, where)
+            return _page(TOKEN_PAGE, 403)
+        response = await handler(request)
+        if guard.token is not None and query_token is not None and not response.prepared:
+            response.set_cookie(TOKEN_COOKIE, guard.token, httponly=True, samesite="Strict",
+                                secure=request.scheme == "https", path="/")
+        return response
+
+    def _full(self) -> bool:
+        return len(self.games) >= self.max_games
 
     async def on_startup(self, app: web.Application) -> None:
         """Say nothing yet: the address is announced once it is really being listened on."""
@@ -184,6 +256,9 @@ class GameServer(Server):
         textual-serve builds them from the address it listens on, which a browser on another
         computer cannot use when that is 0.0.0.0.
         """
+        if self._full():
+            log.warning("A new tab was told the table is full (%s).", _games(len(self.games)))
+            return _page(FULL_PAGE.format(_games(len(self.games))), 503)
         websocket_scheme = "wss" if request.scheme == "https" else "ws"
         context = {
             "font_size": to_int(request.query.get("fontsize", "16"), 16),
@@ -195,9 +270,13 @@ class GameServer(Server):
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """One tab: start its game, relay until the tab or the game closes, then end the game."""
+        if self._full():
+            log.warning("A tab's game was refused: the table is full (%s).",
+                        _games(len(self.games)))
+            return _page(FULL_PAGE.format(_games(len(self.games))), 503)  # type: ignore[return-value]
         websocket = web.WebSocketResponse(heartbeat=15)
-        width = to_int(request.query.get("width", "80"), 80)
-        height = to_int(request.query.get("height", "24"), 24)
+        width, height = clamp_size(to_int(request.query.get("width", "80"), 80),
+                                   to_int(request.query.get("height", "24"), 24))
         await websocket.prepare(request)
         game = TabGame(
             self.command,
@@ -207,7 +286,7 @@ class GameServer(Server):
             download_manager=self.download_manager,
             debug=self.debug,
         )
-        self.games.add(game)
+        self.games.add(game)  # counted before the first await: no two tabs take one place
         try:
             await game.start(width, height)
             await self._process_messages(websocket, game)
@@ -220,6 +299,56 @@ class GameServer(Server):
             # Not reached if the stop cut `finish` short: the server then kills the game itself.
             self.games.discard(game)
         return websocket
+
+
+    async def _process_messages(  # type: ignore[override]
+            self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
+        """Relay a tab's keys, sizes and pings; a malformed frame is dropped with one log line."""
+        async for message in websocket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            envelope = _envelope(message.data)
+            if envelope is None:
+                log.warning("Dropped a malformed message from a browser tab: %r",
+                            str(message.data)[:60])
+                continue
+            kind, data = envelope
+            if kind == "stdin":
+                await app_service.send_bytes(data.encode("utf-8", "replace"))
+            elif kind == "resize":
+                await app_service.set_terminal_size(*clamp_size(data["width"], data["height"]))
+            elif kind == "ping":
+                await websocket.send_json(["pong", data])
+            elif kind == "blur":
+                await app_service.blur()
+            elif kind == "focus":
+                await app_service.focus()
+
+
+def _envelope(text: str) -> tuple[str, object] | None:
+    """A tab's message as (kind, data), or None when it is not one textual-serve sends."""
+    try:
+        envelope = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
+        return None
+    kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
+    if kind == "stdin" and not isinstance(data, str):
+        return None
+    if kind == "resize" and not (
+            isinstance(data, dict)
+            and all(type(data.get(key)) is int for key in ("width", "height"))):
+        return None
+    if kind == "ping" and not isinstance(data, (str, int, float, type(None))):
+        return None
+    if kind not in {"stdin", "resize", "ping", "blur", "focus"}:
+        return None
+    return kind, data
+
+
+def _page(body: str, status: int) -> web.Response:
+    return web.Response(text=body, status=status, content_type="text/html")
 
 
 def _games(count: int) -> str:
