@@ -133,3 +133,20 @@ def visible(value: object) -> str:
         elif char == " " or unicodedata.category(char) not in ("Cc", "Cf", "Cs", "Zl", "Zp"):
             shown.append(char)
     return "".join(shown)
+
+
+def trouble(error: BaseException) -> str:
+    """An unexpected failure (not a BuyWordError) in a player's words: what went wrong, never
+    Python's name for it ("ValueError"), with control characters shown as symbols."""
+    if isinstance(error, MemoryError):
+        return "there was not enough memory"
+    if isinstance(error, RecursionError):
+        return "it is nested too deeply to read"
+    if isinstance(error, ImportError):
+        return f"a part of the game is not installed ({visible(error.name or 'a module')})"
+    if isinstance(error, OSError) and error.strerror:
+        return visible(error.strerror)
+    text = visible(error).strip()
+    if isinstance(error, LookupError) or not text:  # a KeyError's text is just the key
+        return "something unexpected went wrong"
+    return text
