@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from buyword.engine import RecordError, Rules
-from buyword.engine.inputs import read_limited
+from buyword.engine.inputs import read_limited, utf8_text
 from buyword.engine.wording import trouble, visible
 from buyword.store.files import (
     SAVE_LIMIT,
@@ -559,7 +559,7 @@ class Store:
             raw = self.config.read(SETTINGS, SETTINGS_LIMIT, "a settings file")
             if raw is None:
                 return Settings()
-            settings, problems = parse_settings(raw.decode("utf-8"))
+            settings, problems = parse_settings(utf8_text(raw))
         except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError,
                 FileRefused) as error:
             self.messages.append(
