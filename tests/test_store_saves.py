@@ -293,3 +293,10 @@ def test_a_save_naming_an_unknown_computer_level_is_set_aside_with_its_reason(
     assert "seat 2's computer level 'godlike' is not one this game has" in resumed.message
     assert "Error" not in resumed.message and kept_files(tmp_path)[0] in resumed.message
     assert Store(tmp_path).peek_game().saved is None
+
+
+def test_a_save_that_is_a_symbolic_link_loop_is_named_as_such(tmp_path: Path) -> None:
+    (tmp_path / "current.json").symlink_to(tmp_path / "current.json")
+    peeked = Store(tmp_path).peek_game()
+    assert peeked.saved is None and peeked.message is not None
+    assert "'current.json' is a symbolic link loop" in peeked.message
