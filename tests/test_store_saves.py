@@ -300,3 +300,17 @@ def test_a_save_that_is_a_symbolic_link_loop_is_named_as_such(tmp_path: Path) ->
     peeked = Store(tmp_path).peek_game()
     assert peeked.saved is None and peeked.message is not None
     assert "'current.json' is a symbolic link loop" in peeked.message
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("starting_money", 10**300), ("challenge_penalty", 10**300), ("tile_limit", 10**12),
+    ("min_word_length", 10**9)])
+def test_a_save_with_an_enormous_number_is_set_aside_with_its_reason(
+        tmp_path: Path, field: str, value: int) -> None:
+    """Every number of a save is bounded as a tile set's are: never resumed to overflow."""
+    data = json.loads(good_save(tmp_path))
+    data["record"]["rules"][field] = value
+    (tmp_path / "current.json").write_text(json.dumps(data))
+    peeked = Store(tmp_path).peek_game()
+    assert peeked.saved is None and peeked.message is not None
+    assert field in peeked.message and len(kept_files(tmp_path)) == 1
