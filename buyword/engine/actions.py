@@ -432,7 +432,7 @@ def checked_action(action: object) -> Action:
     one, before anything changes.
     """
     if type(action) not in ACTION_KINDS:
-        raise MalformedAction("that is not one of the game's actions")
+        raise MalformedAction(f"{quoted(action)} is not a BuyWord action")
     try:
         for field in fields(action):  # type: ignore[arg-type]
             getattr(action, field.name)
