@@ -477,7 +477,7 @@ class BuyWordApp(App[int]):
         if self.playing is not None and not self.store.warning:
             detail = "The game is saved: choose Continue on the title next time."
         else:
-            detail = "The game in progress will be lost."
+            detail = saving.quit_detail(self.autosave.on_disk if self.autosave else None)
         question = ConfirmScreen("Quit this game?", detail)
         self.push_screen(question, lambda yes: self.exit(0) if yes else None)
 
