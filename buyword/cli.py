@@ -273,6 +273,16 @@ def _check_tiles(path: str, seats: int | None) -> None:
         raise BuyWordError(f"--tiles {path!r}: {error}") from None
 
 
+def _sim_seats(players: list[str] | None) -> int | None:
+    """The most seats any `buyword sim` table has (None: --players is wrong; sim says so)."""
+    from buyword.table.sim import SimError, parse_tables
+
+    try:
+        return max(len(levels) for levels in parse_tables(players))
+    except SimError:
+        return None
+
+
 async def _play_host(host: object) -> None:
     """The host's own seat on the table screen (`buyword host`)."""
     from buyword.ui.host import HostApp
@@ -310,6 +320,8 @@ def main(argv: list[str] | None = None) -> int:
             if args.tiles is not None:
                 starts = bool(players) or args.solo or args.seed is not None
                 _check_tiles(args.tiles, (len(players) or 1) if starts else None)
+        if command == "sim" and (args.sub_tiles or args.tiles):
+            _check_tiles(args.sub_tiles or args.tiles, _sim_seats(args.players))
     except BuyWordError as refusal:
         return _refuse(str(refusal))
     if command == "solve":

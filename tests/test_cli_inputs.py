@@ -151,3 +151,18 @@ async def test_an_unknown_theme_in_the_settings_is_reported_on_the_title() -> No
         await settle(pilot)
         notice = str(app.screen.query_one("#notice").render())
         assert "there are no colours '[no-such]'; using 'textual-dark'" in notice
+
+
+def test_sim_refuses_a_tile_set_without_wilds_as_solo_does(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`sim --tiles` and `--solo --tiles` share one check and one sentence."""
+    from buyword.cli import main as run
+
+    text = (Path(__file__).parent.parent / "data" / "tiles.toml").read_text()
+    bare = tmp_path / "bare.toml"
+    bare.write_text(text.replace("tiles = 9", "tiles = 0", 1))
+    assert run(["--solo", "--tiles", str(bare)]) == 2
+    solo = capsys.readouterr().err
+    assert run(["sim", "--games", "1", "--tiles", str(bare)]) == 2
+    sim = capsys.readouterr().err
+    assert sim == solo and sim.count("\n") == 1 and "Traceback" not in sim

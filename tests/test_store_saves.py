@@ -275,3 +275,42 @@ def test_a_damaged_save_is_reported_by_peek_already(tmp_path: Path) -> None:
     peeked = Store(tmp_path).peek_game()
     assert peeked.saved is None and peeked.message is not None
     assert "damaged or cut off" in peeked.message and len(kept_files(tmp_path)) == 1
+
+
+def test_a_save_naming_an_unknown_computer_level_is_set_aside_with_its_reason(
+        tmp_path: Path) -> None:
+    """A hand-edited "godlike" seat: moved aside on resume, said in a player's words, and not
+    offered again."""
+    from buyword.bots import BOT_NAMES
+
+    game = advance(new_game(2, seed=2), 10, seed=3)
+    assert Store(tmp_path).save_game(saved_game(game, bots=(None, "godlike")))
+    store = Store(tmp_path)
+    peeked = store.peek_game()
+    assert peeked.saved is not None
+    resumed = store.resume(peeked.saved, WORDS, levels=BOT_NAMES)
+    assert resumed.game is None and resumed.message is not None
+    assert "seat 2's computer level 'godlike' is not one this game has" in resumed.message
+    assert "Error" not in resumed.message and kept_files(tmp_path)[0] in resumed.message
+    assert Store(tmp_path).peek_game().saved is None
+
+
+def test_a_save_that_is_a_symbolic_link_loop_is_named_as_such(tmp_path: Path) -> None:
+    (tmp_path / "current.json").symlink_to(tmp_path / "current.json")
+    peeked = Store(tmp_path).peek_game()
+    assert peeked.saved is None and peeked.message is not None
+    assert "'current.json' is a symbolic link loop" in peeked.message
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("starting_money", 10**300), ("challenge_penalty", 10**300), ("tile_limit", 10**12),
+    ("min_word_length", 10**9)])
+def test_a_save_with_an_enormous_number_is_set_aside_with_its_reason(
+        tmp_path: Path, field: str, value: int) -> None:
+    """Every number of a save is bounded as a tile set's are: never resumed to overflow."""
+    data = json.loads(good_save(tmp_path))
+    data["record"]["rules"][field] = value
+    (tmp_path / "current.json").write_text(json.dumps(data))
+    peeked = Store(tmp_path).peek_game()
+    assert peeked.saved is None and peeked.message is not None
+    assert field in peeked.message and len(kept_files(tmp_path)) == 1

@@ -146,3 +146,24 @@ def test_any_settings_text_gives_settings_or_a_clean_refusal(text: str) -> None:
     except tomllib.TOMLDecodeError:
         return
     assert isinstance(settings, Settings) and all(isinstance(p, str) for p in problems)
+
+
+def test_a_settings_file_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    """Some editors start a UTF-8 file with a BOM: the settings are read, not reset."""
+    chosen = Settings(theme="gruvbox", bot_speed="instant")
+    assert Store(tmp_path).save_settings(chosen)
+    path = tmp_path / "settings.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    store = Store(tmp_path)
+    assert store.load_settings().values() == chosen.values()
+    assert store.take_messages() == [] and path.exists()
+
+
+def test_a_tile_set_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    from buyword.store.setup import load_tiles
+
+    bundled = Path(__file__).parent.parent / "data" / "tiles.toml"
+    path = tmp_path / "tiles.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + bundled.read_bytes())
+    tiles = load_tiles(str(path))
+    assert tiles is not None and tiles == load_tiles(str(bundled))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from buyword.engine.crossword import Placement
 from buyword.engine.errors import MalformedAction, quoted
@@ -270,7 +270,7 @@ _SEAT_DIGITS = 2
 
 def _refuse_unless_whole(value: object, minimum: int, what: str) -> None:
     """MalformedAction unless `value` is a whole number (not a bool) of at least `minimum`."""
-    if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
+    if type(value) is not int or value < minimum:
         raise MalformedAction(f"{what} is a whole number of at least {minimum}, not {value!r}")
 
 
@@ -324,7 +324,7 @@ class Offer:
 
     def __post_init__(self) -> None:
         _refuse_unless_whole(self.seat, 1, "a seat")
-        if not isinstance(self.payment, int) or isinstance(self.payment, bool):
+        if type(self.payment) is not int:
             raise MalformedAction(f"a payment is a whole number of dollars, not {self.payment!r}")
 
     def __str__(self) -> str:
@@ -356,7 +356,7 @@ class Pick:
     letter: str
 
     def __post_init__(self) -> None:
-        if not (isinstance(self.letter, str) and len(self.letter) == 1
+        if not (type(self.letter) is str and len(self.letter) == 1
                 and self.letter in ALPHABET):
             raise MalformedAction(f"pick one letter tile, a capital A-Z, not {self.letter!r}")
 
@@ -418,3 +418,29 @@ _PARSERS.update({
     "decline": _no_args(Decline),
     "pick": _parse_pick,
 })
+
+#: Every kind of action the game knows (exactly these classes: no subclass stands in).
+ACTION_KINDS: tuple[type, ...] = (Roll, Choose, Buy, Discard, Sell, Challenge, Done, Drop,
+                                  Auction, Bid, Pass, Match, Offer, Accept, Decline, Pick)
+
+
+def checked_action(action: object) -> Action:
+    """`action`, its fields checked again as its constructor checks them.
+
+    The game calls this on every action it is given, so one made around its constructor
+    (`object.__new__`, fields set by hand) is refused as MalformedAction like a badly built
+    one, before anything changes.
+    """
+    if type(action) not in ACTION_KINDS:
+        raise MalformedAction(f"{quoted(action)} is not a BuyWord action")
+    try:
+        for field in fields(action):  # type: ignore[arg-type]
+            getattr(action, field.name)
+        check = getattr(type(action), "__post_init__", None)
+        if check is not None:
+            check(action)
+    except MalformedAction:
+        raise
+    except (AttributeError, TypeError, ValueError, OverflowError):
+        raise MalformedAction("that action's details are not of the right kind") from None
+    return action  # type: ignore[return-value]

@@ -24,6 +24,7 @@ from buyword.engine.actions import (
     Drop,
     Roll,
     Sell,
+    checked_action,
     parse_action,
 )
 from buyword.engine.crossword import Grid, Play, check_placement
@@ -339,7 +340,8 @@ class Game(VariantPlay):
         return None
 
     def _action(self, action: Action | str) -> Action:
-        return parse_action(action) if isinstance(action, str) else action
+        # Checked again whatever its constructor did: one made by `object.__new__` too.
+        return parse_action(action) if isinstance(action, str) else checked_action(action)
 
     def _can_afford(self) -> bool:
         seat = self.current

@@ -134,3 +134,9 @@ def _why(problem: OSError | ValueError) -> str:
         return "its name cannot be used as a file name"
     return _REASONS.get(problem.errno or 0, problem.strerror or "the system refused")
 
+
+
+def utf8_text(raw: bytes) -> str:
+    """A text file's bytes as text: UTF-8, with a leading byte-order mark (as some editors on
+    Windows write) dropped. UnicodeDecodeError if it is not UTF-8."""
+    return raw.decode("utf-8-sig")

@@ -87,14 +87,22 @@ def variant_names(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(spelled[name] for name in names))
 
 
+#: The largest number any rule setting may hold (dollars, tiles, letters): far beyond any
+#: table, and bounded as a tile set's numbers are, so a hand-edited save cannot start a game
+#: whose amounts overflow the screen.
+MAX_SETTING = 1_000_000
+
+
 def _whole(value: object, minimum: int = 0) -> bool:
-    """A whole number (not a bool) of at least `minimum`."""
-    return isinstance(value, int) and not isinstance(value, bool) and value >= minimum
+    """A whole number (not a bool) of at least `minimum` and at most MAX_SETTING."""
+    return isinstance(value, int) and not isinstance(value, bool) and \
+        minimum <= value <= MAX_SETTING
 
 
 def _wholes(values: object, minimum: int = 0) -> bool:
-    """A non-empty tuple of whole numbers of at least `minimum`."""
-    return isinstance(values, tuple) and bool(values) and all(_whole(v, minimum) for v in values)
+    """A non-empty tuple (at most 100 long) of whole numbers of at least `minimum`."""
+    return isinstance(values, tuple) and 0 < len(values) <= 100 and \
+        all(_whole(v, minimum) for v in values)
 
 
 def _names(values: object) -> bool:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from buyword.engine.errors import IllegalAction, MalformedAction, TileSetError, quoted
-from buyword.engine.inputs import read_limited
+from buyword.engine.inputs import read_limited, utf8_text
 
 #: The letters a tile can show; words are matched on these only.
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -128,7 +128,7 @@ class TileSet:
             source = f"tile set {str(path)!r}"
             text = read_limited(path, what="tile set", limit=MAX_FILE_BYTES, error=TileSetError)
         try:
-            data = tomllib.loads(text.decode("utf-8"))
+            data = tomllib.loads(utf8_text(text))
         except UnicodeDecodeError:
             raise TileSetError(f"{source} is not UTF-8 text") from None
         except tomllib.TOMLDecodeError as error:

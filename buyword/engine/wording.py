@@ -8,6 +8,7 @@ a private table) turns a message about that seat into the second person with `ad
 from __future__ import annotations
 
 import re
+import unicodedata
 
 #: The name a solo seat plays under, and the word a player is addressed with.
 YOU = "You"
@@ -108,3 +109,44 @@ def _second_person_verb(verb: str) -> str:
     if verb.endswith(("shes", "ches", "xes", "zes", "oes", "sses")):
         return verb[:-2]
     return verb[:-1]
+
+
+#: Control characters are shown as the Unicode "control pictures" (U+2400 + code): ␛ for ESC.
+_PICTURES = {code: chr(0x2400 + code) for code in range(0x20)} | {0x7F: "\u2421"}
+
+
+def visible(value: object) -> str:
+    """`str(value)` with every control or invisible format character made visible or removed.
+
+    C0 controls (ESC, tab, newline ...) and DEL become their control pictures (␛, ␉, ␊);
+    other control and format characters (C1 controls, bidirectional overrides, zero-width
+    marks) are left out, so nothing a player types can move the cursor or reorder the line.
+    """
+    text = str(value)
+    if text.isprintable():
+        return text
+    shown = []
+    for char in text:
+        code = ord(char)
+        if code in _PICTURES:
+            shown.append(_PICTURES[code])
+        elif char == " " or unicodedata.category(char) not in ("Cc", "Cf", "Cs", "Zl", "Zp"):
+            shown.append(char)
+    return "".join(shown)
+
+
+def trouble(error: BaseException) -> str:
+    """An unexpected failure (not a BuyWordError) in a player's words: what went wrong, never
+    Python's name for it ("ValueError"), with control characters shown as symbols."""
+    if isinstance(error, MemoryError):
+        return "there was not enough memory"
+    if isinstance(error, RecursionError):
+        return "it is nested too deeply to read"
+    if isinstance(error, ImportError):
+        return f"a part of the game is not installed ({visible(error.name or 'a module')})"
+    if isinstance(error, OSError) and error.strerror:
+        return visible(error.strerror)
+    text = visible(error).strip()
+    if isinstance(error, LookupError) or not text:  # a KeyError's text is just the key
+        return "something unexpected went wrong"
+    return text

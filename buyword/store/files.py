@@ -148,7 +148,11 @@ class Files:
             return read_limited(path, what=what, limit=limit, error=FileRefused, named=False)
         except FileRefused:
             raise
-        except (OSError, ValueError):
+        except OSError as error:
+            if error.errno == errno.ELOOP:  # said, not taken for "no file"
+                raise FileRefused(f"{name!r} is a symbolic link loop") from None
+            return None
+        except ValueError:
             return None
 
     def exists(self, name: str) -> bool:

@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from buyword.engine.wording import visible
 from buyword.store.outcomes import PastGame
 from buyword.store.saves import SavedGame
 from buyword.store.store import GAMES, Store
@@ -29,7 +30,7 @@ def players_text(saved: SavedGame) -> str:
     for seat, name in enumerate(saved.players):
         level = saved.bot(seat)
         names.append(f"{name} ({level})" if level else name)
-    return ", ".join(names)
+    return visible(", ".join(names))
 
 
 def result_text(saved: SavedGame) -> str:
@@ -40,11 +41,11 @@ def result_text(saved: SavedGame) -> str:
         if saved.solo and standings:
             line = f"${standings[0]['money']}"
             rating = result.get("rating")
-            return f"{line} ({rating})" if rating else line
+            return visible(f"{line} ({rating})" if rating else line)
         money = ", ".join(f"{s['name']} ${s['money']}" for s in standings)
-        winners = [s["name"] for s in standings if s["place"] == 1]
+        winners = [str(s["name"]) for s in standings if s["place"] == 1]
         verb = "won" if len(winners) == 1 else "shared the win"
-        return f"{' and '.join(winners)} {verb}: {money}" if winners else "unfinished"
+        return visible(f"{' and '.join(winners)} {verb}: {money}" if winners else "unfinished")
     except (KeyError, TypeError):
         return "result unreadable"
 
@@ -61,14 +62,15 @@ def games_table(games: list[PastGame]) -> Table:
     table.add_column("Players", overflow="fold")
     table.add_column("Result", overflow="fold")
     for past in games:
-        file = escape(os.path.basename(past.name))
+        file = escape(visible(os.path.basename(past.name)))
         saved = past.saved
         if saved is None:
-            problem = escape(past.problem or "")
+            problem = escape(visible(past.problem or ""))
             table.add_row(f"?\n\n{file}", "", f"[red]could not be read: {problem}[/]")
             continue
         kind = " [dim](daily)[/]" if saved.daily else ""
-        # Names are the players' own text: escaped so "[bold]" in a name is just text.
+        # Names are the players' own text: escaped so "[bold]" in a name is just text, and
+        # control characters shown as symbols (`visible`), as the table screens show them.
         game = f"{when(saved)}\nseed {saved.record.seed}\n{file}"
         table.add_row(game, escape(players_text(saved)), escape(result_text(saved)) + kind)
     return table

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from buyword import engine
 from buyword.engine import RecordError
+from buyword.engine.rules import MAX_SETTING
 
 if TYPE_CHECKING:
     from buyword.engine import Game, GameRecord
@@ -179,7 +180,8 @@ def _level(value: object) -> str | None:
 
 
 def _count(value: object) -> int:
-    if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+    """A count kept beside the record (hints taken, the round): bounded as rule settings are."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_SETTING:
         return value
     return 0
 

@@ -10,14 +10,15 @@ from __future__ import annotations
 import os
 import re
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from buyword.engine import RecordError, Rules
-from buyword.engine.inputs import read_limited
+from buyword.engine.inputs import read_limited, utf8_text
+from buyword.engine.wording import trouble, visible
 from buyword.store.files import (
     SAVE_LIMIT,
     SCORES_LIMIT,
@@ -329,9 +330,9 @@ class Store:
             return Loaded(message=self._bad_save(error, name))
 
     def resume(self, saved: SavedGame, dictionary: Dictionary,
-               themes: Themes | None = None) -> Loaded:
+               themes: Themes | None = None, levels: Sequence[str] = ()) -> Loaded:
         """Replay a peeked save (a themed game needs the theme lists, `themes`), taking its
-        slot for this window.
+        slot for this window. A computer seat must play one of `levels` (if given).
 
         If another window has opened it meanwhile, the message says so; if it no longer
         replays, it is moved aside and explained.
@@ -340,6 +341,7 @@ class Store:
         if name is None:
             return Loaded(message=OPEN_ELSEWHERE)
         try:
+            _check_levels(saved, levels)
             return Loaded(saved, saved.record.replay(dictionary, themes=themes))
         except Exception as error:  # e.g. a changed dictionary refuses a word sold earlier
             # Only the slot this window took is moved aside; a save in no slot moves nothing.
@@ -360,7 +362,7 @@ class Store:
         if isinstance(error, RecordError):
             reason = str(error)
         else:
-            reason = f"it is damaged ({type(error).__name__})"
+            reason = f"it is damaged ({trouble(error)})"
         kept = "" if name is None else f"{self._kept(self.data, name)} "
         return f"Your saved game could not be resumed: {reason}. {kept}Starting fresh."
 
@@ -466,7 +468,7 @@ class Store:
                     raise RecordError("the file cannot be read")
                 games.append(PastGame(name, self.data.path(name), read_save(raw)))
             except Exception as error:  # any bad file is listed, never fatal
-                reason = str(error) if isinstance(error, RecordError) else type(error).__name__
+                reason = str(error) if isinstance(error, RecordError) else trouble(error)
                 games.append(PastGame(name, self.data.path(name), None, reason))
         return games
 
@@ -557,7 +559,7 @@ class Store:
             raw = self.config.read(SETTINGS, SETTINGS_LIMIT, "a settings file")
             if raw is None:
                 return Settings()
-            settings, problems = parse_settings(raw.decode("utf-8"))
+            settings, problems = parse_settings(utf8_text(raw))
         except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError,
                 FileRefused) as error:
             self.messages.append(
@@ -596,6 +598,15 @@ def _settings_problem(error: Exception) -> str:
     return str(error)
 
 
+def _check_levels(saved: SavedGame, levels: Sequence[str]) -> None:
+    """RecordError if a computer seat of the save plays none of `levels` (the computer
+    players' levels, from `buyword.bots`; empty: not checked)."""
+    for seat, level in enumerate(saved.bots):
+        if levels and level is not None and level.strip().lower() not in levels:
+            raise RecordError(f"seat {seat + 1}'s computer level {visible(level)!r} is not one "
+                              f"this game has ({', '.join(levels)})")
+
+
 def read_game_file(path: str | os.PathLike[str]) -> SavedGame:
     """A game record file (a finished game, an autosave or a bare record) for `buyword replay`.
 
@@ -614,7 +625,7 @@ def read_game_file(path: str | os.PathLike[str]) -> SavedGame:
     except RecordError as error:
         raise RecordError(f"cannot replay {shown}: {error}") from None
     except Exception as error:  # untrusted input: any failure means a bad file
-        raise RecordError(f"cannot replay {shown}: it is damaged ({type(error).__name__})"
+        raise RecordError(f"cannot replay {shown}: it is damaged ({trouble(error)})"
                           ) from None
 
 

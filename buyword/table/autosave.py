@@ -43,6 +43,8 @@ class Autosave:
         """Keep `saved` up to date in `store`."""
         self.store = store
         self.saved = saved
+        #: The last save that reached the disk (None: none yet), for saying what is kept.
+        self.on_disk: SavedGame | None = None
 
     @classmethod
     def start(cls, store: Store, session: TableSession, setup: GameSetup, *,
@@ -61,4 +63,7 @@ class Autosave:
         """Write the save unless the game is over; True if it reached the disk."""
         if session.game.outcome() is not None:
             return False
-        return self.store.save_game(self.saved)
+        if self.store.save_game(self.saved):
+            self.on_disk = self.saved
+            return True
+        return False

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from buyword.engine import BuyWordError, GameRecord, RecordError
 from buyword.engine.inputs import not_regular
+from buyword.engine.wording import visible
 from buyword.store import SavedGame, Store, read_game_file
 from buyword.store.setup import GameSetup, Seat
 from buyword.store.stats import RecordedWords
@@ -127,10 +128,10 @@ def pick_seat(seats: tuple[Seat, ...], people: tuple[int, ...], chosen: str | No
         number = names.index(text.casefold())
     else:
         raise ReviewError(f"--seat {chosen!r}: the seats are 1 to {len(seats)} "
-                          f"({', '.join(s.name for s in seats)})")
+                          f"({visible(', '.join(s.name for s in seats))})")
     if number not in people:
-        raise ReviewError(f"--seat {chosen!r}: {seats[number].name} was a computer; the people "
-                          f"were {', '.join(seats[n].name for n in people)}")
+        raise ReviewError(f"--seat {chosen!r}: {visible(seats[number].name)} was a computer; the "
+                          f"people were {visible(', '.join(seats[n].name for n in people))}")
     return number
 
 
@@ -268,7 +269,7 @@ def _stopped_by_ctrl_c(stop: threading.Event) -> Iterator[None]:
 
 def summary_lines(review: GameReview) -> list[str]:
     """The summary in a player's words: money, what was left on the table, the accuracy."""
-    lines = [f"{review.name} finished with ${review.final_money:,}."]
+    lines = [f"{visible(review.name)} finished with ${review.final_money:,}."]
     if not review.decisions:
         return [*lines, "There was no decision to review."]
     left = f"${review.left_on_table:,.0f}"
@@ -303,13 +304,14 @@ def print_review(review: GameReview) -> None:
     """The review as rich tables on stdout: every decision, the costliest marked ▲, the
     money round by round beside Master's expectation, and the summary."""
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
     from rich.text import Text
 
     console = Console()
     console.width = max(console.width, 100)  # piped output defaults to 80 columns
     costly = {id(d) for d in review.costliest()}
-    table = Table(title=f"Every decision of {review.name}, weighed by Master "
+    table = Table(title=f"Every decision of {escape(visible(review.name))}, weighed by Master "
                         f"({budget_text(review)}; ▲ the costliest)",
                   title_justify="left", expand=True)
     for column in ("#", "Rnd", "You", "Master", "Lost"):

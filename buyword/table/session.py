@@ -53,7 +53,7 @@ from buyword.engine.actions import Decline
 from buyword.engine.actions import Pass as NoBid  # the variants' pass: no bid, trade or match
 from buyword.engine.crossword import Placement, Square, Tile, WordFormed, last_placement
 from buyword.engine.phase import VARIANT_PHASES
-from buyword.engine.wording import address, conjugate, is_you, possessive, whom
+from buyword.engine.wording import address, conjugate, is_you, possessive, trouble, whom
 from buyword.store.setup import GameSetup, Seat
 from buyword.table.computers import seat_seed
 from buyword.table.views import (
@@ -557,7 +557,7 @@ class TableSession:
                 action = bot.act(view)
         except Exception as error:  # a broken computer player must not end the game
             return Decision(seat, None, time.perf_counter() - started,
-                            f"{type(error).__name__}: {error}")
+                            trouble(error))
         return Decision(seat, action, time.perf_counter() - started)
 
     def play(self, decision: Decision) -> Played | Refused:

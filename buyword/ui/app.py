@@ -279,7 +279,9 @@ class BuyWordApp(App[int]):
                 names = tuple(seat.name for seat in setup.seats)
                 if len(names) == len(saved.record.players):
                     saved = replace(saved, record=replace(saved.record, players=names))
-                resumed = self.store.resume(saved, lexicon, self.services.themes)
+                from buyword.bots import BOT_NAMES
+
+                resumed = self.store.resume(saved, lexicon, self.services.themes, BOT_NAMES)
                 if resumed.game is None:  # it no longer replays: moved aside, explained
                     self.call_from_thread(self._save_unusable, resumed.message or "")
                     return
@@ -298,7 +300,9 @@ class BuyWordApp(App[int]):
             self.call_from_thread(self._cannot_start, str(error))
             return
         except Exception as error:  # e.g. computer players not installed: say so, calmly
-            self.call_from_thread(self._cannot_start, f"{type(error).__name__}: {error}")
+            from buyword.engine.wording import trouble
+
+            self.call_from_thread(self._cannot_start, trouble(error))
             return
         self.call_from_thread(self.open_table, session, setup, saved, daily)
 
@@ -473,7 +477,7 @@ class BuyWordApp(App[int]):
         if self.playing is not None and not self.store.warning:
             detail = "The game is saved: choose Continue on the title next time."
         else:
-            detail = "The game in progress will be lost."
+            detail = saving.quit_detail(self.autosave.on_disk if self.autosave else None)
         question = ConfirmScreen("Quit this game?", detail)
         self.push_screen(question, lambda yes: self.exit(0) if yes else None)
 

@@ -120,7 +120,9 @@ class ReviewScreen(Screen[None]):
             self.post_message(self.Finished(None, str(error)))
             return
         except Exception as problem:  # shown on screen, never a traceback
-            self.post_message(self.Finished(None, f"{type(problem).__name__}: {problem}"))
+            from buyword.engine.wording import trouble
+
+            self.post_message(self.Finished(None, trouble(problem)))
             return
         self.post_message(self.Finished(review))
 

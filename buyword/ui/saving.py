@@ -97,3 +97,12 @@ def results_lines(finished: Finished) -> str:
     kind = "solo record with hints" if solo.score.hinted else "solo record"
     lines.append(f"Your {kind}: {solo.stats.line()}")
     return "\n".join(lines)
+
+
+def quit_detail(on_disk: SavedGame | None) -> str:
+    """What quitting a game the disk stopped saving leaves: the last save that reached it
+    (`on_disk`), or nothing."""
+    if on_disk is None:
+        return "The game in progress will be lost: the disk refused every save of it."
+    return (f"Your game as of round {on_disk.at_round} is saved; the moves since could not be "
+            "(the disk refused them). Continue resumes it from there.")

@@ -14,33 +14,12 @@ name holding `ESC [31m` could repaint the screen. Every such string goes through
 from __future__ import annotations
 
 import math
-import unicodedata
 
 from textual.content import Content
 
-#: Control characters are shown as the Unicode "control pictures" (U+2400 + code): ␛ for ESC.
-_PICTURES = {code: chr(0x2400 + code) for code in range(0x20)} | {0x7F: "\u2421"}
+from buyword.engine.wording import visible
 
-
-def visible(value: object) -> str:
-    """`str(value)` with every control or invisible format character made visible or removed.
-
-    C0 controls (ESC, tab, newline ...) and DEL become their control pictures (␛, ␉, ␊);
-    other control and format characters (C1 controls, bidirectional overrides, zero-width
-    marks) are left out, so nothing a player types can move the cursor or reorder the line.
-    """
-    text = str(value)
-    if text.isprintable():
-        return text
-    shown = []
-    for char in text:
-        code = ord(char)
-        if code in _PICTURES:
-            shown.append(_PICTURES[code])
-        elif char == " " or unicodedata.category(char) not in ("Cc", "Cf", "Cs", "Zl", "Zp"):
-            shown.append(char)
-    return "".join(shown)
-
+__all__ = ["literal", "markup", "visible"]
 
 def literal(value: object, style: str = "") -> Content:
     """The value as Content that shows it exactly, markup-looking brackets and all."""
