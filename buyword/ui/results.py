@@ -27,7 +27,7 @@ from buyword.ui.board import Board
 from buyword.ui.text import literal, markup, whole_ticks
 
 if TYPE_CHECKING:
-    from buyword.ui.app import BuyWordApp
+    from buyword.ui.tabletop import Tabletop
 
 
 def best_sale(game: Game, seat: int) -> ev.Sold | None:
@@ -127,8 +127,8 @@ class ResultsScreen(Screen[None]):
         self._master_plays: bool | None = None
 
     @property
-    def buyword(self) -> BuyWordApp:
-        """The app, typed."""
+    def buyword(self) -> Tabletop:
+        """The app, as the screens see it (see `Tabletop`)."""
         return self.app  # type: ignore[return-value]
 
     @property

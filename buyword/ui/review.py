@@ -35,7 +35,7 @@ from buyword.table.review_report import (
 from buyword.ui.text import literal
 
 if TYPE_CHECKING:
-    from buyword.ui.app import BuyWordApp
+    from buyword.ui.tabletop import Tabletop
 
 
 class ReviewScreen(Screen[None]):
@@ -71,8 +71,8 @@ class ReviewScreen(Screen[None]):
         self.cancelling = threading.Event()
 
     @property
-    def buyword(self) -> BuyWordApp:
-        """The app, typed."""
+    def buyword(self) -> Tabletop:
+        """The app, as the screens see it (see `Tabletop`)."""
         return self.app  # type: ignore[return-value]
 
     @property

@@ -70,7 +70,7 @@ from buyword.ui.widgets import (
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
 
-    from buyword.ui.app import BuyWordApp
+    from buyword.ui.tabletop import Tabletop
 
 
 @dataclass
@@ -164,8 +164,8 @@ class TableScreen(CrosswordTable):
             self.draw()
 
     @property
-    def buyword(self) -> BuyWordApp:
-        """The app, typed."""
+    def buyword(self) -> Tabletop:
+        """The app, as the screens see it (see `Tabletop`)."""
         return self.app  # type: ignore[return-value]
 
     # ------------------------------------------------------------------ layout
