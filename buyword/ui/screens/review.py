@@ -195,7 +195,7 @@ class ReviewWhom(ModalScreen[int | None]):
     """At a table of several people: whose decisions Master should weigh. Dismisses with the
     seat (from 0), or None (Esc)."""
 
-    CSS_PATH = "dialogs.tcss"
+    CSS_PATH = "../dialogs/dialogs.tcss"
     BINDINGS = [
         *(Binding(str(n), f"pick({n})", f"Person {n}", show=False) for n in range(1, 5)),
         Binding("escape", "pick(0)", "Cancel"),

@@ -22,9 +22,9 @@ from buyword.engine import BuyWordError, TileSet, default_tiles
 from buyword.store import Slot
 from buyword.store.store import CURRENT
 from buyword.ui import saving
-from buyword.ui.footer import Footer
 from buyword.ui.marks import pip_marks
 from buyword.ui.text import literal
+from buyword.ui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from buyword.ui.tabletop import Tabletop
@@ -175,7 +175,7 @@ class TitleScreen(Screen[None]):
             return
         elsewhere = app.store.open_elsewhere()
         if elsewhere is not None:
-            from buyword.ui.elsewhere import ElsewhereScreen  # loaded only when needed
+            from buyword.ui.dialogs.elsewhere import ElsewhereScreen  # loaded only when needed
 
             self.app.push_screen(ElsewhereScreen(elsewhere),
                             lambda choice: self._elsewhere_chosen(choice, elsewhere))
@@ -188,7 +188,7 @@ class TitleScreen(Screen[None]):
 
     def watch(self, slot: Slot) -> None:
         """Watch a game open in another window, read-only (or say why it cannot be read)."""
-        from buyword.ui.watch import WatchScreen, load_watched
+        from buyword.ui.screens.watch import WatchScreen, load_watched
 
         app = self.buyword
         try:
