@@ -131,7 +131,7 @@ import os
 
 from buyword import cli
 from buyword.ui.app import BuyWordApp
-from buyword.ui.title import TitleScreen
+from buyword.ui.screens.title import TitleScreen
 
 
 def on_ready(app):
@@ -162,7 +162,7 @@ import time
 from buyword import cli
 from buyword.ui import saving
 from buyword.ui.app import BuyWordApp
-from buyword.ui.title import TitleScreen
+from buyword.ui.screens.title import TitleScreen
 
 
 def on_ready(app):
@@ -172,7 +172,7 @@ def on_ready(app):
 
 
 def start(app):
-    from buyword.ui.table import TableScreen
+    from buyword.ui.screens.table import TableScreen
 
     began = time.perf_counter(), time.process_time()
 

@@ -23,7 +23,7 @@ from buyword.store.settings import Settings
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import TableSession, Wait
 from buyword.ui.app import BuyWordApp
-from buyword.ui.table import TableScreen
+from buyword.ui.screens.table import TableScreen
 from buyword.words.lexicon import Lexicon
 
 #: The methods counted, by the name printed.

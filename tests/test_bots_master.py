@@ -295,6 +295,6 @@ def test_sim_refuses_a_budget_master_cannot_use(budget, capsys):
 
 
 def test_the_new_game_form_offers_master_for_a_seat():
-    from buyword.ui.new_game import seat_kinds
+    from buyword.ui.screens.new_game import seat_kinds
 
     assert ("Computer · master", "master") in seat_kinds(optional=False)

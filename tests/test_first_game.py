@@ -11,7 +11,7 @@ from ui_helpers import make_app, settle, small_lexicon
 from buyword.engine import default_tiles
 from buyword.store.setup import GameSetup
 from buyword.table.services import Services
-from buyword.ui.table import TableScreen
+from buyword.ui.screens.table import TableScreen
 from buyword.words.finder import FinderBeingBuilt, WordFinder
 
 

@@ -28,10 +28,10 @@ STILL_READING_THE_GAME = frozenset({
     ("buyword.ui.app", "Game"),
     ("buyword.ui.replay", "Game"),
     ("buyword.ui.replay", "GameRecord"),
-    ("buyword.ui.results", "Game"),
-    ("buyword.ui.results", "GameRecord"),
-    ("buyword.ui.watch", "Game"),
-    ("buyword.ui.watch", "GameRecord"),
+    ("buyword.ui.screens.results", "Game"),
+    ("buyword.ui.screens.results", "GameRecord"),
+    ("buyword.ui.screens.watch", "Game"),
+    ("buyword.ui.screens.watch", "GameRecord"),
 })
 
 

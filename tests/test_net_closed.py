@@ -48,7 +48,7 @@ async def test_a_host_that_vanished_is_given_up_after_a_few_refused_reconnects()
 
 @pytest.mark.slow
 async def test_the_joined_screen_offers_to_quit_when_the_table_has_closed() -> None:
-    from buyword.ui.confirm import ConfirmScreen
+    from buyword.ui.dialogs.confirm import ConfirmScreen
     from buyword.ui.remote import JoinApp
 
     server, bob = await joined_bob()

@@ -99,8 +99,8 @@ async def test_the_hosts_screen_places_a_word_with_the_board_keys_and_f6_still_s
 ) -> None:
     from buyword.net.remote import HostSeat
     from buyword.net.server import TableServer
-    from buyword.ui.board import Board
     from buyword.ui.host import CodesScreen, HostApp, HostTableScreen
+    from buyword.ui.widgets.board import Board
 
     session = crossword_table()
     server = TableServer(session, reserved=frozenset({1}))  # the host plays Bob

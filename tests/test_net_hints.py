@@ -60,7 +60,7 @@ async def test_a_joined_seat_finds_the_hints_a_local_table_finds(crossword: bool
 @pytest.mark.slow
 async def test_f2_on_a_joined_screen_opens_the_hints_when_the_host_allows_them() -> None:
     from buyword.net.remote import JoinedTable
-    from buyword.ui.hints import HintsScreen
+    from buyword.ui.dialogs.hints import HintsScreen
     from buyword.ui.remote import JoinApp
     from tests.net_helpers import HOST
 

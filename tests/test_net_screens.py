@@ -13,9 +13,9 @@ from buyword.net.remote import HostSeat, JoinedTable
 from buyword.net.server import TableServer
 from buyword.store.setup import Seat
 from buyword.table import HIDDEN, Wait
-from buyword.ui.challenge import ChallengeScreen
+from buyword.ui.dialogs.challenge import ChallengeScreen
 from buyword.ui.remote import JoinApp, RemoteTableScreen
-from buyword.ui.widgets import Rack
+from buyword.ui.widgets.pieces import Rack
 from tests.net_helpers import HOST, answer, table
 
 pytestmark = pytest.mark.slow

@@ -98,7 +98,7 @@ async def test_the_form_offers_the_variants_and_greys_out_what_solo_cannot_play(
     from textual.widgets import Checkbox
     from ui_helpers import make_app
 
-    from buyword.ui.new_game import NewGameScreen
+    from buyword.ui.screens.new_game import NewGameScreen
 
     app = make_app()
     async with app.run_test(size=(100, 40)) as pilot:

@@ -20,11 +20,12 @@ import pytest
 NOT_AT_START = ("argparse",  # plain `buyword` has no arguments to parse
                 "buyword.engine.game", "buyword.engine.actions", "buyword.engine.variants",
                 "buyword.table.session", "buyword.bots", "buyword.words", "buyword.words.lexicon",
-                "buyword.ui.table", "buyword.ui.results", "buyword.ui.stats",
+                "buyword.ui.screens.table", "buyword.ui.screens.results",
+                "buyword.ui.screens.stats",
                 "textual_plotext", "plotext", "wordfreq",
                 # the table's widgets (the title draws its tiles itself) and what they load:
                 # the game log's RichLog (with rich.pretty and attrs), the check boxes
-                "buyword.ui.widgets", "textual.widgets._rich_log", "rich.pretty", "attr",
+                "buyword.ui.widgets.pieces", "textual.widgets._rich_log", "rich.pretty", "attr",
                 "textual.widgets._checkbox",
                 # the crossword grid and the game's events (a record loads them to replay)
                 "buyword.engine.crossword", "buyword.engine.events",
@@ -32,12 +33,12 @@ NOT_AT_START = ("argparse",  # plain `buyword` has no arguments to parse
                 # start has no save or score to read, and starts no game
                 "buyword.engine.record", "hashlib",
                 # what a finished game and the history return; the palette; the table's footer
-                "buyword.store.outcomes", "buyword.ui.palette", "buyword.ui.keys_footer",
+                "buyword.store.outcomes", "buyword.ui.palette", "buyword.ui.widgets.keys_footer",
                 # the bundled tile set is read from its folder, not through importlib.resources
                 "importlib.resources", "zipfile")
 
 #: Loaded only once the title is on the screen, if at all: a second window's question.
-NOT_BEFORE_THE_TITLE = (*NOT_AT_START, "buyword.ui.elsewhere")
+NOT_BEFORE_THE_TITLE = (*NOT_AT_START, "buyword.ui.dialogs.elsewhere")
 
 #: Runs `buyword` (its command line, its data folder) headless until the title has painted,
 #: then prints what was loaded and whether the collector ran; again once the title has shown.
@@ -47,7 +48,7 @@ import gc, json, os, sys
 
 from buyword import cli
 from buyword.ui.app import BuyWordApp
-from buyword.ui.title import TitleScreen
+from buyword.ui.screens.title import TitleScreen
 
 
 def report(app, moment):
@@ -71,11 +72,11 @@ cli.main([])
 
 
 def test_the_command_line_and_the_title_load_no_table_computers_words_or_charts() -> None:
-    probe = ("import json, sys; import buyword.cli, buyword.ui.app, buyword.ui.title; "
+    probe = ("import json, sys; import buyword.cli, buyword.ui.app, buyword.ui.screens.title; "
              "print(json.dumps(sorted(sys.modules)))")
     loaded = set(json.loads(subprocess.run([sys.executable, "-c", probe], check=True,
                                            capture_output=True, text=True).stdout))
-    assert "buyword.ui.title" in loaded  # the probe ran
+    assert "buyword.ui.screens.title" in loaded  # the probe ran
     assert loaded.isdisjoint(NOT_AT_START), sorted(loaded & set(NOT_AT_START))
 
 
@@ -196,7 +197,7 @@ async def test_the_title_is_the_first_screen_and_shows_continue_from_its_first_f
 
     from buyword.store import Store
     from buyword.ui.app import BuyWordApp
-    from buyword.ui.title import TitleScreen
+    from buyword.ui.screens.title import TitleScreen
 
     earlier = Store(tmp_path)
     earlier.save_game(saved_game(new_game()))

@@ -15,12 +15,12 @@ from buyword.engine import Choose, Discard, Done, Roll, Rules
 from buyword.store import Settings, Store, daily_seed, read_save
 from buyword.store.setup import GameSetup
 from buyword.ui.app import BuyWordApp
-from buyword.ui.new_game import NewGameScreen
+from buyword.ui.dialogs.settings import SettingsScreen
 from buyword.ui.replay import load_record
-from buyword.ui.results import ResultsScreen
-from buyword.ui.settings_screen import SettingsScreen
-from buyword.ui.table import TableScreen
-from buyword.ui.title import TitleScreen
+from buyword.ui.screens.new_game import NewGameScreen
+from buyword.ui.screens.results import ResultsScreen
+from buyword.ui.screens.table import TableScreen
+from buyword.ui.screens.title import TitleScreen
 
 #: Slow (Pilot drives the app): left out of the fast set.
 pytestmark = pytest.mark.slow

@@ -23,9 +23,9 @@ from buyword.engine import Phase
 from buyword.store import Store
 from buyword.store.setup import GameSetup
 from buyword.ui.app import BuyWordApp
-from buyword.ui.confirm import ConfirmScreen
+from buyword.ui.dialogs.confirm import ConfirmScreen
 from buyword.ui.replay import run_replay
-from buyword.ui.table import TableScreen
+from buyword.ui.screens.table import TableScreen
 
 #: Slow (Pilot drives the app with hypothesis-made input): left out of the fast set.
 pytestmark = pytest.mark.slow

@@ -22,7 +22,7 @@ from ui_helpers import handled, make_app, send_key, settle, small_lexicon
 from buyword.store import Store
 from buyword.store.settings import Settings
 from buyword.store.setup import GameSetup, Seat
-from buyword.ui.table import TableScreen
+from buyword.ui.screens.table import TableScreen
 
 #: Slow (Pilot presses over a thousand random keys): left out of the fast set.
 pytestmark = pytest.mark.slow

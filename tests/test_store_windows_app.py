@@ -14,12 +14,12 @@ from ui_helpers import make_app, settle, table
 
 from buyword.store import Store, read_save
 from buyword.store.store import CURRENT
-from buyword.ui.elsewhere import ElsewhereScreen
-from buyword.ui.new_game import NewGameScreen
-from buyword.ui.table import TableScreen
-from buyword.ui.title import TitleScreen
-from buyword.ui.watch import WatchScreen
-from buyword.ui.widgets import GameLog, Rack
+from buyword.ui.dialogs.elsewhere import ElsewhereScreen
+from buyword.ui.screens.new_game import NewGameScreen
+from buyword.ui.screens.table import TableScreen
+from buyword.ui.screens.title import TitleScreen
+from buyword.ui.screens.watch import WatchScreen
+from buyword.ui.widgets.pieces import GameLog, Rack
 
 pytestmark = [
     pytest.mark.slow,

@@ -20,7 +20,7 @@ from ui_helpers import make_app, settle
 
 from buyword.engine import Game
 from buyword.table import compare
-from buyword.ui.results import ResultsScreen
+from buyword.ui.screens.results import ResultsScreen
 
 pytestmark = pytest.mark.slow
 

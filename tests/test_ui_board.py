@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from buyword.engine.crossword import ACROSS, DOWN, Grid, Tile
 from buyword.engine.tiles import default_tiles
-from buyword.ui.board import (
+from buyword.ui.widgets.board import (
     CELL,
     View,
     board_cells,
@@ -220,7 +220,7 @@ def test_the_last_word_placed_is_highlighted_until_a_challenge_reverses_it() -> 
 
 
 def test_the_line_under_the_word_box_lists_every_word_formed_and_the_total() -> None:
-    from buyword.ui.crossword import HOW_TO, preview_text
+    from buyword.ui.screens.crossword import HOW_TO, preview_text
 
     table = crossword_table("QUIZ" "IT" "EA", "roll 4", "buy", "sell QUIZ", "done", "roll 2",
                             "buy", "sell ZIT at 0,3 down", "done", "roll 2", "buy")
@@ -232,7 +232,7 @@ def test_the_line_under_the_word_box_lists_every_word_formed_and_the_total() -> 
 
 
 def test_a_hint_reads_as_word_square_direction_and_price() -> None:
-    from buyword.ui.board_hints import hint_line, hint_square
+    from buyword.ui.dialogs.board_hints import hint_line, hint_square
     from buyword.words.crossword import Move
 
     first = Move("QUIZ", None, ACROSS, 100, "QUIZ", False, (("QUIZ", (0, 0), ACROSS, 10),))

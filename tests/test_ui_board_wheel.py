@@ -14,7 +14,7 @@ from ui_helpers import make_app, settle, table
 
 from buyword.engine import parse_action
 from buyword.store.setup import GameSetup
-from buyword.ui.board import CELL, Board
+from buyword.ui.widgets.board import CELL, Board
 from buyword.words.lexicon import Lexicon
 
 pytestmark = pytest.mark.slow

@@ -19,8 +19,8 @@ from buyword.cli import main
 from buyword.engine import Phase
 from buyword.engine import events as ev
 from buyword.store.setup import GameSetup, Seat
-from buyword.ui.drop import DropScreen
-from buyword.ui.results import ResultsScreen
+from buyword.ui.dialogs.drop import DropScreen
+from buyword.ui.screens.results import ResultsScreen
 from buyword.words.lexicon import Lexicon
 
 #: Slow (Pilot plays whole games through the app): left out of the fast set.

@@ -16,11 +16,11 @@ from buyword.engine import Game, GameRecord, parse_action
 from buyword.engine import events as ev
 from buyword.engine.crossword import DOWN
 from buyword.store.setup import GameSetup
-from buyword.ui.board import Board, toggled
-from buyword.ui.board_hints import PlacementHintsScreen
+from buyword.ui.dialogs.board_hints import PlacementHintsScreen
 from buyword.ui.replay import ReplayScreen
-from buyword.ui.results import ResultsScreen
-from buyword.ui.widgets import GameLog
+from buyword.ui.screens.results import ResultsScreen
+from buyword.ui.widgets.board import Board, toggled
+from buyword.ui.widgets.pieces import GameLog
 from buyword.words.lexicon import Lexicon
 
 pytestmark = pytest.mark.slow

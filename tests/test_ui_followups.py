@@ -15,11 +15,11 @@ from buyword.engine import events as ev
 from buyword.store import Store, read_save
 from buyword.store.setup import GameSetup, Seat
 from buyword.ui.app import BuyWordApp
-from buyword.ui.challenge import ChallengeScreen
-from buyword.ui.confirm import ConfirmScreen
-from buyword.ui.results import ResultsScreen
-from buyword.ui.table import TableScreen
-from buyword.ui.title import TitleScreen
+from buyword.ui.dialogs.challenge import ChallengeScreen
+from buyword.ui.dialogs.confirm import ConfirmScreen
+from buyword.ui.screens.results import ResultsScreen
+from buyword.ui.screens.table import TableScreen
+from buyword.ui.screens.title import TitleScreen
 
 #: Slow (Pilot drives the app): left out of the fast set.
 pytestmark = pytest.mark.slow

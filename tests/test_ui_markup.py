@@ -26,13 +26,13 @@ from buyword.store import Store
 from buyword.store.history import history_main
 from buyword.store.setup import GameSetup, Seat
 from buyword.ui.app import BuyWordApp
-from buyword.ui.challenge import ChallengeScreen
-from buyword.ui.confirm import ConfirmScreen
-from buyword.ui.drop import DropScreen
+from buyword.ui.dialogs.challenge import ChallengeScreen
+from buyword.ui.dialogs.confirm import ConfirmScreen
+from buyword.ui.dialogs.drop import DropScreen
 from buyword.ui.replay import ReplayApp, load_record
-from buyword.ui.results import ResultsScreen
+from buyword.ui.screens.results import ResultsScreen
+from buyword.ui.screens.title import TitleScreen
 from buyword.ui.text import literal, markup, visible
-from buyword.ui.title import TitleScreen
 
 #: Seat names a player might type; the last holds a terminal escape (ESC [31m).
 NAMES = ("[/bold]Eve", "[@click=app.quit]Q", "[red]x", "Zed\x1b[31m")

@@ -9,10 +9,10 @@ from ui_helpers import TABLE, make_app, settle, table
 
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import Wait
-from buyword.ui.help import HelpScreen
-from buyword.ui.hints import HintsScreen
-from buyword.ui.too_small import TooSmallScreen
-from buyword.ui.widgets import log_line
+from buyword.ui.dialogs.help import HelpScreen
+from buyword.ui.dialogs.hints import HintsScreen
+from buyword.ui.dialogs.too_small import TooSmallScreen
+from buyword.ui.widgets.pieces import log_line
 
 pytestmark = pytest.mark.slow
 
@@ -118,7 +118,7 @@ async def test_too_small_a_window_shows_a_notice_until_it_grows() -> None:
 
 
 async def test_start_shows_setting_the_table_and_the_palette_lists_keys_once() -> None:
-    from buyword.ui.setting_table import SettingTableScreen
+    from buyword.ui.dialogs.setting_table import SettingTableScreen
 
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -164,7 +164,7 @@ async def test_a_message_goes_when_its_moment_has_passed() -> None:
 
 
 def test_a_tick_box_shows_on_and_off_without_colour() -> None:
-    from buyword.ui.widgets import Tick
+    from buyword.ui.widgets.pieces import Tick
 
     assert Tick("Hints (F2)", True).BUTTON_INNER == "✓"
     assert Tick("Hints (F2)", False).BUTTON_INNER == " "

@@ -10,12 +10,12 @@ from ui_helpers import BAG, make_app, press_quickly, settle, settle_quickly, tab
 
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import HIDDEN, Wait
-from buyword.ui.challenge import ChallengeScreen
-from buyword.ui.drop import DropScreen
-from buyword.ui.handoff import HandOffScreen
-from buyword.ui.results import ResultsScreen
-from buyword.ui.table import TableScreen
-from buyword.ui.widgets import GameLog, Rack, TileView
+from buyword.ui.dialogs.challenge import ChallengeScreen
+from buyword.ui.dialogs.drop import DropScreen
+from buyword.ui.dialogs.handoff import HandOffScreen
+from buyword.ui.screens.results import ResultsScreen
+from buyword.ui.screens.table import TableScreen
+from buyword.ui.widgets.pieces import GameLog, Rack, TileView
 
 pytestmark = pytest.mark.slow
 

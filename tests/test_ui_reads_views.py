@@ -13,7 +13,8 @@ import buyword.ui
 
 UI = Path(buyword.ui.__file__).parent
 #: The table screens (local, joined and hosted) and the helpers that draw them.
-TABLE_SCREENS = ("table.py", "remote.py", "host.py", "crossword.py", "status.py", "unseen.py")
+TABLE_SCREENS = ("screens/table.py", "remote.py", "host.py", "screens/crossword.py", "status.py",
+                 "widgets/unseen.py")
 
 
 def game_reads(source: str) -> list[int]:

@@ -8,7 +8,7 @@ from engine_helpers import WORDS
 
 from buyword.engine import Game, Rules
 from buyword.store.setup import GameSetup, Seat
-from buyword.ui.results import ResultsScreen
+from buyword.ui.screens.results import ResultsScreen
 
 
 def _results(rules: Rules, people: int = 1) -> ResultsScreen:

@@ -8,7 +8,7 @@ from rich.console import Console
 from test_table_compare import _random_solo
 
 from buyword.table.compare import compare_games
-from buyword.ui.results import rounds_table
+from buyword.ui.screens.results import rounds_table
 
 
 def test_every_round_is_a_row_and_the_marked_rounds_carry_the_mark() -> None:

@@ -21,9 +21,9 @@ from ui_helpers import make_app, settle
 from buyword.bots.view import SeatView
 from buyword.engine import Game, Rules, Sell
 from buyword.store.setup import GameSetup, Seat
-from buyword.ui import review as review_screen
-from buyword.ui.results import ResultsScreen
-from buyword.ui.review import ReviewScreen, ReviewWhom
+from buyword.ui.screens import review as review_screen
+from buyword.ui.screens.results import ResultsScreen
+from buyword.ui.screens.review import ReviewScreen, ReviewWhom
 
 pytestmark = pytest.mark.slow
 

@@ -12,10 +12,10 @@ from textual.widgets._footer import FooterKey
 from ui_helpers import make_app, settle
 
 from buyword.store import Store
-from buyword.ui.confirm import ConfirmScreen
-from buyword.ui.results import ResultsScreen
+from buyword.ui.dialogs.confirm import ConfirmScreen
+from buyword.ui.screens.results import ResultsScreen
+from buyword.ui.screens.title import TitleScreen
 from buyword.ui.text import whole_ticks
-from buyword.ui.title import TitleScreen
 
 #: Slow: Pilot drives the app.
 pytestmark = pytest.mark.slow

@@ -13,7 +13,7 @@ from ui_helpers import BAG, TABLE, make_app, settle, small_lexicon, table
 
 from buyword.engine import Game, parse_action
 from buyword.store.setup import GameSetup, Seat
-from buyword.ui.results import ResultsScreen
+from buyword.ui.screens.results import ResultsScreen
 
 #: Slow (Pilot drives the app to each screen for a snapshot): left out of the fast set.
 pytestmark = pytest.mark.slow

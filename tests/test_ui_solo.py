@@ -7,9 +7,9 @@ from ui_helpers import finish_quietly, make_app, settle, table, type_word
 
 from buyword.engine import Phase
 from buyword.store.setup import GameSetup
-from buyword.ui.results import ResultsScreen
-from buyword.ui.table import TableScreen
-from buyword.ui.widgets import Rack
+from buyword.ui.screens.results import ResultsScreen
+from buyword.ui.screens.table import TableScreen
+from buyword.ui.widgets.pieces import Rack
 
 #: Slow (Pilot plays whole games through the app): left out of the fast set.
 pytestmark = pytest.mark.slow

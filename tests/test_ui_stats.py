@@ -13,8 +13,8 @@ from ui_helpers import make_app, settle
 
 from buyword.engine import Rules
 from buyword.store import Store
-from buyword.ui.stats import NO_GAMES, RuleSetPanel, StatsScreen
-from buyword.ui.title import TitleScreen
+from buyword.ui.screens.stats import NO_GAMES, RuleSetPanel, StatsScreen
+from buyword.ui.screens.title import TitleScreen
 
 
 @pytest.mark.slow

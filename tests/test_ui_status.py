@@ -94,7 +94,7 @@ def test_over_the_limit_agrees_with_each_seat() -> None:
 
 
 def test_every_key_a_prompt_names_is_bound() -> None:
-    from buyword.ui.table import TableScreen
+    from buyword.ui.screens.table import TableScreen
 
     keys = {key.upper() for binding in TableScreen.BINDINGS
             for key in binding.key.split(",")}  # type: ignore[union-attr]

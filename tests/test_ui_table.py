@@ -8,10 +8,10 @@ from ui_helpers import BAG, TABLE, finish_quietly, make_app, settle, table, type
 
 from buyword.engine import Phase
 from buyword.store.setup import GameSetup, Seat
-from buyword.ui.drop import DropScreen
-from buyword.ui.handoff import HandOffScreen
-from buyword.ui.results import ResultsScreen
-from buyword.ui.widgets import Rack
+from buyword.ui.dialogs.drop import DropScreen
+from buyword.ui.dialogs.handoff import HandOffScreen
+from buyword.ui.screens.results import ResultsScreen
+from buyword.ui.widgets.pieces import Rack
 
 #: Slow (Pilot plays whole games through the app): left out of the fast set.
 pytestmark = pytest.mark.slow

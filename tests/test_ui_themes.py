@@ -13,8 +13,8 @@ from buyword.cli import PlayOptions
 from buyword.store import Store
 from buyword.store.setup import EACH_ROUND, GameSetup
 from buyword.ui.app import BuyWordApp
-from buyword.ui.new_game import NewGameScreen
-from buyword.ui.table import TableScreen
+from buyword.ui.screens.new_game import NewGameScreen
+from buyword.ui.screens.table import TableScreen
 
 pytestmark = pytest.mark.slow
 

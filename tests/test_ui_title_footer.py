@@ -1,5 +1,5 @@
-"""The title's footer (buyword.ui.footer): rebuilt once for a burst of binding changes, not at
-all when its keys stay the same, and at once when they change (Continue appears)."""
+"""The title's footer (buyword.ui.widgets.footer): rebuilt once for a burst of binding changes,
+not at all when its keys stay the same, and at once when they change (Continue appears)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import pytest
 from textual.widgets._footer import FooterKey
 from ui_helpers import make_app, settle
 
-from buyword.ui.footer import Footer
-from buyword.ui.title import TitleScreen
+from buyword.ui.screens.title import TitleScreen
+from buyword.ui.widgets.footer import Footer
 
 #: Slow: a Pilot test (one app, a few refreshes).
 pytestmark = pytest.mark.slow

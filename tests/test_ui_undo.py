@@ -10,8 +10,8 @@ from ui_helpers import make_app, settle, table, type_word
 
 from buyword.store import Store, read_save
 from buyword.store.setup import GameSetup, Seat
-from buyword.ui.handoff import HandOffScreen
-from buyword.ui.widgets import GameLog
+from buyword.ui.dialogs.handoff import HandOffScreen
+from buyword.ui.widgets.pieces import GameLog
 
 #: Slow (Pilot drives the app): left out of the fast set.
 pytestmark = pytest.mark.slow

@@ -13,8 +13,8 @@ from ui_helpers import make_app, settle, small_lexicon, table
 from buyword.engine import default_tiles
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import TableSession
-from buyword.ui.handoff import HandOffScreen
-from buyword.ui.unseen import HIDDEN_NOTE, Unseen, pip_groups, unseen_for, unseen_table
+from buyword.ui.dialogs.handoff import HandOffScreen
+from buyword.ui.widgets.unseen import HIDDEN_NOTE, Unseen, pip_groups, unseen_for, unseen_table
 from buyword.words.finder import WordFinder
 
 LEXICON = small_lexicon()

@@ -8,7 +8,7 @@ from ui_helpers import make_app, settle, table
 
 from buyword.engine import Phase
 from buyword.store.setup import GameSetup, Seat
-from buyword.ui.handoff import HandOffScreen
+from buyword.ui.dialogs.handoff import HandOffScreen
 
 #: Slow (Pilot drives the app): left out of the fast set.
 pytestmark = pytest.mark.slow

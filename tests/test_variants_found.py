@@ -10,7 +10,7 @@ import buyword.cli as cli
 from buyword.engine.rules import VARIANTS, variant_names
 from buyword.store.settings import Settings
 from buyword.store.setup import GameSetup
-from buyword.ui.help import HelpScreen
+from buyword.ui.dialogs.help import HelpScreen
 from buyword.ui.options import PlayOptions
 
 

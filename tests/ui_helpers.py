@@ -61,7 +61,7 @@ async def type_word(pilot: Pilot, word: str) -> None:
 
 def table(app: BuyWordApp):  # noqa: ANN201 - the table screen, whichever screen is on top
     """The table screen under any dialogs."""
-    from buyword.ui.table import TableScreen
+    from buyword.ui.screens.table import TableScreen
 
     return next(s for s in reversed(app.screen_stack) if isinstance(s, TableScreen))
 
@@ -151,9 +151,9 @@ async def finish_quietly(pilot: Pilot, limit: int = 600) -> None:
     through the session (`skip_quiet_rounds`), the last rounds by keys through the driver, as a
     player's keys arrive, without a repaint after each (`press_quickly`); the results screen is
     painted once at the end."""
-    from buyword.ui.drop import DropScreen
-    from buyword.ui.handoff import HandOffScreen
-    from buyword.ui.results import ResultsScreen
+    from buyword.ui.dialogs.drop import DropScreen
+    from buyword.ui.dialogs.handoff import HandOffScreen
+    from buyword.ui.screens.results import ResultsScreen
 
     app = pilot.app
     for _ in range(limit):

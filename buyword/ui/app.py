@@ -66,7 +66,7 @@ class BuyWordApp(App[int]):
     # Only the title's styles at start-up: the first screen, read with the app because a
     # screen's own file read as it first shows makes Textual parse the whole stylesheet again.
     # The pieces every other screen draws (PIECES_CSS) are read as the first of them opens.
-    CSS_PATH = "title.tcss"
+    CSS_PATH = "screens/title.tcss"
     # Screens below 80x24 get a compact layout (-narrow, -short) down to the 60x18 minimum.
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall")]
@@ -123,7 +123,7 @@ class BuyWordApp(App[int]):
         that one too cost the start-up a frame. What the title shows from the store (the
         theme, a save to continue, the store's notices) is read here, before it composes.
         """
-        from buyword.ui.title import TitleScreen
+        from buyword.ui.screens.title import TitleScreen
 
         self._use_theme(self.settings.theme)
         self.look_for_save()
@@ -235,7 +235,7 @@ class BuyWordApp(App[int]):
         if unfinished is None:
             self._begin_game(setup, saved, daily)
             return
-        from buyword.ui.confirm import ConfirmScreen
+        from buyword.ui.dialogs.confirm import ConfirmScreen
 
         question = ConfirmScreen(
             saving.lose_question(unfinished),
@@ -257,7 +257,7 @@ class BuyWordApp(App[int]):
         if setup.bag is None and self.bag is not None:
             setup = replace(setup, bag=self.bag)
         self.last_setup = setup
-        from buyword.ui.setting_table import SettingTableScreen
+        from buyword.ui.dialogs.setting_table import SettingTableScreen
 
         # Building the game takes a moment (up to 2 s for the first one): show that it is
         # happening rather than the title again. open_table (or a failure) takes it away.
@@ -318,7 +318,7 @@ class BuyWordApp(App[int]):
     def _cannot_start(self, message: str) -> None:
         """The game could not be set up: take the "Setting the table…" notice away and say
         why."""
-        from buyword.ui.setting_table import SettingTableScreen
+        from buyword.ui.dialogs.setting_table import SettingTableScreen
 
         if isinstance(self.screen, SettingTableScreen):
             self.pop_screen()
@@ -329,7 +329,7 @@ class BuyWordApp(App[int]):
         """A save that could not be resumed: say so on the title; the player starts afresh."""
         self.resumable = None
         self.notices.append(message)
-        from buyword.ui.title import TitleScreen
+        from buyword.ui.screens.title import TitleScreen
 
         self._back_to_title()
         if isinstance(self.screen, TitleScreen):
@@ -339,7 +339,7 @@ class BuyWordApp(App[int]):
                    saved: SavedGame | None = None, daily: date | None = None) -> None:
         """Show the table for a ready game, above the title screen; save it from the start."""
         from buyword.table.autosave import Autosave, first_save
-        from buyword.ui.table import TableScreen
+        from buyword.ui.screens.table import TableScreen
 
         self._back_to_title()
         table = TableScreen(session, setup)
@@ -371,7 +371,7 @@ class BuyWordApp(App[int]):
     def show_results(self, session: TableSession, setup: GameSetup) -> None:
         """The game is over: record it (and score a solo game), then the results screen."""
         from buyword.table.autosave import saved_now
-        from buyword.ui.results import ResultsScreen
+        from buyword.ui.screens.results import ResultsScreen
 
         game = session.game
         if self.playing is not None and session is self.session:
@@ -388,7 +388,7 @@ class BuyWordApp(App[int]):
         self._back_to_title()
 
     def _back_to_title(self) -> None:
-        from buyword.ui.title import TitleScreen
+        from buyword.ui.screens.title import TitleScreen
 
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
@@ -406,7 +406,7 @@ class BuyWordApp(App[int]):
 
     def action_new_game(self, solo: bool) -> None:
         """Ask for the options of a new game, then start it."""
-        from buyword.ui.new_game import NewGameScreen
+        from buyword.ui.screens.new_game import NewGameScreen
 
         defaults = self.last_setup if self.last_setup and self.last_setup.solo == solo else None
         if defaults is not None:
@@ -433,21 +433,21 @@ class BuyWordApp(App[int]):
 
     def action_help(self, tab: str = "rules") -> None:
         """How to play, the key map and the price list."""
-        from buyword.ui.help import HelpScreen
+        from buyword.ui.dialogs.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(tab))
 
     def action_settings(self) -> None:
         """Change animations, computer speed and theme."""
-        from buyword.ui.settings_screen import SettingsScreen
+        from buyword.ui.dialogs.settings import SettingsScreen
 
         themes = sorted(self.available_themes)
         self.push_screen(SettingsScreen(self.settings, themes), self._settings_chosen)
 
     def action_stats(self) -> None:
         """Solo results over time, per rule set (the title's R and the palette)."""
-        from buyword.ui.stats import StatsScreen
+        from buyword.ui.screens.stats import StatsScreen
 
         if not isinstance(self.screen, StatsScreen):
             self.push_screen(StatsScreen())
@@ -459,7 +459,7 @@ class BuyWordApp(App[int]):
 
     def game_in_progress(self) -> bool:
         """Whether a game is open and not over (quitting then asks first)."""
-        from buyword.ui.table import TableScreen
+        from buyword.ui.screens.table import TableScreen
 
         session = self.session
         return (session is not None and session.game.outcome() is None
@@ -467,8 +467,8 @@ class BuyWordApp(App[int]):
 
     async def action_quit(self) -> None:
         """Quit; during a game, ask first."""
-        from buyword.ui.confirm import ConfirmScreen
-        from buyword.ui.too_small import TooSmallScreen
+        from buyword.ui.dialogs.confirm import ConfirmScreen
+        from buyword.ui.dialogs.too_small import TooSmallScreen
 
         # Too small a window to answer a question in: quit at once (the game is autosaved).
         if not self.game_in_progress() or isinstance(self.screen, TooSmallScreen):
@@ -489,7 +489,7 @@ class BuyWordApp(App[int]):
 
     def fit_window(self) -> None:
         """Show or remove the too-small notice for the window's size now."""
-        from buyword.ui.too_small import TooSmallScreen, too_small
+        from buyword.ui.dialogs.too_small import TooSmallScreen, too_small
 
         covered = isinstance(self.screen, TooSmallScreen)
         if too_small(self.size):
@@ -500,8 +500,8 @@ class BuyWordApp(App[int]):
 
     def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
         """Push `screen`; while the window is too small the notice stays on top of it."""
-        from buyword.ui.title import TitleScreen
-        from buyword.ui.too_small import TooSmallScreen, too_small
+        from buyword.ui.dialogs.too_small import TooSmallScreen, too_small
+        from buyword.ui.screens.title import TitleScreen
 
         if isinstance(screen, TooSmallScreen):
             return super().push_screen(screen, *args, **kwargs)
@@ -557,7 +557,7 @@ class BuyWordApp(App[int]):
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The command palette: the game's main actions, then Textual's own (themes…)."""
-        from buyword.ui.table import TableScreen
+        from buyword.ui.screens.table import TableScreen
 
         if isinstance(screen, TableScreen):
             for action, title in screen.palette_actions():

@@ -49,7 +49,7 @@ def seat_lines(server: TableServer, host_seat: int) -> list[str]:
 class CodesScreen(ModalScreen[None]):
     """The join codes and where the table listens (the host reads them out to the players)."""
 
-    CSS_PATH = "dialogs.tcss"
+    CSS_PATH = "dialogs/dialogs.tcss"
     BINDINGS = [Binding("escape,enter,f6", "close", "Close")]
 
     def __init__(self, lines: list[str]) -> None:
@@ -75,7 +75,7 @@ class CodesScreen(ModalScreen[None]):
 class HandOverScreen(ModalScreen[tuple[int, str] | None]):
     """Choose a person's seat and the computer level that plays it from now on."""
 
-    CSS_PATH = "dialogs.tcss"
+    CSS_PATH = "dialogs/dialogs.tcss"
     BINDINGS = [Binding("escape", "close", "Cancel")]
 
     def __init__(self, seats: list[tuple[int, str]], levels: tuple[str, ...]) -> None:

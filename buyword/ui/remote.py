@@ -27,9 +27,9 @@ from textual.widgets import Footer, Input, Static
 from buyword.engine import Challenge
 from buyword.store.setup import GameSetup
 from buyword.table import Answer, Awaiting, Pass, Played, TableView, Wait
-from buyword.ui.table import TableScreen
+from buyword.ui.screens.table import TableScreen
 from buyword.ui.text import literal, markup
-from buyword.ui.widgets import Rack
+from buyword.ui.widgets.pieces import Rack
 
 if TYPE_CHECKING:
     from buyword.net.remote import JoinedTable, SeatLink
@@ -111,7 +111,7 @@ class RemoteTableScreen(TableScreen):
     def _offer_to_quit(self) -> None:
         """The table cannot be played from here any more: say why, and offer to quit (a
         "no" leaves the table on screen as it last stood)."""
-        from buyword.ui.confirm import ConfirmScreen
+        from buyword.ui.dialogs.confirm import ConfirmScreen
 
         if self._offered_quit:
             return
@@ -178,7 +178,7 @@ class RemoteTableScreen(TableScreen):
 
     def _offer_challenge(self, view: TableView) -> None:
         """Ask this seat alone whether it challenges the sale (the same prompt, word or not)."""
-        from buyword.ui.challenge import ChallengeScreen
+        from buyword.ui.dialogs.challenge import ChallengeScreen
 
         sale = view.awaiting.sale
         assert sale is not None
@@ -254,7 +254,7 @@ class RemoteTableScreen(TableScreen):
 class RemoteResultsScreen(Screen[None]):
     """The end of a hosted game: the standings as the server sent them."""
 
-    CSS_PATH = "results.tcss"
+    CSS_PATH = "screens/results.tcss"
     BINDINGS = [Binding("q,escape", "leave", "Leave the table")]
 
     def __init__(self, table: SeatLink) -> None:

@@ -18,9 +18,9 @@ from buyword.engine.crossword import last_placement
 from buyword.engine.inputs import not_regular
 from buyword.store import Store, read_game_file
 from buyword.store.stats import RecordedWords
-from buyword.ui.board import Board
 from buyword.ui.text import markup
-from buyword.ui.widgets import DieFace, GameLog, PlayerLine, Rack, Scoreboard
+from buyword.ui.widgets.board import Board
+from buyword.ui.widgets.pieces import DieFace, GameLog, PlayerLine, Rack, Scoreboard
 
 
 def load_record(path: str) -> tuple[GameRecord, list[Game]]:
@@ -52,7 +52,7 @@ def round_roll(game: Game) -> int | str | None:
 class ReplayScreen(Screen[None]):
     """One round at a time: the die, the players, every hand and the log so far."""
 
-    CSS_PATH = ["table.tcss", "board.tcss"]
+    CSS_PATH = ["screens/table.tcss", "widgets/board.tcss"]
     BINDINGS = [
         Binding("left,p", "step(-1)", "Previous round"),
         Binding("right,n", "step(1)", "Next round"),

@@ -22,14 +22,14 @@ from textual.widgets import Input, Static
 from buyword.engine import Sell
 from buyword.engine.crossword import ACROSS, Square
 from buyword.table import Awaiting, SalePreview, Wait
-from buyword.ui.board import ARROW, Board, moved, notation, placed_word, toggled
 from buyword.ui.text import literal, markup
-from buyword.ui.widgets import GameLog
+from buyword.ui.widgets.board import ARROW, Board, moved, notation, placed_word, toggled
+from buyword.ui.widgets.pieces import GameLog
 
 if TYPE_CHECKING:
     from buyword.table import TableView
     from buyword.table.source import TableSource
-    from buyword.ui.board_hints import Hint
+    from buyword.ui.dialogs.board_hints import Hint
 
 #: The board's keys. Priority, so that the arrows and Tab reach the board while the word box
 #: has focus; `crossword_allows` lets them through only while a person places a word.
@@ -221,7 +221,7 @@ class CrosswordTable(Screen[None]):
 
     def show_placement_hints(self, found: Sequence[Hint]) -> None:
         """The hints dialog for a crossword game; a pick goes to the board and the word box."""
-        from buyword.ui.board_hints import PlacementHintsScreen, hint_square
+        from buyword.ui.dialogs.board_hints import PlacementHintsScreen, hint_square
 
         def picked(index: int | None) -> None:
             if index is not None:

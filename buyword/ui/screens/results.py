@@ -23,11 +23,11 @@ from buyword.engine import events as ev
 from buyword.engine.wording import conjugate, is_you
 from buyword.store.setup import GameSetup, custom_tiles
 from buyword.table.compare import BESIDE_ROLLOUTS, RoundPair, SeatRound, compare_games
-from buyword.ui.board import Board
 from buyword.ui.text import literal, markup, whole_ticks
+from buyword.ui.widgets.board import Board
 
 if TYPE_CHECKING:
-    from buyword.ui.app import BuyWordApp
+    from buyword.ui.tabletop import Tabletop
 
 
 def best_sale(game: Game, seat: int) -> ev.Sold | None:
@@ -74,7 +74,7 @@ BESIDE = {"expert": "Expert", "master": "Master"}
 class ResultsScreen(Screen[None]):
     """Final standings, then play again, same bag again, or back to the title."""
 
-    CSS_PATH = ["results.tcss", "board.tcss"]
+    CSS_PATH = ["results.tcss", "../widgets/board.tcss"]
     # Esc cancels a comparison being played (listed first, it wins while one is), and
     # otherwise asks before going back to the title (selling ends on a double Esc: a third
     # one typed ahead must not throw the results away). E, M and R are buttons that show
@@ -127,8 +127,8 @@ class ResultsScreen(Screen[None]):
         self._master_plays: bool | None = None
 
     @property
-    def buyword(self) -> BuyWordApp:
-        """The app, typed."""
+    def buyword(self) -> Tabletop:
+        """The app, as the screens see it (see `Tabletop`)."""
         return self.app  # type: ignore[return-value]
 
     @property
@@ -269,7 +269,7 @@ class ResultsScreen(Screen[None]):
     def action_review(self) -> None:
         """Master weighs each decision of a person at the table, on its own screen: the one
         person, or the one picked when several played."""
-        from buyword.ui.review import ReviewWhom
+        from buyword.ui.screens.review import ReviewWhom
 
         people = tuple((n, s.name) for n, s in enumerate(self.setup.seats) if s.human)
         if len(people) == 1:
@@ -281,7 +281,7 @@ class ResultsScreen(Screen[None]):
         """Open the review of `seat`'s decisions (None: nobody's, nothing happens)."""
         from buyword.engine import GameRecord
         from buyword.table.review_report import ToReview
-        from buyword.ui.review import ReviewScreen
+        from buyword.ui.screens.review import ReviewScreen
 
         if seat is not None:
             self.app.push_screen(ReviewScreen(ToReview(GameRecord.of(self.game), seat,
@@ -324,7 +324,7 @@ class ResultsScreen(Screen[None]):
     def action_leave(self) -> None:
         """Back to the title screen, once the player says so (the results are not kept on
         screen anywhere else)."""
-        from buyword.ui.confirm import ConfirmScreen
+        from buyword.ui.dialogs.confirm import ConfirmScreen
 
         def answered(yes: bool | None) -> None:
             if yes:

@@ -35,7 +35,7 @@ from buyword.table.review_report import (
 from buyword.ui.text import literal
 
 if TYPE_CHECKING:
-    from buyword.ui.app import BuyWordApp
+    from buyword.ui.tabletop import Tabletop
 
 
 class ReviewScreen(Screen[None]):
@@ -71,8 +71,8 @@ class ReviewScreen(Screen[None]):
         self.cancelling = threading.Event()
 
     @property
-    def buyword(self) -> BuyWordApp:
-        """The app, typed."""
+    def buyword(self) -> Tabletop:
+        """The app, as the screens see it (see `Tabletop`)."""
         return self.app  # type: ignore[return-value]
 
     @property
@@ -197,7 +197,7 @@ class ReviewWhom(ModalScreen[int | None]):
     """At a table of several people: whose decisions Master should weigh. Dismisses with the
     seat (from 0), or None (Esc)."""
 
-    CSS_PATH = "dialogs.tcss"
+    CSS_PATH = "../dialogs/dialogs.tcss"
     BINDINGS = [
         *(Binding(str(n), f"pick({n})", f"Person {n}", show=False) for n in range(1, 5)),
         Binding("escape", "pick(0)", "Cancel"),

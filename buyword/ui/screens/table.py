@@ -50,13 +50,12 @@ from buyword.table import (
     Wait,
 )
 from buyword.table.source import TableSource
-from buyword.ui.board import Board
-from buyword.ui.crossword import CROSSWORD_ACTIONS, BoardCursor, CrosswordTable
-from buyword.ui.keys_footer import KeysFooter
+from buyword.ui.screens.crossword import CROSSWORD_ACTIONS, BoardCursor, CrosswordTable
 from buyword.ui.status import prompt_template, round_lines
 from buyword.ui.text import literal, markup
-from buyword.ui.unseen import UnseenPanel, unseen_for
-from buyword.ui.widgets import (
+from buyword.ui.widgets.board import Board
+from buyword.ui.widgets.keys_footer import KeysFooter
+from buyword.ui.widgets.pieces import (
     AmountInput,
     DieFace,
     GameLog,
@@ -66,11 +65,12 @@ from buyword.ui.widgets import (
     Scoreboard,
     WordInput,
 )
+from buyword.ui.widgets.unseen import UnseenPanel, unseen_for
 
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
 
-    from buyword.ui.app import BuyWordApp
+    from buyword.ui.tabletop import Tabletop
 
 
 @dataclass
@@ -91,7 +91,7 @@ class TableScreen(CrosswordTable):
     """A game in progress, drawn from its table session (a crossword game's board from
     `CrosswordTable`)."""
 
-    CSS_PATH = ["table.tcss", "board.tcss"]
+    CSS_PATH = ["table.tcss", "../widgets/board.tcss"]
     AUTO_FOCUS = None
     #: What the screen's holder may see of the table now: setting it redraws the screen.
     view: var[TableView] = var(None, always_update=True, init=False)  # type: ignore[arg-type]
@@ -164,8 +164,8 @@ class TableScreen(CrosswordTable):
             self.draw()
 
     @property
-    def buyword(self) -> BuyWordApp:
-        """The app, typed."""
+    def buyword(self) -> Tabletop:
+        """The app, as the screens see it (see `Tabletop`)."""
         return self.app  # type: ignore[return-value]
 
     # ------------------------------------------------------------------ layout
@@ -276,7 +276,7 @@ class TableScreen(CrosswordTable):
         assert seat is not None
         # No hand-off to the person who held the screen until a computer's turn.
         if view.hand_off and self.state.viewer != seat and self.state.held_by != seat:
-            from buyword.ui.handoff import HandOffScreen
+            from buyword.ui.dialogs.handoff import HandOffScreen
 
             if self.state.viewer is not None:
                 self.state.viewer = None
@@ -320,7 +320,7 @@ class TableScreen(CrosswordTable):
     def _computer_plays(self, decision: Decision) -> None:
         if not self.is_attached or decision.seat not in self.view.awaiting.seats:
             return
-        from buyword.ui.too_small import TooSmallScreen
+        from buyword.ui.dialogs.too_small import TooSmallScreen
 
         if isinstance(self.app.screen, TooSmallScreen):  # nobody can see it: wait for room
             self.set_timer(0.5, lambda: self._computer_plays(decision))
@@ -371,7 +371,7 @@ class TableScreen(CrosswordTable):
 
     def _offer_challenge(self, view: TableView) -> None:
         """Ask the people the session is asking: always the same prompt, word or not."""
-        from buyword.ui.challenge import ChallengeScreen
+        from buyword.ui.dialogs.challenge import ChallengeScreen
 
         awaiting = view.awaiting
         sale = awaiting.sale
@@ -848,7 +848,7 @@ class TableScreen(CrosswordTable):
 
     def action_drop(self) -> None:
         """Open the tile-limit dialog for the person over the limit."""
-        from buyword.ui.drop import DropScreen
+        from buyword.ui.dialogs.drop import DropScreen
 
         view = self.view
         awaiting = view.awaiting
@@ -910,7 +910,7 @@ class TableScreen(CrosswordTable):
 
     def show_hints(self, found: Sequence[Any]) -> None:
         """The hints window with `found` (words, or a crossword game's placements)."""
-        from buyword.ui.hints import HintsScreen
+        from buyword.ui.dialogs.hints import HintsScreen
 
         if self.crossword:  # placements, one to pick
             self.show_placement_hints(found)

@@ -22,12 +22,12 @@ from buyword.engine import BuyWordError, TileSet, default_tiles
 from buyword.store import Slot
 from buyword.store.store import CURRENT
 from buyword.ui import saving
-from buyword.ui.footer import Footer
 from buyword.ui.marks import pip_marks
 from buyword.ui.text import literal
+from buyword.ui.widgets.footer import Footer
 
 if TYPE_CHECKING:
-    from buyword.ui.app import BuyWordApp
+    from buyword.ui.tabletop import Tabletop
 
 #: The menu: option id, label.
 MENU: tuple[tuple[str, str], ...] = (
@@ -125,8 +125,8 @@ class TitleScreen(Screen[None]):
         self._shown_once = False
 
     @property
-    def buyword(self) -> BuyWordApp:
-        """The app, typed."""
+    def buyword(self) -> Tabletop:
+        """The app, as the screens see it (see `Tabletop`)."""
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
@@ -175,9 +175,9 @@ class TitleScreen(Screen[None]):
             return
         elsewhere = app.store.open_elsewhere()
         if elsewhere is not None:
-            from buyword.ui.elsewhere import ElsewhereScreen  # loaded only when needed
+            from buyword.ui.dialogs.elsewhere import ElsewhereScreen  # loaded only when needed
 
-            app.push_screen(ElsewhereScreen(elsewhere),
+            self.app.push_screen(ElsewhereScreen(elsewhere),
                             lambda choice: self._elsewhere_chosen(choice, elsewhere))
 
     def _elsewhere_chosen(self, choice: str | None, slot: Slot) -> None:
@@ -188,16 +188,16 @@ class TitleScreen(Screen[None]):
 
     def watch(self, slot: Slot) -> None:
         """Watch a game open in another window, read-only (or say why it cannot be read)."""
-        from buyword.ui.watch import WatchScreen, load_watched
+        from buyword.ui.screens.watch import WatchScreen, load_watched
 
         app = self.buyword
         try:
             record, games = load_watched(app.store, slot.name)
         except BuyWordError as error:
-            app.notify(str(error), title="Cannot watch that game", severity="warning",
+            self.app.notify(str(error), title="Cannot watch that game", severity="warning",
                        markup=False, timeout=8)
             return
-        app.push_screen(WatchScreen(app.store, slot.name, record, games))
+        self.app.push_screen(WatchScreen(app.store, slot.name, record, games))
 
     def on_screen_resume(self) -> None:
         """Back from a game: the saved game, the daily and the scores may have changed."""
@@ -294,7 +294,7 @@ class TitleScreen(Screen[None]):
             case "settings":
                 app.action_settings()
             case "quit":
-                app.exit(0)
+                self.app.exit(0)
 
 
 def _lines(text: str) -> Content:

@@ -1,5 +1,5 @@
 """The table's key bar: the footer's keys greyed out or lit up in place while the same keys
-show, instead of built again (see `buyword.ui.footer` for the footer it extends)."""
+show, instead of built again (see `buyword.ui.widgets.footer` for the footer it extends)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets._footer import FooterKey  # not exported by textual.widgets (8.2)
 
-from buyword.ui.footer import Footer
+from buyword.ui.widgets.footer import Footer
 
 #: One shown key: its key, action, label, group and tooltip (what the footer lays out).
 Shown = tuple[str, str, str, Binding.Group | None, str]

@@ -20,7 +20,7 @@ from buyword.ui.text import literal, whole_ticks
 
 if TYPE_CHECKING:
     from buyword.store.stats import RuleSetStats
-    from buyword.ui.app import BuyWordApp
+    from buyword.ui.tabletop import Tabletop
 
 #: What the screen says before the first solo game is finished.
 NO_GAMES = ("No solo games yet. Finish a solo game (S on the title screen) and your results "
@@ -90,8 +90,8 @@ class StatsScreen(Screen[None]):
         error: str = ""
 
     @property
-    def buyword(self) -> BuyWordApp:
-        """The app, typed."""
+    def buyword(self) -> Tabletop:
+        """The app, as the screens see it (see `Tabletop`)."""
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:

@@ -1,6 +1,6 @@
 """The key bar at the foot of a screen: Textual's `Footer`, rebuilt only when its keys change
 (`Footer`, the title's), or greyed in place while the same keys show (`KeysFooter`, the table's,
-in `buyword.ui.keys_footer`)."""
+in `buyword.ui.widgets.keys_footer`)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,1 @@
+"""The full screens: title, table, results, review, stats."""

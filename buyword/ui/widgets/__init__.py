@@ -1,0 +1,1 @@
+"""The widgets, one a module, each with its .tcss beside it."""
