@@ -100,3 +100,31 @@ def test_joining_where_no_table_listens_says_so_in_a_players_words(capsys) -> No
     assert main(["join", f"{HOST}:{port}", "K7M2QX", "--text"]) == 2
     err = capsys.readouterr().err
     assert err.strip() == f"buyword join: no table is listening at {HOST}:{port}"
+
+
+@pytest.mark.slow
+async def test_ctrl_c_on_a_text_host_closes_every_connection_saves_and_exits_0(tmp_path) -> None:
+    import signal
+
+    port = free_port()
+    env = {**os.environ, "BUYWORD_HOME": str(tmp_path)}
+    host = subprocess.Popen(
+        [sys.executable, "-m", "buyword", "host", "--text", "--port", str(port), "--people",
+         "Ann,Bob", "--seed", "9"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        lines = [await asyncio.to_thread(host.stdout.readline) for _ in range(3)]
+        code = lines[1].split()[-1]
+        ann = await TableClient.connect(HOST, port)
+        await ann.join(code=code)
+        await ann.act("roll 3")
+        await ann.next_view()
+        host.send_signal(signal.SIGINT)
+        out, err = await asyncio.to_thread(host.communicate, timeout=30)
+        await ann.wait_for(lambda: not ann.connected, 5)
+        assert host.returncode == 0, err
+        assert ann.ws.close_reason == "the table has closed"
+        assert "the table has closed" in out and "Traceback" not in err
+        assert "roll 3" in (tmp_path / "current.json").read_text()  # saved as it stood
+    finally:
+        host.kill()

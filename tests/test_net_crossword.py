@@ -131,6 +131,6 @@ async def test_the_hosts_screen_places_a_word_with_the_board_keys_and_f6_still_s
                 if len(session.game.grid) == 4:
                     break
             assert session.game.grid.letter((1, 0)) == "O"
-            await app.action_quit()
+            app.exit()
     finally:
         await server.close()

@@ -80,6 +80,6 @@ async def test_f2_on_a_joined_screen_opens_the_hints_when_the_host_allows_them()
                 if isinstance(app.screen, HintsScreen):
                     break
             assert isinstance(app.screen, HintsScreen)
-            await app.action_quit()
+            app.exit()
     finally:
         await server.close()

@@ -80,7 +80,7 @@ async def test_typing_a_non_word_on_a_joined_screen_shows_no_tick() -> None:
             await pilot.pause(0.1)
             assert sorted(session.game.player(1).hand) == ["B", "O", "V"]
             assert "dictionary" in str(app.screen.query_one("#message", Static).render())
-            await app.action_quit()
+            app.exit()
 
 
 def test_a_view_this_screen_cannot_read_ends_the_table_here_in_words() -> None:

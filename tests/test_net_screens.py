@@ -77,7 +77,7 @@ async def test_a_joined_seat_plays_on_the_table_screen_and_never_shows_hidden_ti
                 moves += 1
             assert moves >= 3 and challenged >= 1, (moves, challenged)
             assert session.game.round > 1  # the table moved on through Bob's keys
-            await app.action_quit()
+            app.exit()
         ann_task.cancel()
         await ann.close()
 
@@ -113,7 +113,7 @@ async def test_a_dropped_screen_says_so_and_takes_the_seat_back_with_its_token()
             assert joined.table.view.players[1].drawn and HIDDEN not in \
                 joined.table.view.players[1].drawn
             assert "Connection lost" not in str(screen.query_one("#prompt").render())
-            await app.action_quit()
+            app.exit()
 
 
 async def test_the_hosts_screen_shows_who_is_connected_and_hands_a_gone_seat_over() -> None:
@@ -148,4 +148,37 @@ async def test_the_hosts_screen_shows_who_is_connected_and_hands_a_gone_seat_ove
             await pilot.pause(0.1)
             assert session.seats[1] == Seat("Bob", "easy") and 1 not in server.tokens
             assert "2 Bob: computer (easy)" in str(panel.render())
-            await app.action_quit()
+            app.exit()
+
+
+async def test_ctrl_q_asks_before_the_host_closes_the_table_or_a_player_leaves_it() -> None:
+    from buyword.ui.dialogs.confirm import ConfirmScreen
+    from buyword.ui.host import HostApp
+
+    session = table(Seat("Ann"), Seat("Bob"), seed=24)
+    async with TableServer(session, reserved=frozenset({0})) as server:
+        joined = await JoinedTable.join(HOST, server.port, server.codes[1])
+        bob = JoinApp(joined)
+        async with bob.run_test(size=(80, 24)) as pilot:
+            await pilot.pause(0.1)
+            await pilot.press("ctrl+q")
+            assert isinstance(bob.screen, ConfirmScreen)
+            assert "Leave this table?" in bob.screen.question
+            assert joined.table.token in bob.screen.detail  # how to come back
+            await pilot.press("n")
+            assert isinstance(bob.screen, RemoteTableScreen) and bob.is_running
+            assert server.clients.get(1) is not None  # Bob is still at the table
+            await pilot.press("ctrl+q", "y")
+            await pilot.pause(0.2)
+            assert not bob.is_running and server.clients.get(1) is None
+        host = HostApp(HostSeat(server, 0))
+        async with host.run_test(size=(80, 24)) as pilot:
+            await pilot.pause(0.1)
+            await pilot.press("ctrl+q")
+            assert isinstance(host.screen, ConfirmScreen)
+            assert host.screen.question == "Close this table for everyone?"
+            await pilot.press("escape")
+            assert host.is_running and not isinstance(host.screen, ConfirmScreen)
+            await pilot.press("ctrl+q", "y")
+            await pilot.pause(0.1)
+            assert not host.is_running

@@ -168,7 +168,14 @@ async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
     if store.warning:
         print(f"Not saving: {store.warning}")
     if mine is None:
-        await server.finished()
+        try:
+            await server.finished()
+        except asyncio.CancelledError:  # Ctrl+C: close the table properly, then stop
+            await server.close()
+            autosave.update(session)
+            print("\nStopped: every player was told the table has closed. The game is saved: "
+                  "buyword host --continue serves it again.", flush=True)
+            return 0
     else:
         from buyword.net.remote import HostSeat
 

@@ -217,7 +217,7 @@ class TableServer:
                 await self._computers
         leaving = list(self.clients.values())
         for client in leaving:
-            client.drop(1001, "the table is closing")
+            client.drop(1001, "the table has closed")
         for client in leaving:  # the close reaches them (their screens say the table closed)
             await client.closed()
         if self._server is not None:

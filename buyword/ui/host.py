@@ -190,6 +190,19 @@ class HostApp(App[None]):
         self.sub_title = f"hosting on {server.host}:{server.port}"
         self.push_screen(HostTableScreen(self.host))
 
+    async def action_quit(self) -> None:
+        """Close the table; while the game is on, ask first (it closes for everyone)."""
+        from buyword.ui.dialogs.confirm import ConfirmScreen
+
+        if self.host.server.session.game.outcome() is not None or \
+                isinstance(self.screen, ConfirmScreen):
+            self.exit()
+            return
+        question = ConfirmScreen(
+            "Close this table for everyone?",
+            "The game is saved: buyword host --continue serves it again.")
+        self.push_screen(question, lambda yes: self.exit() if yes else None)
+
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The palette: the table's actions, the host's commands, then Textual's own."""
         yield from table_commands(screen)

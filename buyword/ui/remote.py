@@ -38,6 +38,9 @@ if TYPE_CHECKING:
 class RemoteTableScreen(TableScreen):
     """The table screen for one seat at a hosted table (see the module's docstring)."""
 
+    # Paths are read from this module's folder: the table's own styles, from here.
+    CSS_PATH = ["screens/table.tcss", "widgets/board.tcss"]
+
     def __init__(self, table: SeatLink) -> None:
         """Draw `table`, which has had its first view."""
         setup = GameSetup(seats=table.table_view().seats)  # names only: not used
@@ -314,6 +317,21 @@ class JoinApp(App[None]):
         yield from super().get_system_commands(screen)
 
     async def action_quit(self) -> None:
-        """Leave the table: the seat stays this player's, to take back with the token."""
-        await self.joined.leave()
-        self.exit()
+        """Leave the table: the seat stays this player's, to take back with the token. While
+        the game is on and the table still there, ask first."""
+        from buyword.ui.dialogs.confirm import ConfirmScreen
+
+        table = self.joined.table
+        if table.over or table.ended is not None or isinstance(self.screen, ConfirmScreen):
+            await self._leave(True)
+            return
+        question = ConfirmScreen(
+            "Leave this table?",
+            f"Your seat stays yours: buyword join {self.joined.host}:{self.joined.port} "
+            f"{table.token} takes it back.")
+        self.push_screen(question, self._leave)
+
+    async def _leave(self, yes: bool | None) -> None:
+        if yes:
+            await self.joined.leave()
+            self.exit()

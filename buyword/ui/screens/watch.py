@@ -30,6 +30,9 @@ class WatchScreen(ReplayScreen):
     round unless the player steps back through the rounds; then it stays where they are.
     """
 
+    # Paths are read from this module's folder: the replay's styles, from here.
+    CSS_PATH = ["table.tcss", "../widgets/board.tcss"]
+
     BINDINGS = [
         Binding("q,escape", "leave", "Back to the title"),
     ]
