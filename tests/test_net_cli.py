@@ -128,3 +128,10 @@ async def test_ctrl_c_on_a_text_host_closes_every_connection_saves_and_exits_0(t
         assert "roll 3" in (tmp_path / "current.json").read_text()  # saved as it stood
     finally:
         host.kill()
+
+
+def test_hand_over_after_needs_seconds_above_zero(capsys, tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("BUYWORD_HOME", str(tmp_path))
+    assert main(["host", "--text", "--hand-over-after", "0"]) == 2
+    assert "--hand-over-after needs a number of seconds above 0" in capsys.readouterr().err
+    assert not any(tmp_path.iterdir())  # refused before anything was saved

@@ -15,7 +15,7 @@ from buyword.net.client import TableClient, TableRefused
 from buyword.net.protocol import MAX_BYTES
 from buyword.net.server import Limits, TableServer
 from buyword.store.setup import Seat
-from tests.net_helpers import HOST, join_all, play_seat, table
+from tests.net_helpers import HOST, answer, join_all, play_seat, table
 
 ANN, BOB, CY = Seat("Ann"), Seat("Bob"), Seat("Cy", "easy")
 
@@ -209,8 +209,35 @@ async def test_the_host_hands_a_gone_players_seat_to_a_computer() -> None:
         assert session.game.outcome() is not None
         assert any(line.startswith("Bob ") for line in ann.log), "the computer played Bob"
         back = await TableClient.connect(HOST, server.port)
-        with pytest.raises(TableRefused, match="token"):
-            await back.join(token=bob.token)
+        await back.join(token=bob.token)  # Bob is back: his seat is his again
+        assert session.seats[1] == BOB and 1 not in session.bots
+        await back.close()
+        await ann.close()
+
+
+async def test_every_seat_is_told_a_player_has_left_and_the_host_or_a_clock_hands_it_over() -> None:
+    session = table(ANN, BOB, seed=29)
+    async with TableServer(session, hand_over_after=0.6) as server:
+        ann, bob = await join_all(server)
+        await ann.act("roll 3")
+        await ann.next_view()
+        await bob.leave()
+        view = await ann.next_view()
+        assert session.away == {1}
+        while 1 not in view.awaiting.seats:  # Ann plays until the table waits for Bob
+            await ann.act(answer(ann, set()))
+            view = await ann.next_view()
+        assert view.waiting_for.startswith("Bob has left the table (waiting for Bob to come "
+                                           "back, or for the host to hand the seat")
+        for _ in range(50):  # the clock hands Bob's seat to a computer, who plays on
+            await asyncio.sleep(0.05)
+            if 1 in session.bots:
+                break
+        assert session.seats[1] == Seat("Bob", "medium") and not session.away
+        back = await TableClient.connect(HOST, server.port)
+        await back.join(token=bob.token)  # and Bob takes it back with his token
+        assert session.seats[1] == BOB and 1 not in session.bots and not session.away
+        await back.close()
         await ann.close()
 
 
@@ -239,3 +266,17 @@ async def test_wrong_join_codes_from_one_address_are_slowed_down_doubling() -> N
         await asyncio.sleep(0.4)
         assert await guess(right) == "seated"  # the wait over, the right code seats Ann
         assert server.guesses == {}  # and her address starts afresh
+
+
+async def test_a_text_host_hands_a_seat_over_by_a_typed_command() -> None:
+    from buyword.net.commands import host_command
+
+    session = table(ANN, BOB, CY, seed=30)
+    async with TableServer(session) as server:
+        assert host_command(server, "shout Bob").startswith("Commands: 'hand NAME'")
+        assert host_command(server, "hand Zed") == "No player is called 'Zed': Ann, Bob, Cy"
+        assert "no computer player 'godlike'" in host_command(server, "hand Ann godlike")
+        assert "is not played by a person" in host_command(server, "hand cy")
+        assert session.seats[:2] == (ANN, BOB)  # nothing changed so far
+        assert host_command(server, "hand bob hard") == "A computer (hard) plays Bob's seat now."
+        assert session.seats[1] == Seat("Bob", "hard")

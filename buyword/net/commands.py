@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+import threading
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -51,6 +52,9 @@ def add_commands(sub: Any) -> None:
                            "grid and new words cross them")
     host.add_argument("--continue", dest="host_resume", action="store_true",
                       help="serve the saved game in progress again")
+    host.add_argument("--hand-over-after", type=float, metavar="SECONDS",
+                      help="hand a gone player's seat to a computer (medium) after this many "
+                           "seconds; the player's token still takes it back")
     host.add_argument("--text", action="store_true",
                       help="serve only, without the table screen: every person's seat gets a "
                            "join code (by default the host plays the first person's seat)")
@@ -148,8 +152,13 @@ async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
     session = TableSession.new(setup, lexicon, finder) if game is None \
         else TableSession.of(game, setup, finder)
     mine = session.people[0] if screen is not None else None
+    if args.hand_over_after is not None and not args.hand_over_after > 0:
+        print("buyword host: --hand-over-after needs a number of seconds above 0",
+              file=sys.stderr)
+        return 2
     server = TableServer(session, host=args.address, port=args.port,
-                         reserved=frozenset(() if mine is None else (mine,)))
+                         reserved=frozenset(() if mine is None else (mine,)),
+                         hand_over_after=args.hand_over_after)
     # Listen first: a host that cannot start leaves the saved game as it was.
     try:
         await server.start()
@@ -168,9 +177,24 @@ async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
     if store.warning:
         print(f"Not saving: {store.warning}")
     if mine is None:
+        print("Type 'hand NAME' (or 'hand NAME LEVEL') to hand a gone player's seat to a "
+              "computer.", flush=True)
+        typed = _read_lines()
+        finished = asyncio.ensure_future(server.finished())
         try:
-            await server.finished()
+            while not finished.done():
+                line = asyncio.ensure_future(typed.get())
+                await asyncio.wait({finished, line}, return_when=asyncio.FIRST_COMPLETED)
+                if not line.done():
+                    line.cancel()
+                elif line.result() is None:  # no more input: serve on to the end
+                    await finished
+                else:
+                    answer = host_command(server, line.result())
+                    if answer:
+                        print(answer, flush=True)
         except asyncio.CancelledError:  # Ctrl+C: close the table properly, then stop
+            finished.cancel()
             await server.close()
             autosave.update(session)
             print("\nStopped: every player was told the table has closed. The game is saved: "
@@ -280,3 +304,39 @@ def unreachable(host: str, port: int, error: Exception) -> str:
         reason = error.strerror or "the network is unreachable"
         return f"cannot reach {host}:{port}: {reason[:1].lower()}{reason[1:]}"
     return str(error)
+
+
+def host_command(server: TableServer, line: str) -> str:
+    """Carry out a line typed at a `--text` host ("hand Bob", "hand Bob hard"); the answer."""
+    words = line.split()
+    if not words:
+        return ""
+    if words[0].lower() != "hand" or len(words) not in (2, 3):
+        return "Commands: 'hand NAME' or 'hand NAME LEVEL' (a gone player's seat to a computer)"
+    names = [name.lower() for name in server.session.game.names]
+    if words[1].lower() not in names:
+        return f"No player is called {words[1]!r}: {', '.join(server.session.game.names)}"
+    seat = names.index(words[1].lower())
+    level = words[2].lower() if len(words) == 3 else "medium"
+    from buyword.engine import BuyWordError
+
+    try:
+        server.hand_to_computer(seat, level)
+    except BuyWordError as error:
+        return f"Cannot hand the seat over: {error}"
+    return f"A computer ({level}) plays {server.session.game.names[seat]}'s seat now."
+
+
+def _read_lines() -> asyncio.Queue[str | None]:
+    """The lines typed at the terminal, read in a thread that never holds up the exit; None
+    after the last."""
+    loop = asyncio.get_running_loop()
+    lines: asyncio.Queue[str | None] = asyncio.Queue()
+
+    def read() -> None:
+        for line in sys.stdin:
+            loop.call_soon_threadsafe(lines.put_nowait, line)
+        loop.call_soon_threadsafe(lines.put_nowait, None)
+
+    threading.Thread(target=read, daemon=True).start()
+    return lines

@@ -169,10 +169,13 @@ class TableServer:
 
     def __init__(self, session: TableSession, *, host: str = "127.0.0.1", port: int = 0,
                  limits: Limits | None = None, computer_delay: float = 0.0,
-                 reserved: frozenset[int] = frozenset()) -> None:
+                 reserved: frozenset[int] = frozenset(),
+                 hand_over_after: float | None = None) -> None:
         """Serve `session` on `host`:`port` (0: any free port). Every person's seat gets a
         join code, except the `reserved` ones (the host's own seat, played on the host's
-        screen through `act`). `computer_delay`: seconds between a computer's moves."""
+        screen through `act`). `computer_delay`: seconds between a computer's moves.
+        `hand_over_after`: seconds after which a gone player's seat is handed to a computer
+        (None: only when the host says so); the player may still take it back."""
         self.session = session
         self.host = host
         self.port = port
@@ -186,6 +189,13 @@ class TableServer:
         self.clients: dict[int, _Client] = {}
         #: Seats whose code has been used: from then on only the token takes the seat.
         self.claimed: set[int] = set()
+        #: Seats handed to a computer when their person left; the token takes them back.
+        self.handed: set[int] = set()
+        self.hand_over_after = hand_over_after
+        #: When each gone player left (monotonic), while their seat waits for them.
+        self.gone_since: dict[int, float] = {}
+        self._hand_over: asyncio.Task[None] | None = None
+        self._telling = False  # every seat is to be told who has left, in a moment
         #: Wrong join codes by address, and when that address may try again (monotonic).
         self.guesses: dict[str, tuple[int, float]] = {}
         #: Called (with no arguments) after every change: the host's screen redraws.
@@ -207,10 +217,15 @@ class TableServer:
         self.port = self._server.sockets[0].getsockname()[1] if self._server.sockets \
             else self.port
         self._wake_computers()
+        if self.hand_over_after is not None:
+            self._hand_over = asyncio.get_running_loop().create_task(
+                self._hand_over_the_gone(self.hand_over_after))
         return self.port
 
     async def close(self) -> None:
         """Stop the computers, drop every client and stop listening."""
+        if self._hand_over is not None:
+            self._hand_over.cancel()
         if self._computers is not None:
             self._computers.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -303,6 +318,11 @@ class TableServer:
             raise ProtocolError(f"no open seat has the code {join.code!r}")
         for seat, token in self.tokens.items():
             if hmac.compare_digest(token.encode(), (join.token or "").encode()):
+                if seat in self.handed:  # back from a computer: the person plays again
+                    self.handed.discard(seat)
+                    self.session.seat_person(seat)
+                    if self.on_seated is not None:
+                        self.on_seated()
                 return seat
         raise ProtocolError("that token holds no seat at this table")
 
@@ -318,9 +338,36 @@ class TableServer:
         return client
 
     def _tell_host(self) -> None:
-        """The host's screen shows who is connected: a player came or went."""
+        """The host's screen shows who is connected: a player came or went. When a player
+        has left (or come back), every seat is told."""
+        away = frozenset(seat for seat in self.claimed
+                         if seat not in self.clients and self.session.seats[seat].human)
+        if away != self.session.away:
+            now = time.monotonic()
+            self.gone_since = {seat: self.gone_since.get(seat, now) for seat in away}
+            self.session.away = away
+            if not self._telling:  # a moment later, once the views of this change are out
+                self._telling = True
+                asyncio.get_running_loop().call_later(0.05, self._tell_everyone)
         if self.on_update is not None:
             self.on_update()
+
+    def _tell_everyone(self) -> None:
+        """Every seat's view again: who has left the table changed."""
+        self._telling = False
+        for client in list(self.clients.values()):
+            self._send_view(client)
+        if self.on_update is not None:
+            self.on_update()
+
+    async def _hand_over_the_gone(self, after: float) -> None:
+        """A seat whose player has been gone `after` seconds is played by a computer."""
+        while True:
+            await asyncio.sleep(min(1.0, after / 4))
+            now = time.monotonic()
+            for seat, since in list(self.gone_since.items()):
+                if now - since >= after and seat in self.session.away:
+                    self.hand_to_computer(seat)
 
     async def _listen(self, client: _Client) -> None:
         bucket = _Bucket(self.limits)
@@ -453,7 +500,8 @@ class TableServer:
         plays or an unknown level."""
         self.session.seat_computer(seat, level)
         self.codes.pop(seat, None)
-        self.tokens.pop(seat, None)
+        self.gone_since.pop(seat, None)
+        self.handed.add(seat)  # its token still takes it back from the computer
         client = self.clients.get(seat)
         if client is not None:
             self._drop(client, 1000, "a computer plays this seat now")

@@ -245,6 +245,8 @@ class TableSession:
         #: The seats whose person asked for hints in this sitting (a hosted table's screens
         #: search their own hands and report each F2 through `note_hint`).
         self.hinted: set[int] = set()
+        #: The seats whose person has left a hosted table and not come back (yet).
+        self.away: frozenset[int] = frozenset()
         self.on_change = on_change
         self.step_delay = step_delay
         #: Set to play the computers' moves at once, up to the next person's turn.
@@ -433,6 +435,16 @@ class TableSession:
         names = self.game.names
         if awaiting.wait is Wait.OVER:
             return "the game is over"
+        gone = [seat for seat in awaiting.seats if seat in self.away]
+        if gone:
+            name = names[gone[0]]
+            return (f"{name} has left the table (waiting for {name} to come back, or for the "
+                    "host to hand the seat to a computer)")
+        left = "".join(f"; {names[seat]} has left the table" for seat in sorted(self.away))
+        return self._waiting_words(awaiting) + left
+
+    def _waiting_words(self, awaiting: Awaiting) -> str:
+        names = self.game.names
         who = " or ".join(whom(names[seat]) for seat in awaiting.seats)
         if awaiting.wait is Wait.CHALLENGE:
             assert awaiting.sale is not None
@@ -600,6 +612,15 @@ class TableSession:
         self.seats = tuple(replace(s, level=level) if i == seat else s
                            for i, s in enumerate(self.seats))
         self.bots[seat] = bot
+
+    def seat_person(self, seat: int) -> None:
+        """The seat's person is back: they play `seat` again, where a computer stood in for
+        them. Raises BuyWordError for a seat no computer plays for a person who left."""
+        if not (0 <= seat < len(self.seats)) or self.seats[seat].human or seat not in self.bots:
+            raise BuyWordError(f"seat {seat + 1} is not a person's seat played by a computer")
+        self.seats = tuple(replace(s, level=None) if i == seat else s
+                           for i, s in enumerate(self.seats))
+        del self.bots[seat]
 
     def pause(self, decision: Decision) -> float:
         """How long to wait before showing a computer's decision: its step's time on screen
