@@ -134,6 +134,10 @@ async def test_a_saved_game_and_a_file_name_show_literally_on_the_title_and_form
         await settle(pilot)
         assert isinstance(app.screen, TitleScreen)
         assert_shown(app.screen, f"{SEATED[0]}, {SEATED[1]}")  # Continue table: ...
+        menu = app.screen.query_one(OptionList)
+        entries = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+        assert entries[0].startswith("Continue") and "\n  saved " in entries[0]
+        assert not any("␊" in entry for entry in entries)  # its two lines are two lines
         await pilot.press("s")  # a new solo game: the form
         await settle(pilot)
         form = app.screen
