@@ -29,7 +29,7 @@ from buyword.store.setup import GameSetup, Seat
 from buyword.table import Wait
 from buyword.ui.app import BuyWordApp
 from buyword.ui.screens.table import TableScreen
-from buyword.ui.widgets.pieces import GameLog
+from buyword.ui.widgets.game_log import GameLog
 from buyword.words.lexicon import Lexicon
 
 #: What each person answers while the log fills: every draw is discarded.

@@ -6,7 +6,7 @@ from __future__ import annotations
 from buyword.net.protocol import view_message
 from buyword.net.remote import SeatLink
 from buyword.store.setup import Seat
-from buyword.ui.widgets.pieces import log_line
+from buyword.ui.widgets.game_log import log_line
 from tests.net_helpers import table
 
 

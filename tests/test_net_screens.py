@@ -15,7 +15,7 @@ from buyword.store.setup import Seat
 from buyword.table import HIDDEN, Wait
 from buyword.ui.dialogs.challenge import ChallengeScreen
 from buyword.ui.remote import JoinApp, RemoteTableScreen
-from buyword.ui.widgets.pieces import Rack
+from buyword.ui.widgets.rack import Rack
 from tests.net_helpers import HOST, answer, table
 
 pytestmark = pytest.mark.slow
@@ -146,7 +146,7 @@ async def test_the_hosts_screen_shows_who_is_connected_and_hands_a_gone_seat_ove
             assert app.screen.choices[0] == (1, "easy")  # Bob first, then Cy; easiest first
             await pilot.press("enter")
             await pilot.pause(0.1)
-            assert session.seats[1] == Seat("Bob", "easy") and 1 not in server.tokens
+            assert session.seats[1] == Seat("Bob", "easy") and 1 in server.handed  # token: back
             assert "2 Bob: computer (easy)" in str(panel.render())
             app.exit()
 

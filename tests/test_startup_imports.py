@@ -25,7 +25,9 @@ NOT_AT_START = ("argparse",  # plain `buyword` has no arguments to parse
                 "textual_plotext", "plotext", "wordfreq",
                 # the table's widgets (the title draws its tiles itself) and what they load:
                 # the game log's RichLog (with rich.pretty and attrs), the check boxes
-                "buyword.ui.widgets.pieces", "textual.widgets._rich_log", "rich.pretty", "attr",
+                "buyword.ui.widgets.rack", "buyword.ui.widgets.scoreboard",
+                "buyword.ui.widgets.game_log", "buyword.ui.widgets.tick",
+                "textual.widgets._rich_log", "rich.pretty", "attr",
                 "textual.widgets._checkbox",
                 # the crossword grid and the game's events (a record loads them to replay)
                 "buyword.engine.crossword", "buyword.engine.events",

@@ -19,7 +19,8 @@ from buyword.ui.screens.new_game import NewGameScreen
 from buyword.ui.screens.table import TableScreen
 from buyword.ui.screens.title import TitleScreen
 from buyword.ui.screens.watch import WatchScreen
-from buyword.ui.widgets.pieces import GameLog, Rack
+from buyword.ui.widgets.game_log import GameLog
+from buyword.ui.widgets.rack import Rack
 
 pytestmark = [
     pytest.mark.slow,

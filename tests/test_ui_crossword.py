@@ -20,7 +20,7 @@ from buyword.ui.dialogs.board_hints import PlacementHintsScreen
 from buyword.ui.replay import ReplayScreen
 from buyword.ui.screens.results import ResultsScreen
 from buyword.ui.widgets.board import Board, toggled
-from buyword.ui.widgets.pieces import GameLog
+from buyword.ui.widgets.game_log import GameLog
 from buyword.words.lexicon import Lexicon
 
 pytestmark = pytest.mark.slow

@@ -9,8 +9,8 @@ from textual.widgets._footer import FooterKey
 from ui_helpers import BAG, make_app, settle, table
 
 from buyword.store.setup import GameSetup, Seat
+from buyword.ui.widgets.game_log import GameLog, log_line
 from buyword.ui.widgets.keys_footer import KeysFooter
-from buyword.ui.widgets.pieces import GameLog, log_line
 
 pytestmark = pytest.mark.slow
 

@@ -8,7 +8,7 @@ from ui_helpers import make_app, settle, table
 
 from buyword.store.settings import Settings
 from buyword.store.setup import GameSetup, Seat
-from buyword.ui.widgets.pieces import SPINNER, PlayerRow, Scoreboard, name_cell
+from buyword.ui.widgets.scoreboard import SPINNER, PlayerRow, Scoreboard, name_cell
 
 
 def test_a_computers_name_cell_keeps_its_level_whole_with_the_spaced_dot() -> None:

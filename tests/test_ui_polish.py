@@ -12,7 +12,7 @@ from buyword.table import Wait
 from buyword.ui.dialogs.help import HelpScreen
 from buyword.ui.dialogs.hints import HintsScreen
 from buyword.ui.dialogs.too_small import TooSmallScreen
-from buyword.ui.widgets.pieces import log_line
+from buyword.ui.widgets.game_log import log_line
 
 pytestmark = pytest.mark.slow
 
@@ -164,7 +164,7 @@ async def test_a_message_goes_when_its_moment_has_passed() -> None:
 
 
 def test_a_tick_box_shows_on_and_off_without_colour() -> None:
-    from buyword.ui.widgets.pieces import Tick
+    from buyword.ui.widgets.tick import Tick
 
     assert Tick("Hints (F2)", True).BUTTON_INNER == "✓"
     assert Tick("Hints (F2)", False).BUTTON_INNER == " "

@@ -15,7 +15,8 @@ from buyword.ui.dialogs.drop import DropScreen
 from buyword.ui.dialogs.handoff import HandOffScreen
 from buyword.ui.screens.results import ResultsScreen
 from buyword.ui.screens.table import TableScreen
-from buyword.ui.widgets.pieces import GameLog, Rack, TileView
+from buyword.ui.widgets.game_log import GameLog
+from buyword.ui.widgets.rack import Rack, TileView
 
 pytestmark = pytest.mark.slow
 

@@ -11,7 +11,8 @@ from engine_helpers import WORDS
 from buyword.engine import Game, GameRecord, Rules
 from buyword.engine import events as ev
 from buyword.ui.replay import ReplayApp, load_record, round_roll
-from buyword.ui.widgets.pieces import DieFace, GameLog, log_line
+from buyword.ui.widgets.die import DieFace
+from buyword.ui.widgets.game_log import GameLog, log_line
 
 
 def _played(finish: bool) -> Game:

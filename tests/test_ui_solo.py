@@ -9,7 +9,7 @@ from buyword.engine import Phase
 from buyword.store.setup import GameSetup
 from buyword.ui.screens.results import ResultsScreen
 from buyword.ui.screens.table import TableScreen
-from buyword.ui.widgets.pieces import Rack
+from buyword.ui.widgets.rack import Rack
 
 #: Slow (Pilot plays whole games through the app): left out of the fast set.
 pytestmark = pytest.mark.slow

@@ -11,7 +11,7 @@ from buyword.store.setup import GameSetup, Seat
 from buyword.ui.dialogs.drop import DropScreen
 from buyword.ui.dialogs.handoff import HandOffScreen
 from buyword.ui.screens.results import ResultsScreen
-from buyword.ui.widgets.pieces import Rack
+from buyword.ui.widgets.rack import Rack
 
 #: Slow (Pilot plays whole games through the app): left out of the fast set.
 pytestmark = pytest.mark.slow

@@ -11,7 +11,7 @@ from ui_helpers import make_app, settle, table, type_word
 from buyword.store import Store, read_save
 from buyword.store.setup import GameSetup, Seat
 from buyword.ui.dialogs.handoff import HandOffScreen
-from buyword.ui.widgets.pieces import GameLog
+from buyword.ui.widgets.game_log import GameLog
 
 #: Slow (Pilot drives the app): left out of the fast set.
 pytestmark = pytest.mark.slow

@@ -152,13 +152,14 @@ async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
     session = TableSession.new(setup, lexicon, finder) if game is None \
         else TableSession.of(game, setup, finder)
     mine = session.people[0] if screen is not None else None
-    if args.hand_over_after is not None and not args.hand_over_after > 0:
+    hand_over_after = getattr(args, "hand_over_after", None)
+    if hand_over_after is not None and not hand_over_after > 0:
         print("buyword host: --hand-over-after needs a number of seconds above 0",
               file=sys.stderr)
         return 2
     server = TableServer(session, host=args.address, port=args.port,
                          reserved=frozenset(() if mine is None else (mine,)),
-                         hand_over_after=args.hand_over_after)
+                         hand_over_after=hand_over_after)
     # Listen first: a host that cannot start leaves the saved game as it was.
     try:
         await server.start()

@@ -194,7 +194,7 @@ class HostApp(App[None]):
         """Close the table; while the game is on, ask first (it closes for everyone)."""
         from buyword.ui.dialogs.confirm import ConfirmScreen
 
-        if self.host.server.session.game.outcome() is not None or \
+        if self.host.table.over or \
                 isinstance(self.screen, ConfirmScreen):
             self.exit()
             return

@@ -29,7 +29,7 @@ from buyword.store.setup import GameSetup
 from buyword.table import Answer, Awaiting, Pass, Played, TableView, Wait
 from buyword.ui.screens.table import TableScreen
 from buyword.ui.text import literal, markup
-from buyword.ui.widgets.pieces import Rack
+from buyword.ui.widgets.rack import Rack
 
 if TYPE_CHECKING:
     from buyword.net.remote import JoinedTable, SeatLink

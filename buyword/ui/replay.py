@@ -20,7 +20,10 @@ from buyword.store import Store, read_game_file
 from buyword.store.stats import RecordedWords
 from buyword.ui.text import markup
 from buyword.ui.widgets.board import Board
-from buyword.ui.widgets.pieces import DieFace, GameLog, PlayerLine, Rack, Scoreboard
+from buyword.ui.widgets.die import DieFace
+from buyword.ui.widgets.game_log import GameLog
+from buyword.ui.widgets.rack import Rack
+from buyword.ui.widgets.scoreboard import PlayerLine, Scoreboard
 
 
 def load_record(path: str) -> tuple[GameRecord, list[Game]]:

@@ -13,7 +13,7 @@ from textual.widgets import Footer, Static
 from buyword.engine import TileSet
 from buyword.engine.wording import is_you, plural
 from buyword.ui.text import markup
-from buyword.ui.widgets.pieces import Rack
+from buyword.ui.widgets.rack import Rack
 
 
 class DropScreen(ModalScreen[str]):

@@ -8,7 +8,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown, TabbedContent, TabPane
 
-from buyword.ui.widgets.pieces import PriceList
+from buyword.ui.widgets.price_list import PriceList
 
 HOW_TO_PLAY = """\
 **Buy letters cheap, sell words dear.** Everything costs and pays the *square* of its pips:

@@ -12,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Footer, Select, Static
 
 from buyword.store.settings import BOT_SPEEDS, Settings
-from buyword.ui.widgets.pieces import Tick
+from buyword.ui.widgets.tick import Tick
 
 
 class SettingsScreen(ModalScreen[Settings | None]):

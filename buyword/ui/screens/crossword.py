@@ -24,7 +24,7 @@ from buyword.engine.crossword import ACROSS, Square
 from buyword.table import Awaiting, SalePreview, Wait
 from buyword.ui.text import literal, markup
 from buyword.ui.widgets.board import ARROW, Board, moved, notation, placed_word, toggled
-from buyword.ui.widgets.pieces import GameLog
+from buyword.ui.widgets.game_log import GameLog
 
 if TYPE_CHECKING:
     from buyword.table import TableView

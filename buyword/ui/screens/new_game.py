@@ -22,7 +22,7 @@ from buyword.store.setup import (
     load_tiles,
 )
 from buyword.ui.text import literal
-from buyword.ui.widgets.pieces import Tick
+from buyword.ui.widgets.tick import Tick
 from buyword.words.themes import THEMES
 
 #: Who sits in a seat: a person, a computer of some level, or nobody (seats 3 and 4).

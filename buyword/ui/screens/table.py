@@ -53,19 +53,16 @@ from buyword.table.source import TableSource
 from buyword.ui.screens.crossword import CROSSWORD_ACTIONS, BoardCursor, CrosswordTable
 from buyword.ui.status import prompt_template, round_lines
 from buyword.ui.text import literal, markup
+from buyword.ui.widgets.amount_input import AmountInput
 from buyword.ui.widgets.board import Board
+from buyword.ui.widgets.die import DieFace
+from buyword.ui.widgets.game_log import GameLog
 from buyword.ui.widgets.keys_footer import KeysFooter
-from buyword.ui.widgets.pieces import (
-    AmountInput,
-    DieFace,
-    GameLog,
-    PlayerLine,
-    PriceList,
-    Rack,
-    Scoreboard,
-    WordInput,
-)
+from buyword.ui.widgets.price_list import PriceList
+from buyword.ui.widgets.rack import Rack
+from buyword.ui.widgets.scoreboard import PlayerLine, Scoreboard
 from buyword.ui.widgets.unseen import UnseenPanel, unseen_for
+from buyword.ui.widgets.word_input import WordInput
 
 if TYPE_CHECKING:
     from textual.screen import ModalScreen

@@ -8,7 +8,8 @@ from textual.widgets import Static
 from buyword.engine import BuyWordError, Game, GameRecord
 from buyword.store import Store
 from buyword.ui.replay import ReplayScreen, load_record
-from buyword.ui.widgets.pieces import GameLog, Rack
+from buyword.ui.widgets.game_log import GameLog
+from buyword.ui.widgets.rack import Rack
 
 #: How often the other window's save is looked at, in seconds (a stat; read only if changed).
 POLL_SECONDS = 1.0

@@ -17,8 +17,8 @@ from textual.widgets import Static
 
 from buyword.engine import TileSet
 from buyword.table import TableView
+from buyword.ui.marks import PIP
 from buyword.ui.text import literal
-from buyword.ui.widgets.pieces import PIP
 
 #: What the panel says at a hand-off with private hands (whose tiles are unseen depends on who
 #: takes the screen).

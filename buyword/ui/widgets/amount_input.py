@@ -1,0 +1,20 @@
+"""The box for an amount of money (a bid, a payment)."""
+
+from __future__ import annotations
+
+from textual.widgets import Input
+
+
+class AmountInput(Input):
+    """The box a bid or a trade offer is typed in: it takes digits, signs and spaces only, and
+    leaves every other key (P to pass, M to match ...) to the table's bindings."""
+
+    ALLOWED = "0123456789+- "
+
+    def __init__(self, *, id: str | None = None) -> None:
+        """A compact box that accepts only what an amount or an offer is written with."""
+        super().__init__(id=id, restrict=r"[0-9+\- ]*", compact=True)
+
+    def check_consume_key(self, key: str, character: str | None = None) -> bool:
+        """Only the characters of an amount are this box's; other keys reach the bindings."""
+        return character is not None and character in self.ALLOWED

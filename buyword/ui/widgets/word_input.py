@@ -1,0 +1,19 @@
+"""The box a word to sell is typed in."""
+
+from __future__ import annotations
+
+from textual.widgets import Input
+
+
+class WordInput(Input):
+    """The box a word to sell is typed in: it takes letters only, so every other key (? for
+    help, F2 for hints, Esc) reaches the app's and the table's bindings even while it has
+    focus."""
+
+    def __init__(self, *, id: str | None = None, placeholder: str = "") -> None:
+        """A compact box that accepts only letters."""
+        super().__init__(id=id, placeholder=placeholder, restrict=r"[A-Za-z]*", compact=True)
+
+    def check_consume_key(self, key: str, character: str | None = None) -> bool:
+        """Only letters are this box's; Textual would otherwise keep `?` from the help key."""
+        return character is not None and character.isascii() and character.isalpha()
