@@ -90,7 +90,7 @@ def test_a_host_that_cannot_listen_leaves_the_saved_game_byte_for_byte(
         args = ["host", "--text", "--port", str(port)]
         args += ["--continue"] if resume else ["--people", "Bob", "--computers", "hard"]
         assert main(args) == 2
-    assert f"cannot listen on {HOST}:{port}" in capsys.readouterr().err
+    assert f"cannot listen on {HOST}:{port}: the port is in use" in capsys.readouterr().err
     after = {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()}
     assert after == saves
 

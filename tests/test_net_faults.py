@@ -76,6 +76,11 @@ def test_an_old_screen_is_told_which_version_the_table_speaks() -> None:
         wire.parse_client('{"v": true, "type": "leave"}')
 
 
+def test_a_deep_message_is_refused_for_its_depth() -> None:
+    with pytest.raises(wire.ProtocolError, match="nested deeper than 4 levels"):
+        wire.parse_client("[" * 60_000)
+
+
 def test_nesting_is_counted_outside_strings() -> None:
     assert wire.nesting('{"v": 2, "text": "[[[[[[{{{{"}') == 1
     assert wire.nesting('{"a": [[{"b": "\\"[["}]]}') == 4

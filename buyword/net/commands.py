@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import errno
 import sys
 import threading
 from collections.abc import Awaitable, Callable
@@ -164,7 +165,9 @@ async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
     try:
         await server.start()
     except OSError as error:
-        print(f"buyword host: cannot listen on {args.address}:{args.port}: {error.strerror}",
+        reason = "the port is in use (is another table open there?)" \
+            if error.errno == errno.EADDRINUSE else error.strerror or "the address refused"
+        print(f"buyword host: cannot listen on {args.address}:{args.port}: {reason}",
               file=sys.stderr)
         return 2
     if game is None:

@@ -105,10 +105,13 @@ def parse_client(raw: str | bytes) -> ClientMessage:
         raise ProtocolError(f"message of {len(raw)} bytes: the limit is {MAX_BYTES}")
     try:
         text = raw.decode() if isinstance(raw, bytes) else raw
-        if nesting(text) > MAX_DEPTH:
-            raise ProtocolError(f"message nested deeper than {MAX_DEPTH} levels")
+    except UnicodeDecodeError:
+        raise ProtocolError("message is not JSON") from None
+    if nesting(text) > MAX_DEPTH:
+        raise ProtocolError(f"message nested deeper than {MAX_DEPTH} levels")
+    try:
         data = json.loads(text)
-    except (ValueError, UnicodeDecodeError, RecursionError):
+    except (ValueError, RecursionError):
         raise ProtocolError("message is not JSON") from None
     if not isinstance(data, dict):
         raise ProtocolError("message is not a JSON object")
