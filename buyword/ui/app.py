@@ -30,6 +30,7 @@ from buyword.table.services import Services
 from buyword.ui import saving
 from buyword.ui.options import PlayOptions
 from buyword.ui.stylesheet import SharedStylesheet
+from buyword.ui.widgets import PIECES_CSS
 
 if TYPE_CHECKING:
     from buyword.engine import Game, Rules
@@ -41,9 +42,6 @@ if TYPE_CHECKING:
     from buyword.words.lexicon import Lexicon
     from buyword.words.themes import ThemeFinders
 
-#: The styles of the table's pieces (tiles, racks, the die, the players, the log), shared by
-#: every screen but the title.
-PIECES_CSS = "app.tcss"
 
 #: Seconds from the title's first frame to the start of what start-up put off (the
 #: dictionary's loading thread, the garbage collector's first pass over everything start-up
@@ -541,12 +539,14 @@ class BuyWordApp(App[int]):
         await super().on_event(event)
 
     def read_pieces_css(self) -> None:
-        """Add the styles of the table's pieces (PIECES_CSS) to the app's stylesheet, once:
-        before the first screen after the title mounts (the title draws none of them)."""
-        path = str(Path(__file__).with_name(PIECES_CSS))
-        if not self.stylesheet.has_source(path):
-            self.stylesheet.read(path)
-            self.stylesheet.parse()  # only the new file: the others' rules are cached
+        """Add the styles of the table's pieces (PIECES_CSS, each beside its widget) to the
+        app's stylesheet, once: before the first screen after the title mounts (the title
+        draws none of them)."""
+        paths = [str(Path(__file__).parent / path) for path in PIECES_CSS]
+        if not self.stylesheet.has_source(paths[0]):
+            for path in paths:
+                self.stylesheet.read(path)
+            self.stylesheet.parse()  # only the new files: the others' rules are cached
 
     def action_command_palette(self) -> None:
         """The command palette (Textual's, made safe against fast typing: `buyword.ui.palette`)."""

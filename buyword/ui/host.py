@@ -22,6 +22,7 @@ from textual.widgets.option_list import Option
 from buyword.engine import BuyWordError
 from buyword.ui.remote import RemoteTableScreen, table_commands
 from buyword.ui.text import literal, markup
+from buyword.ui.widgets import PIECES_CSS
 
 if TYPE_CHECKING:
     from buyword.net.remote import HostSeat
@@ -175,7 +176,7 @@ class HostTableScreen(RemoteTableScreen):
 class HostApp(App[None]):
     """`buyword host`: the host's own seat at the table this process serves."""
 
-    CSS_PATH = "app.tcss"
+    CSS_PATH = PIECES_CSS  # the table pieces' styles, each beside its widget
     TITLE = "BuyWord"
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
 

@@ -29,6 +29,7 @@ from buyword.store.setup import GameSetup
 from buyword.table import Answer, Awaiting, Pass, Played, TableView, Wait
 from buyword.ui.screens.table import TableScreen
 from buyword.ui.text import literal, markup
+from buyword.ui.widgets import PIECES_CSS
 from buyword.ui.widgets.rack import Rack
 
 if TYPE_CHECKING:
@@ -297,7 +298,7 @@ def table_commands(screen: object) -> Iterator[SystemCommand]:
 class JoinApp(App[None]):
     """`buyword join`: one seat at a hosted table, on this screen."""
 
-    CSS_PATH = "app.tcss"
+    CSS_PATH = PIECES_CSS  # the table pieces' styles, each beside its widget
     TITLE = "BuyWord"
     BINDINGS = [Binding("ctrl+q", "quit", "Leave", priority=True)]
 

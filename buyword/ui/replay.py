@@ -19,6 +19,7 @@ from buyword.engine.inputs import not_regular
 from buyword.store import Store, read_game_file
 from buyword.store.stats import RecordedWords
 from buyword.ui.text import markup
+from buyword.ui.widgets import PIECES_CSS
 from buyword.ui.widgets.board import Board
 from buyword.ui.widgets.die import DieFace
 from buyword.ui.widgets.game_log import GameLog
@@ -150,7 +151,7 @@ class ReplayApp(App[int]):
     """`buyword replay FILE`: the replay screen alone."""
 
     TITLE = "BuyWord replay"
-    CSS_PATH = "app.tcss"
+    CSS_PATH = PIECES_CSS  # the table pieces' styles, each beside its widget
 
     def __init__(self, record: GameRecord, games: list[Game]) -> None:
         """Replay `record`, already stepped into `games`."""
