@@ -196,6 +196,8 @@ class TableServer:
         self.gone_since: dict[int, float] = {}
         self._hand_over: asyncio.Task[None] | None = None
         self._telling = False  # every seat is to be told who has left, in a moment
+        #: The seats whose screen has had a view since who has left last changed.
+        self._away_told: set[int] = set()
         #: Wrong join codes by address, and when that address may try again (monotonic).
         self.guesses: dict[str, tuple[int, float]] = {}
         #: Called (with no arguments) after every change: the host's screen redraws.
@@ -346,6 +348,7 @@ class TableServer:
             now = time.monotonic()
             self.gone_since = {seat: self.gone_since.get(seat, now) for seat in away}
             self.session.away = away
+            self._away_told = set()  # nobody has been told yet
             if not self._telling:  # a moment later, once the views of this change are out
                 self._telling = True
                 asyncio.get_running_loop().call_later(0.05, self._tell_everyone)
@@ -353,10 +356,17 @@ class TableServer:
             self.on_update()
 
     def _tell_everyone(self) -> None:
-        """Every seat's view again: who has left the table changed."""
+        """Every seat's view again: who has left the table changed. A client still sending
+        earlier views is told a moment later, so telling it never overfills its queue."""
         self._telling = False
         for client in list(self.clients.values()):
-            self._send_view(client)
+            if client.seat in self._away_told:
+                continue  # a view since the change told it already
+            if client.queue.empty():
+                self._send_view(client)
+            elif not self._telling:
+                self._telling = True
+                asyncio.get_running_loop().call_later(0.05, self._tell_everyone)
         if self.on_update is not None:
             self.on_update()
 
@@ -454,6 +464,7 @@ class TableServer:
         message = view_message(self.session, client.seat, client.log_sent)
         if self._post(client, encode(message)):
             client.log_sent = message["view"]["log_size"]
+            self._away_told.add(client.seat)
 
     def _post(self, client: _Client, text: str) -> bool:
         if client.post(text):
