@@ -107,10 +107,11 @@ async def test_ctrl_c_on_a_text_host_closes_every_connection_saves_and_exits_0(t
     import signal
 
     port = free_port()
-    env = {**os.environ, "BUYWORD_HOME": str(tmp_path)}
+    # faulthandler: a host that hangs on its way out dumps where, instead of just timing out
+    env = {**os.environ, "BUYWORD_HOME": str(tmp_path), "PYTHONFAULTHANDLER": "1"}
     host = subprocess.Popen(
         [sys.executable, "-m", "buyword", "host", "--text", "--port", str(port), "--people",
-         "Ann,Bob", "--seed", "9"],
+         "Ann,Bob", "--seed", "9"], stdin=subprocess.PIPE,
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     try:
         lines = [await asyncio.to_thread(host.stdout.readline) for _ in range(3)]
@@ -120,7 +121,11 @@ async def test_ctrl_c_on_a_text_host_closes_every_connection_saves_and_exits_0(t
         await ann.act("roll 3")
         await ann.next_view()
         host.send_signal(signal.SIGINT)
-        out, err = await asyncio.to_thread(host.communicate, timeout=30)
+        try:
+            out, err = await asyncio.to_thread(host.communicate, timeout=30)
+        except subprocess.TimeoutExpired:
+            host.send_signal(signal.SIGABRT)
+            pytest.fail("the host did not stop: " + host.communicate(timeout=10)[1][-4000:])
         await ann.wait_for(lambda: not ann.connected, 5)
         assert host.returncode == 0, err
         assert ann.ws.close_reason == "the table has closed"
