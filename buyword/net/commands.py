@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import errno
+import signal
 import sys
 import threading
 from collections.abc import Awaitable, Callable
@@ -185,19 +186,24 @@ async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
               "computer.", flush=True)
         typed = _read_lines()
         finished = asyncio.ensure_future(server.finished())
+        stopped = asyncio.ensure_future(_ctrl_c())
         try:
-            while not finished.done():
+            while not finished.done() and not stopped.done():
                 line = asyncio.ensure_future(typed.get())
-                await asyncio.wait({finished, line}, return_when=asyncio.FIRST_COMPLETED)
+                await asyncio.wait({finished, line, stopped},
+                                   return_when=asyncio.FIRST_COMPLETED)
                 if not line.done():
                     line.cancel()
                 elif line.result() is None:  # no more input: serve on to the end
-                    await finished
+                    await asyncio.wait({finished, stopped}, return_when=asyncio.FIRST_COMPLETED)
                 else:
                     answer = host_command(server, line.result())
                     if answer:
                         print(answer, flush=True)
-        except asyncio.CancelledError:  # Ctrl+C: close the table properly, then stop
+        except asyncio.CancelledError:  # stopped another way: close the table all the same
+            pass
+        stopped.cancel()  # Ctrl+C is Python's again
+        if not finished.done():  # Ctrl+C: close the table properly, then stop
             finished.cancel()
             await server.close()
             autosave.update(session)
@@ -329,6 +335,22 @@ def host_command(server: TableServer, line: str) -> str:
     except BuyWordError as error:
         return f"Cannot hand the seat over: {error}"
     return f"A computer ({level}) plays {server.session.game.names[seat]}'s seat now."
+
+
+async def _ctrl_c() -> None:
+    """Return when Ctrl+C is pressed. The loop's own signal handler wakes it whichever
+    thread the signal lands on (Python's default one waits for the main thread, which may
+    sleep on the network while the terminal's reader gets the signal)."""
+    loop = asyncio.get_running_loop()
+    pressed = asyncio.Event()
+    try:
+        loop.add_signal_handler(signal.SIGINT, pressed.set)
+    except (NotImplementedError, RuntimeError, ValueError):  # no such handlers here
+        await asyncio.Future()  # Python's KeyboardInterrupt cancels the host instead
+    try:
+        await pressed.wait()
+    finally:
+        loop.remove_signal_handler(signal.SIGINT)
 
 
 def _read_lines() -> asyncio.Queue[str | None]:
