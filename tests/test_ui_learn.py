@@ -70,3 +70,32 @@ async def test_learn_to_play_from_the_title_to_the_results(words: Lexicon) -> No
         assert isinstance(app.screen, ResultsScreen)
         verdict = str(app.screen.query_one("#verdict", Static).render())
         assert "keep practising" in verdict.lower(), verdict
+
+
+async def play_steps(pilot, upto: int) -> None:  # noqa: ANN001 - a Pilot
+    """Press the scripted keys of the steps before step `upto`."""
+    for step in STEPS[:upto]:
+        for key in keys_of(step.example):
+            await pilot.press(key)
+            await pilot.pause()
+        await settle(pilot)
+
+
+async def test_a_lesson_left_is_continued_at_the_same_lesson(words: Lexicon, tmp_path) -> None:
+    app = BuyWordApp(PlayOptions(learn=True), lexicon=words, settings=QUIET,
+                     store=Store(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:  # `buyword learn`
+        await settle(pilot)
+        assert isinstance(app.screen, LearnScreen)
+        await play_steps(pilot, 13)
+        assert "Lesson 9/12 · The wild" in lesson_text(app)
+    again = BuyWordApp(PlayOptions(), lexicon=words, settings=QUIET, store=Store(tmp_path))
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        menu = str(again.screen.query_one("#menu").get_option_at_index(0).prompt)
+        assert menu.startswith("Continue learn to play: You · round 4"), menu
+        await pilot.press("c")
+        await settle(pilot)
+        assert isinstance(again.screen, LearnScreen)
+        assert "Lesson 9/12 · The wild" in lesson_text(again)
+        assert STEPS[13].text in lesson_text(again)
