@@ -165,3 +165,29 @@ def _parsed(text: str):  # noqa: ANN202 - an engine action
     from buyword.engine import parse_action
 
     return parse_action(text)
+
+
+def test_a_game_off_the_lessons_script_is_played_as_any_game(words) -> None:
+    lexicon, finder = words
+    other = GameSetup(seed=5, tiles=learn_tiles(), bag=LEARN_BAG, lesson=True)
+    tutorial = Tutorial(TableSession.new(other, lexicon, finder))
+    assert not tutorial.on_script  # another die: the lessons' rolls would not come
+    assert isinstance(tutorial.act(0, "roll"), Played)
+    assert tutorial.takes("discard") and tutorial.takes("choose 2")  # the table judges them
+
+
+def test_the_lessons_game_is_on_script_all_the_way(words) -> None:
+    tutorial = new_tutorial(words)
+    while not tutorial.finished:
+        assert tutorial.on_script, tutorial.progress
+        tutorial.act(0, tutorial.step.example)
+
+
+def test_buyword_learn_starts_the_guided_game(monkeypatch, tmp_path) -> None:
+    import buyword.cli as cli
+
+    monkeypatch.setenv("BUYWORD_HOME", str(tmp_path))
+    runs = []
+    monkeypatch.setattr(cli, "_play", lambda options: runs.append(options) or 0)
+    assert cli.main(["learn"]) == 0
+    assert runs[-1].learn and runs[-1].starts_game

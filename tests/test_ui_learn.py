@@ -70,6 +70,11 @@ async def test_learn_to_play_from_the_title_to_the_results(words: Lexicon) -> No
         assert isinstance(app.screen, ResultsScreen)
         verdict = str(app.screen.query_one("#verdict", Static).render())
         assert "keep practising" in verdict.lower(), verdict
+        assert "not scored" in verdict and "$800 is fair" in verdict  # the rating lesson
+        await pilot.press("n")  # again: the guided game from its start
+        await settle(pilot)
+        assert isinstance(app.screen, LearnScreen)
+        assert "Lesson 1/12 · Roll" in lesson_text(app)
 
 
 async def play_steps(pilot, upto: int) -> None:  # noqa: ANN001 - a Pilot

@@ -32,6 +32,7 @@ from buyword.engine import (
     Discard,
     Done,
     Drop,
+    Phase,
     Roll,
     Sell,
     TileSet,
@@ -255,11 +256,27 @@ class Tutorial:
         titles = list(dict.fromkeys(s.lesson for s in STEPS))
         return f"Lesson {titles.index(step.lesson) + 1}/{len(titles)} · {step.lesson}"
 
+    @property
+    def on_script(self) -> bool:
+        """Whether the game is where the lessons expect it: the lesson's bag and die, and
+        the step on now asking for the kind of answer the table waits for. A save edited
+        by hand (or a game the lessons no longer fit) is played on as any game, never
+        stuck on an answer the table cannot take."""
+        game = self.session.game
+        if game.seed != LEARN_SEED or game.start_bag != LEARN_BAG:
+            return False
+        if self.finished:
+            return True
+        return _PHASE_OF.get(type(parse_action(self.step.example))) is game.phase
+
     def takes(self, answer: Answer | str) -> bool:
-        """Whether `answer` is one the step on now waits for (or welcomes)."""
+        """Whether `answer` is one the step on now waits for (or welcomes); off the script,
+        any answer (the table judges it)."""
         action = _action(answer)
         if action is None or self.finished:
             return False
+        if not self.on_script:
+            return True
         step = self.step
         return step.wants(action) or step.stays(action)
 
@@ -308,6 +325,12 @@ class Tutorial:
     def undo(self, seat: int) -> Undone | Refused:
         """Take back the player's last move: the lesson goes back with it."""
         return self.session.undo(seat)
+
+
+#: The phase each kind of scripted answer is given in.
+_PHASE_OF: dict[type, Phase] = {Roll: Phase.ROLL, Choose: Phase.CHOOSE, Buy: Phase.BUY,
+                                Discard: Phase.BUY, Sell: Phase.SELL, Done: Phase.SELL,
+                                Drop: Phase.DROP}
 
 
 def _action(answer: Answer | str) -> Action | None:

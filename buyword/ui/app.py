@@ -582,6 +582,8 @@ class BuyWordApp(App[int]):
                             partial(self.action_new_game, True))
         yield SystemCommand("New table game", "Start a game for 2-4 players",
                             partial(self.action_new_game, False))
+        yield SystemCommand("Learn to play", "A short guided game, lesson by lesson",
+                            self.start_learning)
         yield SystemCommand("How to play", "The rules in short", self.action_help)
         yield SystemCommand("Keys", "The key map", partial(self.action_help, "keys"))
         yield SystemCommand("Price list", "Pips to dollars", partial(self.action_help, "prices"))

@@ -65,6 +65,9 @@ class LearnScreen(TableScreen):
         if tutorial.finished:
             panel.update("The game is over: the results rate your money.")
             return
+        if not tutorial.on_script:
+            panel.update("This game has left the lessons' script: play on as in any game.")
+            return
         step = tutorial.step
         todo = Content.assemble(("→ ", "bold $accent"),
                                 (f"{step.key[0].upper()}{step.key[1:]}.", "bold"))
