@@ -72,6 +72,8 @@ def test_every_lesson_happens_on_the_arranged_bag(words) -> None:
     assert [event for event in log if isinstance(event, ev.Dropped)]  # the tile limit
     final = [event for event in log if isinstance(event, ev.FinalRound)]
     assert final and final[0].removed == "Q"  # the end of the bag: one tile too few to draw
+    assert str(final[0]).startswith("Final round: the bag holds 1 tile, not the 4 needed; "
+                                    "it leaves the game")
 
 
 def test_something_else_is_refused_with_what_the_lesson_waits_for(words) -> None:

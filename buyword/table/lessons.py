@@ -183,12 +183,12 @@ STEPS: tuple[Step, ...] = (
          "A, D, E, L and R: D and L show 2 pips, so 7 pips cost $49. Buy them.",
          "press B to buy", _is(Buy), "buy"),
     Step("Tile limit", "keeping tiles",
-         "You hold 10 letter tiles. Keep them all for now: finish selling, and the tile "
-         "limit will ask you to drop 2.",
+         "You hold 10 letter tiles; after selling you may keep 8. Finish selling, then drop "
+         "2: keep the tiles of long words (two Es are easy to spare: a wild can be an E).",
          "press Esc", _is(Done), "done"),
     Step("Tile limit", "dropping down to 8",
          "Over the limit: drop 2 tiles (they leave the game). Keep those that make long "
-         "words; two Es are easy to spare, since a wild can be an E.",
+         "words, such as ORDINALS.",
          "type 2 letters and press Enter", _is(Drop), "drop EE"),
     Step("End of the bag", "rolling the die",
          "Round 7. One tile is left in the bag: when it cannot give everyone their draw, "
