@@ -61,6 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
                              "crossword (each is described below)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.add_parser("play", help="play the game (the default)")
+    sub.add_parser("learn", help="learn to play: a short guided solo game, lesson by lesson")
 
     solve = sub.add_parser("solve", help="list the best words and sale plan for some tiles")
     solve.add_argument("letters", help="the letter tiles held, e.g. QUIZEST")
@@ -312,7 +313,7 @@ def main(argv: list[str] | None = None) -> int:
     players: tuple[str, ...] = ()
     variants: tuple[str, ...] = ()
     try:
-        if command in ("play", "history", "replay", "review"):
+        if command in ("play", "learn", "history", "replay", "review"):
             _check_home()
         if command == "play":
             players = _check_players(args.players)
@@ -371,6 +372,8 @@ def main(argv: list[str] | None = None) -> int:
         return review_main(args.file, args.seat, args.budget, args.json,
                            None if folder is None else str(folder), args.rollouts, args.jobs,
                            args.ray)
+    if command == "learn":
+        return _play(PlayOptions(learn=True))
     if command == "replay":
         from buyword.ui.replay import run_replay
 

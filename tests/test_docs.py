@@ -20,8 +20,8 @@ README = ROOT / "README.md"
 DOCUMENTS = [README, ROOT / "CHANGELOG.md", ROOT / "benchmarks" / "RESULTS.md",
              *sorted((ROOT / "docs").glob("*.md"))]
 #: The manual's pages, each linked from the README and linking back to it.
-MANUAL = ["playing", "variants", "crossword", "computer-players", "review", "several-screens",
-          "solve-and-sim", "files", "development", "rules"]
+MANUAL = ["learn", "playing", "variants", "crossword", "computer-players", "review",
+          "several-screens", "solve-and-sim", "files", "development", "rules"]
 README_LIMIT = 250
 
 #: Phrases about how the work was done, never about the game: the load on the computer while

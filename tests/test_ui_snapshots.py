@@ -250,3 +250,19 @@ def test_minimum_results(snap_compare) -> None:
         await steady(pilot)
 
     assert snap_compare(make_app(), terminal_size=MINIMUM, run_before=results)
+
+
+@pytest.mark.parametrize("size", [pytest.param((80, 24), id="80x24"),
+                                  pytest.param((60, 18), id="60x18")])
+def test_learn_to_play(snap_compare, size) -> None:
+    from buyword.table.lessons import learn_setup
+
+    async def selling_long(pilot: Pilot) -> None:
+        await settle(pilot)
+        await play(pilot, "roll", "choose 3", "buy", "done", "roll", "discard", "done", "roll",
+                   "buy")
+        table(pilot.app).sell_typed("RAT")  # not the long word the lesson waits for
+        pilot.app.set_focus(None)  # no cursor to come and go with timing (see test_table_sell)
+        await steady(pilot)
+
+    assert snap_compare(make_app(learn_setup()), terminal_size=size, run_before=selling_long)

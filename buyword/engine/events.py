@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from buyword.engine.wording import possessive, says, whom
+from buyword.engine.wording import plural, possessive, says, whom
 
 
 @dataclass(frozen=True)
@@ -52,9 +52,11 @@ class FinalRound:
     needed: int
 
     def __str__(self) -> str:
+        held = len(self.removed)
+        they = "it leaves" if held == 1 else "they leave"
         return (
-            f"Final round: the bag holds {len(self.removed)} tiles, not the {self.needed} "
-            "needed; they leave the game and everyone sells one last time"
+            f"Final round: the bag holds {plural(held, 'tile')}, not the {self.needed} "
+            f"needed; {they} the game and everyone sells one last time"
         )
 
 

@@ -31,6 +31,8 @@ class Variant(NamedTuple):
     help: str
     #: How it plays, in a sentence or two (help's Variants page, the palette, `--help`).
     how: str
+    #: Its rules on one page (Markdown): help's Variants page and the new-game form's F1.
+    page: str
     #: Whether it needs two or more players at the table (a solo game cannot play it).
     needs_table: bool = False
     #: Whether Master's rollouts play it out (if not, Master plays it as Expert does).
@@ -45,25 +47,96 @@ VARIANTS: tuple[Variant, ...] = (
             "instead of buying or discarding your draw, put it up for auction: each other "
             "player bids once or passes, then you match the high bid or let the tiles go "
             "(the winner pays the bank)",
+            """\
+**Auction** *(2 or more players)*: a draw you would not buy at its price may still be worth
+something to someone.
+
+- **When.** At your buy turn you may put your whole draw up for auction (**A**) instead of
+  buying or discarding it.
+- **Bids.** Starting with the player to your left, each other player bids once or passes
+  (**P**): a whole number of dollars, at least $1, more than the high bid, and no more than
+  they hold. Type it and press **Enter**.
+- **The seller decides last.** Match the high bid (**M**: you take the tiles and pay that
+  amount) or let the high bidder have them at their bid (**P**).
+- **Nobody bids?** The auction has failed: buy at the usual price, if you can afford it, or
+  discard.
+- **Money.** The winner pays the bank, never the seller. Tiles won join the winner's hand at
+  once; their own draw is untouched.
+
+Notation: `auction`, `bid N`, `pass`, `match`.
+""",
             needs_table=True),
     Variant("trade", "trade", "Trade", "trade",
             "a trading step, swapping whole draws",
             "after the draw and before anyone buys, each player may offer one other player "
             "a swap of whole draws; they accept or decline",
+            """\
+**Trade** *(2 or more players)*: swap a draw you do not want for one you do.
+
+- **When.** Once everyone has drawn, before anyone buys, comes a trading step. The draws lie
+  face up, with their seat numbers, pips and prices.
+- **Offers.** Starting with the leader and going left, each player may offer one other player
+  a swap of their whole draws (type the seat number, **Enter**), or make no offer (**P**).
+  Never single tiles.
+- **Answers.** The player offered accepts (**Y**) or declines (**N**). An accepted swap is
+  immediate, and a draw may change hands more than once.
+- **Then buy as usual.** Each player buys or discards the draw they now hold.
+
+Notation: `offer SEAT`, `accept`, `decline`, `pass`.
+""",
             needs_table=True),
     Variant("trade_money", "trade-money", "Trade with money", "trade with money",
             "trading, and an offer may carry cash",
             "trades where money may change hands too: an offer of +$N you pay, or "
             "-$N they pay",
+            """\
+**Trade with money** *(2 or more players)*: the trading step, where an offer may carry cash.
+
+- **Everything of Trade**: a trading step after the draw, one offer each from the leader to
+  the left, whole draws only, accept (**Y**) or decline (**N**).
+- **Cash.** An offer may add a payment: `2 +5` offers seat 2 a swap and you pay them $5;
+  `2 -5` asks them to pay you $5. Nobody may pay more than they hold.
+- **The one exception.** This is the only time money passes between players rather than to
+  or from the bank.
+
+Notation: `offer SEAT +N`, `offer SEAT -N`, `accept`, `decline`, `pass`.
+""",
             needs_table=True),
     Variant("draft", "draft", "Tile draft", "tile draft",
             "the round's tiles are laid face up and picked in turn",
             "the leader lays everyone's tiles face up; in turn each player takes one until "
-            "all are taken, then buys or discards the tiles taken"),
+            "all are taken, then buys or discards the tiles taken",
+            """\
+**Tile draft**: everyone's tiles are laid face up, and you pick the ones you want.
+
+- **The draw.** The leader draws the round's tiles for everyone (draw count × players) and
+  lays them face up.
+- **Picking.** Starting with the leader and going left, each player takes one tile in turn
+  (type its letter) until all are taken. The order repeats every lap; it is not a snake.
+- **Buying.** Each player then buys or discards the tiles they took, all or nothing, at
+  (their pips)².
+- **Solo.** You take every tile yourself: allowed, but a draft is at its best at a table.
+
+Notation: `pick L`.
+"""),
     Variant("crossword", "crossword", "Crossword", "crossword",
             "sold words stay on a shared grid and new words cross them",
             "sold words stay on the table in a grid; each new word crosses the words "
-            "there, and its price counts the pips of the tiles it reuses"),
+            "there, and its price counts the pips of the tiles it reuses",
+            """\
+**Crossword**: sold words stay on the table, and new words must cross them.
+
+- **The grid.** One shared grid, unbounded in every direction. The first word starts it;
+  every later word crosses the words already there.
+- **Placing.** A word goes across or down in a straight line, reuses at least one tile on the
+  table and lays at least one from your hand (one wild at most, as usual). Arrows or a click
+  choose its first square; **Tab** turns it.
+- **Paid.** Every word the placement forms or extends, across and down, must be a word, and
+  each pays (its pips)², the reused tiles' pips included.
+- **Tiles on the table** never go back to a hand and do not count toward the tile limit.
+
+Notation: `sell WORD at ROW,COL across|down`.
+"""),
 )
 
 

@@ -118,7 +118,16 @@ class SavedGame:
             names.append(f"{name} ({level})" if level else name)
         rounds = game.round if game is not None else self.round
         kind = "daily solo" if self.daily else ("solo" if self.solo else "table")
+        if self.lesson:
+            kind = "learn to play"
         return f"{kind}: {', '.join(names)} · round {rounds}"
+
+    @property
+    def lesson(self) -> bool:
+        """True for the guided first game ("Learn to play"): resumed at its lesson, never
+        scored."""
+        setup = self.options.get("setup")
+        return isinstance(setup, dict) and setup.get("lesson") is True
 
     def to_dict(self) -> dict:
         """A JSON-ready form (see `from_dict`)."""

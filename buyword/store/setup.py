@@ -104,6 +104,9 @@ class GameSetup:
     theme: str = ""
     #: The table variants played (docs/variants.md), by name (`buyword.engine.VARIANTS`).
     variants: tuple[str, ...] = ()
+    #: The guided first game ("Learn to play", `buyword.table.lessons`): its table teaches
+    #: lesson by lesson, and its money is not scored.
+    lesson: bool = False
 
     def __post_init__(self) -> None:
         """Variants are kept in the registry's order, each once; an unknown name is refused."""

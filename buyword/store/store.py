@@ -64,6 +64,11 @@ OPEN_ELSEWHERE = ("That game is open in another window now: it goes on there. Wa
                   "the title, or start a game of your own.")
 
 
+#: What the results screen says of the guided first game's money (it is never scored).
+LESSON_NOTE = ("Learn to play is practice on a short bag, so it is not scored. In a full "
+               "game of 108 tiles, $800 is fair, $900 good and $1000 outstanding.")
+
+
 @dataclass(frozen=True)
 class Loaded:
     """What `Store.load_game` found: a game to resume, or a message about a bad save, or neither."""
@@ -392,7 +397,11 @@ class Store:
             name = self._record_name(final)
             if not self.data.exists(name):
                 self.data.write(name, final.to_json())
-        solo, note = self._score(final, game.rules) if final.solo else (None, None)
+        # The guided first game teaches on a short bag: its money is no solo score.
+        if final.lesson:
+            solo, note = None, LESSON_NOTE
+        else:
+            solo, note = self._score(final, game.rules) if final.solo else (None, None)
         self._forget(saved.game_id)
         from buyword.store.outcomes import Finished  # with the first finished game
 

@@ -174,6 +174,10 @@ class BuyWordApp(App[int]):
             self.notify("There is no saved game to continue.", severity="warning")
         if not options.starts_game:
             return None
+        if options.learn:
+            from buyword.table.lessons import learn_setup
+
+            return learn_setup()
         from buyword.store.setup import Seat, load_tiles
 
         names = options.players or ("You",)
@@ -215,6 +219,12 @@ class BuyWordApp(App[int]):
         saved = self.resumable
         if saved is not None:
             self.start_game(saving.setup_of(saved), saved)
+
+    def start_learning(self) -> None:
+        """Learn to play: the guided first game (the title's L, `buyword learn`)."""
+        from buyword.table.lessons import learn_setup
+
+        self.start_game(learn_setup())
 
     def start_daily(self) -> None:
         """Today's daily solo: the same bag and rolls for every player today."""
@@ -340,7 +350,13 @@ class BuyWordApp(App[int]):
         from buyword.ui.screens.table import TableScreen
 
         self._back_to_title()
-        table = TableScreen(session, setup)
+        if setup.lesson:  # Learn to play: the same table, with the lesson on
+            from buyword.table.lessons import Tutorial
+            from buyword.ui.screens.learn import LearnScreen
+
+            table: TableScreen = LearnScreen(Tutorial(session), setup)
+        else:
+            table = TableScreen(session, setup)
         if saved is None:
             saved = first_save(session, setup, daily=daily)
         self.session = session
@@ -566,6 +582,8 @@ class BuyWordApp(App[int]):
                             partial(self.action_new_game, True))
         yield SystemCommand("New table game", "Start a game for 2-4 players",
                             partial(self.action_new_game, False))
+        yield SystemCommand("Learn to play", "A short guided game, lesson by lesson",
+                            self.start_learning)
         yield SystemCommand("How to play", "The rules in short", self.action_help)
         yield SystemCommand("Keys", "The key map", partial(self.action_help, "keys"))
         yield SystemCommand("Price list", "Pips to dollars", partial(self.action_help, "prices"))

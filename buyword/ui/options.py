@@ -17,8 +17,10 @@ class PlayOptions:
     tiles: str | None = None  # --tiles: a tile-set file instead of the bundled set
     #: --variant (and --crossword): the variants' `Rules` fields ("auction", "trade_money").
     variants: tuple[str, ...] = ()
+    learn: bool = False  # `buyword learn`: the guided first game
 
     @property
     def starts_game(self) -> bool:
         """True when the command line asks for a game rather than the title screen."""
-        return self.solo or bool(self.players) or self.seed is not None or bool(self.variants)
+        return (self.solo or bool(self.players) or self.seed is not None
+                or bool(self.variants) or self.learn)

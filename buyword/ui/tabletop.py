@@ -51,6 +51,10 @@ class Tabletop(Protocol):
         """Resume the autosaved game."""
         ...
 
+    def start_learning(self) -> None:
+        """Start the guided first game (Learn to play)."""
+        ...
+
     def start_daily(self) -> None:
         """Start today's daily solo."""
         ...

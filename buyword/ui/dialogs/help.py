@@ -68,14 +68,17 @@ for more room, and the game carries on when the window grows.
 
 
 def variants_text() -> str:
-    """The Variants page: what each variant does (from the rules' own descriptions)."""
+    """The Variants page: what each variant does, then each one's rules on a page of its own
+    (both from the variants registry)."""
     from buyword.engine.rules import VARIANTS
 
-    lines = ["Variants are turned on in the new-game form (or `buyword --variant NAMES`); any "
-             "combination may be played.", ""]
+    lines = ["Variants are turned on in the new-game form (or `buyword --variant NAMES`; F1 "
+             "on a variant's box shows its rules); any combination may be played.", ""]
     for variant in VARIANTS:
         needs = " *(2 or more players)*" if variant.needs_table else ""
         lines.append(f"- **{variant.label}**{needs}: {variant.how}.")
+    for variant in VARIANTS:
+        lines += ["", "---", "", variant.page]
     return "\n".join(lines)
 
 

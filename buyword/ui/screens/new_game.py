@@ -60,6 +60,8 @@ class NewGameScreen(Screen[GameSetup | None]):
     BINDINGS = [
         Binding("ctrl+s", "start", "Start", priority=True),
         Binding("escape", "back", "Back"),
+        # Over the app's F1 (help): on a variant's box, that variant's rules on one page.
+        Binding("f1", "rules", "Rules"),
     ]
 
     def __init__(self, solo: bool, defaults: GameSetup | None = None) -> None:
@@ -155,7 +157,8 @@ class NewGameScreen(Screen[GameSetup | None]):
             greyed = self.solo and variant.needs_table
             box = Tick(variant.label, variant.name in d.variants and not greyed,
                        id=f"variant-{variant.name}", compact=True, disabled=greyed)
-            box.tooltip = f"{variant.how.capitalize()}." + (f" {SOLO_VARIANTS}" if greyed else "")
+            box.tooltip = (f"{variant.how.capitalize()}. F1: its rules."
+                           + (f" {SOLO_VARIANTS}" if greyed else ""))
             boxes.append(box)
         return boxes
 
@@ -200,6 +203,19 @@ class NewGameScreen(Screen[GameSetup | None]):
             error.update(literal(f"✗ {problem}"))  # it may quote a file name: text
             return
         self.dismiss(setup)
+
+    def action_rules(self) -> None:
+        """F1: the rules of the variant whose box has the cursor, on one page; anywhere else
+        in the form, help (its Variants page has every variant's)."""
+        focused = self.focused
+        name = (focused.id or "").removeprefix("variant-") if focused is not None else ""
+        chosen = [v for v in VARIANTS if v.name == name]
+        if not chosen:
+            self.app.action_help("rules")  # type: ignore[attr-defined]
+            return
+        from buyword.ui.dialogs.variant_rules import VariantRulesScreen
+
+        self.app.push_screen(VariantRulesScreen(chosen[0]))
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:

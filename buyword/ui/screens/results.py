@@ -314,7 +314,11 @@ class ResultsScreen(Screen[None]):
         return True
 
     def action_again(self) -> None:
-        """The same table and options with a fresh bag."""
+        """The same table and options with a fresh bag (the guided game: from its start, on
+        the bag its lessons are laid out on)."""
+        if self.setup.lesson:
+            self.buyword.start_learning()
+            return
         self.buyword.start_game(self.setup.with_seed(None))
 
     def action_same_seed(self) -> None:

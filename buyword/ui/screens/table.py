@@ -67,6 +67,7 @@ from buyword.ui.widgets.word_input import WordInput
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
 
+    from buyword.table.session import TableSession
     from buyword.ui.tabletop import Tabletop
 
 
@@ -255,7 +256,7 @@ class TableScreen(CrosswordTable):
             if not self._results_shown:
                 self._results_shown = True
                 self.view = view
-                self.buyword.show_results(self.session, self.setup)
+                self.buyword.show_results(self.finished_session(), self.setup)
             return
         if awaiting.computer:
             self.state.busy = True
@@ -283,6 +284,10 @@ class TableScreen(CrosswordTable):
             self.app.push_screen(HandOffScreen(name), lambda _: self._hand_to(seat))
             return
         self._hand_to(seat, view)
+
+    def finished_session(self) -> TableSession:
+        """The session whose results the app shows when the game ends: the one drawn."""
+        return self.session  # type: ignore[return-value]  # a local game's: a TableSession
 
     def _hand_to(self, seat: int, view: TableView | None = None) -> None:
         """The person to act has the screen: show their hand and focus what they need."""

@@ -1,4 +1,5 @@
-"""The title screen: continue, start a solo, daily or table game, how to play, settings, quit."""
+"""The title screen: continue, start a solo, daily or table game, learn to play, how to play,
+settings, quit."""
 
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
 MENU: tuple[tuple[str, str], ...] = (
     ("solo", "New solo game"),
     ("table", "New table game (2–4 players)"),
+    ("learn", "Learn to play"),
     ("stats", "Solo stats"),
     ("help", "How to play"),
     ("settings", "Settings"),
@@ -42,7 +44,7 @@ MENU: tuple[tuple[str, str], ...] = (
 
 #: The key of each menu entry that has one (as the screen's bindings), shown beside it.
 MENU_KEYS = {"continue": "c", "solo": "s", "daily": "d", "table": "t", "stats": "r",
-             "help": "h", "settings": "o", "quit": "q"}
+             "learn": "l", "help": "h", "settings": "o", "quit": "q"}
 #: Where a menu entry's key shows: the cell after the longest label that fits beside it.
 KEY_COLUMN = 31
 
@@ -108,6 +110,7 @@ class TitleScreen(Screen[None]):
         Binding("d", "choose('daily')", "Daily", show=False),
         Binding("t", "choose('table')", "Table"),
         Binding("r", "choose('stats')", "Stats", show=False),
+        Binding("l", "choose('learn')", "Learn to play", show=False),
         Binding("h", "choose('help')", "How to play", show=False),
         Binding("o", "choose('settings')", "Settings", show=False),
         Binding("q", "choose('quit')", "Quit"),
@@ -289,6 +292,8 @@ class TitleScreen(Screen[None]):
                 app.action_new_game(solo=False)
             case "stats":
                 app.action_stats()
+            case "learn":
+                app.start_learning()
             case "help":
                 app.action_help("rules")
             case "settings":

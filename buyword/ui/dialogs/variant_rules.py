@@ -1,0 +1,43 @@
+"""One variant's rules on one page (the new-game form's F1 on a variant's box)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Markdown
+
+from buyword.engine.rules import Variant
+
+
+class VariantRulesScreen(ModalScreen[None]):
+    """The page of one variant from the variants registry (`Variant.page`). Esc closes."""
+
+    CSS_PATH = "dialogs.tcss"
+    BINDINGS = [
+        Binding("escape,q,f1", "close", "Close"),
+        Binding("down", "scroll('down')", "Scroll", show=False),
+        Binding("up", "scroll('up')", "Scroll", show=False),
+        Binding("pagedown,space", "scroll('page_down')", "Scroll", show=False),
+        Binding("pageup", "scroll('page_up')", "Scroll", show=False),
+    ]
+
+    def __init__(self, variant: Variant) -> None:
+        """The rules of `variant`."""
+        super().__init__()
+        self.variant = variant
+
+    def compose(self) -> ComposeResult:
+        """The page, scrolling in a small window."""
+        with Vertical(classes="dialog", id="variant-rules"), VerticalScroll():
+            yield Markdown(self.variant.page)
+        yield Footer()
+
+    def action_scroll(self, how: str) -> None:
+        """Scroll the page (a line or a page)."""
+        getattr(self.query_one(VerticalScroll), f"scroll_{how}")(animate=False)
+
+    def action_close(self) -> None:
+        """Back to the form."""
+        self.dismiss(None)

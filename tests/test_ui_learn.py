@@ -1,0 +1,106 @@
+"""Learn to play through the real screens: from the title's L to the results, by keys."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Static
+from ui_helpers import QUIET, settle, table
+
+from buyword.cli import PlayOptions
+from buyword.store import Store
+from buyword.table.lessons import STEPS
+from buyword.ui.app import BuyWordApp
+from buyword.ui.screens.learn import LearnScreen
+from buyword.ui.screens.results import ResultsScreen
+from buyword.words.lexicon import Lexicon
+
+#: Slow (Pilot plays the whole guided game through the app): left out of the fast set.
+pytestmark = pytest.mark.slow
+
+#: The keys of each step's scripted answer (the drop dialog takes the tiles' letters).
+KEYS = {"roll": ["r"], "choose 3": ["3"], "buy": ["b"], "discard": ["d"], "done": ["escape"],
+        "drop EE": ["e", "e", "enter"]}
+
+
+def keys_of(example: str) -> list[str]:
+    """The keys a player presses for a step's answer."""
+    if example.startswith("sell "):
+        return [*example.removeprefix("sell ").lower(), "enter"]
+    return KEYS[example]
+
+
+@pytest.fixture(scope="module")
+def words() -> Lexicon:
+    """The bundled dictionary (the guided game's words are real words)."""
+    return Lexicon.bundled()
+
+
+def lesson_text(app: BuyWordApp) -> str:
+    """What the lesson panel says now, its title included."""
+    panel = table(app).query_one("#lesson", Static)
+    return f"{panel.border_title} {panel.render()}"
+
+
+def message(app: BuyWordApp) -> str:
+    """The table's message line."""
+    return str(table(app).query_one("#message", Static).render())
+
+
+async def test_learn_to_play_from_the_title_to_the_results(words: Lexicon) -> None:
+    app = BuyWordApp(PlayOptions(), lexicon=words, settings=QUIET, store=Store(memory=True))
+    async with app.run_test(size=(100, 34)) as pilot:
+        await settle(pilot)
+        await pilot.press("l")
+        await settle(pilot)
+        assert isinstance(app.screen, LearnScreen)
+        assert "Lesson 1/12 · Roll" in lesson_text(app)
+        await pilot.press("b")  # not what the lesson waits for
+        await pilot.pause()
+        assert "Not yet: this lesson is about rolling the die — press R" in message(app)
+        for number, step in enumerate(STEPS):
+            assert step.text in lesson_text(app), number
+            if step.lesson == "All or nothing" and step.example == "discard":
+                await pilot.press("b")
+                await pilot.pause()
+                assert "Not yet: this lesson is about discarding — press D" in message(app)
+            for key in keys_of(step.example):
+                await pilot.press(key)
+                await pilot.pause()
+            await settle(pilot)
+        assert isinstance(app.screen, ResultsScreen)
+        verdict = str(app.screen.query_one("#verdict", Static).render())
+        assert "keep practising" in verdict.lower(), verdict
+        assert "not scored" in verdict and "$800 is fair" in verdict  # the rating lesson
+        await pilot.press("n")  # again: the guided game from its start
+        await settle(pilot)
+        assert isinstance(app.screen, LearnScreen)
+        assert "Lesson 1/12 · Roll" in lesson_text(app)
+
+
+async def play_steps(pilot, upto: int) -> None:  # noqa: ANN001 - a Pilot
+    """Press the scripted keys of the steps before step `upto`."""
+    for step in STEPS[:upto]:
+        for key in keys_of(step.example):
+            await pilot.press(key)
+            await pilot.pause()
+        await settle(pilot)
+
+
+async def test_a_lesson_left_is_continued_at_the_same_lesson(words: Lexicon, tmp_path) -> None:
+    app = BuyWordApp(PlayOptions(learn=True), lexicon=words, settings=QUIET,
+                     store=Store(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:  # `buyword learn`
+        await settle(pilot)
+        assert isinstance(app.screen, LearnScreen)
+        await play_steps(pilot, 13)
+        assert "Lesson 9/12 · The wild" in lesson_text(app)
+    again = BuyWordApp(PlayOptions(), lexicon=words, settings=QUIET, store=Store(tmp_path))
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        menu = str(again.screen.query_one("#menu").get_option_at_index(0).prompt)
+        assert menu.startswith("Continue learn to play: You · round 4"), menu
+        await pilot.press("c")
+        await settle(pilot)
+        assert isinstance(again.screen, LearnScreen)
+        assert "Lesson 9/12 · The wild" in lesson_text(again)
+        assert STEPS[13].text in lesson_text(again)

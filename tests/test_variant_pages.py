@@ -1,0 +1,50 @@
+"""Each variant's rules on one page, from the one variants registry: help's Variants page
+holds them all, and F1 on a variant's box in the new-game form shows that one."""
+
+from __future__ import annotations
+
+import pytest
+from ui_helpers import make_app, settle
+
+from buyword.engine.rules import VARIANTS
+from buyword.ui.dialogs.help import HelpScreen, variants_text
+from buyword.ui.dialogs.variant_rules import VariantRulesScreen
+from buyword.ui.screens.new_game import NewGameScreen
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)
+def test_every_variant_has_a_page_of_its_rules(variant) -> None:
+    page = variant.page
+    assert page.startswith(f"**{variant.label}**")
+    assert ("2 or more players" in page) == variant.needs_table
+    assert "Notation:" in page  # how its moves are written in a record
+    assert 6 <= len(page.splitlines()) <= 20  # a page, not a chapter
+
+
+def test_helps_variants_page_holds_every_page() -> None:
+    text = variants_text()
+    for variant in VARIANTS:
+        assert variant.page in text and variant.how in text
+
+
+@pytest.mark.slow
+async def test_f1_on_a_variant_box_shows_its_rules_and_elsewhere_help() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("t")  # a table game: every variant's box may be ticked
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        app.screen.query_one("#variant-auction").focus()
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, VariantRulesScreen)
+        assert app.screen.variant.name == "auction"
+        assert "The seller decides last" in str(app.screen.query_one("Markdown").source)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        app.screen.query_one("#seed").focus()
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
