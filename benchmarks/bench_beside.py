@@ -10,6 +10,11 @@ replays its bag as the results screen does (`buyword.table.compare.play_beside`,
 game: the person's and Master's money, each run's wall-clock and processor seconds (this
 process and its workers), the parallel/single ratios, and whether both runs played the same
 game, action for action; then the medians.
+
+With `--ahead`, each bag is also played as the app plays it during a solo game
+(`MasterAhead`: one background process at the lowest priority, begun as the game begins):
+printed is how many seconds of play it needs before the results screen has Master's game at
+once, and whether it is the same game.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from collections.abc import Callable
 from buyword.engine import Game, default_tiles
 from buyword.store.places import cache_folder
 from buyword.table import Services, play_computers
-from buyword.table.compare import BESIDE_ROLLOUTS, play_beside
+from buyword.table.compare import BESIDE_ROLLOUTS, MasterAhead, play_beside
 
 
 def cpu_seconds() -> float:
@@ -70,11 +75,13 @@ def main() -> None:
     parser.add_argument("--level", default="medium")
     parser.add_argument("--rollouts", type=int, default=BESIDE_ROLLOUTS)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--ahead", action="store_true",
+                        help="also time Master's game played ahead, as during a solo game")
     args = parser.parse_args()
     services = Services(cache_dir=cache_folder())
     lexicon = services.bundled()
     finder = services.finder(lexicon, default_tiles())
-    rows: dict[str, list[float]] = {k: [] for k in ("wall1", "cpu1", "wallN", "cpuN")}
+    rows: dict[str, list[float]] = {k: [] for k in ("wall1", "cpu1", "wallN", "cpuN", "ahead")}
     same = 0
     print(f"Master at {args.rollouts} rollouts an option; {args.jobs} processes against 1; "
           f"load average {os.getloadavg()[0]:.1f} at the start")
@@ -91,11 +98,31 @@ def main() -> None:
               f"{args.jobs} processes {wallN:.1f} s ({cpuN:.1f} s CPU): wall "
               f"x{wallN / wall1:.2f}, CPU x{cpuN / cpu1:.2f}; "
               f"{'the same game' if identical else 'ANOTHER GAME'}")
-    med = {key: statistics.median(values) for key, values in rows.items()}
+        if args.ahead:
+            seconds, same_ahead = ready_after(person, finder, args.rollouts)
+            rows["ahead"].append(seconds)
+            print(f"  played ahead: ready after {seconds:.1f} s of play, "
+                  f"{'the same game' if same_ahead == single.actions else 'ANOTHER GAME'}")
+    med = {key: statistics.median(values) if values else 0.0 for key, values in rows.items()}
     print(f"median Master game: 1 process {med['wall1']:.1f} s wall, {med['cpu1']:.1f} s CPU; "
           f"{args.jobs} processes {med['wallN']:.1f} s wall, {med['cpuN']:.1f} s CPU "
           f"(wall x{med['wallN'] / med['wall1']:.2f}); the same game in {same} of "
           f"{args.games}; load average {os.getloadavg()[0]:.1f} at the end")
+    if args.ahead:
+        print(f"median played ahead: ready after {med['ahead']:.1f} s of play (a solo game "
+              "that lasts longer shows Master's game at once)")
+
+
+def ready_after(person: Game, finder: object, rollouts: int) -> tuple[float, list]:
+    """Seconds until Master's game played ahead is ready (polled as the results screen
+    would, every 0.1 s), and its actions."""
+    start = time.perf_counter()
+    ahead = MasterAhead(person, finder, rollouts=rollouts)  # type: ignore[arg-type]
+    while (played := ahead.ready()) is None:
+        if ahead.failed:
+            raise SystemExit("Master's game played ahead failed")
+        time.sleep(0.1)
+    return time.perf_counter() - start, list(played.actions)
 
 
 if __name__ == "__main__":

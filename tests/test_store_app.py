@@ -197,6 +197,7 @@ async def test_settings_and_default_rules_are_kept(tmp_path: Path) -> None:
         assert isinstance(app.screen, SettingsScreen)
         app.screen.query_one("#animations").value = False
         app.screen.query_one("#speed").value = "fast"
+        app.screen.query_one("#master-ahead").value = False
         await pilot.press("ctrl+s")
         await pilot.pause()
         await pilot.press("s")
@@ -206,6 +207,8 @@ async def test_settings_and_default_rules_are_kept(tmp_path: Path) -> None:
         await settle(pilot)
     stored = Store(tmp_path).load_settings()
     assert (stored.animations, stored.bot_speed, stored.new_game.tile_limit) == (False, "fast", 10)
+    kept = (tmp_path / "settings.toml").read_text()
+    assert not stored.master_ahead and "master_ahead = false" in kept
     again = BuyWordApp(PlayOptions(), lexicon=small_lexicon(), store=Store(tmp_path))
     async with again.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

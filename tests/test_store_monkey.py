@@ -80,7 +80,7 @@ async def test_random_keys_and_clicks_never_crash_and_keep_the_rules(
     rng = random.Random(number)
     store = Store(tmp_path)
     app = make_app(SETUPS[number], store=store,
-                   settings=Settings(animations=False, bot_speed="instant"),
+                   settings=Settings(animations=False, bot_speed="instant", master_ahead=False),
                    lexicon=small_lexicon())
     app.exit = lambda *args, **kwargs: None  # type: ignore[method-assign]  # keep the monkey in
     screens: set[str] = set()

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 import math
+import time
 
 import pytest
 from words_helpers import index_cache
 
 from buyword.bots import master as master_module
 from buyword.cli import main
-from buyword.table.compare import play_beside
+from buyword.table.compare import MasterAhead, play_beside
 from buyword.table.launch import play_computers
 from buyword.table.services import Services
 from buyword.table.sim import rollout_search
@@ -84,3 +85,30 @@ def test_masters_game_over_two_processes_is_the_game_of_one(words) -> None:
     spread = play_beside(yours, "master", finder, rollouts=FEW, jobs=2)
     assert alone is not None and spread is not None
     assert spread.actions == alone.actions and spread.outcome() == alone.outcome()
+
+
+@pytest.mark.slow  # two games of Master, one of them in a background process
+def test_masters_game_played_ahead_is_the_game_beside_you(words) -> None:
+    finder, lexicon = words
+    yours = play_computers(("greedy",), 8, lexicon, finder, names=("You",))
+    ahead = MasterAhead(yours, finder, rollouts=FEW)
+    assert ahead.is_for(yours)
+    beside = play_beside(yours, "master", finder, rollouts=FEW)
+    assert beside is not None
+    for _ in range(600):
+        played = ahead.ready()
+        if played is not None:
+            break
+        time.sleep(0.1)
+    assert played is not None and played.actions == beside.actions
+    assert played.player(0).money == beside.player(0).money
+
+
+def test_masters_game_ahead_stops_when_the_game_is_left(words) -> None:
+    finder, lexicon = words
+    yours = play_computers(("greedy",), 8, lexicon, finder, names=("You",))
+    ahead = MasterAhead(yours, finder, rollouts=FEW)
+    ahead.close()  # left at once: nothing plays on, and nothing is ready
+    assert ahead.ready() is None and ahead.failed
+    other = play_computers(("greedy",), 9, lexicon, finder, names=("You",))
+    assert not ahead.is_for(other)

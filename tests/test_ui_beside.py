@@ -19,6 +19,7 @@ from textual.widgets import ProgressBar, Static
 from ui_helpers import make_app, settle
 
 from buyword.engine import Game
+from buyword.store.settings import Settings
 from buyword.table import compare
 from buyword.ui.screens.results import ResultsScreen
 
@@ -92,3 +93,61 @@ async def test_m_plays_masters_game_with_a_bar_and_esc_cancels_it(monkeypatch) -
         await pilot.press("y")
         await pilot.pause()
         assert not isinstance(app.screen, ResultsScreen)
+
+
+class Ahead:
+    """A stand-in for Master's game played as you played: finished, or not yet."""
+
+    def __init__(self, game: Game | None) -> None:
+        self.game, self.closed = game, False
+
+    def ready(self) -> Game | None:
+        return self.game
+
+    def close(self) -> None:
+        self.closed = True
+
+
+@pytest.mark.parametrize("finished", [True, False])
+async def test_m_shows_masters_game_played_as_you_played_at_once_or_plays_it_now(
+        monkeypatch, finished: bool) -> None:
+    played: list[str] = []
+
+    def play_beside(game: Game, level: str, finder: object, **_: object) -> Game:
+        played.append(level)
+        return game
+
+    monkeypatch.setattr(compare, "play_beside", play_beside)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        person = finished_solo_game()
+        ahead = Ahead(person if finished else None)
+        app.push_screen(ResultsScreen(person, SOLO, hints_used=False, ahead=ahead))  # type: ignore[arg-type]
+        await settle(pilot)
+        results = app.screen
+        assert isinstance(results, ResultsScreen)
+        await pilot.press("m")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        # Either way Master's game is beside yours; only an unfinished one is played now
+        # (the background one is stopped: every core plays it sooner).
+        assert results.beside["master"] is person and results.charted == ["You", "Master"]
+        assert played == ([] if finished else ["master"]) and ahead.closed is not finished
+
+
+async def test_a_solo_game_begins_masters_game_ahead_and_leaving_stops_it() -> None:
+    app = make_app(SOLO, settings=Settings(animations=False, bot_speed="instant"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await app.workers.wait_for_complete()
+        ahead = app.ahead
+        assert ahead is not None and ahead.is_for(app.session.game)
+        app.show_title()  # the game is left: its Master game stops
+        await settle(pilot)
+        assert app.ahead is None and ahead.ready() is None
+    table = make_app(SOLO.with_seed(4), settings=Settings(animations=False, master_ahead=False))
+    async with table.run_test(size=(80, 24)) as pilot:  # turned off in the settings
+        await settle(pilot)
+        await table.workers.wait_for_complete()
+        assert table.ahead is None

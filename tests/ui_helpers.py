@@ -31,7 +31,7 @@ TABLE = GameSetup(seats=(Seat("Ann"), Seat("Bob"), Seat("Cy")), seed=7, bag=BAG,
                   private_hands=False)
 
 #: Deterministic settings: no die tumble, computers move at once.
-QUIET = Settings(animations=False, bot_speed="instant")
+QUIET = Settings(animations=False, bot_speed="instant", master_ahead=False)
 
 
 def small_lexicon() -> Lexicon:

@@ -44,6 +44,9 @@ class Settings:
     theme: str = "textual-dark"
     animations: bool = True
     bot_speed: str = "normal"
+    #: Whether Master plays a solo game's bag in the background while the person plays, so
+    #: the results screen's "Master's game" is there at once (`buyword.table.compare`).
+    master_ahead: bool = True
     #: A new game's default setup (its `REMEMBERED` settings are kept in the file).
     new_game: GameSetup = field(default_factory=GameSetup)
 
@@ -124,7 +127,7 @@ def _check(name: str, value: object) -> str | None:
     """None if `value` is acceptable for setting `name`, else what is wrong with it. The
     new game's settings are held to what the new-game form offers, so the form can show
     whatever the file says."""
-    if name in ("animations", "challenge", "hints"):
+    if name in ("animations", "master_ahead", "challenge", "hints"):
         return None if isinstance(value, bool) else "should be true or false"
     if name == "bot_speed":
         return None if value in BOT_SPEEDS else f"should be one of {', '.join(BOT_SPEEDS)}"

@@ -7,6 +7,10 @@ computer player (`play_beside`) and draws that game beside the person's own solo
 
 from __future__ import annotations
 
+import contextlib
+import multiprocessing
+import os
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -16,6 +20,8 @@ from buyword.engine import events as ev
 from buyword.store.stats import RecordedWords
 
 if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+
     from buyword.words.finder import WordFinder
 
 #: How many rounds the comparison marks as the ones where the gap between the two moved most.
@@ -67,6 +73,92 @@ def play_beside(game: Game, level: str, finder: WordFinder, *,
         for spread in spreads:
             spread.close()
     return other
+
+
+class MasterAhead:
+    """Master's game on a solo game's bag, played in a background process while the person
+    plays, so that the results screen's "Master's game" is there when it is asked for.
+
+    Master's game on a bag depends only on the seed, the bag and the rules, all fixed when
+    the game begins (it is `play_beside`'s game, action for action); nothing of it is shown
+    before the results. The process runs at the lowest priority on one core, so the table
+    never waits for it; where processes cannot fork (Windows) there is none and the results
+    screen plays the game when asked.
+    """
+
+    def __init__(self, game: Game, finder: WordFinder, *, rollouts: int = BESIDE_ROLLOUTS
+                 ) -> None:
+        """Start Master on `game`'s bag (a solo game at its start, or resumed)."""
+        self.seed, self.start_bag, self.rules = game.seed, game.start_bag, game.rules
+        self.rollouts = rollouts
+        self._dictionary = game.dictionary
+        self._game: Game | None = None
+        self._failed = False
+        self._reader: Connection | None = None
+        self._process: multiprocessing.process.BaseProcess | None = None
+        if sys.platform == "win32":
+            return
+        context = multiprocessing.get_context("fork")  # the word index comes along, unpickled
+        reader, writer = context.Pipe(duplex=False)
+        self._process = context.Process(target=_play_ahead, daemon=True,
+                                        args=(writer, game, finder, rollouts))
+        self._process.start()
+        writer.close()
+        self._reader = reader
+
+    def is_for(self, game: Game) -> bool:
+        """Whether this is Master's game on `game`'s bag (the same seed, bag and rules)."""
+        return (self.seed, self.start_bag, self.rules) == (game.seed, game.start_bag, game.rules)
+
+    @property
+    def failed(self) -> bool:
+        """Whether the game ahead will never be ready (it stopped, or could not be played)."""
+        return self._failed or (self._game is None and self._reader is None)
+
+    def ready(self) -> Game | None:
+        """Master's finished game, if it has finished (never waits)."""
+        if self._game is None and not self._failed and self._reader is not None:
+            try:
+                if not self._reader.poll():
+                    return None
+                record = self._reader.recv()
+            except (EOFError, OSError):  # the process died: the screen plays it when asked
+                record = None
+            self.close()
+            if record is None:
+                self._failed = True
+                return None
+            self._game = GameRecord.from_json(record).replay(self._dictionary)
+        return self._game
+
+    def close(self) -> None:
+        """Stop the process if it is still playing (the game was left, or is played now)."""
+        if self._process is not None and self._process.is_alive():
+            self._process.terminate()
+            self._process.join(1)
+        self._process = None
+        if self._reader is not None:
+            self._reader.close()
+            self._reader = None
+
+
+def _play_ahead(writer: Connection, game: Game, finder: WordFinder, rollouts: int) -> None:
+    """In the background process: Master's game on `game`'s bag, sent as a record's JSON
+    (None if it could not be played)."""
+    with contextlib.suppress(OSError):
+        os.nice(19)  # after everything else on the machine, the table first
+    record: str | None = None
+    parent = os.getppid()
+    try:  # a table killed outright leaves no orphan playing on: it stops at the next step
+        other = play_beside(game, "master", finder, rollouts=rollouts,
+                            cancelled=lambda: os.getppid() != parent)
+        if other is not None:
+            record = GameRecord.of(other).to_json()
+    except Exception:  # noqa: BLE001 - whatever went wrong, the results screen plays it
+        record = None
+    with contextlib.suppress(OSError):
+        writer.send(record)
+        writer.close()
 
 
 @dataclass(frozen=True)

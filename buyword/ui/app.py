@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from buyword.store.setup import GameSetup
     from buyword.table import Played, TableSession
     from buyword.table.autosave import Autosave
+    from buyword.table.compare import MasterAhead
     from buyword.words.finder import WordFinder
     from buyword.words.lexicon import Lexicon
     from buyword.words.themes import ThemeFinders
@@ -111,6 +112,8 @@ class BuyWordApp(App[int]):
         #: Whether to switch the garbage collector on once the title has painted (`run_app`
         #: does, when the command line paused it for start-up).
         self.resume_collector = False
+        #: Master's game on the solo bag being played, begun with it (`MasterAhead`).
+        self.ahead: MasterAhead | None = None
 
     # ------------------------------------------------------------------ start-up
 
@@ -373,7 +376,45 @@ class BuyWordApp(App[int]):
         start = getattr(type(session.finder), "start", None)
         if start is not None:
             self.call_after_refresh(start, session.finder)
+        self._begin_master_ahead(session, setup)
         self._warn_if_not_saving()
+
+    def _begin_master_ahead(self, session: TableSession, setup: GameSetup) -> None:
+        """Start Master on a solo game's bag, for the results screen (if the settings say
+        so, and Master's rollouts play these rules); stop the last game's."""
+        from buyword.engine import GameRecord
+        from buyword.table.review import unreviewable
+
+        if self.ahead is not None:
+            self.ahead.close()
+            self.ahead = None
+        game = session.game
+        if (not self.settings.master_ahead or game.seats != 1 or not setup.seats[0].human
+                or getattr(setup, "lesson", False) or game.outcome() is not None
+                or unreviewable(GameRecord.of(game)) is not None):
+            return
+        self._start_master_ahead(session)
+
+    @work(thread=True, exit_on_error=False, group="ahead")
+    def _start_master_ahead(self, session: TableSession) -> None:
+        """Fork Master's process once the word index is built (a process forked while it is
+        being built would wait for a build that never ends there)."""
+        from buyword.table.compare import MasterAhead
+
+        finder = session.finder
+        built = getattr(finder, "finder", None)
+        if callable(built):
+            finder = built()
+        ahead = MasterAhead(session.game, finder)
+        if session is self.session and self.ahead is None:
+            self.ahead = ahead
+        else:  # another game opened meanwhile
+            ahead.close()
+
+    def on_unmount(self) -> None:
+        """Stop Master's game ahead: nothing will ask for it."""
+        if self.ahead is not None:
+            self.ahead.close()
 
     def _warn_if_not_saving(self) -> None:
         """Tell the player once, visibly, when progress cannot be saved."""
@@ -395,10 +436,15 @@ class BuyWordApp(App[int]):
             self._warn_if_not_saving()
         recorded, line = self._record_line
         record_line = line if recorded is game else ""
-        self.push_screen(ResultsScreen(game, setup, session.hints_used, record_line))
+        ahead = self.ahead if self.ahead is not None and self.ahead.is_for(game) else None
+        self.push_screen(ResultsScreen(game, setup, session.hints_used, record_line,
+                                       ahead=ahead))
 
     def show_title(self) -> None:
-        """Back to the title screen."""
+        """Back to the title screen (Master's game ahead stops: its game was left)."""
+        if self.ahead is not None:
+            self.ahead.close()
+            self.ahead = None
         self._back_to_title()
 
     def _back_to_title(self) -> None:

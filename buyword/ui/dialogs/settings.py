@@ -1,4 +1,5 @@
-"""Settings: animations, how fast computer players move, and the colours."""
+"""Settings: animations, how fast computer players move, Master's game played ahead, and the
+colours."""
 
 from __future__ import annotations
 
@@ -39,6 +40,9 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 yield Static("Computer speed", classes="label")
                 yield Select([(name, name) for name in BOT_SPEEDS], value=s.bot_speed,
                              allow_blank=False, id="speed", compact=True)
+                yield Static("Master's game", classes="label")
+                yield Tick("played as you play (solo)", s.master_ahead, id="master-ahead",
+                           compact=True)
                 yield Static("Colours", classes="label")
                 yield Select([(name, name) for name in self.themes], value=s.theme,
                              allow_blank=False, id="theme", compact=True)
@@ -59,6 +63,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 self.settings,
                 animations=self.query_one("#animations", Checkbox).value,
                 bot_speed=str(self.query_one("#speed", Select).value),
+                master_ahead=self.query_one("#master-ahead", Checkbox).value,
                 theme=str(self.query_one("#theme", Select).value),
             )
         )

@@ -22,7 +22,13 @@ from buyword.engine import Game
 from buyword.engine import events as ev
 from buyword.engine.wording import conjugate, is_you
 from buyword.store.setup import GameSetup, custom_tiles
-from buyword.table.compare import BESIDE_ROLLOUTS, RoundPair, SeatRound, compare_games
+from buyword.table.compare import (
+    BESIDE_ROLLOUTS,
+    MasterAhead,
+    RoundPair,
+    SeatRound,
+    compare_games,
+)
 from buyword.ui.text import literal, markup, whole_ticks
 from buyword.ui.widgets.board import Board
 
@@ -107,9 +113,11 @@ class ResultsScreen(Screen[None]):
         bag: int
 
     def __init__(self, game: Game, setup: GameSetup, hints_used: bool,
-                 record_line: str = "") -> None:
-        """Results of a finished `game`; `record_line` tells the solo record (a new best?)."""
+                 record_line: str = "", ahead: MasterAhead | None = None) -> None:
+        """Results of a finished `game`; `record_line` tells the solo record (a new best?);
+        `ahead`: Master's game on this bag, begun as the game began."""
         super().__init__()
+        self.ahead = ahead
         self.game = game
         self.setup = setup
         self.hints_used = hints_used
@@ -344,6 +352,14 @@ class ResultsScreen(Screen[None]):
         if not self.check_action("beside", (level,)):
             return  # a button pressed while its key is greyed out
         self.query_one("#compare-box").display = True
+        if level == "master" and level not in self.beside and self.ahead is not None:
+            ready = self.ahead.ready()
+            if ready is not None:  # played while the person played
+                self.beside[level] = ready
+                self.draw_money()
+            else:  # not done yet: played now on every core, the same game sooner
+                self.ahead.close()
+            self.ahead = None
         if level in self.beside:
             self._show(level)
             return
