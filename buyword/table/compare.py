@@ -106,6 +106,14 @@ class MasterAhead:
         writer.close()
         self._reader = reader
 
+    @staticmethod
+    def plays(game: Game) -> bool:
+        """Whether Master's own search plays `game`'s rules (no table variant, theme or
+        crossword), so that its game is worth playing ahead."""
+        from buyword.table.review import unreviewable
+
+        return unreviewable(GameRecord.of(game)) is None
+
     def is_for(self, game: Game) -> bool:
         """Whether this is Master's game on `game`'s bag (the same seed, bag and rules)."""
         return (self.seed, self.start_bag, self.rules) == (game.seed, game.start_bag, game.rules)

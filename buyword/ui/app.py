@@ -382,8 +382,7 @@ class BuyWordApp(App[int]):
     def _begin_master_ahead(self, session: TableSession, setup: GameSetup) -> None:
         """Start Master on a solo game's bag, for the results screen (if the settings say
         so, and Master's rollouts play these rules); stop the last game's."""
-        from buyword.engine import GameRecord
-        from buyword.table.review import unreviewable
+        from buyword.table.compare import MasterAhead
 
         if self.ahead is not None:
             self.ahead.close()
@@ -391,7 +390,7 @@ class BuyWordApp(App[int]):
         game = session.game
         if (not self.settings.master_ahead or game.seats != 1 or not setup.seats[0].human
                 or getattr(setup, "lesson", False) or game.outcome() is not None
-                or unreviewable(GameRecord.of(game)) is not None):
+                or not MasterAhead.plays(game)):
             return
         self._start_master_ahead(session)
 
