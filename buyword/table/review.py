@@ -399,7 +399,16 @@ class Weighing:
     def key(self) -> tuple[str, int | None, float | None, tuple[str, ...]]:
         """What the appraisal depends on besides the view: the stream, the budget and the
         person's decision (for keeping appraisals: `review_game`'s `known`)."""
-        return (self.stream, self.rollouts, self.budget, tuple(map(str, self.actions)))
+        return weighing_key(self.stream, self.rollouts, self.budget, self.actions)
+
+
+def weighing_key(stream: str, rollouts: int | None, budget: float | None,
+                 actions: Sequence[Action]) -> tuple[str, int | None, float | None,
+                                                    tuple[str, ...]]:
+    """How a kept appraisal is found again (`Weighing.key`, `review_game`'s `known`): its
+    stream, its budget and the person's decision (no actions: Master's own appraisal, with
+    no decision of the person's among the options)."""
+    return (stream, rollouts, budget, tuple(map(str, actions)))
 
 
 #: The Master a worker process weighs with: the parent's, inherited when the pool forks.
