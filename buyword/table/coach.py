@@ -40,6 +40,7 @@ from buyword.table.review import (
     Reviewed,
     decision_stream,
     moments,
+    review_master,
     verdict,
     view_at,
     weighing_key,
@@ -95,7 +96,8 @@ class _Worker:
     """Makes appraisals one at a time, in a thread of its own (or, without one, when asked:
     `run_all`); the most wanted first."""
 
-    master: Appraiser
+    #: Master, or how to make it (made on first use, in the worker's thread).
+    master: Appraiser | Callable[[], Appraiser]
     rollouts: int
     on_ready: Callable[[], None] | None = None
     background: bool = True
@@ -172,7 +174,9 @@ class _Worker:
     def _make(self, job: _Job) -> None:
         """Appraise `job` and keep the answer; wake the table."""
         try:
-            result: Appraisal | str = self.master.appraisal(
+            if not hasattr(self.master, "appraisal"):
+                self.master = self.master()  # type: ignore[operator]
+            result: Appraisal | str = self.master.appraisal(  # type: ignore[union-attr]
                 job.view, also=job.also, stream=job.stream, rollouts=self.rollouts)
         except ValueError as error:  # a decision Master cannot weigh, in its words
             result = str(error)
@@ -197,10 +201,11 @@ class _Worker:
 class Coach:
     """Master weighing each person's decision at a table, told just after it is made."""
 
-    def __init__(self, session: TableSession, master: Appraiser,
+    def __init__(self, session: TableSession, master: Appraiser | Callable[[], Appraiser],
                  decision: DecisionMaker = Decision, *, rollouts: int = COACH_ROLLOUTS,
                  background: bool = True, on_ready: Callable[[], None] | None = None) -> None:
-        """Coach the people at `session` with `master` (`coach_master`), `rollouts` an option
+        """Coach the people at `session` with `master` (or what makes it, when first needed:
+        `coach_master`, which takes a moment), `rollouts` an option
         at each decision. `background`: weigh in a thread of its own, calling `on_ready()`
         (from that thread) when an appraisal is made; without it, `update` weighs there and
         then (tests). The session's kept appraisals (a resumed game's) are used again."""
@@ -224,7 +229,7 @@ class Coach:
         self.worker.run_all()
         return lines + self._told()
 
-    def ask(self, seat: int) -> CoachLine:
+    def ask(self, seat: int | None) -> CoachLine:
         """F6: Master's choice for `seat`'s decision now, or that it is coming (it is told
         by `update` when ready). Marks the game as coached (the coach goes on from here).
         Raises BuyWordError when `seat` has no decision Master can weigh now."""
@@ -232,6 +237,7 @@ class Coach:
         watched = self._awaited(seat)
         if watched is None:
             raise BuyWordError(self.why_not_ask(seat) or "there is no decision to weigh now")
+        assert seat is not None
         session.note_coach(seat)
         self._watch()
         watched = self.watched[watched.moment.index]
@@ -492,15 +498,9 @@ def _decision_start(actions: Sequence[str], phase: Phase) -> int:
 
 
 def coach_master(session: TableSession) -> Appraiser:
-    """Master as the review weighs with it (`buyword.table.review_report.master_for`), on the
+    """Master as the review weighs with (`buyword.table.review.review_master`), on the
     session's own words: the same appraisal the review would make."""
-    from buyword.bots import make_bot
-    from buyword.table.review import review_search
-    from buyword.table.review_report import MASTER_SEED
-
-    master = make_bot("master", session.finder, MASTER_SEED, session.theme_finders)
-    master.search = review_search()  # type: ignore[attr-defined]
-    return master  # type: ignore[return-value]
+    return review_master(session.finder, session.theme_finders)
 
 
 # ----------------------------------------------------------------- keeping appraisals

@@ -77,6 +77,22 @@ REVIEW_HORIZON = 2
 REVIEW_PRECISION = 5.0
 
 
+#: The seed Master starts from in a review and at the coach (each decision's futures and lucks
+#: then come from the game's seed and the decision's place: `decision_stream`).
+MASTER_SEED = 1
+
+
+def review_master(finder: object, theme_finders: object = None) -> Appraiser:
+    """Master as a review (and the coach, which the review takes after) weighs with: on the
+    game's words (`finder`, and a themed game's `theme_finders`), searching as
+    `review_search` says. Raises ImportError when the Master level is not installed."""
+    from buyword.bots import make_bot
+
+    master = make_bot("master", finder, MASTER_SEED, theme_finders)  # type: ignore[arg-type]
+    master.search = review_search()  # type: ignore[attr-defined]
+    return master  # type: ignore[return-value]
+
+
 def review_search() -> Search:
     """How Master searches in a review: its own search, with `REVIEW_HORIZON` rounds a
     rollout and stopping at `REVIEW_PRECISION` (the budget is set for each review)."""

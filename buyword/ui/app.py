@@ -286,6 +286,8 @@ class BuyWordApp(App[int]):
                 game = resumed.game
                 session = TableSession.of(game, setup, self._finder(lexicon, game.rules),
                                           hints_used=saved.hinted,
+                                          coach_used=saved.coached,
+                                          appraisals=saved.appraisals,
                                           theme_finders=self._theme_finders(lexicon, game.rules),
                                           **options)
             else:
@@ -379,7 +381,9 @@ class BuyWordApp(App[int]):
             self._warn_if_not_saving()
         recorded, line = self._record_line
         record_line = line if recorded is game else ""
-        self.push_screen(ResultsScreen(game, setup, session.hints_used, record_line))
+        self.push_screen(ResultsScreen(game, setup, session.hints_used, record_line,
+                                       coached=session.coach_used,
+                                       appraisals=tuple(session.appraisals)))
 
     def show_title(self) -> None:
         """Back to the title screen."""
