@@ -126,9 +126,11 @@ class NewGameScreen(Screen[GameSetup | None]):
                 with Horizontal(classes="checks"):
                     yield Tick("Hints (F2)", d.hints, id="hints", compact=True)
                     yield Tick("Coach (F6)", d.coach, id="coach", compact=True)
-                    if not self.solo:
+                if not self.solo:  # a row of its own: three boxes overflow a small window
+                    yield Static("", classes="label")
+                    with Horizontal(classes="checks"):
                         yield Tick("Private hands", d.private_hands, id="private",
-                                       compact=True)
+                                   compact=True)
                 boxes = list(self._variant_boxes())
                 yield Static("Variants", classes="label")
                 with Horizontal(classes="checks"):
