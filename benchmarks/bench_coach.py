@@ -120,9 +120,11 @@ def main() -> None:
     ready = statistics.median(r[1] for r in rows)
     spent = statistics.median(r[2] for r in rows)
     ahead = sum(r[3] for r in rows)
+    total = sum(r[2] for r in rows)
     print(f"median over {len(rows)} decisions, CPU seconds: Master's choice {choice:.2f} s; "
           f"the line for the decision taken {ready:.2f} s; all the coach's work "
-          f"{spent:.2f} s (max {max(r[2] for r in rows):.2f} s); the line was weighed ahead "
+          f"{spent:.2f} s (max {max(r[2] for r in rows):.2f} s, {total / args.games:.1f} s a "
+          f"game); the line was weighed ahead "
           f"at {ahead} of {len(rows)} decisions; load average {os.getloadavg()[0]:.1f} at "
           "the end")
 

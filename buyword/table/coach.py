@@ -45,6 +45,7 @@ from buyword.table.review import (
     view_at,
     weighing_key,
 )
+from buyword.table.views import COACHED_WAITS
 
 if TYPE_CHECKING:
     from buyword.bots.view import SeatView
@@ -77,6 +78,8 @@ class _Watched:
     stream: str
     #: F6 asked for Master's choice, not yet told.
     asked: bool = False
+    #: A round's selling once it is over (its actions: it is never taken back).
+    sold: tuple | None = None
 
 
 @dataclass(frozen=True)
@@ -129,6 +132,11 @@ class _Worker:
         """The appraisal for `key` (a string: why there is none), or None if not yet made."""
         with self.lock:
             return self.results.get(key)
+
+    def watch(self, stream: str) -> None:
+        """A decision of `stream` is being made: weigh its options ahead."""
+        with self.lock:
+            self.live.add(stream)
 
     def settle(self, stream: str) -> None:
         """The decision of `stream` is made: its other options need not be weighed now."""
@@ -263,8 +271,9 @@ class Coach:
         if missing is not None:
             return (f"The coach cannot weigh a game with {missing}: Master's rollouts play "
                     "the printed rules only")
-        if _kind(view) is None:
-            return "There is no decision to weigh now (a roll, or a discard you cannot avoid)"
+        if awaiting.wait not in COACHED_WAITS or _kind(view) is None:
+            return ("There is no decision to weigh now: the coach weighs the draw count, "
+                    "buying, selling and the tile limit (not a discard you cannot avoid)")
         return None
 
     def wait(self, timeout: float | None = None) -> bool:
@@ -289,7 +298,7 @@ class Coach:
             return
         session.note_coach(seat)
         self.watched[watched.moment.index] = watched
-        self.worker.live.add(watched.stream)
+        self.worker.watch(watched.stream)
         self.worker.add(_Job(self._own_key(watched), watched.view, (), watched.stream, True))
 
     def _awaited(self, seat: int) -> _Watched | None:
@@ -332,7 +341,8 @@ class Coach:
                         lines.append(CoachLine(watched.moment.seat,
                                                self._choice_line(watched, own)))
                 continue
-            if made == ():  # taken back, or no decision after all (a sale reversed)
+            if made == ():  # no decision after all
+                del self.watched[index]
                 continue
             line = self._compared(watched, made)
             if line is not None:
@@ -351,14 +361,9 @@ class Coach:
             return None
         if kind != "sell":
             return (parse_action(actions[index]),)
-        if "done" not in actions[index:]:
-            return None
-        # The review's own reading of a round's selling (a sale a challenge reversed is out).
-        record = GameRecord.of(game)
-        for moment in moments(record, (watched.moment.seat,)):
-            if moment.index == index:
-                return moment.actions
-        return ()
+        if watched.sold is None and "done" in actions[index:]:
+            watched.sold = _sold(GameRecord.of(game), watched.moment)
+        return watched.sold
 
     def _compared(self, watched: _Watched, made: tuple) -> CoachLine | None:
         """How the decision `made` compared, once its appraisal is ready (None: not yet)."""
@@ -469,6 +474,15 @@ def _kept(decision: Decision, view: SeatView) -> str:
 
 
 # ----------------------------------------------------------------- which decision, and master
+
+
+def _sold(record: GameRecord, selling: Moment) -> tuple:
+    """A round's selling as the review reads it (a sale a challenge reversed is left out);
+    () if the review finds no such decision."""
+    for moment in moments(record, (selling.seat,)):
+        if moment.index == selling.index:
+            return moment.actions
+    return ()
 
 
 def _kind(view: SeatView) -> str | None:

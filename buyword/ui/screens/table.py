@@ -50,6 +50,7 @@ from buyword.table import (
     Wait,
 )
 from buyword.table.source import TableSource
+from buyword.table.views import COACHED_WAITS
 from buyword.ui.screens.crossword import CROSSWORD_ACTIONS, BoardCursor, CrosswordTable
 from buyword.ui.status import prompt_template, round_lines
 from buyword.ui.text import literal, markup
@@ -794,7 +795,7 @@ class TableScreen(CrosswordTable):
             return self.check_action("hints", ()) is not True
         if action == "coach":
             return (self._coaching() and self._person_to_act()
-                    and awaiting.wait in _COACHED)
+                    and awaiting.wait in COACHED_WAITS)
         if action == "coach_quietly":
             return self.check_action("coach", ()) is not True
         if action == "undo":
@@ -1061,10 +1062,6 @@ _WAIT_OF: dict[str, Wait] = {
     "hints": Wait.SELL,
     "drop": Wait.DROP,
 }
-
-
-#: The decisions the coach weighs (F6 shows Master's choice for them).
-_COACHED = frozenset({Wait.CHOOSE, Wait.BUY, Wait.SELL, Wait.DROP})
 
 
 @dataclass(frozen=True)
