@@ -10,9 +10,10 @@ does at the table (in this process, one appraisal after another): Master's own a
 F6 shows), then each of Master's options as the person's decision, then, if the person did
 something else, that. Printed, as medians over the decisions, in processor seconds (which the
 load on the computer does not change): until Master's choice is known; until the line for the
-person's actual decision is ready, had they decided at once; and all the coach's work at the
-decision. Then how often the line was ready from the options weighed ahead, and whether the
-review, given the kept appraisals, weighed nothing again and gave the same verdicts.
+person's actual decision is ready, had they decided at once (and the 90th percentile); and
+all the coach's work at the decision. Then how often the line was ready from the options
+weighed ahead, and whether the review, given the kept appraisals, weighed nothing again and
+gave the same verdicts.
 """
 
 from __future__ import annotations
@@ -118,13 +119,14 @@ def main() -> None:
               f"{'identical' if same else 'DIFFERENT'}")
     choice = statistics.median(r[0] for r in rows)
     ready = statistics.median(r[1] for r in rows)
+    ready90 = statistics.quantiles([r[1] for r in rows], n=10)[-1]
     spent = statistics.median(r[2] for r in rows)
     ahead = sum(r[3] for r in rows)
     total = sum(r[2] for r in rows)
     print(f"median over {len(rows)} decisions, CPU seconds: Master's choice {choice:.2f} s; "
-          f"the line for the decision taken {ready:.2f} s; all the coach's work "
-          f"{spent:.2f} s (max {max(r[2] for r in rows):.2f} s, {total / args.games:.1f} s a "
-          f"game); the line was weighed ahead "
+          f"the line for the decision taken {ready:.2f} s (90% within {ready90:.2f} s); all "
+          f"the coach's work {spent:.2f} s (max {max(r[2] for r in rows):.2f} s, "
+          f"{total / args.games:.1f} s a game); the line was weighed ahead "
           f"at {ahead} of {len(rows)} decisions; load average {os.getloadavg()[0]:.1f} at "
           "the end")
 

@@ -218,3 +218,22 @@ def test_old_setups_and_saves_have_no_coach() -> None:
     assert GameSetup.from_meta(GameSetup(coach=True).to_meta()).coach is True
     with pytest.raises(BuyWordError, match="coach"):
         GameSetup(coach="yes")  # type: ignore[arg-type]
+
+
+def test_coached_solo_games_are_a_record_of_their_own() -> None:
+    from buyword.engine import Rules
+    from buyword.store.scores import ScoreBook, SoloScore, rules_key
+    from buyword.store.stats import solo_stats
+
+    rules = Rules()
+    book = ScoreBook()
+    plain = SoloScore("a", 700, rules_key(rules), rules.describe(), 1, "2026-01-01T10:00:00")
+    coached = SoloScore("b", 950, rules_key(rules), rules.describe(), 2, "2026-01-02T10:00:00",
+                        coached=True)
+    book.add(plain, rules)
+    assert book.add(coached, rules).new_best  # not compared with the uncoached $700
+    assert book.stats(rules).best == 700 and book.stats(rules, coached=True).best == 950
+    titles = [stats.title for stats in solo_stats(book)]
+    assert titles == [rules.describe(), rules.describe() + " · with coach"]
+    again = ScoreBook.from_bytes(book.to_json().encode())
+    assert again.stats(rules, coached=True).games == 1
