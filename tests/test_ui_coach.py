@@ -85,3 +85,39 @@ async def test_the_results_say_the_game_was_coached() -> None:
         await settle(pilot)
         text = " ".join(str(w.render()) for w in app.screen.query("Static"))
         assert "Played with the coach." in text and "Played with hints" not in text
+
+
+async def test_at_pass_and_play_a_line_waits_for_its_person() -> None:
+    from buyword.store.setup import Seat
+    from buyword.ui.dialogs.handoff import HandOffScreen
+
+    setup = GameSetup(seats=(Seat("Ann"), Seat("Bob")), seed=12, bag="QXZAEI", coach=True)
+    app = make_app(setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        if isinstance(app.screen, HandOffScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+        screen = table(app)
+        game = screen.session.game
+        await pilot.press("r")
+        await pilot.pause()
+        assert game.phase is Phase.CHOOSE
+        await pilot.press("3")
+        await pilot.pause()
+        await pilot.press("b")  # Ann buys Q X Z; the screen goes to Bob
+        await pilot.pause()
+        await weighed(pilot, screen)
+        assert isinstance(app.screen, HandOffScreen) and app.screen.player == "Bob"
+        await pilot.press("enter")
+        await weighed(pilot, screen)
+        assert "Coach for Ann" not in coach_text(screen)  # Bob holds the screen
+        await pilot.press("d")  # Bob discards; Ann sells next
+        await pilot.pause()
+        await weighed(pilot, screen)
+        assert isinstance(app.screen, HandOffScreen) and app.screen.player == "Ann"
+        await pilot.press("enter")
+        await weighed(pilot, screen)
+        said = coach_text(screen)
+        assert "Coach for Ann: discarding was worth about $" in said
+        assert "Coach for Bob" not in said

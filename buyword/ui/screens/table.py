@@ -1004,9 +1004,7 @@ class TableScreen(CrosswordTable):
         for its person at a pass-and-play table); hidden when another person holds it."""
         line = self.query_one("#coach", Static)
         view = self.view
-        told = [said for said in self.coach_waiting
-                if said.seat is None or (0 <= said.seat < len(view.players)
-                                         and view.may_see(said.seat))]
+        told = [said for said in self.coach_waiting if self._may_hear(said.seat)]
         if told:
             self.coach_waiting = [said for said in self.coach_waiting if said not in told]
             line.update(literal("\n".join(said.text for said in told)))
@@ -1016,6 +1014,18 @@ class TableScreen(CrosswordTable):
         seat = self.state.coached
         if line.display and seat is not None and not view.may_see(seat):
             line.display = False  # another person holds the screen now
+
+    def _may_hear(self, seat: int | None) -> bool:
+        """Whether the coach's line for `seat` may be shown now: to the seat's person only,
+        and at a pass-and-play table once they hold the screen for their turn (the screen is
+        handed on just after a decision: the line waits for their next turn)."""
+        view = self.view
+        if seat is None:
+            return True
+        if not 0 <= seat < len(view.players) or not view.may_see(seat):
+            return False
+        return not view.hand_off or (view.awaiting.seat == seat
+                                     and self.state.viewer == seat)
 
     def action_coach(self) -> None:
         """F6, "what would Master do?": Master's choice for this decision now (it marks the
