@@ -237,3 +237,24 @@ def test_coached_solo_games_are_a_record_of_their_own() -> None:
     assert titles == [rules.describe(), rules.describe() + " · with coach"]
     again = ScoreBook.from_bytes(book.to_json().encode())
     assert again.stats(rules, coached=True).games == 1
+
+
+def test_a_decision_taken_back_is_coached_again_when_it_is_made_again(words) -> None:
+    session = table(words)
+    master = Counting(words)
+    coach = coach_of(session, master)
+    session.act(0, "roll 3")
+    coach.update()
+    session.act(0, "buy")
+    assert "discarding was worth" in coach.update()[0].text
+    session.undo(0)
+    assert coach.update() == []  # the buy is back to be decided: nothing to say yet
+    session.act(0, "discard")
+    assert [line.text for line in coach.update()] == ["Coach: as good as Master's choice"]
+    calls = master.calls
+    session.undo(0)
+    coach.update()
+    session.act(0, "discard")
+    assert [line.text for line in coach.update()] == ["Coach: as good as Master's choice"]
+    assert master.calls == calls  # weighed once: the same decision, the same appraisal
+    assert [entry["actions"] for entry in session.appraisals] == [["buy"], ["discard"]]

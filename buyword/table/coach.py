@@ -108,7 +108,8 @@ class _Worker:
     jobs: list[_Job] = field(default_factory=list)
     #: The streams of decisions still being made: only their options are weighed ahead.
     live: set[str] = field(default_factory=set)
-    busy: bool = False
+    #: The appraisal being made now, if any.
+    making: Key | None = None
     closed: bool = False
     lock: threading.Condition = field(default_factory=threading.Condition)
     thread: threading.Thread | None = None
@@ -116,7 +117,7 @@ class _Worker:
     def add(self, job: _Job, first: bool = False) -> None:
         """Weigh `job` (unless it is made or queued); `first`: before anything queued."""
         with self.lock:
-            if job.key in self.results:
+            if job.key in self.results or job.key == self.making:
                 return
             queued = [j for j in self.jobs if j.key == job.key]
             for old in queued:
@@ -138,11 +139,12 @@ class _Worker:
         with self.lock:
             self.live.add(stream)
 
-    def settle(self, stream: str) -> None:
-        """The decision of `stream` is made: its other options need not be weighed now."""
+    def settle(self, stream: str, made: Key) -> None:
+        """The decision of `stream` is made (its key `made`): nothing else of it need be
+        weighed now."""
         with self.lock:
             self.live.discard(stream)
-            self.jobs = [j for j in self.jobs if j.stream != stream or j.spreads]
+            self.jobs = [j for j in self.jobs if j.stream != stream or j.key == made]
 
     def run_all(self) -> None:
         """Without a thread: make every queued appraisal now."""
@@ -159,7 +161,7 @@ class _Worker:
             self.run_all()
             return True
         with self.lock:
-            return self.lock.wait_for(lambda: not self.jobs and not self.busy, timeout)
+            return self.lock.wait_for(lambda: not self.jobs and self.making is None, timeout)
 
     def close(self) -> None:
         """Stop after the appraisal being made (the thread is a daemon: it never holds the
@@ -176,7 +178,7 @@ class _Worker:
                 if self.closed:
                     return
                 job = self.jobs.pop(0)
-                self.busy = True
+                self.making = job.key
             self._make(job)
 
     def _make(self, job: _Job) -> None:
@@ -200,7 +202,7 @@ class _Worker:
                     key = weighing_key(job.stream, self.rollouts, None, actions)
                     if key not in self.results and all(j.key != key for j in self.jobs):
                         self.jobs.append(_Job(key, job.view, (estimate.decision,), job.stream))
-            self.busy = False
+            self.making = None
             self.lock.notify_all()
         if self.on_ready is not None and not self.closed:
             self.on_ready()
@@ -221,7 +223,10 @@ class Coach:
         self.decision = decision
         self.rollouts = rollouts
         self.worker = _Worker(master, rollouts, on_ready, background)
-        self.worker.results.update(known_appraisals(session.appraisals))
+        kept = known_appraisals(session.appraisals)
+        self.worker.results.update(kept)
+        #: The keys of the appraisals kept in the session (each is kept once).
+        self.kept: set[Key] = set(kept)
         self.watched: dict[int, _Watched] = {}
 
     # ------------------------------------------------------------------ the interface
@@ -370,14 +375,16 @@ class Coach:
         mine = self.decision(made)
         key = weighing_key(watched.stream, self.rollouts, None, made)
         answer = self.worker.result(key)
-        self.worker.settle(watched.stream)
+        self.worker.settle(watched.stream, key)
         if answer is None:
             self.worker.add(_Job(key, watched.view, (mine,), watched.stream), first=True)
             return None
         seat = watched.moment.seat
         if isinstance(answer, str):
             return CoachLine(seat, f"{self._prefix(seat)}no word on this one ({answer})")
-        self.session.appraisals.append(kept_entry(key, answer))
+        if key not in self.kept:
+            self.kept.add(key)
+            self.session.appraisals.append(kept_entry(key, answer))
         moment = replace(watched.moment, actions=made)
         return CoachLine(seat, self._prefix(seat) + coach_says(
             verdict(answer, mine, moment), answer, mine, watched.view))
