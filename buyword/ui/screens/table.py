@@ -68,6 +68,7 @@ from buyword.ui.widgets.word_input import WordInput
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
 
+    from buyword.table.coach import Coach, CoachLine
     from buyword.ui.tabletop import Tabletop
 
 
@@ -153,10 +154,12 @@ class TableScreen(CrosswordTable):
         self.selling: str | None = None
         #: F2 asked the host for hints, to be shown when they come (a hosted seat's screen).
         self.hints_asked = False
-        #: The coach (`buyword.table.coach.Coach`), once it is on: a local table only.
-        self.coach: Any = None
+        #: The coach, once it is on (a local table only).
+        self.coach: Coach | None = None
         #: What the coach said that this screen's holder may not see yet (pass and play).
-        self.coach_waiting: list[Any] = []
+        self.coach_waiting: list[CoachLine | _Said] = []
+        #: The coach failed and stopped (it said so): the table plays on without it.
+        self.coach_stopped = False
         first = session.table_view(None)
         people = first.people
         if len(people) == 1:  # one person holds the screen all game, computers' turns included
@@ -959,7 +962,7 @@ class TableScreen(CrosswordTable):
         """Whether the coach is on at this table (a local one: see `buyword.table.coach`)."""
         return bool(getattr(self.session, "coaching", False))
 
-    def _start_coach(self) -> Any:
+    def _start_coach(self) -> Coach | None:
         """The coach, started now if it is not yet (None where there is none: a hosted
         table's seat)."""
         if self.coach is None:
@@ -977,19 +980,19 @@ class TableScreen(CrosswordTable):
     def _coach_update(self) -> None:
         """After every move (and whenever the coach has weighed something): start it on the
         decision a person makes now, and show what it has to say."""
-        if self.coach is None and not self._coaching():
+        if self.coach_stopped or (self.coach is None and not self._coaching()):
             return
         coach = self._start_coach()
         if coach is None:
             return
         try:
-            lines = coach.update()
+            lines: list[CoachLine | _Said] = list(coach.update())
         except Exception as error:  # the coach must never stop the table
             from buyword.engine.wording import trouble
 
-            self.coach.close()
-            self.coach_waiting.append(_Said(None, f"Coach: stopped ({trouble(error)})"))
-            return
+            coach.close()
+            self.coach_stopped = True
+            lines = [_Said(None, f"Coach: stopped ({trouble(error)})")]
         self.coach_waiting.extend(lines)
         if self._composed:
             self._show_coach()
@@ -1031,7 +1034,10 @@ class TableScreen(CrosswordTable):
         """F6, "what would Master do?": Master's choice for this decision now (it marks the
         game as coached, and the coach goes on from here)."""
         seat = self.view.awaiting.seat
-        coach = self._start_coach()
+        coach = None if self.coach_stopped else self._start_coach()
+        if self.coach_stopped:
+            self.show_message("The coach has stopped in this game (it said why).", error=True)
+            return
         if coach is None:
             self.show_message("The coach is for a table on this computer, not a hosted one.",
                               error=True)
