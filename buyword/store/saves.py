@@ -2,9 +2,10 @@
 
 A save is JSON: `{"save_format": 1, "game_id": ..., "record": <GameRecord>, "bots": [...],
 "hints": [...], "daily": ..., "options": {...}, "started_at": ..., "saved_at": ...}`, plus
-`"result"` once the game is finished. The record inside carries its own format version
-(`RECORD_FORMAT`), read by the engine. Older save formats are upgraded step by step by
-`MIGRATIONS`; a newer one is refused with a message, never guessed at.
+`"coach"` (per seat, like hints) and `"appraisals"` (the coach's, to be used again by the
+review) in a coached game, and `"result"` once the game is finished. The record inside carries
+its own format version (`RECORD_FORMAT`), read by the engine. Older save formats are upgraded
+step by step by `MIGRATIONS`; a newer one is refused with a message, never guessed at.
 """
 
 from __future__ import annotations
@@ -59,6 +60,12 @@ class SavedGame:
     result: dict | None = None
     #: The round the game is in as the table numbers it (0: a save from before this was kept).
     at_round: int = 0
+    #: Per seat: 1 if the coach weighed that person's decisions (a coached solo game is
+    #: scored separately, like one with hints). Empty in a save from before the coach.
+    coach: tuple[int, ...] = ()
+    #: The coach's appraisals of people's decisions, JSON-ready (`buyword.table.coach`):
+    #: a resumed game keeps them, and its review uses them again.
+    appraisals: tuple[dict, ...] = ()
 
     @classmethod
     def of(cls, game: Game, **metadata: object) -> SavedGame:
@@ -97,6 +104,21 @@ class SavedGame:
     def hinted(self) -> bool:
         """True if any hint was used: such solo scores are listed apart."""
         return any(self.hints)
+
+    def coached_by(self, seats: Collection[int], appraisals: Sequence[dict] = ()
+                   ) -> SavedGame:
+        """The same save with `seats` marked as coached (marks already made stay) and the
+        coach's `appraisals` as they stand now (when given)."""
+        marks = self.coach or (0,) * len(self.players)
+        coach = tuple(max(used, int(seat in seats)) for seat, used in enumerate(marks))
+        if not any(coach):
+            coach = self.coach
+        return replace(self, coach=coach, appraisals=tuple(appraisals) or self.appraisals)
+
+    @property
+    def coached(self) -> bool:
+        """True if the coach weighed anyone's decisions: such solo scores are listed apart."""
+        return any(self.coach)
 
     @property
     def round(self) -> int:
@@ -146,6 +168,10 @@ class SavedGame:
             data["result"] = self.result
         if self.at_round:
             data["round"] = self.at_round
+        if any(self.coach):
+            data["coach"] = list(self.coach)
+        if self.appraisals:
+            data["appraisals"] = list(self.appraisals)
         return data
 
     def to_json(self) -> str:
@@ -169,6 +195,9 @@ class SavedGame:
             saved_at=_text_or_none(data.get("saved_at")) or "",
             result=data["result"] if isinstance(data.get("result"), dict) else None,
             at_round=_count(data.get("round")),
+            coach=_per_seat(data["coach"], seats, _count, 0) if "coach" in data else (),
+            appraisals=tuple(entry for entry in _listed(data.get("appraisals"))
+                             if isinstance(entry, dict)),
         )
 
 
@@ -193,6 +222,11 @@ def _count(value: object) -> int:
     if isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_SETTING:
         return value
     return 0
+
+
+def _listed(value: object) -> list:
+    """A list kept beside the record, or none (anything else is set aside)."""
+    return value if isinstance(value, list) else []
 
 
 def _per_seat(values: object, seats: int, read: Callable[[object], T], blank: T

@@ -63,6 +63,8 @@ class SoloScore:
     when: str  # when it finished (ISO 8601)
     hinted: bool = False
     daily: str | None = None  # YYYY-MM-DD for a scored daily attempt
+    #: Played with the coach (Master weighing the decisions): a record of its own.
+    coached: bool = False
 
     def to_dict(self) -> dict:
         """A JSON-ready form."""
@@ -81,7 +83,7 @@ class SoloScore:
             isinstance(score.game_id, str) and isinstance(score.rules, str)
             and isinstance(score.rules_text, str) and isinstance(score.when, str)
             and _is_int(score.money) and _is_int(score.seed)
-            and isinstance(score.hinted, bool)
+            and isinstance(score.hinted, bool) and isinstance(score.coached, bool)
             and (score.daily is None or isinstance(score.daily, str))
         )
         return score if typed else None
@@ -150,16 +152,20 @@ class ScoreBook:
     solo: list[SoloScore] = field(default_factory=list)
     daily: dict[str, DailyEntry] = field(default_factory=dict)
 
-    def chosen(self, rules: Rules, hinted: bool = False) -> list[SoloScore]:
-        """The scores under `rules`, with hints or without."""
+    def chosen(self, rules: Rules, hinted: bool = False, coached: bool = False
+               ) -> list[SoloScore]:
+        """The scores under `rules`, with hints or without, with the coach or without."""
         if not self.solo:  # no key to work out (the title of a first start)
             return []
         key = rules_key(rules)
-        return [s for s in self.solo if s.rules == key and s.hinted == hinted]
+        return [s for s in self.solo
+                if s.rules == key and s.hinted == hinted and s.coached == coached]
 
-    def stats(self, rules: Rules, hinted: bool = False) -> SoloStats:
-        """The solo record under `rules`; hinted games are a separate record."""
-        return stats_of(self.chosen(rules, hinted), rules.describe(), rules.solo_ratings)
+    def stats(self, rules: Rules, hinted: bool = False, coached: bool = False) -> SoloStats:
+        """The solo record under `rules`; hinted games are a separate record, and so are
+        coached ones."""
+        return stats_of(self.chosen(rules, hinted, coached), rules.describe(),
+                        rules.solo_ratings)
 
     def has(self, game_id: str) -> bool:
         """True if this game is already in the book."""
@@ -167,9 +173,10 @@ class ScoreBook:
 
     def add(self, score: SoloScore, rules: Rules) -> SoloResult:
         """Record a finished solo game (once per game id); says whether it is a new best."""
-        previous = self.stats(rules, score.hinted).best
+        previous = self.stats(rules, score.hinted, score.coached).best
         if self.has(score.game_id):
-            return SoloResult(score, False, previous, self.stats(rules, score.hinted), False)
+            return SoloResult(score, False, previous,
+                              self.stats(rules, score.hinted, score.coached), False)
         self.solo.append(score)
         if score.daily and score.daily in self.daily:
             entry = self.daily[score.daily]
@@ -177,7 +184,8 @@ class ScoreBook:
                 self.daily[score.daily] = DailyEntry(entry.day, entry.game_id, entry.started_at,
                                                      score.money)
         new_best = previous is None or score.money > previous
-        return SoloResult(score, new_best, previous, self.stats(rules, score.hinted))
+        return SoloResult(score, new_best, previous,
+                          self.stats(rules, score.hinted, score.coached))
 
     def to_json(self) -> str:
         """The book as JSON text."""

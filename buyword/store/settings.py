@@ -27,10 +27,10 @@ SETTINGS_FORMAT = 2
 #: The table of the file holding the default setup.
 NEW_GAME = "new_game"
 #: The setup's settings kept between sessions (the rest start afresh with each game).
-#: The new-game form's last choice of hints is remembered too, and a game started from the
-#: command line takes it.
+#: The new-game form's last choice of hints and of the coach is remembered too, and a game
+#: started from the command line takes it.
 REMEMBERED = ("dictionary", "word_file", "tile_limit", "min_word_length", "challenge",
-              "hints")
+              "hints", "coach")
 #: Format 1 kept the remembered setup at the top level, challenge under another name.
 _FORMAT_1 = {"tile_limit": "tile_limit", "min_word_length": "min_word_length",
              "challenge_mode": "challenge", "dictionary": "dictionary",
@@ -127,7 +127,7 @@ def _check(name: str, value: object) -> str | None:
     """None if `value` is acceptable for setting `name`, else what is wrong with it. The
     new game's settings are held to what the new-game form offers, so the form can show
     whatever the file says."""
-    if name in ("animations", "master_ahead", "challenge", "hints"):
+    if name in ("animations", "master_ahead", "challenge", "hints", "coach"):
         return None if isinstance(value, bool) else "should be true or false"
     if name == "bot_speed":
         return None if value in BOT_SPEEDS else f"should be one of {', '.join(BOT_SPEEDS)}"

@@ -1,8 +1,8 @@
-"""What a new game is set up with: the seats (people and computer levels), rules, dictionary,
-tile set, theme, variants, hints and privacy. The one setup model: the new-game form fills a
-`GameSetup`, the command line and the host build one, the table session plays it, a saved game
-carries it in its `meta` (`to_meta` / `from_meta`), and the player's settings keep the default
-one (`buyword.store.settings`).
+"""What a new game is set up with: the seats (people and computer levels), rules, dictionary, tile
+set, theme, variants, hints, the coach and privacy. The one setup model: the new-game form
+fills a `GameSetup`, the command line and the host build one, the table session plays it, a
+saved game carries it in its `meta` (`to_meta` / `from_meta`), and the player's settings keep
+the default one (`buyword.store.settings`).
 
 The choices the form offers are named here (`TILE_LIMIT_CHOICES`, `WORD_LENGTHS`), and
 `problems` checks values against them, so nothing is kept that the form could not show.
@@ -94,6 +94,8 @@ class GameSetup:
     word_file: str = ""
     challenge: bool = False
     hints: bool = False
+    #: The coach: Master weighs each person's decisions as they play (docs/review.md, "Coach").
+    coach: bool = False
     private_hands: bool = True
     #: The front of the bag, stacked (tests and puzzles); the seed shuffles the rest.
     bag: str | None = None
@@ -109,7 +111,10 @@ class GameSetup:
     lesson: bool = False
 
     def __post_init__(self) -> None:
-        """Variants are kept in the registry's order, each once; an unknown name is refused."""
+        """Variants are kept in the registry's order, each once; an unknown name is refused,
+        and so is a coach setting that is not true or false."""
+        if not isinstance(self.coach, bool):
+            raise BuyWordError(f"the coach is on or off (true or false), not {self.coach!r}")
         known = [v.name for v in VARIANTS]
         unknown = [name for name in self.variants if name not in known]
         if unknown:
@@ -207,7 +212,8 @@ class GameSetup:
     @classmethod
     def from_meta(cls, data: dict) -> GameSetup:
         """Rebuild a setup from `to_meta` output; unknown keys are ignored. A save from before
-        the variants were one list has a true/false key for each (`auction: true`)."""
+        the variants were one list has a true/false key for each (`auction: true`); one from
+        before the coach has none (the coach is off)."""
         known = {name: data[name] for name in cls.__dataclass_fields__ if name in data}
         known["variants"] = tuple(known.get("variants", ())) or tuple(
             v.name for v in VARIANTS if data.get(v.name) is True)

@@ -39,7 +39,8 @@ class Band:
 
 @dataclass(frozen=True)
 class RuleSetStats:
-    """One rule set's solo games (with hints or without), oldest first."""
+    """One rule set's solo games (with hints or without, with the coach or without), oldest
+    first."""
 
     rules: str  # the scores' rules key
     rules_text: str
@@ -50,6 +51,8 @@ class RuleSetStats:
     #: The rating bands, highest first (outstanding, good, fair).
     bands: tuple[Band, ...]
     best_words: tuple[BestWord, ...]
+    #: Played with the coach.
+    coached: bool = False
 
     @property
     def games(self) -> int:
@@ -68,8 +71,10 @@ class RuleSetStats:
 
     @property
     def title(self) -> str:
-        """What the rule set is called on screen: its rules, and whether hints were used."""
-        return self.rules_text + (" · with hints" if self.hinted else "")
+        """What the rule set is called on screen: its rules, and whether hints or the coach
+        were used."""
+        return (self.rules_text + (" · with hints" if self.hinted else "")
+                + (" · with coach" if self.coached else ""))
 
     def summary(self) -> str:
         """'12 games · best $1,024 · average $812 · trend +$9 a game'."""
@@ -158,25 +163,27 @@ class RecordedWords:
 
 def solo_stats(book: ScoreBook, records: Iterable[tuple[str, GameRecord]] = (),
                best_words: int = BEST_WORDS) -> list[RuleSetStats]:
-    """Every rule set's solo stats, the most played first (games with hints after).
+    """Every rule set's solo stats, the most played first (games with hints or the coach
+    after).
 
     `records` are the finished games' records by game id, for the best words (a scored game
     without one adds none).
     """
     by_id = dict(records)
-    groups: dict[tuple[str, bool], list[SoloScore]] = {}
+    groups: dict[tuple[str, bool, bool], list[SoloScore]] = {}
     for score in sorted(book.solo, key=lambda s: s.when):
-        groups.setdefault((score.rules, score.hinted), []).append(score)
+        groups.setdefault((score.rules, score.hinted, score.coached), []).append(score)
     found = []
-    for (key, hinted), scores in groups.items():
+    for (key, hinted, coached), scores in groups.items():
         money = tuple(s.money for s in scores)
         ratings = _ratings(scores, by_id)
         words = [BestWord(word, price, s.when) for s in scores if s.game_id in by_id
                  for word, price in sold_words(by_id[s.game_id])]
         words.sort(key=lambda w: (-w.price, w.when))
         found.append(RuleSetStats(key, scores[-1].rules_text, hinted, money, trend_line(money),
-                                  rating_bands(money, ratings), tuple(words[:best_words])))
-    found.sort(key=lambda s: (s.hinted, -s.games, s.rules_text))
+                                  rating_bands(money, ratings), tuple(words[:best_words]),
+                                  coached))
+    found.sort(key=lambda s: (s.hinted, s.coached, -s.games, s.rules_text))
     return found
 
 

@@ -429,7 +429,8 @@ class Store:
     def _score(self, saved: SavedGame, rules: Rules) -> tuple[SoloResult | None, str | None]:
         money = saved.result["standings"][0]["money"] if saved.result else 0
         score = SoloScore(saved.game_id, money, rules_key(rules), rules.describe(),
-                          saved.record.seed, now_text(), saved.hinted, saved.daily)
+                          saved.record.seed, now_text(), saved.hinted, saved.daily,
+                          saved.coached)
 
         def add(book: ScoreBook) -> tuple[tuple[SoloResult | None, str | None], bool]:
             daily = saved.daily
@@ -530,9 +531,11 @@ class Store:
                 self._book_stamp = self.data.stamp(SCORES)
         return result
 
-    def solo_stats(self, rules: Rules, hinted: bool = False) -> SoloStats:
-        """The solo record under `rules` (hinted games are a separate record)."""
-        return self.scores().stats(rules, hinted)
+    def solo_stats(self, rules: Rules, hinted: bool = False, coached: bool = False
+                   ) -> SoloStats:
+        """The solo record under `rules` (hinted games are a separate record, and so are
+        coached ones)."""
+        return self.scores().stats(rules, hinted, coached)
 
     def daily(self, day: date) -> DailyEntry | None:
         """That day's daily attempt, if one was started."""

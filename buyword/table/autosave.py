@@ -1,7 +1,7 @@
 """Autosave: a game in progress kept in its save slot after every move, the same way at the
 app's table and at a hosted one. The save carries the game's setup (to resume it with), the
 seats as they stand (a seat handed to a computer stays the computer's) and the seats whose
-people were shown hints."""
+people were shown hints or coached (with the coach's appraisals)."""
 
 from __future__ import annotations
 
@@ -30,9 +30,11 @@ def first_save(session: TableSession, setup: GameSetup, *, daily: date | None = 
 
 def saved_now(saved: SavedGame, session: TableSession) -> SavedGame:
     """`saved` as `session` stands now: its record, its seats (not the setup's) and the seats
-    whose people were shown hints (marks of earlier sittings stay)."""
+    whose people were shown hints or coached (marks of earlier sittings stay), with the
+    coach's appraisals."""
     levels = tuple(seat.level for seat in session.seats)
-    return saved.updated(session.game, levels).hinted_by(session.hinted)
+    return saved.updated(session.game, levels).hinted_by(session.hinted).coached_by(
+        session.coached, session.appraisals)
 
 
 class Autosave:

@@ -77,6 +77,22 @@ REVIEW_HORIZON = 2
 REVIEW_PRECISION = 5.0
 
 
+#: The seed Master starts from in a review and at the coach (each decision's futures and lucks
+#: then come from the game's seed and the decision's place: `decision_stream`).
+MASTER_SEED = 1
+
+
+def review_master(finder: object, theme_finders: object = None) -> Appraiser:
+    """Master as a review (and the coach, which the review takes after) weighs with: on the
+    game's words (`finder`, and a themed game's `theme_finders`), searching as
+    `review_search` says. Raises ImportError when the Master level is not installed."""
+    from buyword.bots import make_bot
+
+    master = make_bot("master", finder, MASTER_SEED, theme_finders)  # type: ignore[arg-type]
+    master.search = review_search()  # type: ignore[attr-defined]
+    return master  # type: ignore[return-value]
+
+
 def review_search() -> Search:
     """How Master searches in a review: its own search, with `REVIEW_HORIZON` rounds a
     rollout and stopping at `REVIEW_PRECISION` (the budget is set for each review)."""
@@ -399,7 +415,16 @@ class Weighing:
     def key(self) -> tuple[str, int | None, float | None, tuple[str, ...]]:
         """What the appraisal depends on besides the view: the stream, the budget and the
         person's decision (for keeping appraisals: `review_game`'s `known`)."""
-        return (self.stream, self.rollouts, self.budget, tuple(map(str, self.actions)))
+        return weighing_key(self.stream, self.rollouts, self.budget, self.actions)
+
+
+def weighing_key(stream: str, rollouts: int | None, budget: float | None,
+                 actions: Sequence[Action]) -> tuple[str, int | None, float | None,
+                                                    tuple[str, ...]]:
+    """How a kept appraisal is found again (`Weighing.key`, `review_game`'s `known`): its
+    stream, its budget and the person's decision (no actions: Master's own appraisal, with
+    no decision of the person's among the options)."""
+    return (stream, rollouts, budget, tuple(map(str, actions)))
 
 
 #: The Master a worker process weighs with: the parent's, inherited when the pool forks.

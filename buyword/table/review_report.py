@@ -30,7 +30,7 @@ from buyword.table.review import (
     Reviewed,
     ReviewError,
     review_game,
-    review_search,
+    review_master,
     unreviewable,
 )
 
@@ -39,9 +39,6 @@ if TYPE_CHECKING:
 
 #: The exit status of a refusal (as every command-line refusal).
 USAGE_ERROR = 2
-#: The seed Master starts from in a review (each decision's futures and lucks then come from
-#: the game's seed and the decision's place: `buyword.table.review.decision_stream`).
-MASTER_SEED = 1
 #: The most rollouts an option `--rollouts` gives Master.
 MAX_ROLLOUTS = 1000
 #: The processes a review uses by default: every core (at most this many).
@@ -63,6 +60,9 @@ class ToReview:
     record: GameRecord
     seat: int
     setup: GameSetup
+    #: The coach's appraisals made during the game (`buyword.table.coach`): the review
+    #: uses them instead of weighing those decisions again.
+    appraisals: tuple[dict, ...] = ()
 
     @property
     def people(self) -> tuple[int, ...]:
@@ -89,7 +89,7 @@ def read_for_review(path: str, seat: str | None = None) -> ToReview:
     people = tuple(n for n, s in enumerate(setup.seats) if s.human)
     if not people:
         raise ReviewError("every seat of this game was a computer: there is nobody to review")
-    return ToReview(record, pick_seat(setup.seats, people, seat), setup)
+    return ToReview(record, pick_seat(setup.seats, people, seat), setup, saved.appraisals)
 
 
 def _check_regular(path: str) -> None:
@@ -141,7 +141,6 @@ def master_for(services: Services, todo: ToReview) -> tuple[Appraiser, DecisionM
     Raises ReviewError when the game's dictionary cannot be read or Master is not installed.
     """
     try:
-        from buyword.bots import make_bot
         from buyword.bots.master import Decision
     except ImportError:
         raise ReviewError("the Master level is not installed in this BuyWord") from None
@@ -152,9 +151,10 @@ def master_for(services: Services, todo: ToReview) -> tuple[Appraiser, DecisionM
         raise ReviewError(f"the game's dictionary cannot be read: {error}") from None
     finder = services.finder(lexicon, rules.tiles)
     themes = services.theme_finders(lexicon, rules.tiles) if rules.themes else None
-    master = make_bot("master", finder, MASTER_SEED, themes)
-    master.search = review_search()  # type: ignore[attr-defined]
-    return master, Decision  # type: ignore[return-value]
+    try:
+        return review_master(finder, themes), Decision  # type: ignore[return-value]
+    except ImportError:
+        raise ReviewError("the Master level is not installed in this BuyWord") from None
 
 
 @dataclass(frozen=True)
@@ -228,12 +228,16 @@ def run_review(todo: ToReview, master: Appraiser, decision: DecisionMaker, budge
                 progress: bool, rollouts: int | None = None, spread: Processes | None = None
                ) -> GameReview:
     """The review, with a progress bar on stderr when asked. Ctrl+C stops it after the
-    decisions Master is weighing, and what was weighed is printed."""
+    decisions Master is weighing, and what was weighed is printed. The coach's appraisals
+    kept in the game are used again (those made with the same budget)."""
+    from buyword.table.coach import known_appraisals
+
     stop = threading.Event()
     spread = spread or Processes()
     options = {"private_hands": todo.setup.private_hands, "budget": budget,
                "rollouts": rollouts, "jobs": spread.jobs, "ray": spread.ray,
-               "remake": spread.remake, "cancelled": stop.is_set}
+               "remake": spread.remake, "cancelled": stop.is_set,
+               "known": known_appraisals(todo.appraisals)}
     with _stopped_by_ctrl_c(stop):
         if not progress:
             return review_game(todo.record, todo.seat, master, decision,

@@ -221,6 +221,8 @@ class TableSession:
 
     def __init__(self, game: Game, seats: Sequence[Seat], finder: WordFinder, *,
                  private_hands: bool = True, hints: bool = False, hints_used: bool = False,
+                 coach: bool = False, coach_used: bool = False,
+                 appraisals: Sequence[dict] = (),
                  on_change: OnChange | None = None, step_delay: float = 0.0,
                  theme_finders: Callable[[str], WordFinder] | None = None) -> None:
         """A table for `game`, one `Seat` per player; computers decide with `finder`'s words.
@@ -230,8 +232,10 @@ class TableSession:
         tile set): computers' sales, their challenges, and hints.
 
         `private_hands`: each seat sees only its own hand and draw. `hints`: people may ask
-        for hints (`hints_used` says whether they already did). `on_change`: the autosave
-        hook. `step_delay`: how long a computer's step stays on screen (see `pause`).
+        for hints (`hints_used` says whether they already did). `coach`: the coach weighs
+        people's decisions (`buyword.table.coach`; `coach_used`: it already did, and
+        `appraisals` are those it kept). `on_change`: the autosave hook. `step_delay`: how
+        long a computer's step stays on screen (see `pause`).
         """
         if len(seats) != game.seats:
             raise BuyWordError(f"the game has {game.seats} players but {len(seats)} seats")
@@ -245,6 +249,15 @@ class TableSession:
         #: The seats whose person asked for hints in this sitting (a hosted table's screens
         #: search their own hands and report each F2 through `note_hint`).
         self.hinted: set[int] = set()
+        #: Whether the coach weighs people's decisions (the setting, or F6 asked for it).
+        self.coaching = coach
+        #: Whether the game is marked as coached (the coach weighed a decision, or F6).
+        self.coach_used = coach_used
+        #: The seats whose person the coach weighed in this sitting (see `note_coach`).
+        self.coached: set[int] = set()
+        #: The appraisals the coach made of people's decisions, JSON-ready, kept in the save
+        #: so that the end-of-game review uses them again (`buyword.table.coach`).
+        self.appraisals: list[dict] = list(appraisals)
         #: The seats whose person has left a hosted table and not come back (yet).
         self.away: frozenset[int] = frozenset()
         self.on_change = on_change
@@ -276,7 +289,7 @@ class TableSession:
            **options: object) -> TableSession:
         """A table for an existing (e.g. resumed) game with the seats and options of `setup`."""
         return cls(game, setup.seats, finder, private_hands=setup.private_hands,
-                   hints=setup.hints, **options)  # type: ignore[arg-type]
+                   hints=setup.hints, coach=setup.coach, **options)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------------ who sees what
 
@@ -820,6 +833,16 @@ class TableSession:
             raise BuyWordError(f"hints are for the seller on their turn: {self.waiting_for()}")
         self.hints_used = True
         self.hinted.add(seat)
+
+    def note_coach(self, seat: int) -> None:
+        """Mark the game as coached for `seat`, a person the coach weighs (or who asked for
+        Master's choice): the coach goes on for the rest of the game. Raises BuyWordError,
+        marking nothing, for a seat no person plays."""
+        if not 0 <= seat < len(self.seats) or not self.seats[seat].human:
+            raise BuyWordError(f"the coach is for people: seat {seat + 1} is a computer")
+        self.coaching = True
+        self.coach_used = True
+        self.coached.add(seat)
 
     def _placement_hints(self, hand: str, wilds: int, limit: int) -> list[Move]:
         """The dearest legal placements of a hand on the grid, dearest first."""

@@ -144,6 +144,12 @@ class Wait(StrEnum):
     OVER = "over"  # the game has ended
 
 
+#: What the table awaits when a person makes a decision the coach weighs
+#: (`buyword.table.coach`): a roll is luck, a challenge is not weighed, and Master's playouts
+#: do not play the variants' steps.
+COACHED_WAITS = frozenset({Wait.CHOOSE, Wait.BUY, Wait.SELL, Wait.DROP})
+
+
 @dataclass(frozen=True)
 class Awaiting:
     """Who must act now and with what kind of input.

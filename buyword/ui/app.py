@@ -299,6 +299,8 @@ class BuyWordApp(App[int]):
                 game = resumed.game
                 session = TableSession.of(game, setup, self._finder(lexicon, game.rules),
                                           hints_used=saved.hinted,
+                                          coach_used=saved.coached,
+                                          appraisals=saved.appraisals,
                                           theme_finders=self._theme_finders(lexicon, game.rules),
                                           **options)
             else:
@@ -437,7 +439,8 @@ class BuyWordApp(App[int]):
         record_line = line if recorded is game else ""
         ahead = self.ahead if self.ahead is not None and self.ahead.is_for(game) else None
         self.push_screen(ResultsScreen(game, setup, session.hints_used, record_line,
-                                       ahead=ahead))
+                                       coached=session.coach_used,
+                                       appraisals=tuple(session.appraisals), ahead=ahead))
 
     def show_title(self) -> None:
         """Back to the title screen (Master's game ahead stops: its game was left)."""

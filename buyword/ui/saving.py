@@ -70,6 +70,10 @@ def title_scores(store: Store, rules: Rules) -> str:
         lines.append(f"Solo: {stats.line()}")
     if hinted.games:
         lines.append(f"With hints: best ${hinted.best} over {plural(hinted.games, 'game')}")
+    coached = store.solo_stats(rules, coached=True)
+    if coached.games:
+        lines.append(f"With coach: best ${coached.best} over "
+                     f"{plural(coached.games, 'game')}")
     return "\n".join(lines)
 
 
@@ -94,7 +98,8 @@ def results_lines(finished: Finished) -> str:
     if solo.new_best and solo.counted:
         previous = "" if solo.previous_best is None else f" (was ${solo.previous_best})"
         lines.append(f"[b]New personal best![/b]{previous}")
-    kind = "solo record with hints" if solo.score.hinted else "solo record"
+    kind = "solo record" + (" with hints" if solo.score.hinted else "") + (
+        " with coach" if solo.score.coached else "")
     lines.append(f"Your {kind}: {solo.stats.line()}")
     return "\n".join(lines)
 

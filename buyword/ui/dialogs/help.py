@@ -50,6 +50,7 @@ KEY_MAP = """\
 | *letters*, **Enter** | sell | type a word; Enter sells it |
 | **Esc** | sell | clear the word typed; in an empty box, done selling this round |
 | **F2** | sell | hints: the best words now (if on); **Enter** or a click puts one in the box |
+| **F6** | your decision | the coach: what would Master do? (marks the game as coached) |
 | **←↑→↓** / click | crossword, sell | the square the word starts on |
 | **Tab** | crossword, sell | turn the word across or down |
 | **F8** / **F4** | crossword | the log instead of the board / the board over the side column |

@@ -127,9 +127,12 @@ class NewGameScreen(Screen[GameSetup | None]):
                 yield Static("Help", classes="label")
                 with Horizontal(classes="checks"):
                     yield Tick("Hints (F2)", d.hints, id="hints", compact=True)
-                    if not self.solo:
+                    yield Tick("Coach (F6)", d.coach, id="coach", compact=True)
+                if not self.solo:  # a row of its own: three boxes overflow a small window
+                    yield Static("", classes="label")
+                    with Horizontal(classes="checks"):
                         yield Tick("Private hands", d.private_hands, id="private",
-                                       compact=True)
+                                   compact=True)
                 boxes = list(self._variant_boxes())
                 yield Static("Variants", classes="label")
                 with Horizontal(classes="checks"):
@@ -245,6 +248,7 @@ class NewGameScreen(Screen[GameSetup | None]):
             word_file=word_file,
             challenge=challenge,
             hints=self.query_one("#hints", Checkbox).value,
+            coach=self.query_one("#coach", Checkbox).value,
             private_hands=self.solo or self.query_one("#private", Checkbox).value,
             tiles_file=tiles_file,
             tiles=tiles,

@@ -113,14 +113,19 @@ class ResultsScreen(Screen[None]):
         bag: int
 
     def __init__(self, game: Game, setup: GameSetup, hints_used: bool,
-                 record_line: str = "", ahead: MasterAhead | None = None) -> None:
-        """Results of a finished `game`; `record_line` tells the solo record (a new best?);
-        `ahead`: Master's game on this bag, begun as the game began."""
+                 record_line: str = "", *, coached: bool = False,
+                 appraisals: tuple[dict, ...] = (), ahead: MasterAhead | None = None) -> None:
+        """Results of a finished `game`; `record_line` tells the solo record (a new best?).
+        `coached`: the coach weighed the game's decisions, and `appraisals` are the ones it
+        kept (the review uses them again); `ahead`: Master's game on this bag, begun as the
+        game began."""
         super().__init__()
         self.ahead = ahead
         self.game = game
         self.setup = setup
         self.hints_used = hints_used
+        self.coached = coached
+        self.appraisals = appraisals
         self.record_line = record_line
         #: The computer players' games on this bag, by level, once played.
         self.beside: dict[str, Game] = {}
@@ -255,6 +260,8 @@ class ResultsScreen(Screen[None]):
             lines.append(f"Solo rating: {rating_line(game, game.player(0).money)}")
         if self.hints_used:
             lines.append("[i]Played with hints.[/i]")
+        if self.coached:
+            lines.append("[i]Played with the coach.[/i]")
         if self.record_line:
             lines.append(self.record_line)
         return "\n".join(lines)
@@ -293,7 +300,7 @@ class ResultsScreen(Screen[None]):
 
         if seat is not None:
             self.app.push_screen(ReviewScreen(ToReview(GameRecord.of(self.game), seat,
-                                                       self.setup)))
+                                                       self.setup, self.appraisals)))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """The buttons do what their keys do."""

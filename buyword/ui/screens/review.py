@@ -109,11 +109,13 @@ class ReviewScreen(Screen[None]):
     def _weigh(self) -> None:
         """Build Master for the game's words and weigh every decision (off the UI thread)."""
         try:
+            from buyword.table.coach import known_appraisals
+
             master, decision = master_for(self.buyword.services, self.todo)
             review = review_game(
                 self.todo.record, self.todo.seat, master, decision,
                 private_hands=self.todo.setup.private_hands, rollouts=self.rollouts,
-                jobs=default_jobs(),
+                jobs=default_jobs(), known=known_appraisals(self.todo.appraisals),
                 progress=lambda done, total: self.post_message(self.Progressed(done, total)),
                 cancelled=self.cancelling.is_set)
         except BuyWordError as error:

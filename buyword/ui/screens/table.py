@@ -50,6 +50,7 @@ from buyword.table import (
     Wait,
 )
 from buyword.table.source import TableSource
+from buyword.table.views import COACHED_WAITS
 from buyword.ui.screens.crossword import CROSSWORD_ACTIONS, BoardCursor, CrosswordTable
 from buyword.ui.status import prompt_template, round_lines
 from buyword.ui.text import literal, markup
@@ -67,6 +68,7 @@ from buyword.ui.widgets.word_input import WordInput
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
 
+    from buyword.table.coach import Coach, CoachLine
     from buyword.table.session import TableSession
     from buyword.ui.tabletop import Tabletop
 
@@ -83,6 +85,8 @@ class ScreenState:
     #: The person who last held the screen, through computers' turns (which hand it to
     #: nobody); None once others may have had it (a challenge asks everyone).
     held_by: int | None = None
+    #: Whose the coach's line on screen is (None: everyone's, or none shown).
+    coached: int | None = None
 
 
 class TableScreen(CrosswordTable):
@@ -124,6 +128,10 @@ class TableScreen(CrosswordTable):
         # U types into the word box while selling; F3 works everywhere, so the footer shows it.
         Binding("f3", "unseen", "Unseen"),
         Binding("u", "unseen", "Unseen", show=False),
+        # F6 asks the coach for Master's choice now: in the footer when the coach is on;
+        # without it, F6 still asks (and turns the coach on), but the footer does not say so.
+        Binding("f6", "coach", "Master?"),
+        Binding("f6", "coach_quietly", "Master?", show=False),
     ]
 
     @dataclass
@@ -131,6 +139,9 @@ class TableScreen(CrosswordTable):
         """A computer player's worker has decided (the session applies it)."""
 
         decision: Decision
+
+    class CoachReady(Message):
+        """The coach has weighed something (posted from its own thread)."""
 
     def __init__(self, session: TableSource, setup: GameSetup) -> None:
         """A table drawing `session` (a local `TableSession`, or a seat at a hosted table:
@@ -144,6 +155,12 @@ class TableScreen(CrosswordTable):
         self.selling: str | None = None
         #: F2 asked the host for hints, to be shown when they come (a hosted seat's screen).
         self.hints_asked = False
+        #: The coach, once it is on (a local table only).
+        self.coach: Coach | None = None
+        #: What the coach said that this screen's holder may not see yet (pass and play).
+        self.coach_waiting: list[CoachLine | _Said] = []
+        #: The coach failed and stopped (it said so): the table plays on without it.
+        self.coach_stopped = False
         first = session.table_view(None)
         people = first.people
         if len(people) == 1:  # one person holds the screen all game, computers' turns included
@@ -182,6 +199,7 @@ class TableScreen(CrosswordTable):
             with Vertical(id="play"):
                 yield Static(id="prompt")
                 yield Static(id="message")
+                yield Static(id="coach")
                 yield Rack(tiles, id="drawn")
                 yield Rack(tiles, id="hand")
                 with Vertical(id="sell-box"):
@@ -201,8 +219,14 @@ class TableScreen(CrosswordTable):
         self.query_one("#players").border_title = "Players"
         self.query_one("#prices").border_title = "Price list"
         self.query_one("#log").border_title = "Game log"
+        self.query_one("#coach").display = False
         self._composed = True
         self.advance()
+
+    def on_unmount(self) -> None:
+        """The table closes: the coach stops weighing."""
+        if self.coach is not None:
+            self.coach.close()
 
     # ------------------------------------------------------------------ the one way in
 
@@ -250,6 +274,7 @@ class TableScreen(CrosswordTable):
         """Show the table as it now stands (`view`, when the caller has just looked) and hand
         it to whoever must act next."""
         view = view or self.look()
+        self._coach_update()
         awaiting = view.awaiting
         if awaiting.wait is Wait.OVER:
             # Once: a die still tumbling when the game ended settles later and lands here too.
@@ -424,6 +449,7 @@ class TableScreen(CrosswordTable):
         self.show_board(awaiting)
         self._show_log()
         self._show_unseen()
+        self._show_coach()
         self.refresh_bindings()
 
     def _shown_seat(self, awaiting: Awaiting) -> int:
@@ -775,6 +801,11 @@ class TableScreen(CrosswordTable):
             return awaiting.computer
         if action == "no_hints":
             return self.check_action("hints", ()) is not True
+        if action == "coach":
+            return (self._coaching() and self._person_to_act()
+                    and awaiting.wait in COACHED_WAITS)
+        if action == "coach_quietly":
+            return self.check_action("coach", ()) is not True
         if action == "undo":
             return not self.state.busy and view.why_not_undo is None
         if action in CROSSWORD_ACTIONS:
@@ -930,6 +961,104 @@ class TableScreen(CrosswordTable):
         word.cursor_position = len(word.value)
         word.focus()
 
+    # ------------------------------------------------------------------ the coach
+
+    def _coaching(self) -> bool:
+        """Whether the coach is on at this table (a local one: see `buyword.table.coach`)."""
+        return bool(getattr(self.session, "coaching", False))
+
+    def _start_coach(self) -> Coach | None:
+        """The coach, started now if it is not yet (None where there is none: a hosted
+        table's seat)."""
+        if self.coach is None:
+            from buyword.table import TableSession
+
+            if not isinstance(self.session, TableSession):
+                return None
+            from buyword.table.coach import Coach, coach_master
+
+            session = self.session
+            self.coach = Coach(session, lambda: coach_master(session),
+                               on_ready=lambda: self.post_message(self.CoachReady()))
+        return self.coach
+
+    def _coach_update(self) -> None:
+        """After every move (and whenever the coach has weighed something): start it on the
+        decision a person makes now, and show what it has to say."""
+        if self.coach_stopped or (self.coach is None and not self._coaching()):
+            return
+        coach = self._start_coach()
+        if coach is None:
+            return
+        try:
+            lines: list[CoachLine | _Said] = list(coach.update())
+        except Exception as error:  # the coach must never stop the table
+            from buyword.engine.wording import trouble
+
+            coach.close()
+            self.coach_stopped = True
+            lines = [_Said(None, f"Coach: stopped ({trouble(error)})")]
+        self.coach_waiting.extend(lines)
+        if self._composed:
+            self._show_coach()
+
+    def on_table_screen_coach_ready(self, _message: TableScreen.CoachReady) -> None:
+        """The coach has weighed something: perhaps a line to show."""
+        if self.is_attached:
+            self._coach_update()
+
+    def _show_coach(self) -> None:
+        """The coach's latest lines that the screen's holder may see (a seat's own lines wait
+        for its person at a pass-and-play table); hidden when another person holds it."""
+        line = self.query_one("#coach", Static)
+        view = self.view
+        told = [said for said in self.coach_waiting if self._may_hear(said.seat)]
+        if told:
+            self.coach_waiting = [said for said in self.coach_waiting if said not in told]
+            line.update(literal("\n".join(said.text for said in told)))
+            self.state.coached = told[-1].seat
+            line.display = True
+            return
+        seat = self.state.coached
+        if line.display and seat is not None and not view.may_see(seat):
+            line.display = False  # another person holds the screen now
+
+    def _may_hear(self, seat: int | None) -> bool:
+        """Whether the coach's line for `seat` may be shown now: to the seat's person only,
+        and at a pass-and-play table once they hold the screen for their turn (the screen is
+        handed on just after a decision: the line waits for their next turn)."""
+        view = self.view
+        if seat is None:
+            return True
+        if not 0 <= seat < len(view.players) or not view.may_see(seat):
+            return False
+        return not view.hand_off or (view.awaiting.seat == seat
+                                     and self.state.viewer == seat)
+
+    def action_coach(self) -> None:
+        """F6, "what would Master do?": Master's choice for this decision now (it marks the
+        game as coached, and the coach goes on from here)."""
+        seat = self.view.awaiting.seat
+        coach = None if self.coach_stopped else self._start_coach()
+        if self.coach_stopped:
+            self.show_message("The coach has stopped in this game (it said why).", error=True)
+            return
+        if coach is None:
+            self.show_message("The coach is for a table on this computer, not a hosted one.",
+                              error=True)
+            return
+        try:
+            said = coach.ask(seat if self._person_to_act() else None)
+        except BuyWordError as error:
+            self.show_message(str(error), error=True)
+            return
+        self.coach_waiting.append(said)
+        self._coach_update()
+
+    def action_coach_quietly(self) -> None:
+        """F6 with the coach off, or when there is nothing to weigh: as F6 (it says why)."""
+        self.action_coach()
+
     def action_no_hints(self) -> None:
         """F2 when no hints can be shown now: say why."""
         self.show_message(self.no_hints_reason())
@@ -956,6 +1085,14 @@ _WAIT_OF: dict[str, Wait] = {
 }
 
 
+@dataclass(frozen=True)
+class _Said:
+    """A line the screen itself adds to the coach's (seat None: for everyone)."""
+
+    seat: int | None
+    text: str
+
+
 #: The variants' key actions; the engine's `why_not` (their notation) decides when each is legal.
 _VARIANT_ACTIONS = frozenset({"auction", "pass", "match", "accept", "decline"})
 
@@ -976,4 +1113,5 @@ _PALETTE: dict[str, str] = {
     "skip": "Skip ahead through the computers' moves",
     "undo": "Undo your last move",
     "unseen": "Show or hide the unseen tiles",
+    "coach": "What would Master do? (the coach)",
 }
