@@ -139,8 +139,10 @@ async def test_m_shows_masters_game_played_as_you_played_at_once_or_plays_it_now
 async def test_a_solo_game_begins_masters_game_ahead_and_leaving_stops_it() -> None:
     app = make_app(SOLO, settings=Settings(animations=False, bot_speed="instant"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await app.workers.wait_for_complete()
+        for _ in range(200):  # begun once the word index is built
+            await pilot.pause(0.05)
+            if app.ahead is not None:
+                break
         ahead = app.ahead
         assert ahead is not None and ahead.is_for(app.session.game)
         app.show_title()  # the game is left: its Master game stops
@@ -149,5 +151,5 @@ async def test_a_solo_game_begins_masters_game_ahead_and_leaving_stops_it() -> N
     table = make_app(SOLO.with_seed(4), settings=Settings(animations=False, master_ahead=False))
     async with table.run_test(size=(80, 24)) as pilot:  # turned off in the settings
         await settle(pilot)
-        await table.workers.wait_for_complete()
+        await pilot.pause(0.6)  # past the first look at the word index
         assert table.ahead is None

@@ -150,9 +150,21 @@ class MasterAhead:
             self._reader = None
 
 
+def _let_go_of_the_terminal() -> None:
+    """Point the forked process's standard streams at the null device: whatever reads the
+    table's terminal (a browser tab's server, tmux) sees it close when the table closes, not
+    when Master's game ends."""
+    with contextlib.suppress(OSError):
+        null = os.open(os.devnull, os.O_RDWR)
+        for stream in (0, 1, 2):
+            os.dup2(null, stream)
+        os.close(null)
+
+
 def _play_ahead(writer: Connection, game: Game, finder: WordFinder, rollouts: int) -> None:
     """In the background process: Master's game on `game`'s bag, sent as a record's JSON
     (None if it could not be played)."""
+    _let_go_of_the_terminal()
     with contextlib.suppress(OSError):
         os.nice(19)  # after everything else on the machine, the table first
     record: str | None = None

@@ -396,21 +396,21 @@ class BuyWordApp(App[int]):
             return
         self._start_master_ahead(session)
 
-    @work(thread=True, exit_on_error=False, group="ahead")
     def _start_master_ahead(self, session: TableSession) -> None:
-        """Fork Master's process once the word index is built (a process forked while it is
-        being built would wait for a build that never ends there)."""
+        """Fork Master's process once the word index is built: never waiting for it (the
+        app would wait too as it closes), and never before (a process forked while the
+        index is being built would wait for a build that never ends there)."""
         from buyword.table.compare import MasterAhead
 
+        if session is not self.session or self.ahead is not None \
+                or session.game.outcome() is not None:
+            return  # another game opened meanwhile, or this one is over
         finder = session.finder
+        if not getattr(finder, "ready", True):
+            self.set_timer(0.5, partial(self._start_master_ahead, session))
+            return
         built = getattr(finder, "finder", None)
-        if callable(built):
-            finder = built()
-        ahead = MasterAhead(session.game, finder)
-        if session is self.session and self.ahead is None:
-            self.ahead = ahead
-        else:  # another game opened meanwhile
-            ahead.close()
+        self.ahead = MasterAhead(session.game, built() if callable(built) else finder)
 
     def on_unmount(self) -> None:
         """Stop Master's game ahead: nothing will ask for it."""
