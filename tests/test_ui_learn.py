@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Static
 from ui_helpers import QUIET, settle, table
+from words_helpers import index_cache
 
 from buyword.cli import PlayOptions
 from buyword.store import Store
@@ -47,7 +48,8 @@ def message(app: BuyWordApp) -> str:
 
 
 async def test_learn_to_play_from_the_title_to_the_results(words: Lexicon) -> None:
-    app = BuyWordApp(PlayOptions(), lexicon=words, settings=QUIET, store=Store(memory=True))
+    app = BuyWordApp(PlayOptions(), lexicon=words, settings=QUIET,
+                     cache_dir=index_cache(), store=Store(memory=True))
     async with app.run_test(size=(100, 34)) as pilot:
         await settle(pilot)
         await pilot.press("l")
@@ -88,13 +90,14 @@ async def play_steps(pilot, upto: int) -> None:  # noqa: ANN001 - a Pilot
 
 async def test_a_lesson_left_is_continued_at_the_same_lesson(words: Lexicon, tmp_path) -> None:
     app = BuyWordApp(PlayOptions(learn=True), lexicon=words, settings=QUIET,
-                     store=Store(tmp_path))
+                     cache_dir=index_cache(), store=Store(tmp_path))
     async with app.run_test(size=(80, 24)) as pilot:  # `buyword learn`
         await settle(pilot)
         assert isinstance(app.screen, LearnScreen)
         await play_steps(pilot, 13)
         assert "Lesson 9/12 · The wild" in lesson_text(app)
-    again = BuyWordApp(PlayOptions(), lexicon=words, settings=QUIET, store=Store(tmp_path))
+    again = BuyWordApp(PlayOptions(), lexicon=words, settings=QUIET,
+                       cache_dir=index_cache(), store=Store(tmp_path))
     async with again.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         menu = str(again.screen.query_one("#menu").get_option_at_index(0).prompt)
