@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from buyword.engine import Game, GameRecord
+from buyword.engine import BuyWordError, Game, GameRecord
 from buyword.engine import events as ev
 from buyword.store.stats import RecordedWords
 
@@ -100,11 +100,16 @@ class MasterAhead:
             return
         context = multiprocessing.get_context("fork")  # the word index comes along, unpickled
         reader, writer = context.Pipe(duplex=False)
-        self._process = context.Process(target=_play_ahead, daemon=True,
-                                        args=(writer, game, finder, rollouts))
-        self._process.start()
-        writer.close()
-        self._reader = reader
+        process = context.Process(target=_play_ahead, daemon=True,
+                                  args=(writer, game, finder, rollouts))
+        try:
+            process.start()
+        except OSError:  # no process to be had (memory, limits): played when asked instead
+            reader.close()
+            return
+        finally:
+            writer.close()
+        self._process, self._reader = process, reader
 
     @staticmethod
     def plays(game: Game) -> bool:
@@ -136,7 +141,10 @@ class MasterAhead:
             if record is None:
                 self._failed = True
                 return None
-            self._game = GameRecord.from_json(record).replay(self._dictionary)
+            try:
+                self._game = GameRecord.from_json(record).replay(self._dictionary)
+            except BuyWordError:  # a record that does not replay: played when asked instead
+                self._failed = True
         return self._game
 
     def close(self) -> None:

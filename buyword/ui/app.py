@@ -391,7 +391,7 @@ class BuyWordApp(App[int]):
             self.ahead = None
         game = session.game
         if (not self.settings.master_ahead or game.seats != 1 or not setup.seats[0].human
-                or getattr(setup, "lesson", False) or game.outcome() is not None
+                or setup.lesson or game.outcome() is not None
                 or not MasterAhead.plays(game)):
             return
         self._start_master_ahead(session)
