@@ -83,6 +83,15 @@ def variants_text() -> str:
     return "\n".join(lines)
 
 
+#: The arrows and page keys scroll a page of rules, wherever the focus is.
+PAGE_KEYS = [
+    Binding("down", "scroll('down')", "Scroll", show=False),
+    Binding("up", "scroll('up')", "Scroll", show=False),
+    Binding("pagedown,space", "scroll('page_down')", "Scroll", show=False),
+    Binding("pageup", "scroll('page_up')", "Scroll", show=False),
+]
+
+
 class HelpScreen(ModalScreen[None]):
     """Three tabs: how to play, keys, prices. Esc closes."""
 
@@ -91,10 +100,7 @@ class HelpScreen(ModalScreen[None]):
     # it first, and they only use left and right).
     BINDINGS = [
         Binding("escape,q", "close", "Close"),
-        Binding("down", "scroll('down')", "Scroll", show=False),
-        Binding("up", "scroll('up')", "Scroll", show=False),
-        Binding("pagedown,space", "scroll('page_down')", "Scroll", show=False),
-        Binding("pageup", "scroll('page_up')", "Scroll", show=False),
+        *PAGE_KEYS,
         Binding("home", "scroll('home')", "Scroll", show=False),
         Binding("end", "scroll('end')", "Scroll", show=False),
     ]

@@ -9,6 +9,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown
 
 from buyword.engine.rules import Variant
+from buyword.ui.dialogs.help import PAGE_KEYS
 
 
 class VariantRulesScreen(ModalScreen[None]):
@@ -17,10 +18,7 @@ class VariantRulesScreen(ModalScreen[None]):
     CSS_PATH = "dialogs.tcss"
     BINDINGS = [
         Binding("escape,q,f1", "close", "Close"),
-        Binding("down", "scroll('down')", "Scroll", show=False),
-        Binding("up", "scroll('up')", "Scroll", show=False),
-        Binding("pagedown,space", "scroll('page_down')", "Scroll", show=False),
-        Binding("pageup", "scroll('page_up')", "Scroll", show=False),
+        *PAGE_KEYS,
     ]
 
     def __init__(self, variant: Variant) -> None:
