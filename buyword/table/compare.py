@@ -90,7 +90,6 @@ class MasterAhead:
                  ) -> None:
         """Start Master on `game`'s bag (a solo game at its start, or resumed)."""
         self.seed, self.start_bag, self.rules = game.seed, game.start_bag, game.rules
-        self.rollouts = rollouts
         self._dictionary = game.dictionary
         self._game: Game | None = None
         self._failed = False
