@@ -327,6 +327,7 @@ def main(argv: list[str] | None = None) -> int:
         return _refuse(str(refusal))
     if command == "solve":
         from buyword.engine import TileSetError
+        from buyword.store.places import cache_folder
         from buyword.store.setup import load_tiles
         from buyword.words.solve import solve_main
 
@@ -336,7 +337,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"buyword solve: {error}", file=sys.stderr)
             return USAGE_ERROR
         return solve_main(args.letters, args.wilds, args.dictionary, args.min_length,
-                          args.theme, tiles)
+                          args.theme, tiles, cache_folder())
     if command == "sim":
         from buyword.store.places import cache_folder
         from buyword.table.sim import sim_main

@@ -1,8 +1,9 @@
-"""Shared set-up for the whole suite: one folder for word-index cache files per test run."""
+"""Shared set-up for the whole suite: one home folder (and word-index cache) per test run."""
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import shutil
 import tempfile
@@ -17,21 +18,36 @@ import textual.pilot
 #: the first process to build the bundled dictionary's index saves it, the others read it
 #: (0.3 s instead of 1.1 s). Made fresh for every run, so no test reads a stale index.
 INDEX_CACHE = "BUYWORD_TEST_INDEX_CACHE"
+#: BuyWord's own variable for its data, settings and cache folders.
+HOME = "BUYWORD_HOME"
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Make the run's index folder (in the main process, before any worker starts)."""
+    """Make the run's home folder, its `cache` the run's index folder (in the main process,
+    before any worker starts).
+
+    Why a home: a test that starts `buyword` without a home of its own (`sim`, `solve`, a
+    host) would otherwise keep its files in the player's real folders, and build its word
+    index there from nothing on a fresh machine; with this one, nothing outside the run's
+    folder is touched and every such process reads the index the run has built.
+    """
     if INDEX_CACHE not in os.environ:
-        os.environ[INDEX_CACHE] = tempfile.mkdtemp(prefix="buyword-test-index-")
-        config.stash[_OWNED] = os.environ[INDEX_CACHE]
+        home = tempfile.mkdtemp(prefix="buyword-test-home-")
+        cache = os.path.join(home, "cache")
+        os.mkdir(cache)
+        os.environ[INDEX_CACHE] = cache
+        os.environ.setdefault(HOME, home)
+        config.stash[_OWNED] = home
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    """Remove the run's index folder (only the process that made it does)."""
+    """Remove the run's home folder (only the process that made it does)."""
     folder = config.stash.get(_OWNED, None)
     if folder is not None:
         shutil.rmtree(folder, ignore_errors=True)
         os.environ.pop(INDEX_CACHE, None)
+        if os.environ.get(HOME) == folder:
+            os.environ.pop(HOME)
 
 
 _OWNED = pytest.StashKey[str]()
@@ -96,3 +112,26 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
     from xdist.scheduler import WorkStealingScheduling
 
     return WorkStealingScheduling(config, log)
+
+
+#: After how many tests a worker moves what is still alive out of the collector's way.
+FREEZE_EVERY = 25
+_tests_run = [0]
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """Every `FREEZE_EVERY` tests, collect the garbage and freeze what survives (`gc.freeze`).
+
+    Why: a worker keeps big things alive for the whole run (the bundled dictionary, its word
+    indexes, Textual's compiled CSS), and Python's full collections walk all of them again
+    and again: in the computers', playout and table-screen files they took 13% of the
+    workers' CPU. A frozen object is still freed when its last reference goes, only its
+    cycles are no longer looked for; the collection just before the freeze frees the garbage
+    of the tests so far, so what is frozen is what was alive. Nothing the tests check depends
+    on when the collector runs.
+    """
+    _tests_run[0] += 1
+    if _tests_run[0] % FREEZE_EVERY == 0:
+        gc.collect()
+        gc.freeze()

@@ -10,6 +10,7 @@ import subprocess
 import sys
 
 import pytest
+from words_helpers import index_cache, share_index_cache
 
 from buyword.cli import main
 from buyword.net.client import TableClient
@@ -45,7 +46,7 @@ def free_port() -> int:
 @pytest.mark.slow
 async def test_a_hosted_game_is_played_to_the_end_saved_as_it_goes_and_recorded(tmp_path) -> None:
     port = free_port()
-    env = {**os.environ, "BUYWORD_HOME": str(tmp_path)}
+    env = {**os.environ, "BUYWORD_HOME": str(share_index_cache(tmp_path))}
     host = subprocess.Popen(
         [sys.executable, "-m", "buyword", "host", "--text", "--port", str(port), "--people", "Ann",
          "--computers", "easy", "--seed", "9"],
@@ -75,9 +76,9 @@ async def test_a_hosted_game_is_played_to_the_end_saved_as_it_goes_and_recorded(
 @pytest.mark.parametrize("resume", [False, True], ids=["new table", "--continue"])
 def test_a_host_that_cannot_listen_leaves_the_saved_game_byte_for_byte(
         tmp_path, monkeypatch, capsys, resume: bool) -> None:
-    monkeypatch.setenv("BUYWORD_HOME", str(tmp_path))
+    monkeypatch.setenv("BUYWORD_HOME", str(share_index_cache(tmp_path)))
     setup = GameSetup(seats=(Seat("Ann"), Seat("Cy", "easy")), seed=9)
-    services = Services()
+    services = Services(cache_dir=index_cache())
     lexicon = services.dictionary_for(setup)
     session = TableSession.new(setup, lexicon, services.finder(lexicon, setup.rules().tiles))
     session.act(0, "roll 3")
@@ -108,7 +109,8 @@ async def test_ctrl_c_on_a_text_host_closes_every_connection_saves_and_exits_0(t
 
     port = free_port()
     # faulthandler: a host that hangs on its way out dumps where, instead of just timing out
-    env = {**os.environ, "BUYWORD_HOME": str(tmp_path), "PYTHONFAULTHANDLER": "1"}
+    env = {**os.environ, "BUYWORD_HOME": str(share_index_cache(tmp_path)),
+           "PYTHONFAULTHANDLER": "1"}
     host = subprocess.Popen(
         [sys.executable, "-m", "buyword", "host", "--text", "--port", str(port), "--people",
          "Ann,Bob", "--seed", "9"], stdin=subprocess.PIPE,

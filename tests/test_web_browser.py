@@ -27,6 +27,7 @@ from web_helpers import (
     saved_game,
     wait_for_save,
 )
+from words_helpers import index_cache
 
 from buyword.engine import Phase
 from buyword.words.finder import WordFinder
@@ -165,7 +166,7 @@ def test_a_solo_game_in_the_browser(browser: playwright_api.Browser, served: Ser
     # The richest word the saved hand can sell, as the project's word finder sees it.
     player = game.players[0]
     money = player.money
-    finder = WordFinder(bundled_lexicon())
+    finder = WordFinder(bundled_lexicon(), cache_dir=index_cache())
     best = finder.find("".join(player.hand), player.wilds, game.rules.min_word_length)[0]
     mark = tab.mark()
     tab.keys(*best.notation)

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
 import pytest
+from words_helpers import index_cache, share_index_cache
 
 from buyword.words.solve import solve_main
 
 
 def test_solve_prints_the_best_words_and_the_best_sale(capsys):
-    assert solve_main("aeqtuz", 1, None, 2) == 0
+    assert solve_main("aeqtuz", 1, None, 2, cache_dir=index_cache()) == 0
     out = capsys.readouterr().out
     assert "AEQTUZ + 1 wild" in out and "115,435 words" in out
     assert "Best words" in out and "Best sale now" in out
@@ -29,7 +31,7 @@ def test_solve_with_a_word_list_file_and_min_length(tmp_path, capsys):
 
 
 def test_solve_says_when_nothing_can_be_sold(capsys):
-    assert solve_main("XQ", 0, None, 2) == 0
+    assert solve_main("XQ", 0, None, 2, cache_dir=index_cache()) == 0
     assert "No word of 2+ letters" in capsys.readouterr().out
 
 
@@ -62,16 +64,19 @@ def test_a_binary_dictionary_is_refused_cleanly(tmp_path, capsys):
 
 
 @pytest.mark.slow  # a real process
-def test_the_command_line_runs_solve():
+def test_the_command_line_runs_solve(tmp_path):
+    env = {**os.environ, "BUYWORD_HOME": str(share_index_cache(tmp_path))}
     result = subprocess.run(
         [sys.executable, "-m", "buyword", "solve", "QUIZTEA", "--wilds", "1"],
         capture_output=True,
         text=True,
         timeout=60,
+        env=env,
     )
     assert result.returncode == 0, result.stderr
     assert "QUIZ" in result.stdout and "Best sale now" in result.stdout
     bad = subprocess.run(
-        [sys.executable, "-m", "buyword", "solve", "QU1Z"], capture_output=True, text=True
+        [sys.executable, "-m", "buyword", "solve", "QU1Z"], capture_output=True, text=True,
+        env=env,
     )
     assert bad.returncode == 2 and "Traceback" not in bad.stderr

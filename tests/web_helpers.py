@@ -12,6 +12,8 @@ import time
 from functools import cache
 from pathlib import Path
 
+from words_helpers import share_index_cache
+
 from buyword.engine import Game
 from buyword.store import SavedGame, read_save
 from buyword.words.lexicon import Lexicon
@@ -71,8 +73,7 @@ class Served:
     """
 
     def __init__(self, home: Path, host: str = "127.0.0.1", args: tuple[str, ...] = ()) -> None:
-        self.home = home
-        home.mkdir(parents=True, exist_ok=True)
+        self.home = share_index_cache(home)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         env = {**os.environ, "BUYWORD_HOME": str(home), "TEXTUAL_ANIMATIONS": "none"}

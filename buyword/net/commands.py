@@ -114,11 +114,19 @@ async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
 
     from buyword.net.server import TableServer
     from buyword.store import Store
+    from buyword.store.places import cache_folder
     from buyword.store.setup import GameSetup
     from buyword.table import Services, TableSession
     from buyword.table.autosave import Autosave
 
-    store, services = Store(), Services()
+    hand_over_after = getattr(args, "hand_over_after", None)
+    if hand_over_after is not None and not hand_over_after > 0:
+        print("buyword host: --hand-over-after needs a number of seconds above 0",
+              file=sys.stderr)
+        return 2
+    # The word index is kept in the user's cache folder, as the app keeps it: a host started
+    # again reads it (a fraction of a second) instead of building it (over a second).
+    store, services = Store(), Services(cache_dir=cache_folder())
     if args.host_resume:
         peeked = store.peek_game()
         if peeked.saved is None or "setup" not in peeked.saved.options:
@@ -154,11 +162,6 @@ async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
     session = TableSession.new(setup, lexicon, finder) if game is None \
         else TableSession.of(game, setup, finder)
     mine = session.people[0] if screen is not None else None
-    hand_over_after = getattr(args, "hand_over_after", None)
-    if hand_over_after is not None and not hand_over_after > 0:
-        print("buyword host: --hand-over-after needs a number of seconds above 0",
-              file=sys.stderr)
-        return 2
     server = TableServer(session, host=args.address, port=args.port,
                          reserved=frozenset(() if mine is None else (mine,)),
                          hand_over_after=hand_over_after)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 from rich.console import Console
@@ -27,13 +28,15 @@ USAGE_ERROR = 2
 
 
 def solve_main(letters: str, wilds: int, dictionary: str | None, min_length: int,
-               theme: str | None = None, tiles: TileSet | None = None) -> int:
+               theme: str | None = None, tiles: TileSet | None = None,
+               cache_dir: str | os.PathLike[str] | None = None) -> int:
     """Print the best words and the best sale plan for `letters` plus `wilds` wild tiles.
 
     `dictionary` is a word-list file, or None for the bundled list; `theme` a theme's name
     (only its words are searched); `tiles` the tile set that prices the words (None: the
-    bundled set). Returns the exit status: 0, or 2 after a one-line message on stderr when the
-    input cannot be used.
+    bundled set); `cache_dir` the folder the word index is kept in between runs (the user's
+    cache folder; None builds it every time). Returns the exit status: 0, or 2 after a
+    one-line message on stderr when the input cannot be used.
     """
     tiles = tiles or default_tiles()
     try:
@@ -51,7 +54,7 @@ def solve_main(letters: str, wilds: int, dictionary: str | None, min_length: int
     except BuyWordError as error:
         print(f"buyword solve: {error}", file=sys.stderr)
         return USAGE_ERROR
-    finder = WordFinder(lexicon, tiles)
+    finder = WordFinder(lexicon, tiles, cache_dir=cache_dir)
     words = finder.find(hand, wilds, min_length)
     plan = plan_sale(finder, hand, wilds, min_length)
     console = Console()
