@@ -13,6 +13,7 @@ import pytest
 import textual._wait
 import textual.app
 import textual.pilot
+import textual.screen
 
 #: Names the folder where this run's processes (pytest-xdist's workers too) cache word indexes:
 #: the first process to build the bundled dictionary's index saves it, the others read it
@@ -98,6 +99,32 @@ async def wait_for_idle(min_sleep: float = textual._wait.SLEEP_GRANULARITY,
 # Pilot and the app bound the name when they were imported: replace it where it is used.
 for _module in (textual._wait, textual.app, textual.pilot):
     _module.wait_for_idle = wait_for_idle  # type: ignore[assignment]
+
+
+_compositor_refresh = textual.screen.Screen._compositor_refresh
+
+
+def compositor_refresh(self: textual.screen.Screen) -> None:
+    """Textual's `Screen._compositor_refresh`, less the painting that a headless app throws
+    away: for the screen on top of a headless app, the dirty regions are cleared as a paint
+    clears them and nothing is drawn.
+
+    Why: `App._display` draws nothing when the app is headless (as under Pilot), yet every
+    refresh first renders the changed regions line by line, which took about a third of the
+    CPU of the Pilot tests. What a player would see is checked where it is drawn: the
+    snapshot tests take their pictures with `export_screenshot`, which renders the whole
+    screen afresh, and tests read what widgets show from the widgets.
+    """
+    app = self.app
+    if not app.is_headless or app.is_inline or self is not app.screen:
+        _compositor_refresh(self)
+        return
+    self._compositor._dirty_regions.clear()
+    self._dirty_widgets.clear()
+    app._update_mouse_over(self)
+
+
+textual.screen.Screen._compositor_refresh = compositor_refresh  # type: ignore[method-assign]
 
 
 @pytest.hookimpl(optionalhook=True)  # the hook exists only when pytest-xdist is loaded
