@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import Static
-from ui_helpers import QUIET, settle, table
+from ui_helpers import QUIET, press_quickly, settle, settle_quickly, table
 from words_helpers import index_cache
 
 from buyword.cli import PlayOptions
@@ -65,10 +65,10 @@ async def test_learn_to_play_from_the_title_to_the_results(words: Lexicon) -> No
                 await pilot.press("b")
                 await pilot.pause()
                 assert "Not yet: this lesson is about discarding — press D" in message(app)
-            for key in keys_of(step.example):
-                await pilot.press(key)
-                await pilot.pause()
-            await settle(pilot)
+            # Each key handled completely before the next, as a person types (`press_quickly`).
+            await press_quickly(pilot, *keys_of(step.example))
+            await settle_quickly(pilot)
+        await settle(pilot)
         assert isinstance(app.screen, ResultsScreen)
         verdict = str(app.screen.query_one("#verdict", Static).render())
         assert "keep practising" in verdict.lower(), verdict
@@ -82,10 +82,9 @@ async def test_learn_to_play_from_the_title_to_the_results(words: Lexicon) -> No
 async def play_steps(pilot, upto: int) -> None:  # noqa: ANN001 - a Pilot
     """Press the scripted keys of the steps before step `upto`."""
     for step in STEPS[:upto]:
-        for key in keys_of(step.example):
-            await pilot.press(key)
-            await pilot.pause()
-        await settle(pilot)
+        await press_quickly(pilot, *keys_of(step.example))
+        await settle_quickly(pilot)
+    await settle(pilot)
 
 
 async def test_a_lesson_left_is_continued_at_the_same_lesson(words: Lexicon, tmp_path) -> None:
