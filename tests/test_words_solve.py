@@ -80,3 +80,18 @@ def test_the_command_line_runs_solve(tmp_path):
         env=env,
     )
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
+
+
+def test_solve_keeps_the_word_index_in_the_cache_folder_and_reads_it_back(
+        tmp_path, monkeypatch, capsys):
+    from buyword.cli import main
+
+    monkeypatch.setenv("BUYWORD_HOME", str(tmp_path))  # its own home: the cache starts empty
+    words = tmp_path / "words.txt"
+    words.write_text("tea\neat\nate\n")
+    assert main(["solve", "TEA", "--dictionary", str(words)]) == 0
+    [index] = (tmp_path / "cache").glob("words-*.index")
+    first = capsys.readouterr().out
+    built = index.stat().st_mtime_ns
+    assert main(["solve", "TEA", "--dictionary", str(words)]) == 0
+    assert capsys.readouterr().out == first and index.stat().st_mtime_ns == built  # read back
