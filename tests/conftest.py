@@ -7,6 +7,7 @@ import gc
 import os
 import shutil
 import tempfile
+import weakref
 from time import monotonic, process_time
 
 import pytest
@@ -69,22 +70,57 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 IDLE_LOOK = 0.005
 
 
+#: The apps made in this process, so that an idle check can ask the running one what it has
+#: still to do (weakly held: an app's test ends, the app goes).
+APPS: weakref.WeakSet[textual.app.App] = weakref.WeakSet()
+_app_init = textual.app.App.__init__
+
+
+def _remembered_app_init(self: textual.app.App, *args: object, **kwargs: object) -> None:
+    _app_init(self, *args, **kwargs)
+    APPS.add(self)
+
+
+textual.app.App.__init__ = _remembered_app_init  # type: ignore[method-assign]
+
+
+def nothing_pending() -> bool:
+    """Whether every running app has handled all it was sent: no message waiting at the app
+    or at any node of the screen on top, no callback waiting for the next message or for a
+    repaint, and nothing of that screen waiting to be laid out, scrolled, repainted or
+    composed again (what Textual's screen update timer would do next). False when no app
+    is running: then there is no one to ask."""
+    running = [app for app in list(APPS) if app.is_running]
+    for app in running:
+        if not app._message_queue.empty() or app._next_callbacks:
+            return False
+        screen = app.screen
+        if (screen._layout_required or screen._scroll_required or screen._repaint_required
+                or screen._recompose_required or screen._dirty_widgets or screen._callbacks):
+            return False
+        for node in screen.walk_children(with_self=True):
+            if not node._message_queue.empty() or node._next_callbacks:
+                return False
+    return bool(running)
+
+
 async def wait_for_idle(min_sleep: float = textual._wait.SLEEP_GRANULARITY,
                         max_sleep: float = 1) -> None:
-    """Textual's `wait_for_idle` (what `pilot.press` and `pilot.pause` wait with), looking at the
-    CPU in 5 ms slices instead of 20 ms ones.
+    """Textual's `wait_for_idle` (what `pilot.press` and `pilot.pause` wait with), ending as
+    soon as the process is idle and the app has nothing left to do, instead of after a
+    whole 20 ms of idleness.
 
-    Why: the app works in bursts (a key, a repaint, a footer rebuilt after it), and Textual's
-    check only ends after a whole 20 ms in which the process used under 1 ms of CPU, so a wait
-    often ran to 50-300 ms while the app was idle most of the time. The wait still lasts at
-    least 20 ms, as Textual's does (a repaint, which runs at 60 frames a second, happens
-    within it: the footer tests rely on that), and still ends only when the process is idle
-    (under 5% of a core in the last slice, Textual's own ratio). In test_ui_*.py Textual's
-    check waited 76 s in all, 50 s of it in waits over 50 ms; six Pilot files (table, polish,
-    follow-ups, undo, variants, snapshots) went from 141.6 and 113.8 s to 103.8 and 83.4 s with
-    this and the CSS cache.
+    Why: Textual's check only ends after a whole 20 ms in which the process used under 1 ms of
+    CPU, twice for every key a test presses, so Pilot tests spent most of their time asleep
+    with nothing left to do. This one looks at the CPU 5 ms at a time and ends when a slice
+    was idle (under 5% of a core, Textual's own ratio) and `nothing_pending` says the app has
+    handled everything, the repaint and what waits for it included (Textual's 20 ms were
+    there so that a repaint, at 60 a second, happened within the wait). With no app running
+    to ask, it waits the 20 ms as Textual does. The Pilot files (tests/test_ui_*.py) went
+    from 65.3 s to 50.9 s on two workers, 81 s to 73 s of CPU.
     """
     start = monotonic()
+    floor = max(min_sleep, textual._wait.SLEEP_GRANULARITY)
     while True:
         cpu = process_time()
         await asyncio.sleep(IDLE_LOOK)
@@ -92,7 +128,7 @@ async def wait_for_idle(min_sleep: float = textual._wait.SLEEP_GRANULARITY,
         waited = monotonic() - start
         if waited >= max_sleep:
             return
-        if waited >= max(min_sleep, textual._wait.SLEEP_GRANULARITY) and cpu_used < IDLE_LOOK / 20:
+        if cpu_used < IDLE_LOOK / 20 and (waited >= floor or nothing_pending()):
             return
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from words_helpers import share_index_cache
+from words_helpers import home_for_a_game
 
 T = TypeVar("T")
 
@@ -39,7 +39,7 @@ class Terminal:
     def __init__(self, home: Path, *args: str, width: int = 120, height: int = 40) -> None:
         """Start `python -m buyword ARGS` with BUYWORD_HOME=`home` in a fresh terminal."""
         self.socket = f"buyword-test-{os.getpid()}-{id(self)}"
-        share_index_cache(home)
+        home_for_a_game(home)
         env = {"BUYWORD_HOME": str(home), "TERM": "xterm-256color",
                "TEXTUAL_ANIMATIONS": "none", "PYTHONPATH": os.pathsep.join(sys.path)}
         exports = " ".join(f"{k}={shlex.quote(v)}" for k, v in env.items())

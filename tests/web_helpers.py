@@ -12,7 +12,7 @@ import time
 from functools import cache
 from pathlib import Path
 
-from words_helpers import share_index_cache
+from words_helpers import home_for_a_game
 
 from buyword.engine import Game
 from buyword.store import SavedGame, read_save
@@ -73,7 +73,7 @@ class Served:
     """
 
     def __init__(self, home: Path, host: str = "127.0.0.1", args: tuple[str, ...] = ()) -> None:
-        self.home = share_index_cache(home)
+        self.home = home_for_a_game(home)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         env = {**os.environ, "BUYWORD_HOME": str(home), "TEXTUAL_ANIMATIONS": "none"}

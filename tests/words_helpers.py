@@ -85,6 +85,24 @@ def brute_force_plan(
     return best("".join(sorted(hand)), wilds)
 
 
+def home_for_a_game(home: Path) -> Path:
+    """Ready BUYWORD_HOME=`home` for a real `buyword` process that plays solo games: share the
+    run's index (`share_index_cache`) and, unless the test's settings say otherwise, turn off
+    Master's game played ahead; returns `home`.
+
+    Why: a solo game forks Master to play its bag in the background (`master_ahead`, on by
+    default), which a test in a real terminal or browser never looks at but which kept a core
+    busy while the test ran. Master's game ahead is tested in-process (tests/test_table_beside.py,
+    tests/test_ui_beside.py).
+    """
+    share_index_cache(home)
+    settings = home / "settings.toml"
+    text = settings.read_text() if settings.exists() else ""
+    if "master_ahead" not in text:
+        settings.write_text(text + "master_ahead = false\n")
+    return home
+
+
 def share_index_cache(home: Path) -> Path:
     """Point BUYWORD_HOME=`home`'s cache folder at `index_cache()`, and return `home`.
 
