@@ -45,7 +45,7 @@ def one_run(workers: int) -> tuple[float, float, str]:
     """Run the suite once: (wall seconds, CPU seconds, pytest's last line)."""
     cpu = children_cpu()
     start = time.monotonic()
-    done = subprocess.run([sys.executable, "-m", "pytest", "-n", str(workers), "-q"],
+    done = subprocess.run([sys.executable, "-m", "pytest", "-n", str(workers)],
                           cwd=ROOT, capture_output=True, text=True)
     wall = time.monotonic() - start
     lines = done.stdout.strip().splitlines()
