@@ -41,15 +41,15 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=101)
     args = parser.parse_args()
     finder, lexicon = Services.shared().words()
-    halves_up_to = index_module._HALVES_UP_TO
+    halves_up_to = index_module.HALVES_UP_TO
     times: dict[str, list[float]] = {"halves": [], "prefixes": []}
     for seed in range(args.seed, args.seed + args.games):
         played = {}
-        for way, limit in (("halves", halves_up_to), ("prefixes", index_module._ENUMERATE_UP_TO)):
-            index_module._HALVES_UP_TO = limit
+        for way, limit in (("halves", halves_up_to), ("prefixes", index_module.ENUMERATE_UP_TO)):
+            index_module.HALVES_UP_TO = limit
             played[way], seconds = play(seed, finder, lexicon)
             times[way].append(seconds)
-        index_module._HALVES_UP_TO = halves_up_to
+        index_module.HALVES_UP_TO = halves_up_to
         if played["halves"] != played["prefixes"]:
             raise SystemExit(f"seed {seed}: the two ways played different games")
         print(f"seed {seed}: {len(played['halves'])} actions, halves "

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from words_helpers import bundled_finder, bundled_lexicon, naive_find
 
 from buyword.bots.index import (
-    _ENUMERATE_UP_TO,
-    _HALVES_UP_TO,
+    ENUMERATE_UP_TO,
+    HALVES_UP_TO,
     WordIndex,
     hand_key,
     word_composites,
@@ -107,7 +107,7 @@ def test_hands_past_the_tile_limit_join_their_halves_and_agree_with_the_finder()
         for _ in range(6):
             hand = "".join(rng.sample(bag, size))
             sets = index.codes.how_many({c: hand.count(c) for c in set(hand)})
-            halves += _ENUMERATE_UP_TO < sets <= _HALVES_UP_TO
+            halves += ENUMERATE_UP_TO < sets <= HALVES_UP_TO
             for wilds in (0, 1):
                 found = bundled_finder().find(hand, wilds)
                 assert index.best_pips(hand, wilds) == (found[0].pips if found else 0), hand
@@ -117,7 +117,7 @@ def test_hands_past_the_tile_limit_join_their_halves_and_agree_with_the_finder()
 def test_a_huge_hand_takes_the_pruned_path_and_agrees_with_the_finder():
     index = WordIndex(bundled_finder(), min_length=3)
     hand = "".join(random.Random(3).sample(default_tiles().bag(), 26))
-    assert index.codes.how_many({c: hand.count(c) for c in set(hand)}) > _HALVES_UP_TO
+    assert index.codes.how_many({c: hand.count(c) for c in set(hand)}) > HALVES_UP_TO
     found = bundled_finder().find(hand, 1, 3)
     assert index.best_pips(hand, 1) == found[0].pips
     assert len(index.words_in(hand, 0)) == len({hand_key(c.letters) for c in found

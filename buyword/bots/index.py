@@ -29,12 +29,12 @@ from buyword.words.lexicon import Lexicon
 from buyword.words.planner import sale_tiles
 
 #: Hands with more sub-multisets than this are searched along word prefixes only.
-_ENUMERATE_UP_TO = 4096
+ENUMERATE_UP_TO = 4096
 #: The dearest word of a hand with more sub-multisets than this is searched along word
 #: prefixes; up to it, by joining the sets of the hand's two halves, which is faster there
 #: (13 to 17 tiles without a tile limit: 0.5 ms a hand against 7 ms; at 20 tiles, 17 ms
 #: against 29; at 24 the halves' lists grow too long and the prefixes win).
-_HALVES_UP_TO = 1 << 18
+HALVES_UP_TO = 1 << 18
 
 #: Leaves and futures together up to this many tiles share the leave's sets between futures;
 #: larger hands (no tile limit) take the general path, which prunes along word prefixes.
@@ -192,7 +192,7 @@ class WordIndex:
         then only sub-multisets that begin some word's letters are followed.
         """
         counts = {letter: hand.count(letter) for letter in set(hand)}
-        if self.codes.how_many(counts) > _ENUMERATE_UP_TO:
+        if self.codes.how_many(counts) > ENUMERATE_UP_TO:
             return self.codes.pruned_subsets(counts, self.finder.sorted_codes())
         return self.codes.subsets(counts)
 
@@ -243,7 +243,7 @@ class WordIndex:
         """`best_pips` of `tiles` (sorted), not remembered; `floor` if no word is dearer."""
         if len(tiles) > _SHARED_UP_TO:
             counts = {letter: tiles.count(letter) for letter in set(tiles)}
-            if self.codes.how_many(counts) > _HALVES_UP_TO:
+            if self.codes.how_many(counts) > HALVES_UP_TO:
                 subsets = self.codes.pruned_subsets(counts, self.finder.sorted_codes())
                 return self._best_of(sorted(subsets, reverse=True), [0], wild, floor)
         # Two halves with no letter in common: their sets join by adding sizes and codes.
