@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from words_helpers import bundled_finder, bundled_lexicon, naive_find
@@ -96,6 +97,7 @@ def test_bundled_dearest_word_equals_the_finders_first_on_game_sized_hands():
                 assert index.best_pips(hand, wilds) == (found[0].pips if found else 0), hand
 
 
+@pytest.mark.slow  # 36 finder searches of big hands: two seconds
 def test_hands_past_the_tile_limit_join_their_halves_and_agree_with_the_finder():
     # 13 to 20 tiles (a game without a tile limit): too many sets to list them all, few
     # enough that joining the two halves' sets beats following word prefixes.
