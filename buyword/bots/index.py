@@ -28,16 +28,18 @@ from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon
 from buyword.words.planner import sale_tiles
 
-#: Hands with more sub-multisets than this are searched along word prefixes only.
+#: `words_in` lists every sub-multiset of a hand up to this many; beyond, only those that
+#: begin some word's letters.
 ENUMERATE_UP_TO = 4096
-#: The dearest word of a hand with more sub-multisets than this is searched along word
-#: prefixes; up to it, by joining the sets of the hand's two halves, which is faster there
-#: (13 to 17 tiles without a tile limit: 0.5 ms a hand against 7 ms; at 20 tiles, 17 ms
-#: against 29; at 24 the halves' lists grow too long and the prefixes win).
+#: The dearest word of a hand with up to this many sub-multisets is found by joining the sets
+#: of the hand's two halves; beyond, along word prefixes. The halves are the faster way for
+#: the hands of a game without a tile limit (Expert's games there take a quarter of the time,
+#: benchmarks/bench_no_limit.py); only past twenty-odd tiles do their lists grow so long that
+#: the prefixes win.
 HALVES_UP_TO = 1 << 18
 
 #: Leaves and futures together up to this many tiles share the leave's sets between futures;
-#: larger hands (no tile limit) take the general path, which prunes along word prefixes.
+#: larger hands (no tile limit) take the general path (`_best_pips`: halves, or prefixes).
 _SHARED_UP_TO = 12
 
 #: Answers remembered per index and question before the memory is cleared and starts again.
