@@ -15,6 +15,7 @@ import textual._wait
 import textual.app
 import textual.pilot
 import textual.screen
+from pilot_helpers import messages_waiting
 
 #: Names the folder where this run's processes (pytest-xdist's workers too) cache word indexes:
 #: the first process to build the bundled dictionary's index saves it, the others read it
@@ -92,15 +93,11 @@ def nothing_pending() -> bool:
     is running: then there is no one to ask."""
     running = [app for app in list(APPS) if app.is_running]
     for app in running:
-        if not app._message_queue.empty() or app._next_callbacks:
-            return False
         screen = app.screen
         if (screen._layout_required or screen._scroll_required or screen._repaint_required
-                or screen._recompose_required or screen._dirty_widgets or screen._callbacks):
+                or screen._recompose_required or screen._dirty_widgets or screen._callbacks
+                or messages_waiting(app, callbacks=True)):
             return False
-        for node in screen.walk_children(with_self=True):
-            if not node._message_queue.empty() or node._next_callbacks:
-                return False
     return bool(running)
 
 

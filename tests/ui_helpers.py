@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
+from pilot_helpers import messages_waiting
 from textual import events
 from textual.app import App
 from textual.pilot import Pilot
@@ -86,9 +87,7 @@ async def handled(app: App) -> None:
         await asyncio.sleep(0)
         if turn < 3:
             continue
-        screen = app.screen
-        if app._message_queue.empty() and all(
-                node._message_queue.empty() for node in screen.walk_children(with_self=True)):
+        if not messages_waiting(app):
             return
 
 
