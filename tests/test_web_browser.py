@@ -144,10 +144,15 @@ def test_a_solo_game_in_the_browser(browser: playwright_api.Browser, served: Ser
     tab.wait_for("Seed")
     tab.keys("1", "2", "Enter")
     tab.wait_for("Roll")
+    # Each key is pressed once its question is on the screen, as a player presses it: an
+    # action is saved before the table has shown what follows it.
+    asked = tab.mark()
     tab.keys("r")
     save = wait_for_save(served.home, lambda actions: len(actions) >= 1)
     assert save.record.seed == 12 and save.record.actions[0].startswith("roll")
     if saved_game(served.home).phase is Phase.CHOOSE:
+        tab.wait_for("does everyone draw", since=asked)
+        asked = tab.mark()
         tab.keys("5")
         wait_for_save(served.home, lambda actions: actions[-1] == "choose 5")
 
@@ -155,6 +160,7 @@ def test_a_solo_game_in_the_browser(browser: playwright_api.Browser, served: Ser
     assert game.phase is Phase.BUY
     drawn = game.players[0].drawn
     buying = game.why_not("buy") is None
+    tab.wait_for("discard", since=asked)  # the buy prompt: "B buys, D discards" or "D to discard"
     tab.keys("b" if buying else "d")
     save = wait_for_save(served.home, lambda actions: actions[-1] in ("buy", "discard"))
     assert save.record.actions[-1] == ("buy" if buying else "discard")
