@@ -6,6 +6,7 @@ import asyncio
 import gc
 import os
 import shutil
+import sys
 import tempfile
 import weakref
 from time import monotonic, process_time
@@ -16,6 +17,14 @@ import textual.app
 import textual.pilot
 import textual.screen
 from pilot_helpers import messages_waiting
+
+# The test processes keep what they compile (the package's modules, and the test modules as
+# pytest rewrites their asserts) in `__pycache__`, as pytest does by default, even where the
+# environment says PYTHONDONTWRITEBYTECODE: otherwise every worker of every run compiles and
+# rewrites all 20,000 lines of tests and 27,000 of the package again, about 4 s of each
+# worker's start. (Nothing above imports the package; the programs the tests start keep the
+# environment's choice.)
+sys.dont_write_bytecode = False
 
 #: Names the folder where this run's processes (pytest-xdist's workers too) cache word indexes:
 #: the first process to build the bundled dictionary's index saves it, the others read it

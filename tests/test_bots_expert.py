@@ -22,6 +22,9 @@ from buyword.store.setup import Seat
 from buyword.table.services import Services
 from buyword.table.session import TableSession
 
+#: Slow: the module's table builds the common words' index of the bundled list (2 s).
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def table() -> tuple[WordIndex, SeatView]:

@@ -85,6 +85,7 @@ def test_quick_answers_equal_a_scan_of_the_word_list(words, hand, futures, wilds
     assert total == sum(w.price for w in sold)
 
 
+@pytest.mark.slow  # 150 finder searches of the bundled list
 def test_bundled_dearest_word_equals_the_finders_first_on_game_sized_hands():
     index = WordIndex(bundled_finder())
     rng = random.Random(7)
@@ -116,6 +117,7 @@ def test_hands_past_the_tile_limit_join_their_halves_and_agree_with_the_finder()
     assert halves >= 12  # most of the hands took that path
 
 
+@pytest.mark.slow  # a 26-tile hand searched two ways
 def test_a_huge_hand_takes_the_pruned_path_and_agrees_with_the_finder():
     index = WordIndex(bundled_finder(), min_length=3)
     hand = "".join(random.Random(3).sample(default_tiles().bag(), 26))
@@ -133,6 +135,7 @@ def test_a_shorter_word_rule_is_remembered_apart():
     assert index.best_pips("AT", 0) == 2
 
 
+@pytest.mark.slow  # the common words' index built from the bundled list
 def test_the_common_words_index_is_a_subset_of_the_dictionary():
     common = WordIndex.common(bundled_finder(), 3.5)
     assert 0 < len(common.finder) < len(bundled_lexicon())

@@ -165,6 +165,7 @@ def test_an_expert_with_learned_leaves_adds_their_value_to_what_it_keeps():
             plain._value(tiles, 8, futures, {}, view) + bonus)
 
 
+@pytest.mark.slow  # Expert's leaves over the bundled list
 def test_the_shipped_expert_values_what_it_keeps_with_the_bundled_table():
     finder, lexicon = Services.shared().words()
     game = Game.new(["1 expert"], dictionary=lexicon, seed=3)

@@ -95,6 +95,7 @@ def test_every_seat_of_a_tight_table_legal_with_no_tile_limit_and_long_words(wor
     assert sold and all(len(a.split()[1]) >= 4 for a in sold)
 
 
+@pytest.mark.slow  # a whole computers' game
 def test_challenge_mode_computers_sell_only_words_and_judge_by_their_own_vocabulary(words):
     finder, lexicon = words
     rules = Rules(challenge_mode=True)

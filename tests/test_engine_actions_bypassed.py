@@ -44,6 +44,7 @@ def _table(rules: Rules, steps: int, seed: int) -> Game:
     return advance(new_game(2, seed=seed, rules=rules), steps, seed=seed)
 
 
+@pytest.mark.slow  # 300 examples, each a game played some way
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(TABLES), st.integers(0, 40), st.integers(1, 50),
        st.sampled_from(ACTION_KINDS), st.data())

@@ -137,6 +137,7 @@ def _anything_like_an_action(draw: st.DrawFn) -> object:
     return draw(_FIELD)
 
 
+@pytest.mark.slow  # 300 examples, each a game played some way
 @settings(max_examples=300, deadline=None)
 @given(
     seed=st.integers(1, 50), players=st.integers(1, 4), steps=st.integers(0, 60),

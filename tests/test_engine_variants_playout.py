@@ -149,23 +149,43 @@ def _variant_kind(event: ev.Event) -> str:
     return _kind(event)
 
 
-def _param(combination: tuple[bool, ...]) -> object:
-    """Each variant alone runs in the fast set; none (the plain play-outs cover it), the pairs,
-    the triples and all four run with the whole suite."""
-    alone = sum(combination) == 1
-    return combination if alone else pytest.param(combination, marks=pytest.mark.slow)
+#: How many games of each variant alone are played, and of each mixture.
+ALONE_GAMES, MIXED_GAMES = 40, 12
+#: Of the games of a variant alone, the ones in the fast set (enough for each way the variant
+#: can end to happen: trading with money, the last to, shows them all by its eighth game).
+FAST_GAMES = 12
 
 
-@pytest.mark.parametrize("combination", [_param(c) for c in COMBINATIONS],
-                         ids=lambda c: "+".join(n for n, on in zip(
-                             ("auction", "trade", "money", "draft"), c, strict=True) if on)
-                         or "none")
+def _name(combination: tuple[bool, ...]) -> str:
+    return "+".join(n for n, on in zip(("auction", "trade", "money", "draft"), combination,
+                                       strict=True) if on) or "none"
+
+
+def _params() -> list[object]:
+    """Each variant alone: its first dozen games in the fast set, the other 28 with the whole
+    suite; none (the plain play-outs cover it), the pairs, the triples and all four run with
+    the whole suite."""
+    params = []
+    for combination in COMBINATIONS:
+        name = _name(combination)
+        if sum(combination) == 1:
+            params.append(pytest.param(combination, range(FAST_GAMES), id=name))
+            params.append(pytest.param(combination, range(FAST_GAMES, ALONE_GAMES),
+                                       id=f"{name}-more", marks=pytest.mark.slow))
+        else:
+            params.append(pytest.param(combination, range(MIXED_GAMES), id=name,
+                                       marks=pytest.mark.slow))
+    return params
+
+
+@pytest.mark.parametrize(("combination", "seeds"), _params())
 def test_random_games_under_every_variant_combination_keep_every_invariant(
-        combination: tuple[bool, ...]) -> None:
+        combination: tuple[bool, ...], seeds: range) -> None:
     seen: set[str] = set()
-    # Forty games of each variant alone; a dozen of each mixture, enough for every way each
-    # variant can end to happen in it (the mixtures' thousands of moves add little beyond).
-    for seed in range(40 if sum(combination) == 1 else 12):
+    # Forty games of each variant alone (in two parts); a dozen of each mixture, enough for
+    # every way each variant can end to happen in it (the mixtures' thousands of moves add
+    # little beyond). Each part sees every way on its own.
+    for seed in seeds:
         game = play_random_variant_game(combination, seed)
         assert game.outcome() is not None and game.phase is Phase.OVER
         seen.update(_variant_kind(event) for event in game.log)

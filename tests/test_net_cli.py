@@ -73,6 +73,7 @@ async def test_a_hosted_game_is_played_to_the_end_saved_as_it_goes_and_recorded(
             host.wait()
 
 
+@pytest.mark.slow  # a real host process
 @pytest.mark.parametrize("resume", [False, True], ids=["new table", "--continue"])
 def test_a_host_that_cannot_listen_leaves_the_saved_game_byte_for_byte(
         tmp_path, monkeypatch, capsys, resume: bool) -> None:

@@ -124,6 +124,7 @@ async def test_an_oversized_message_closes_the_connection() -> None:
         await bob.close()
 
 
+@pytest.mark.slow  # a flood of messages
 async def test_a_flood_of_refused_messages_closes_the_connection() -> None:
     session = table(ANN, BOB, CY, seed=24)
     limits = Limits(burst=10, per_second=1.0)
@@ -220,6 +221,7 @@ async def test_the_host_hands_a_gone_players_seat_to_a_computer() -> None:
         await ann.close()
 
 
+@pytest.mark.slow  # waits for the hand-over clock
 async def test_every_seat_is_told_a_player_has_left_and_the_host_or_a_clock_hands_it_over() -> None:
     session = table(ANN, BOB, seed=29)
     async with TableServer(session, hand_over_after=0.6) as server:
@@ -246,6 +248,7 @@ async def test_every_seat_is_told_a_player_has_left_and_the_host_or_a_clock_hand
         await ann.close()
 
 
+@pytest.mark.slow  # waits out the doubling delays
 async def test_wrong_join_codes_from_one_address_are_slowed_down_doubling() -> None:
     session = table(ANN, BOB, CY, seed=25)
     limits = Limits(free_guesses=5, first_wait=0.4)

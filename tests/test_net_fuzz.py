@@ -96,6 +96,7 @@ async def _attack(server: TableServer, frames: list[str | bytes],
     return code
 
 
+@pytest.mark.slow  # 40 examples, each a table served
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(frames=st.lists(FRAME, min_size=1, max_size=4), seated=st.booleans())
 def test_the_host_keeps_serving_its_players_whatever_a_peer_sends(

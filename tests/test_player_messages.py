@@ -24,6 +24,7 @@ def test_an_unexpected_failure_is_told_without_its_type_name(error: Exception) -
     assert "\x1b" not in text
 
 
+@pytest.mark.slow  # reads every module's source
 def test_no_message_is_built_from_a_type_name() -> None:
     """No f-string in the game puts `type(x).__name__` into text (a repr is no message)."""
     found = []

@@ -55,6 +55,7 @@ def test_quick_plans_equal_the_whole_search_on_hands_from_the_bag() -> None:
             finder, hand, wilds, min_length), (hand, wilds, min_length)
 
 
+@pytest.mark.slow  # hundreds of searches of the bundled list
 def test_a_cut_short_quick_search_stops_where_the_whole_one_does() -> None:
     finder = bundled_finder()
     for budget in (1, 2, 3, 10):
@@ -187,6 +188,7 @@ def test_the_bound_is_the_most_words_could_bring_with_one_wild_a_word() -> None:
     assert most_pips(11, 20, 7, 1) == 2 * 121 + 5 < 2 * 121 + 5 * 5
 
 
+@pytest.mark.slow  # 90 searches of big hands of the bundled list, each done two ways
 def test_rich_items_from_the_halves_equal_those_of_every_set() -> None:
     finder = bundled_finder()
     rng = random.Random(23)

@@ -62,6 +62,7 @@ def test_any_replay_file_name_gives_a_record_or_a_clear_message(
         assert len(message) < 300 and "\n" not in message
 
 
+@pytest.mark.slow  # 25 examples, each saved and loaded
 @settings(max_examples=25, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(names=st.lists(ANY_TEXT, min_size=1, max_size=4))

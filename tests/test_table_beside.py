@@ -87,6 +87,7 @@ def test_masters_game_beside_you_is_one_game_however_it_is_played(words, capsys)
     assert report["master_rollouts"] == FEW and "master_budget" not in report
 
 
+@pytest.mark.slow  # a computers' game, then Expert's
 def test_a_cancelled_game_beside_you_stops_and_is_none(words) -> None:
     finder, lexicon = words
     yours = play_computers(("greedy",), 3, lexicon, finder, names=("You",))

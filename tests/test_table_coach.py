@@ -172,6 +172,7 @@ def _play_out(session: TableSession, coach: Coach, rounds: int = 4) -> list[str]
     return lines + [line.text for line in coach.update()]
 
 
+@pytest.mark.slow  # a coached game, then its review
 def test_the_review_uses_the_coach_appraisals(words) -> None:
     session = table(words, bag="QXZAEIRSTLNO")
     master = Counting(words)

@@ -115,6 +115,7 @@ def test_bundled_examples():
     assert all(a.price >= b.price for a, b in zip(found, found[1:], strict=False))
 
 
+@pytest.mark.slow  # each scans the whole bundled list
 @pytest.mark.parametrize("seed", range(2))
 @pytest.mark.parametrize("wilds", [0, 1, 8])
 def test_bundled_finder_equals_a_scan_of_the_whole_list(seed, wilds):

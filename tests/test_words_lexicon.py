@@ -116,6 +116,7 @@ def test_common_only_keeps_frequent_words():
     assert "common words only" in common.source
 
 
+@pytest.mark.slow  # asks wordfreq about every bundled word
 def test_common_only_agrees_with_wordfreq_zipf_frequency():
     from wordfreq import zipf_frequency
 

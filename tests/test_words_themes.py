@@ -174,6 +174,7 @@ def test_a_word_of_another_dictionary_fits_by_its_base_form():
     assert not book.fits("fo", "animals")
 
 
+@pytest.mark.slow  # every theme against the bundled list
 def test_the_bundled_dictionarys_words_of_a_theme_are_exactly_its_list():
     dictionary = bundled_lexicon()
     for theme in THEMES:
