@@ -146,6 +146,7 @@ def test_the_shipped_table_reads_and_knows_its_command():
     assert str(table.about["command"]).startswith("buyword train ")
 
 
+@pytest.mark.slow  # the common words' index built from the bundled list
 def test_an_expert_with_learned_leaves_adds_their_value_to_what_it_keeps():
     finder, lexicon = Services.shared().words()
     game = Game.new(["1 expert"], dictionary=lexicon, seed=3)
@@ -187,6 +188,7 @@ def test_the_shipped_expert_values_what_it_keeps_with_the_bundled_table():
     assert all(make_bot(level, finder, 1).leaves is None for level in ("easy", "medium", "hard"))
 
 
+@pytest.mark.slow  # the common words' index built from the bundled list
 def test_masters_rollouts_are_played_with_the_table_and_valued_at_the_end_without_it():
     """The rollouts' quicker Expert keeps tiles as Expert values them, learned values and all;
     where a rollout stops, the hand is valued by its futures alone, as the end value was

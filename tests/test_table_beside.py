@@ -98,6 +98,7 @@ def test_a_cancelled_game_beside_you_stops_and_is_none(words) -> None:
     assert beside is None and len(steps) == 3
 
 
+@pytest.mark.slow  # the bundled words loaded, a game played, a process started
 def test_masters_game_ahead_stops_when_the_game_is_left(words) -> None:
     finder, lexicon = words
     yours = play_computers(("greedy",), 8, lexicon, finder, names=("You",))

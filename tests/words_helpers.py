@@ -7,15 +7,16 @@ from collections import Counter
 from functools import cache
 from pathlib import Path
 
-from buyword.engine.tiles import TileSet, default_tiles
+from buyword.engine.tiles import TileSet
+from buyword.table.services import Services
 from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon
 
 
-@cache
 def bundled_lexicon() -> Lexicon:
-    """The bundled word list, loaded once for the whole test run."""
-    return Lexicon.bundled()
+    """The bundled word list, loaded once a process: the one `Services.shared()` holds, so
+    that a worker loads it once for the helpers and the code under test alike."""
+    return Services.shared(index_cache()).bundled()
 
 
 def index_cache() -> Path | None:
@@ -25,11 +26,11 @@ def index_cache() -> Path | None:
     return Path(folder) if folder else None
 
 
-@cache
 def bundled_finder() -> WordFinder:
-    """A finder over the bundled list, built once per process: the first process of a run
-    builds it (about a second) and saves it to `index_cache()`, the others read it."""
-    return WordFinder(bundled_lexicon(), default_tiles(), cache_dir=index_cache())
+    """The finder over the bundled list, one a process (`Services.shared()`'s): the first
+    process of a run builds it (about a second) and saves it to `index_cache()`, the others
+    read it."""
+    return Services.shared(index_cache()).words()[0]
 
 
 def naive_find(
