@@ -5,12 +5,15 @@ from __future__ import annotations
 import json
 import math
 import time
+from pathlib import Path
 
 import pytest
 from words_helpers import index_cache
 
 from buyword.bots import master as master_module
 from buyword.cli import main
+from buyword.engine import Rules
+from buyword.engine.tiles import TileSet, default_tiles
 from buyword.table.compare import MasterAhead, play_beside
 from buyword.table.launch import play_computers
 from buyword.table.services import Services
@@ -41,13 +44,32 @@ def test_sim_refuses_rollouts_it_cannot_use(capsys, args, why) -> None:
     assert why in capsys.readouterr().err
 
 
+def half_tile_set(folder: Path) -> Path:
+    """A tile set of the bundled pips with half as many of each letter (at least one) and
+    all nine wilds: its games are half as long, and its words are priced as the bundled
+    set's, so the shared word index serves it."""
+    tiles = default_tiles()
+    lines = ['name = "Half the bag"', "", "[wild]", "tiles = 9", "pips = 1", "", "[letters]"]
+    lines += [f"{letter} = {{ tiles = {max(1, count // 2)}, pips = {tiles.pips[letter]} }}"
+              for letter, count in sorted(tiles.counts.items())]
+    path = folder / "half.toml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
 @pytest.mark.slow  # a game of Master, then the same game three other ways
-def test_masters_game_beside_you_is_one_game_however_it_is_played(words, capsys) -> None:
+def test_masters_game_beside_you_is_one_game_however_it_is_played(words, capsys,
+                                                                  tmp_path) -> None:
     # One test, not four: a worker playing Master's first game pays for its word caches
     # (three times the time of a second game), and the other ways, forked from this process
-    # or run in it, start from them.
+    # or run in it, start from them. Half the bag: the same four ways in 8.7 s instead of
+    # 21.6 s alone, and the tile set goes along each of them.
     finder, lexicon = words
-    yours = play_computers(("greedy",), 8, lexicon, finder, names=("You",))
+    half = half_tile_set(tmp_path)
+    rules = Rules(tiles=TileSet.load(str(half)))
+    yours = play_computers(("greedy",), 8, lexicon, finder, rules=rules, names=("You",))
+    bag_size = len(yours.start_bag)
+    assert bag_size < 60
     # A machine so busy that every look at the clock finds a second gone changes nothing:
     # the comparison's Master counts rollouts, never seconds.
     ticks = iter(range(10**9))
@@ -60,7 +82,7 @@ def test_masters_game_beside_you_is_one_game_however_it_is_played(words, capsys)
     assert beside.start_bag == yours.start_bag and beside.seed == 8
     assert next(ticks) > 100  # Master did look at the clock, at every decision
     # The bar moves with the bag and is full when the game ends.
-    assert drawn[-1] == (108, 108) and drawn == sorted(drawn)
+    assert drawn[-1] == (bag_size, bag_size) and drawn == sorted(drawn)
 
     # Each decision's rollouts spread over two processes: the game of one.
     spread = play_beside(yours, "master", finder, rollouts=FEW, jobs=2)
@@ -78,10 +100,11 @@ def test_masters_game_beside_you_is_one_game_however_it_is_played(words, capsys)
     assert played is not None and played.actions == beside.actions
     assert played.player(0).money == beside.player(0).money
 
-    # `buyword sim --players master --seed 8 --games 1 --rollouts 2` plays the very same game.
+    # `buyword sim --players master --seed 8 --games 1 --rollouts 2 --tiles half.toml` plays
+    # the very same game.
     capsys.readouterr()
     assert main(["sim", "--players", "master", "--seed", "8", "--games", "1",
-                 "--rollouts", str(FEW), "--json"]) == 0
+                 "--rollouts", str(FEW), "--tiles", str(half), "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["tables"][0]["seats"][0]["mean"] == beside.player(0).money
     assert report["master_rollouts"] == FEW and "master_budget" not in report
