@@ -5,15 +5,14 @@ from __future__ import annotations
 import json
 import math
 import time
-from pathlib import Path
 
 import pytest
-from words_helpers import index_cache
+from words_helpers import half_tile_set, index_cache
 
 from buyword.bots import master as master_module
 from buyword.cli import main
 from buyword.engine import Rules
-from buyword.engine.tiles import TileSet, default_tiles
+from buyword.engine.tiles import TileSet
 from buyword.table.compare import MasterAhead, play_beside
 from buyword.table.launch import play_computers
 from buyword.table.services import Services
@@ -42,19 +41,6 @@ def test_a_search_counted_in_rollouts_has_no_clock() -> None:
 def test_sim_refuses_rollouts_it_cannot_use(capsys, args, why) -> None:
     assert main(["sim", "--players", "master", "--games", "1", *args]) == 2
     assert why in capsys.readouterr().err
-
-
-def half_tile_set(folder: Path) -> Path:
-    """A tile set of the bundled pips with half as many of each letter (at least one) and
-    all nine wilds: its games are half as long, and its words are priced as the bundled
-    set's, so the shared word index serves it."""
-    tiles = default_tiles()
-    lines = ['name = "Half the bag"', "", "[wild]", "tiles = 9", "pips = 1", "", "[letters]"]
-    lines += [f"{letter} = {{ tiles = {max(1, count // 2)}, pips = {tiles.pips[letter]} }}"
-              for letter, count in sorted(tiles.counts.items())]
-    path = folder / "half.toml"
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return path
 
 
 @pytest.mark.slow  # a game of Master, then the same game three other ways

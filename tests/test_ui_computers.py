@@ -13,10 +13,10 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 from textual.worker import WorkerCancelled
 from ui_helpers import finish_quietly, handled, make_app, press_quickly, settle, table
-from words_helpers import index_cache
+from words_helpers import half_tile_set, index_cache
 
 from buyword.cli import main
-from buyword.engine import Phase
+from buyword.engine import Phase, TileSet
 from buyword.engine import events as ev
 from buyword.store.setup import GameSetup, Seat
 from buyword.ui.dialogs.drop import DropScreen
@@ -73,10 +73,15 @@ async def test_easy_medium_and_hard_computers_play_a_whole_table_game() -> None:
         assert winner.name != "Ann" and winner.money > 200
 
 
-async def test_expert_plays_a_seat_and_replays_a_solo_bag_for_comparison(capsys) -> None:
+async def test_expert_plays_a_seat_and_replays_a_solo_bag_for_comparison(capsys,
+                                                                        tmp_path) -> None:
+    # Half the bag (tests/words_helpers.py): Expert's three games take half as long, and the
+    # tile set goes along to the replay and to `buyword sim`.
+    half = half_tile_set(tmp_path)
+    tiles = TileSet.load(str(half))
     seats = (Seat("Ann"), Seat("Ed", "expert"))
-    app = make_app(GameSetup(seats=seats, seed=5, private_hands=False), lexicon=bundled(),
-                   cache_dir=index_cache())
+    app = make_app(GameSetup(seats=seats, seed=5, private_hands=False, tiles=tiles),
+                   lexicon=bundled(), cache_dir=index_cache())
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         game = table(app).session.game
@@ -84,7 +89,7 @@ async def test_expert_plays_a_seat_and_replays_a_solo_bag_for_comparison(capsys)
         assert any(isinstance(e, ev.Sold) and e.seat == 1 for e in game.log)
         assert game.outcome().winners == (1,)
 
-    solo = make_app(GameSetup(seats=(Seat("You"),), seed=5), lexicon=bundled(),
+    solo = make_app(GameSetup(seats=(Seat("You"),), seed=5, tiles=tiles), lexicon=bundled(),
                     cache_dir=index_cache())
     async with solo.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
@@ -110,7 +115,8 @@ async def test_expert_plays_a_seat_and_replays_a_solo_bag_for_comparison(capsys)
         assert results.charted == ["You", "Expert"]  # both games' money on the one chart
     # `buyword sim` plays the very same game on that seed: one seat-seed formula everywhere.
     capsys.readouterr()
-    assert main(["sim", "--players", "expert", "--seed", "5", "--games", "1", "--json"]) == 0
+    assert main(["sim", "--players", "expert", "--seed", "5", "--games", "1", "--tiles", str(half),
+                 "--json"]) == 0
     [seat] = json.loads(capsys.readouterr().out)["tables"][0]["seats"]
     assert seat["mean"] == expert.outcome().standings[0].money
 

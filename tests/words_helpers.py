@@ -7,7 +7,7 @@ from collections import Counter
 from functools import cache
 from pathlib import Path
 
-from buyword.engine.tiles import TileSet
+from buyword.engine.tiles import TileSet, default_tiles
 from buyword.table.services import Services
 from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon
@@ -24,6 +24,19 @@ def index_cache() -> Path | None:
     tests/conftest.py), or None outside pytest."""
     folder = os.environ.get("BUYWORD_TEST_INDEX_CACHE")
     return Path(folder) if folder else None
+
+
+def half_tile_set(folder: Path) -> Path:
+    """A tile set of the bundled pips with half as many of each letter (at least one) and
+    all nine wilds: its games are half as long, and its words are priced as the bundled
+    set's, so the shared word index serves it."""
+    tiles = default_tiles()
+    lines = ['name = "Half the bag"', "", "[wild]", "tiles = 9", "pips = 1", "", "[letters]"]
+    lines += [f"{letter} = {{ tiles = {max(1, count // 2)}, pips = {tiles.pips[letter]} }}"
+              for letter, count in sorted(tiles.counts.items())]
+    path = folder / "half.toml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
 
 
 def bundled_finder() -> WordFinder:
