@@ -151,8 +151,8 @@ def _variant_kind(event: ev.Event) -> str:
 
 #: How many games of each variant alone are played, and of each mixture.
 ALONE_GAMES, MIXED_GAMES = 40, 12
-#: Of the games of a variant alone, the ones in the fast set (enough for each way the variant
-#: can end to happen: trading with money, the last to, shows them all by its eighth game).
+#: Of the games of a variant alone, the ones in the fast set: enough for every way the variant
+#: can end to happen (trading with money, the slowest, has shown them all by its eighth game).
 FAST_GAMES = 12
 
 

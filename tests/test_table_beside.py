@@ -11,8 +11,7 @@ from words_helpers import half_tile_set, index_cache
 
 from buyword.bots import master as master_module
 from buyword.cli import main
-from buyword.engine import Rules
-from buyword.engine.tiles import TileSet
+from buyword.engine import Rules, TileSet
 from buyword.table.compare import MasterAhead, play_beside
 from buyword.table.launch import play_computers
 from buyword.table.services import Services
