@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-from functools import cache
 
 import pytest
 from rich.table import Table
@@ -13,7 +12,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 from textual.worker import WorkerCancelled
 from ui_helpers import finish_quietly, handled, make_app, press_quickly, settle, table
-from words_helpers import half_tile_set, index_cache
+from words_helpers import bundled_lexicon, half_tile_set, index_cache
 
 from buyword.cli import main
 from buyword.engine import Phase, TileSet
@@ -21,16 +20,9 @@ from buyword.engine import events as ev
 from buyword.store.setup import GameSetup, Seat
 from buyword.ui.dialogs.drop import DropScreen
 from buyword.ui.screens.results import ResultsScreen
-from buyword.words.lexicon import Lexicon
 
 #: Slow (Pilot plays whole games through the app): left out of the fast set.
 pytestmark = pytest.mark.slow
-
-
-@cache
-def bundled() -> Lexicon:
-    """The real dictionary, so the computers have words to sell (loaded once)."""
-    return Lexicon.bundled()
 
 
 async def play_to_results(pilot: Pilot, limit: int = 3000) -> None:
@@ -59,7 +51,7 @@ async def play_to_results(pilot: Pilot, limit: int = 3000) -> None:
 
 async def test_easy_medium_and_hard_computers_play_a_whole_table_game() -> None:
     seats = (Seat("Ann"), Seat("Bob", "easy"), Seat("Cy", "medium"), Seat("Di", "hard"))
-    app = make_app(GameSetup(seats=seats, seed=21, private_hands=False), lexicon=bundled(),
+    app = make_app(GameSetup(seats=seats, seed=21, private_hands=False), lexicon=bundled_lexicon(),
                    cache_dir=index_cache())
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
@@ -68,7 +60,8 @@ async def test_easy_medium_and_hard_computers_play_a_whole_table_game() -> None:
         assert game.outcome() is not None
         sellers = {e.seat for e in game.log if isinstance(e, ev.Sold)}
         assert sellers == {1, 2, 3}  # every computer sold words; Ann sold nothing
-        assert all(bundled().is_word(e.word.lower()) for e in game.log if isinstance(e, ev.Sold))
+        sold = [e.word.lower() for e in game.log if isinstance(e, ev.Sold)]
+        assert all(bundled_lexicon().is_word(word) for word in sold)
         winner = game.outcome().standings[0]
         assert winner.name != "Ann" and winner.money > 200
 
@@ -81,7 +74,7 @@ async def test_expert_plays_a_seat_and_replays_a_solo_bag_for_comparison(capsys,
     tiles = TileSet.load(str(half))
     seats = (Seat("Ann"), Seat("Ed", "expert"))
     app = make_app(GameSetup(seats=seats, seed=5, private_hands=False, tiles=tiles),
-                   lexicon=bundled(), cache_dir=index_cache())
+                   lexicon=bundled_lexicon(), cache_dir=index_cache())
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         game = table(app).session.game
@@ -89,7 +82,7 @@ async def test_expert_plays_a_seat_and_replays_a_solo_bag_for_comparison(capsys,
         assert any(isinstance(e, ev.Sold) and e.seat == 1 for e in game.log)
         assert game.outcome().winners == (1,)
 
-    solo = make_app(GameSetup(seats=(Seat("You"),), seed=5, tiles=tiles), lexicon=bundled(),
+    solo = make_app(GameSetup(seats=(Seat("You"),), seed=5, tiles=tiles), lexicon=bundled_lexicon(),
                     cache_dir=index_cache())
     async with solo.run_test(size=(100, 30)) as pilot:
         await settle(pilot)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Static
 from ui_helpers import QUIET, press_quickly, settle, settle_quickly, table
-from words_helpers import index_cache
+from words_helpers import bundled_lexicon, index_cache
 
 from buyword.cli import PlayOptions
 from buyword.store import Store
@@ -33,7 +33,7 @@ def keys_of(example: str) -> list[str]:
 @pytest.fixture(scope="module")
 def words() -> Lexicon:
     """The bundled dictionary (the guided game's words are real words)."""
-    return Lexicon.bundled()
+    return bundled_lexicon()
 
 
 def lesson_text(app: BuyWordApp) -> str:

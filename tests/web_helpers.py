@@ -9,14 +9,12 @@ import socket
 import subprocess
 import sys
 import time
-from functools import cache
 from pathlib import Path
 
-from words_helpers import home_for_a_game
+from words_helpers import bundled_lexicon, home_for_a_game
 
 from buyword.engine import Game
 from buyword.store import SavedGame, read_save
-from buyword.words.lexicon import Lexicon
 
 #: How often the waits below look again (a server's line, a game process, a save): often
 #: enough that a test does not sit idle long after what it waits for has happened.
@@ -143,12 +141,6 @@ def saved(home: Path) -> SavedGame | None:
         return read_save(path.read_bytes())
     except (OSError, ValueError):
         return None  # not written yet, or caught half-way through a write
-
-
-@cache
-def bundled_lexicon() -> Lexicon:
-    """The bundled word list, read once."""
-    return Lexicon.bundled()
 
 
 def saved_game(home: Path) -> Game:
