@@ -4,6 +4,7 @@ command palette, the help's Variants page; and a command-line game has the form'
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Markdown, TabbedContent
 from ui_helpers import make_app, settle
 
 import buyword.cli as cli
@@ -12,6 +13,7 @@ from buyword.store.settings import Settings
 from buyword.store.setup import GameSetup
 from buyword.ui.dialogs.help import HelpScreen
 from buyword.ui.options import PlayOptions
+from buyword.ui.widgets.price_list import PriceList
 
 
 @pytest.fixture
@@ -101,3 +103,23 @@ async def test_help_scrolls_with_the_arrows_at_once() -> None:
         await pilot.press("end")
         await pilot.pause()
         assert page.scroll_y == page.max_scroll_y
+
+
+@pytest.mark.slow
+async def test_each_help_tab_shows_its_page_when_opened() -> None:
+    """Help opens on one page; each other tab's page is there the moment it is opened."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.action_help("rules")
+        await settle(pilot)
+        tabs = app.screen.query_one(TabbedContent)
+        for tab, words in [("variants", VARIANTS[0].how), ("keys", "command palette"),
+                           ("prices", "$25"), ("rules", "Buy letters cheap")]:
+            await pilot.press("right")
+            await settle(pilot)
+            assert tabs.active == tab
+            shown = app.screen.query_one(f"#{tab}")
+            text = " ".join(str(widget.source) for widget in shown.query(Markdown)) or \
+                str(shown.query_one(PriceList).render())
+            assert words in text, tab

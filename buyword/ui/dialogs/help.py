@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Footer, Markdown, TabbedContent, TabPane
 
 from buyword.ui.widgets.price_list import PriceList
@@ -92,8 +94,20 @@ PAGE_KEYS = [
 ]
 
 
+#: The help's tabs: id -> title, in order.
+TABS = {"rules": "How to play", "variants": "Variants", "keys": "Keys", "prices": "Prices"}
+
+
+def page_of(tab: str) -> Widget:
+    """The page of one of the help's tabs (`TABS`)."""
+    if tab == "prices":
+        return PriceList(rows=10, id="help-prices")
+    text = {"rules": HOW_TO_PLAY, "keys": KEY_MAP}.get(tab) or variants_text()
+    return VerticalScroll(Markdown(text))
+
+
 class HelpScreen(ModalScreen[None]):
-    """Three tabs: how to play, keys, prices. Esc closes."""
+    """Four tabs: how to play, variants, keys, prices. Esc closes."""
 
     CSS_PATH = "dialogs.tcss"
     # The arrows and page keys scroll the page shown, wherever the focus is (the tabs take
@@ -111,17 +125,25 @@ class HelpScreen(ModalScreen[None]):
         self.tab = tab
 
     def compose(self) -> ComposeResult:
-        """The tabs."""
+        """The tabs, with only the page opened on filled in (see `_fill`)."""
         with Vertical(classes="dialog", id="help"), TabbedContent(initial=self.tab):
-            with TabPane("How to play", id="rules"), VerticalScroll():
-                yield Markdown(HOW_TO_PLAY)
-            with TabPane("Variants", id="variants"), VerticalScroll():
-                yield Markdown(variants_text())
-            with TabPane("Keys", id="keys"), VerticalScroll():
-                yield Markdown(KEY_MAP)
-            with TabPane("Prices", id="prices"):
-                yield PriceList(rows=10, id="help-prices")
+            for tab, title in TABS.items():
+                with TabPane(title, id=tab):
+                    if tab == self.tab:
+                        yield page_of(tab)
         yield Footer()
+
+    @on(TabbedContent.TabActivated)
+    def _fill(self, event: TabbedContent.TabActivated) -> None:
+        """A tab is opened: fill in its page the first time.
+
+        Why: a page of Markdown is a widget per paragraph, list item and table cell, and
+        the four pages together took over a second of CPU to open on every ? (the Variants
+        page alone half a second); one page takes a tenth to a quarter of that.
+        """
+        pane = event.pane
+        if pane.id in TABS and not pane.children:
+            pane.mount(page_of(pane.id))
 
     def action_scroll(self, how: str) -> None:
         """Scroll the page shown (a line, a page, or to its top or end)."""
