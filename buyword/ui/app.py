@@ -571,11 +571,31 @@ class BuyWordApp(App[int]):
             self.read_pieces_css()
         if isinstance(self.screen, TooSmallScreen):
             self.pop_screen()
+        if isinstance(screen, Screen) and not screen.is_attached:
+            self._give_size_classes(screen)
         pushed = super().push_screen(screen, *args, **kwargs)
         self._screen_changed()
         if too_small(self.size):
             super().push_screen(TooSmallScreen())
         return pushed
+
+    def _give_size_classes(self, screen: Screen) -> None:
+        """Give a screen about to show the size classes (-narrow or -wide, -short or -tall)
+        that Textual would give it when its first resize event arrives.
+
+        Why: that event comes after the screen is composed, and a class added to a screen
+        restyles every widget on it; given here, before there are any, the event finds
+        nothing to change. Opening the new-game form and help cost a restyle less.
+        """
+        breakpoints = [
+            (screen.HORIZONTAL_BREAKPOINTS if screen.HORIZONTAL_BREAKPOINTS is not None
+             else self.HORIZONTAL_BREAKPOINTS, self.size.width),
+            (screen.VERTICAL_BREAKPOINTS if screen.VERTICAL_BREAKPOINTS is not None
+             else self.VERTICAL_BREAKPOINTS, self.size.height)]
+        for points, cells in breakpoints:
+            reached = [name for at, name in sorted(points or [], reverse=True) if cells >= at]
+            for _, name in points or []:
+                screen.set_class(bool(reached) and name == reached[0], name, update=False)
 
     def pop_screen(self) -> Any:
         """Remove the screen on top (see `_screen_changed`)."""
