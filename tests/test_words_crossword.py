@@ -9,7 +9,7 @@ from words_helpers import bundled_finder, bundled_lexicon
 
 from buyword.engine.crossword import (
     ACROSS,
-    DIRECTIONS,
+    DOWN,
     Grid,
     Placement,
     check_placement,
@@ -42,19 +42,27 @@ def brute_force(grid: Grid, hand: str, wilds: int, lexicon: Lexicon, min_length:
     """
     found: dict[str, int] = {}
     words = sorted(w.upper() for w in lexicon if len(w) >= min_length)
-    if not grid.tiles:
-        starts = [None]
-    else:
-        top, left, bottom, right = grid.bounds()
-        longest = max(map(len, words))
-        starts = [(r, c, d) for r in range(top - longest, bottom + 2)
-                  for c in range(left - longest, right + 2) for d in DIRECTIONS]
     for word in words:
-        for start in starts:
+        for start in _starts(grid, len(word)):
             legal = _legal_writing(grid, word, start, hand, wilds, lexicon, min_length)
             if legal is not None:
                 found[str(legal.placement)] = legal.price
     return found
+
+
+def _starts(grid: Grid, length: int) -> list[tuple[int, int, str]] | list[None]:
+    """Every square and direction a word of `length` letters could start at: on a grid
+    with tiles, every one whose line passes over the tiles' bounding box (a later word must
+    reuse a tile on the table, so no other start can be legal; the engine decides the rest).
+    """
+    if not grid.tiles:
+        return [None]
+    top, left, bottom, right = grid.bounds()
+    across = [(r, c, ACROSS) for r in range(top, bottom + 1)
+              for c in range(left - length + 1, right + 1)]
+    down = [(r, c, DOWN) for r in range(top - length + 1, bottom + 1)
+            for c in range(left, right + 1)]
+    return across + down
 
 
 def _legal_writing(grid, word, start, hand, wilds, lexicon, min_length):
@@ -104,9 +112,9 @@ def generated(grid: Grid, hand: str, wilds: int, min_length: int = 2) -> dict[st
 
 
 @pytest.mark.parametrize("name", GRIDS)
-# The brute force tries every letter for a wild at every square (a second a grid, however
-# small the hand): the hands without one run in the fast set, those with one with the whole
-# suite.
+# With a wild the brute force also tries every letter at every square (up to half a second
+# a grid, however small the hand): the hands without one run in the fast set, those with one
+# with the whole suite.
 @pytest.mark.parametrize(("hand", "wilds"), [
     ("ASTIN", 0), pytest.param("ASTIN", 1, marks=pytest.mark.slow),
     pytest.param("BUX", 1, marks=pytest.mark.slow), ("T", 0),
