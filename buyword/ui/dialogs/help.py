@@ -102,7 +102,7 @@ def page_of(tab: str) -> Widget:
     """The page of one of the help's tabs (`TABS`)."""
     if tab == "prices":
         return PriceList(rows=10, id="help-prices")
-    text = {"rules": HOW_TO_PLAY, "keys": KEY_MAP}.get(tab) or variants_text()
+    text = variants_text() if tab == "variants" else {"rules": HOW_TO_PLAY, "keys": KEY_MAP}[tab]
     return VerticalScroll(Markdown(text))
 
 
