@@ -138,8 +138,9 @@ class HelpScreen(ModalScreen[None]):
         """A tab is opened: fill in its page the first time.
 
         Why: a page of Markdown is a widget per paragraph, list item and table cell, and
-        the four pages together took over a second of CPU to open on every ? (the Variants
-        page alone half a second); one page takes a tenth to a quarter of that.
+        with the four pages filled in every ? styled about 1,500 widgets and took over a
+        second of CPU; help on How to play now takes about a third of that, on Prices a
+        seventh (benchmarks/bench_dialogs.py).
         """
         pane = event.pane
         if pane.id in TABS and not pane.children:
