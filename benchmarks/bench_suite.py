@@ -30,6 +30,8 @@ from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+#: The variable naming the folder where `suite_timing.py` writes each test's times.
+TIMES_FOLDER = "BUYWORD_SUITE_TIMES"
 
 
 def loop_seconds() -> float:
@@ -56,7 +58,7 @@ def one_run(workers: int, times: Path | None = None) -> tuple[float, float, str]
         command += ["-p", "suite_timing"]
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT / "benchmarks"),
                                                           env.get("PYTHONPATH")]))
-        env["BUYWORD_SUITE_TIMES"] = str(times)
+        env[TIMES_FOLDER] = str(times)
     cpu = children_cpu()
     start = time.monotonic()
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, env=env)
