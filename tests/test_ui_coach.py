@@ -121,3 +121,30 @@ async def test_at_pass_and_play_a_line_waits_for_its_person() -> None:
         said = coach_text(screen)
         assert "Coach for Ann: discarding was worth about $" in said
         assert "Coach for Bob" not in said
+
+
+async def test_an_undo_takes_the_coach_line_about_the_undone_move_away() -> None:
+    app = make_app(COACHED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        await pilot.press("r", "3")
+        await weighed(pilot, screen)
+        await pilot.press("b")  # buy the Q X Z, where Master would discard them
+        await pilot.pause()
+        await weighed(pilot, screen)
+        assert "discarding was worth about $" in coach_text(screen)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        game = screen.session.game  # the game as it stands without the buy
+        assert game.phase is Phase.BUY and game.player(0).drawn  # the tiles are offered again
+        # The line was about a buy that no longer stands: it goes with it.
+        assert "discarding" not in coach_text(screen)
+        await weighed(pilot, screen)
+        assert "discarding" not in coach_text(screen)
+        # The decision is open again and the coach weighs it again: buying once more is
+        # compared as before.
+        await pilot.press("b")
+        await pilot.pause()
+        await weighed(pilot, screen)
+        assert "discarding was worth about $" in coach_text(screen)

@@ -908,12 +908,14 @@ class TableScreen(CrosswordTable):
         """Take back the last move of the person at the screen (docs/rules.md, "Undo")."""
         if self not in self.app.screen_stack:
             return  # a key that arrived as the table closed (fast typing): ignore it
-        result = self.session.undo(self.view.undo_seat)
+        seat = self.view.undo_seat
+        result = self.session.undo(seat)
         if not isinstance(result, Undone):
             self.show_message(str(result), error=True)
             return
         self.state.log_viewer = "nobody yet"  # the log lost its last lines: write it afresh
         self._clear_preview()
+        self._unsay_coach(seat)
         self.show_message(f"↶ Undone: {result}")
         self.advance()
 
@@ -1001,6 +1003,16 @@ class TableScreen(CrosswordTable):
         self.coach_waiting.extend(lines)
         if self._composed:
             self._show_coach()
+
+    def _unsay_coach(self, seat: int) -> None:
+        """After an undo: what the coach said of `seat`'s moves spoke of a move that no longer
+        stands, so its line leaves the screen and its untold lines are dropped. The decision
+        is open again; the coach weighs it afresh and speaks once it is made again."""
+        self.coach_waiting = [said for said in self.coach_waiting if said.seat != seat]
+        if self.state.coached == seat:
+            line = self.query_one("#coach", Static)
+            line.update("")
+            line.display = False
 
     def on_table_screen_coach_ready(self, _message: TableScreen.CoachReady) -> None:
         """The coach has weighed something: perhaps a line to show."""
