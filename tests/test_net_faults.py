@@ -276,6 +276,32 @@ async def test_wrong_join_codes_from_one_address_are_slowed_down_doubling() -> N
         assert server.guesses == {}  # and her address starts afresh
 
 
+async def test_a_right_code_for_a_taken_seat_is_refused_but_not_counted_as_a_guess() -> None:
+    session = table(ANN, BOB, CY, seed=26)
+    limits = Limits(free_guesses=2, first_wait=30)
+    async with TableServer(session, limits=limits) as server:
+        async def join(code: str) -> str:
+            client = await TableClient.connect(HOST, server.port)
+            try:
+                await client.join(code=code, timeout=5)
+            except TableRefused as refusal:
+                return str(refusal)
+            return "seated"
+
+        ann, bob = server.codes[0], server.codes[1]
+        assert await join(ann) == "seated"
+        # Ann's friend taps Join again, three times: more than the free wrong codes.
+        for _ in range(3):
+            assert "Ann's seat is taken" in await join(ann)
+        assert await join(bob) == "seated"  # no wait: none of them was a wrong code
+        # Nor do they clear the wrong codes before them: the third wrong code still waits.
+        assert "no open seat has the code" in await join("AAAAAA")
+        assert "no open seat has the code" in await join("AAAAAA")
+        assert "Ann's seat is taken" in await join(ann)
+        assert "no open seat has the code" in await join("AAAAAA")
+        assert "too many wrong join codes: try again in 30 s" in await join(ann)
+
+
 async def test_a_text_host_hands_a_seat_over_by_a_typed_command() -> None:
     from buyword.net.commands import host_command
 

@@ -164,6 +164,11 @@ class _Client:
             self.ws.transport.abort()
 
 
+class SeatTaken(ProtocolError):
+    """A join with the right code for a seat someone already took (its player comes back
+    with their token instead): refused, but not counted as a wrong code."""
+
+
 class TableServer:
     """A websocket server for one table session (loopback unless told otherwise)."""
 
@@ -298,6 +303,12 @@ class TableServer:
             raise ProtocolError(f"too many wrong join codes: try again in {math.ceil(wait)} s")
         try:
             seat = self._seat_for(join)
+        except SeatTaken:
+            # A right code, for a seat already taken (a friend who tapped Join twice, or
+            # whose screen lost the welcome): not a guess, so it waits for nothing. Nor does
+            # it clear earlier wrong codes: a guesser who knows one taken code could then
+            # guess for ever at the free rate.
+            raise
         except ProtocolError:
             wrong += 1
             extra = wrong - self.limits.free_guesses
@@ -313,7 +324,7 @@ class TableServer:
             for seat, code in self.codes.items():
                 if hmac.compare_digest(code.encode(), join.code.strip().upper().encode()):
                     if seat in self.claimed:
-                        raise ProtocolError(f"{self.session.game.names[seat]}'s seat is taken; "
+                        raise SeatTaken(f"{self.session.game.names[seat]}'s seat is taken; "
                                             "its player comes back with their token")
                     self.claimed.add(seat)
                     return seat
