@@ -172,8 +172,10 @@ def _play_out(session: TableSession, coach: Coach, rounds: int = 4) -> list[str]
     return lines + [line.text for line in coach.update()]
 
 
-@pytest.mark.slow  # a coached game, then its review
-def test_the_review_uses_the_coach_appraisals(words) -> None:
+@pytest.mark.slow  # a coached game, then its review, and `buyword review` of its file
+def test_the_review_uses_the_coach_appraisals(words, tmp_path, capsys) -> None:
+    from buyword.cli import main
+
     session = table(words, bag="QXZAEIRSTLNO")
     master = Counting(words)
     coach = coach_of(session, master)
@@ -190,6 +192,23 @@ def test_the_review_uses_the_coach_appraisals(words) -> None:
     assert told == len(before.decisions) > 2
     assert again.calls == len(before.decisions) - told == 0
     assert reused.to_dict() == before.to_dict()
+
+    # `buyword review` of the saved game reads them too. One is marked (Master's choice
+    # worth $1,000 more than the coach found): only a review that reads the file's
+    # appraisals can print that figure, and one that weighed any decision again with its
+    # own Master would print other figures for it.
+    saved = saved_now(first_save(session, GameSetup(seed=5, bag="QXZAEIRSTLNO", coach=True)),
+                      session)
+    data = json.loads(saved.to_json())
+    marked = data["appraisals"][0]["appraisal"]["estimates"][0]
+    marked["mean"] += 1000
+    path = tmp_path / "coached.json"
+    path.write_text(json.dumps(data))
+    assert main(["review", str(path), "--rollouts", str(ROLLOUTS), "--json", "--jobs", "1"]) == 0
+    printed = json.loads(capsys.readouterr().out)["decisions"]
+    expected = json.loads(json.dumps(before.to_dict()))["decisions"]
+    assert printed[0]["best_mean"] == round(marked["mean"], 2) != expected[0]["best_mean"]
+    assert printed[1:] == expected[1:]
 
 
 def test_a_resumed_game_keeps_the_appraisals(words) -> None:
@@ -259,3 +278,4 @@ def test_a_decision_taken_back_is_coached_again_when_it_is_made_again(words) -> 
     assert [line.text for line in coach.update()] == ["Coach: as good as Master's choice"]
     assert master.calls == calls  # weighed once: the same decision, the same appraisal
     assert [entry["actions"] for entry in session.appraisals] == [["buy"], ["discard"]]
+
