@@ -25,6 +25,7 @@ from websockets.exceptions import ConnectionClosed
 from buyword.engine import BuyWordError
 from buyword.net.protocol import (
     act_message,
+    coach_request,
     encode,
     hint_message,
     join_message,
@@ -56,6 +57,8 @@ class TableClient:
         self.received: list[dict[str, Any]] = []
         #: The reasons of the latest refusals, oldest first.
         self.refusals: list[str] = []
+        #: The coach's lines for this seat, oldest first.
+        self.coach_said: list[str] = []
         self.error: str | None = None
         #: The close code the server gave (None while open, or when the link just broke).
         self.close_code: int | None = None
@@ -89,6 +92,11 @@ class TableClient:
         """Ask the table for hints for this seat's hand (they come as `hints`, or a refusal
         says why not)."""
         await self.send(hint_message())
+
+    async def ask_coach(self) -> None:
+        """F6: ask the table's coach for Master's choice for this seat's decision now (it
+        comes as a line in `coach_said`, or a refusal says why not)."""
+        await self.send(coach_request())
 
     async def preview(self, text: str) -> None:
         """Ask what selling `text` would do (the answer comes as a `preview` message)."""
@@ -183,5 +191,7 @@ class TableClient:
             self.log = [line.text for line in self.view.log]
         elif kind == "refused":
             self.refusals.append(message["message"])
+        elif kind == "coach":
+            self.coach_said.append(message["text"])
         elif kind == "error":
             self.error = message["message"]

@@ -49,6 +49,9 @@ def add_commands(sub: Any) -> None:
     host.add_argument("--challenge", action="store_true", help="play in challenge mode")
     host.add_argument("--hints", action="store_true",
                       help="let every player ask for hints (F2), searched on their own screen")
+    host.add_argument("--coach", action="store_true",
+                      help="the coach: after each of a person's decisions, one line on their "
+                           "own screen says how it compared with Master's choice")
     host.add_argument("--crossword", action="store_true",
                       help="play the crossword variant: sold words stay on the table in a "
                            "grid and new words cross them")
@@ -98,7 +101,21 @@ def _setup(args: argparse.Namespace) -> Any:
                  for i, level in enumerate(args.computers.split(",")) if level.strip()]
     return GameSetup(seats=tuple(people + computers), seed=args.seed,
                      challenge=args.challenge, hints=args.hints,
+                     coach=getattr(args, "coach", False),
                      variants=("crossword",) if args.crossword else ())
+
+
+def hosted_session(setup: Any, lexicon: Any, finder: Any, game: Any = None,
+                   saved: Any = None) -> Any:
+    """The table session `buyword host` serves: a new game of `setup`, or the resumed `game`
+    as its save `saved` says it stood: played with hints, coached, and the coach's
+    appraisals, which the coach goes on from and the end-of-game review uses."""
+    from buyword.table import TableSession
+
+    if game is None or saved is None:
+        return TableSession.new(setup, lexicon, finder)
+    return TableSession.of(game, setup, finder, hints_used=saved.hinted,
+                           coach_used=saved.coached, appraisals=saved.appraisals)
 
 
 def save_as_played(server: TableServer, autosave: Autosave) -> None:
@@ -116,7 +133,7 @@ async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
     from buyword.store import Store
     from buyword.store.places import cache_folder
     from buyword.store.setup import GameSetup
-    from buyword.table import Services, TableSession
+    from buyword.table import Services
     from buyword.table.autosave import Autosave
 
     hand_over_after = getattr(args, "hand_over_after", None)
@@ -157,10 +174,9 @@ async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
         if setup.seed is None:
             setup = setup.with_seed(random.SystemRandom().randrange(10**9))
         lexicon = services.dictionary_for(setup)
-        game = None
+        saved = game = None
     finder = services.finder(lexicon, setup.rules().tiles)
-    session = TableSession.new(setup, lexicon, finder) if game is None \
-        else TableSession.of(game, setup, finder)
+    session = hosted_session(setup, lexicon, finder, game, saved)
     mine = session.people[0] if screen is not None else None
     server = TableServer(session, host=args.address, port=args.port,
                          reserved=frozenset(() if mine is None else (mine,)),
@@ -174,7 +190,7 @@ async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
         print(f"buyword host: cannot listen on {args.address}:{args.port}: {reason}",
               file=sys.stderr)
         return 2
-    if game is None:
+    if saved is None:
         autosave = Autosave.start(store, session, setup, hosted=True)
     else:
         autosave = Autosave(store, saved)
@@ -284,7 +300,7 @@ async def _join(host: str, port: int, secret: str) -> int:
         return 2
     print(f"You are {client.name}. To come back after a drop: "
           f"buyword join {host}:{port} {client.token}")
-    printed, refused = 0, 0
+    printed, refused, coached = 0, 0, 0
     while client.connected and not client.over:
         _show(view, printed)
         printed = view["log_size"]
@@ -299,6 +315,9 @@ async def _join(host: str, port: int, secret: str) -> int:
         while len(client.refusals) > refused:
             print(f"Not now: {client.refusals[refused]}")
             refused += 1
+        while len(client.coach_said) > coached:
+            print(client.coach_said[coached])
+            coached += 1
     if client.over:
         _show(client.view or view, printed)
         return 0

@@ -7,15 +7,18 @@ A client may send only these things, each a JSON object with `"v": VERSION`:
     {"v": 2, "type": "act", "text": "buy"}            an answer in the game's notation ("pass" too)
     {"v": 2, "type": "preview", "text": "bov"}        what selling the typed word would do
     {"v": 2, "type": "hint"}                          the best words for its hand now (F2)
+    {"v": 2, "type": "coach"}                         Master's choice for its decision now (F6)
     {"v": 2, "type": "leave"}                         leave the table (the seat stays reserved)
 
-The server sends `welcome` (the seat, its name and its secret token), `view` (what that seat may
-see now: a `TableView` in its plain form, see `view_message`), `preview` (the table's preview
-of a typed word: the same the session gives a local screen), `hints` (the best words, or
-placements, found for the seat's hand; the game is then marked as played with hints),
-`refused` (an answer the table did not accept, and why) and `error` (a broken message; the
-connection is then closed). Anything else, an unknown field, a wrong type, or more than
-MAX_BYTES, or nested deeper than MAX_DEPTH, is a `ProtocolError`.
+The server sends `welcome` (the seat, its name and its secret token), `view` (what that seat
+may see now: a `TableView` in its plain form, see `view_message`), `preview` (the table's
+preview of a typed word: the same the session gives a local screen), `hints` (the best words,
+or placements, found for the seat's hand; the game is then marked as played with hints),
+`coach` (one line of the coach's for this seat alone: how its decision compared, or Master's
+choice that F6 asked for; the game is then marked as coached), `refused` (an answer the table
+did not accept, and why) and `error` (a broken message; the connection is then closed).
+Anything else, an unknown field, a wrong type, or more than MAX_BYTES, or nested deeper than
+MAX_DEPTH, is a `ProtocolError`.
 """
 
 from __future__ import annotations
@@ -79,17 +82,24 @@ class Hint:
 
 
 @dataclass(frozen=True)
+class CoachAsk:
+    """The seat's person asks the coach for Master's choice now (F6): the coach goes on for
+    the rest of the game and the game is marked as coached."""
+
+
+@dataclass(frozen=True)
 class Leave:
     """The player leaves the table; the seat stays theirs to take back with the token."""
 
 
-ClientMessage = Join | Act | Preview | Hint | Leave
+ClientMessage = Join | Act | Preview | Hint | CoachAsk | Leave
 
 _FIELDS: dict[str, frozenset[str]] = {
     "join": frozenset({"v", "type", "code", "token"}),
     "act": frozenset({"v", "type", "text"}),
     "preview": frozenset({"v", "type", "text"}),
     "hint": frozenset({"v", "type"}),
+    "coach": frozenset({"v", "type"}),
     "leave": frozenset({"v", "type"}),
 }
 
@@ -133,6 +143,8 @@ def parse_client(raw: str | bytes) -> ClientMessage:
         return Leave()
     if kind == "hint":
         return Hint()
+    if kind == "coach":
+        return CoachAsk()
     code = _text(data, "code", MAX_SECRET) if "code" in data else None
     token = _text(data, "token", MAX_SECRET) if "token" in data else None
     if (code is None) == (token is None):
@@ -202,6 +214,11 @@ def hint_message() -> dict[str, Any]:
     return {"v": VERSION, "type": "hint"}
 
 
+def coach_request() -> dict[str, Any]:
+    """The seat's person asks the coach for Master's choice (F6)."""
+    return {"v": VERSION, "type": "coach"}
+
+
 def leave_message() -> dict[str, Any]:
     """Leaving the table."""
     return {"v": VERSION, "type": "leave"}
@@ -232,6 +249,11 @@ def view_message(session: TableSession, seat: int, log_from: int = 0) -> dict[st
     challenge settles it."""
     view = session.table_view(seat, own_screen=True)
     return {"v": VERSION, "type": "view", "view": view.to_dict(log_from)}
+
+
+def coach_message(text: str) -> dict[str, Any]:
+    """One line of the coach's, for the seat it speaks to (never sent to another)."""
+    return {"v": VERSION, "type": "coach", "text": text}
 
 
 def preview_message(text: str, preview: SalePreview) -> dict[str, Any]:

@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any
 from buyword.engine import BuyWordError, parse_action
 from buyword.net.protocol import (
     act_message,
+    coach_message,
+    coach_request,
     hint_message,
     hints_message,
     preview_message,
@@ -86,6 +88,8 @@ class SeatLink:
         self._wanted: str | None = None  # the latest text typed, to ask next
         #: The hints the host found on the latest F2 (None until they come).
         self.hints_found: list[Candidate] | list[Move] | None = None
+        #: The host's coach's lines for this seat not shown yet, oldest first.
+        self.coach_said: list[str] = []
 
     # ------------------------------------------------------------------ fed by the link
 
@@ -115,6 +119,8 @@ class SeatLink:
             self._ask_next()
         elif kind == "hints":
             self.hints_found = read_hints(message)
+        elif kind == "coach":
+            self.coach_said.append(str(message["text"]))
         elif kind == "refused":
             self.refusal, self.in_flight = message["message"], False
         elif kind == "error":
@@ -208,6 +214,23 @@ class SeatLink:
             raise BuyWordError("not connected to the table: wait for it to come back")
         self.hints_found = None
         self._send(hint_message())
+
+    def take_coach(self) -> list[str]:
+        """The coach's lines for this seat that came since the last call, oldest first."""
+        said, self.coach_said = self.coach_said, []
+        return said
+
+    def ask_coach(self, seat: int) -> None:
+        """F6: ask the host's coach for Master's choice for this seat's decision now (it comes
+        as a line of the coach's, or a refusal says why not). Raises BuyWordError when the
+        host cannot be asked."""
+        if seat != self.seat:
+            raise BuyWordError(f"this screen holds {self.name}'s seat only")
+        if self.ended is not None:
+            raise BuyWordError("the coach needs the link to the host's table")
+        if self.lost:
+            raise BuyWordError("not connected to the table: wait for it to come back")
+        self._send(coach_request())
 
     def think(self) -> Decision:
         """The host's table plays the computers; a joined screen never does."""
@@ -354,7 +377,13 @@ class HostSeat:
         #: Called after every change on the server (a client came or went, a move was made).
         self.on_update: Callable[[], None] | None = None
         server.on_update = self.refresh
+        server.on_coach = self._coached
         self.refresh()
+
+    def _coached(self, seat: int, text: str) -> None:
+        """A line of the server's coach: the host's screen hears its own seat's only."""
+        if seat == self.table.seat:
+            self.table.take(coach_message(text))
 
     def refresh(self) -> None:
         """Send the host's screen its seat's view as the table now stands."""
@@ -382,6 +411,8 @@ class HostSeat:
         elif kind == "preview":
             preview = self.server.session.preview(seat, message["text"])
             self.table.take(preview_message(message["text"], preview))
+        elif kind == "coach":
+            self.table.take(self.server.ask_coach(seat))
         elif kind == "hint":
             found = await self.server.hints(seat)
             self.table.take(refused_message(str(found)) if isinstance(found, Refused)

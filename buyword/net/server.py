@@ -27,7 +27,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -36,11 +36,13 @@ from buyword.engine import BuyWordError
 from buyword.net.protocol import (
     MAX_BYTES,
     Act,
+    CoachAsk,
     Hint,
     Join,
     Leave,
     Preview,
     ProtocolError,
+    coach_message,
     encode,
     error_message,
     hints_message,
@@ -53,6 +55,7 @@ from buyword.net.protocol import (
 from buyword.table import Played, Refused, TableSession
 
 if TYPE_CHECKING:
+    from buyword.table.coach import Coach
     from buyword.words.crossword import Move
     from buyword.words.finder import Candidate
 
@@ -211,6 +214,14 @@ class TableServer:
         self.on_seated: Callable[[], None] | None = None
         #: Called after a seat's person is shown hints: the host saves who used them.
         self.on_hinted: Callable[[], None] | None = None
+        #: Called with (seat, line) for each line the coach says to a seat: the host's own
+        #: seat hears its lines so (a joined seat's go to its connection alone).
+        self.on_coach: Callable[[int, str], None] | None = None
+        #: The coach, once it is on (the table's setting, or a person's F6).
+        self.coach: Coach | None = None
+        #: Why the coach stopped (it failed): the table plays on without it.
+        self.coach_stopped: str | None = None
+        self._closing = False
         self._lock = asyncio.Lock()  # one answer at a time reaches the session
         self._server: Server | None = None
         self._computers: asyncio.Task[None] | None = None
@@ -230,7 +241,10 @@ class TableServer:
         return self.port
 
     async def close(self) -> None:
-        """Stop the computers, drop every client and stop listening."""
+        """Stop the coach and the computers, drop every client and stop listening."""
+        self._closing = True
+        if self.coach is not None:
+            self.coach.close()
         if self._hand_over is not None:
             self._hand_over.cancel()
         if self._computers is not None:
@@ -426,6 +440,8 @@ class TableServer:
                 self._post(client, encode(refused_message(str(found))
                                           if isinstance(found, Refused)
                                           else hints_message(found)))
+            elif isinstance(message, CoachAsk):
+                self._post(client, encode(self.ask_coach(client.seat)))
             elif isinstance(message, Join):
                 name = self.session.game.names[client.seat]
                 self._post(client, encode(refused_message(
@@ -469,6 +485,7 @@ class TableServer:
         for client in list(self.clients.values()):
             self._send_view(client)
         self._tell_host()
+        self._coach_update()
         self._wake_computers()
 
     def _send_view(self, client: _Client) -> None:
@@ -515,6 +532,67 @@ class TableServer:
         for client in list(self.clients.values()):
             self._send_view(client)
         self._tell_host()
+        self._coach_update()
+
+    # ------------------------------------------------------------------ the coach
+
+    def _start_coach(self) -> Coach:
+        """The coach, started now if it is not yet: Master weighs each person's decisions
+        from that seat's own view, in a thread of its own, and wakes the table when it has
+        something to say."""
+        if self.coach is None:
+            from buyword.table.coach import Coach, coach_master
+
+            loop = asyncio.get_running_loop()
+            session = self.session
+
+            def woken() -> None:  # from the coach's thread
+                with contextlib.suppress(RuntimeError):  # the loop has closed: nobody to tell
+                    loop.call_soon_threadsafe(self._coach_update)
+
+            self.coach = Coach(session, lambda: coach_master(session), on_ready=woken,
+                               own_screens=True)
+        return self.coach
+
+    def _coach_update(self) -> None:
+        """After every move, and whenever the coach has weighed something: start it on the
+        decision a person makes now, and send each line it has to its seat alone."""
+        if self._closing or self.coach_stopped or (self.coach is None
+                                                   and not self.session.coaching):
+            return
+        coach = self._start_coach()
+        try:
+            lines = [(line.seat, line.text) for line in coach.update()]
+        except Exception as error:  # the coach must never stop the table
+            from buyword.engine.wording import trouble
+
+            coach.close()
+            self.coach_stopped = f"The coach has stopped in this game ({trouble(error)})"
+            lines = [(seat, self.coach_stopped) for seat in self.session.people]
+        for seat, text in lines:
+            self._tell_coach(seat, text)
+
+    def _tell_coach(self, seat: int, text: str) -> None:
+        """One line of the coach's, to `seat`'s screen only (never another's)."""
+        client = self.clients.get(seat)
+        if client is not None:
+            self._post(client, encode(coach_message(text)))
+        if self.on_coach is not None:
+            self.on_coach(seat, text)
+
+    def ask_coach(self, seat: int) -> dict[str, Any]:
+        """F6 from `seat`'s screen: Master's choice for its decision now, as the message for
+        that seat (or a refusal saying why not). It turns the coach on for the rest of the
+        game and marks the game as coached."""
+        if self.coach_stopped:
+            return refused_message(self.coach_stopped)
+        coach = self._start_coach()
+        try:
+            said = coach.ask(seat)
+        except BuyWordError as error:
+            return refused_message(str(error))
+        self._coach_update()
+        return coach_message(said.text)
 
     def hand_to_computer(self, seat: int, level: str = "medium") -> None:
         """The player of `seat` is gone: a computer of `level` plays it from now on (its

@@ -213,13 +213,17 @@ class Coach:
 
     def __init__(self, session: TableSession, master: Appraiser | Callable[[], Appraiser],
                  decision: DecisionMaker = Decision, *, rollouts: int = COACH_ROLLOUTS,
-                 background: bool = True, on_ready: Callable[[], None] | None = None) -> None:
+                 background: bool = True, on_ready: Callable[[], None] | None = None,
+                 own_screens: bool = False) -> None:
         """Coach the people at `session` with `master` (or what makes it, when first needed:
         `coach_master`, which takes a moment), `rollouts` an option
         at each decision. `background`: weigh in a thread of its own, calling `on_ready()`
         (from that thread) when an appraisal is made; without it, `update` weighs there and
-        then (tests). The session's kept appraisals (a resumed game's) are used again."""
+        then (tests). The session's kept appraisals (a resumed game's) are used again.
+        `own_screens`: each person reads their lines on a screen of their own (a hosted
+        table), so a line need not name its person."""
         self.session = session
+        self.own_screens = own_screens
         self.decision = decision
         self.rollouts = rollouts
         self.worker = _Worker(master, rollouts, on_ready, background)
@@ -398,8 +402,9 @@ class Coach:
                 f"(about ${best.mean:,.0f} at the end)")
 
     def _prefix(self, seat: int) -> str:
-        """"Coach: " at a table of one person, "Coach for Ann: " when several share it."""
-        if len(self.session.people) > 1:
+        """"Coach: " at a table of one person, or where each person has a screen of their
+        own (a hosted table); "Coach for Ann: " when several share one."""
+        if len(self.session.people) > 1 and not self.own_screens:
             return f"Coach for {self.session.game.names[seat]}: "
         return "Coach: "
 

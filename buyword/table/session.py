@@ -392,6 +392,7 @@ class TableSession:
             last_placed=last_placement(game.log, game.grid) if crossword else frozenset(),
             words_placed=sum(isinstance(e, ev.Sold) for e in game.log) if crossword else 0,
             outcome=outcome,
+            coaching=self.coaching,
         )
 
     def undo_seat(self, viewer: int | None, awaiting: Awaiting | None = None) -> int:

@@ -220,6 +220,8 @@ class TableView:
     last_placed: frozenset[tuple[int, int]] = frozenset()
     words_placed: int = 0
     outcome: Outcome | None = None
+    #: Whether the coach weighs people's decisions at this table (the setting, or F6 asked).
+    coaching: bool = False
 
     @property
     def viewer(self) -> int | None:
@@ -301,6 +303,7 @@ class TableView:
             "last_placed": [list(square) for square in sorted(self.last_placed)],
             "words_placed": self.words_placed,
             "outcome": _plain(self.outcome),
+            "coaching": self.coaching,
         }
 
     @classmethod
@@ -340,6 +343,8 @@ class TableView:
                     outcome["reason"],
                     tuple(Standing(**standing) for standing in outcome["standings"]),
                     tuple(outcome["winners"]), outcome["rating"]),
+                # Absent from a host of an earlier version, which had no coach.
+                coaching=bool(data.get("coaching", False)),
             )
         except BuyWordError:
             raise

@@ -24,7 +24,7 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Static
 
-from buyword.engine import Challenge
+from buyword.engine import BuyWordError, Challenge
 from buyword.store.setup import GameSetup
 from buyword.table import Answer, Awaiting, Pass, Played, TableView, Wait
 from buyword.ui.screens.table import TableScreen
@@ -85,6 +85,9 @@ class RemoteTableScreen(TableScreen):
         if kind == "hints":
             self._hinted()
             return
+        if kind == "coach":
+            self._coach_update()
+            return
         if kind == "refused" and self.table.refusal:
             self.hints_asked, self.selling = False, None
             self.show_message(self.table.refusal, error=True)
@@ -111,6 +114,25 @@ class RemoteTableScreen(TableScreen):
         if asked and found is not None and self._person_to_act() \
                 and self.view.awaiting.wait is Wait.SELL:
             self.show_hints(found)
+
+    def _coach_update(self) -> None:
+        """The host's coach has spoken to this seat (this screen is its own): show its
+        latest lines."""
+        said = self.table.take_coach()
+        if not said:
+            return
+        line = self.query_one("#coach", Static)
+        line.update(literal("\n".join(said)))
+        line.display = True
+        self.state.coached = self.table.seat
+
+    def action_coach(self) -> None:
+        """F6, "what would Master do?": the host's coach answers for this seat's decision
+        (its line comes here, or the host says why not)."""
+        try:
+            self.table.ask_coach(self.table.seat)
+        except BuyWordError as error:
+            self.show_message(str(error), error=True)
 
     def _offer_to_quit(self) -> None:
         """The table cannot be played from here any more: say why, and offer to quit (a

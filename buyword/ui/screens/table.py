@@ -966,8 +966,9 @@ class TableScreen(CrosswordTable):
     # ------------------------------------------------------------------ the coach
 
     def _coaching(self) -> bool:
-        """Whether the coach is on at this table (a local one: see `buyword.table.coach`)."""
-        return bool(getattr(self.session, "coaching", False))
+        """Whether the coach is on at this table (see `buyword.table.coach`): as the view
+        says, or as the session now is (F6 has just turned it on)."""
+        return self.view.coaching or bool(getattr(self.session, "coaching", False))
 
     def _start_coach(self) -> Coach | None:
         """The coach, started now if it is not yet (None where there is none: a hosted

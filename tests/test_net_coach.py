@@ -1,0 +1,171 @@
+"""The coach at a hosted table: the host's coach weighs each person's decisions from that
+seat's own view, and each line reaches that person's screen and no other; F6 from a joined
+screen asks it for Master's choice, and turns it on at a table that played without it."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from net_helpers import FINDER, HOST, LEXICON, join_all
+
+from buyword.net.client import TableClient
+from buyword.net.server import TableServer
+from buyword.store.setup import GameSetup, Seat
+from buyword.table import TableSession
+
+#: Slow (Master weighs each decision with the review's 48 playouts an option).
+pytestmark = pytest.mark.slow
+
+
+def hosted(coach: bool) -> TableSession:
+    """Ann and Bob at a private table on the test words; seed 3 rolls the choice first."""
+    setup = GameSetup(seats=(Seat("Ann"), Seat("Bob")), seed=3, private_hands=True,
+                      coach=coach)
+    return TableSession.new(setup, LEXICON, FINDER)
+
+
+async def said(client: TableClient, count: int = 1) -> list[str]:
+    """Wait until the coach has said `count` lines to this seat; its lines."""
+    await client.wait_for(lambda: len(client.coach_said) >= count, timeout=60)
+    return client.coach_said
+
+
+async def decided(client: TableClient, text: str) -> None:
+    """Send an answer and wait until the host's view shows it was taken."""
+    size = len(client.log)
+    await client.act(text)
+    await client.wait_for(lambda: len(client.log) > size, timeout=10)
+
+
+async def test_each_person_hears_their_own_lines_on_their_own_screen() -> None:
+    session = hosted(coach=True)
+    async with TableServer(session) as server:
+        ann, bob = await join_all(server)
+        try:
+            assert ann.view is not None and ann.view.coaching
+            await decided(ann, "roll")
+            assert ann.view.awaiting.wait == "choose"  # seed 3 rolls the choice
+            await decided(ann, "choose 3")
+            assert ann.view.awaiting.wait == "buy" and ann.my_turn
+            await decided(ann, "discard")
+            # A line for each decision (the draw count, the discard), in the order they are
+            # ready; on her own screen each speaks to her ("Coach: ", not "Coach for Ann: ").
+            lines = await said(ann, 2)
+            assert len(lines) == 2 and any("drawing" in line for line in lines)
+            assert all(line.startswith("Coach: ") and "Ann" not in line for line in lines)
+            await asyncio.sleep(0.2)
+            # Bob's screen heard nothing of Ann's decision (her draw was hidden from him).
+            assert bob.coach_said == []
+            assert all(m["type"] != "coach" for m in bob.received)
+            assert session.coach_used
+        finally:
+            await ann.close()
+            await bob.close()
+
+
+async def test_f6_asks_the_host_s_coach_and_turns_it_on() -> None:
+    session = hosted(coach=False)
+    async with TableServer(session) as server:
+        ann, bob = await join_all(server)
+        try:
+            assert ann.view is not None and not ann.view.coaching
+            await bob.ask_coach()  # not Bob's turn: refused, in words, and nothing is marked
+            await bob.wait_for(lambda: bool(bob.refusals), timeout=10)
+            assert "on your turn" in bob.refusals[-1] and not session.coach_used
+            await decided(ann, "roll")
+            await ann.ask_coach()  # how many to draw
+            lines = await said(ann)
+            while not any("Master would" in line for line in lines):
+                lines = await said(ann, len(lines) + 1)
+            assert session.coach_used and session.coaching
+            assert bob.coach_said == []
+        finally:
+            await ann.close()
+            await bob.close()
+
+
+async def test_the_host_s_own_seat_hears_its_lines_and_the_others_do_not() -> None:
+    from buyword.net.remote import HostSeat
+
+    session = hosted(coach=True)
+    async with TableServer(session, reserved=frozenset({0})) as server:
+        ann = HostSeat(server, 0)  # the host plays Ann on the host's screen
+        bob = await TableClient.connect(HOST, server.port)
+        await bob.join(code=server.codes[1])
+        try:
+            for answer in ("roll", "choose 3"):
+                assert ann.table.act(0, answer)
+                for _ in range(200):
+                    await asyncio.sleep(0.01)
+                    if not ann.table.in_flight:
+                        break
+            for _ in range(3000):
+                if ann.table.coach_said:
+                    break
+                await asyncio.sleep(0.02)
+            lines = ann.table.take_coach()
+            assert lines and lines[0].startswith("Coach: ") and "Ann" not in lines[0]
+            await asyncio.sleep(0.2)
+            assert bob.coach_said == []
+        finally:
+            await bob.close()
+
+
+async def test_a_joined_screen_shows_its_coach_line_and_f6_asks_the_host() -> None:
+    from buyword.net.remote import JoinedTable
+    from buyword.ui.remote import JoinApp
+
+    session = hosted(coach=True)
+    async with TableServer(session) as server:
+        joined = await JoinedTable.join(HOST, server.port, server.codes[0])  # Ann's screen
+        bob = await TableClient.connect(HOST, server.port)
+        await bob.join(code=server.codes[1])
+        app = JoinApp(joined)
+        async with app.run_test(size=(100, 32)) as pilot:
+            screen = app.screen
+
+            async def shown(words: str) -> str:
+                for _ in range(1500):
+                    await pilot.pause(0.02)
+                    box = screen.query_one("#coach")
+                    text = str(box.render()) if box.display else ""
+                    if words in text:
+                        return text
+                raise AssertionError(f"the coach never said {words!r}")
+
+            await pilot.press("r")
+            for _ in range(200):
+                await pilot.pause(0.02)
+                if joined.table.view.awaiting.wait == "choose" and not joined.table.in_flight:
+                    break
+            await pilot.press("f6")  # what would Master draw?
+            assert "Coach: Master would draw" in await shown("Master would")
+            await pilot.press("3")
+            assert (await shown("drawing")).startswith("Coach: ")
+            app.exit()
+        assert bob.coach_said == []
+        await joined.leave()
+        await bob.close()
+
+
+def test_a_hosted_game_served_again_goes_on_with_its_coach_and_appraisals() -> None:
+    from buyword.net.commands import hosted_session
+    from buyword.store import SavedGame
+    from buyword.table.autosave import first_save, saved_now
+    from buyword.table.coach import Coach, coach_master
+
+    setup = GameSetup(seats=(Seat("Ann"), Seat("Bob")), seed=3, private_hands=True,
+                      coach=True)
+    session = TableSession.new(setup, LEXICON, FINDER)
+    coach = Coach(session, coach_master(session), background=False, own_screens=True)
+    lines = []
+    for answer in ("roll", "choose 3"):
+        session.act(0, answer)
+        lines += coach.update()
+    assert lines and session.appraisals  # the draw count, weighed and kept
+    saved = SavedGame.from_dict(saved_now(first_save(session, setup), session).to_dict())
+    game = saved.record.replay(LEXICON)
+    again = hosted_session(setup, LEXICON, FINDER, game, saved)  # `buyword host --continue`
+    assert again.coaching and again.coach_used
+    assert again.appraisals == session.appraisals
