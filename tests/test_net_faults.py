@@ -248,19 +248,30 @@ async def test_every_seat_is_told_a_player_has_left_and_the_host_or_a_clock_hand
         await ann.close()
 
 
+async def join_with(port: int, code: str, keep: list[TableClient] | None = None) -> str:
+    """Join the table on `port` with `code`: "seated", or the host's words of refusal.
+
+    A seated client is closed at once, or kept in `keep` to hold its seat.
+    """
+    client = await TableClient.connect(HOST, port)
+    try:
+        await client.join(code=code, timeout=5)
+    except TableRefused as refusal:
+        return str(refusal)
+    if keep is None:
+        await client.close()
+    else:
+        keep.append(client)
+    return "seated"
+
+
 @pytest.mark.slow  # waits out the doubling delays
 async def test_wrong_join_codes_from_one_address_are_slowed_down_doubling() -> None:
     session = table(ANN, BOB, CY, seed=25)
     limits = Limits(free_guesses=5, first_wait=0.4)
     async with TableServer(session, limits=limits) as server:
         async def guess(code: str) -> str:
-            client = await TableClient.connect(HOST, server.port)
-            try:
-                await client.join(code=code, timeout=5)
-            except TableRefused as refusal:
-                return str(refusal)
-            await client.close()
-            return "seated"
+            return await join_with(server.port, code)
 
         for _ in range(5):  # five wrong codes are only wrong
             assert "no open seat has the code" in await guess("AAAAAA")
@@ -279,14 +290,10 @@ async def test_wrong_join_codes_from_one_address_are_slowed_down_doubling() -> N
 async def test_a_right_code_for_a_taken_seat_is_refused_but_not_counted_as_a_guess() -> None:
     session = table(ANN, BOB, CY, seed=26)
     limits = Limits(free_guesses=2, first_wait=30)
+    seated: list[TableClient] = []
     async with TableServer(session, limits=limits) as server:
         async def join(code: str) -> str:
-            client = await TableClient.connect(HOST, server.port)
-            try:
-                await client.join(code=code, timeout=5)
-            except TableRefused as refusal:
-                return str(refusal)
-            return "seated"
+            return await join_with(server.port, code, keep=seated)
 
         ann, bob = server.codes[0], server.codes[1]
         assert await join(ann) == "seated"
@@ -300,6 +307,8 @@ async def test_a_right_code_for_a_taken_seat_is_refused_but_not_counted_as_a_gue
         assert "Ann's seat is taken" in await join(ann)
         assert "no open seat has the code" in await join("AAAAAA")
         assert "too many wrong join codes: try again in 30 s" in await join(ann)
+        for client in seated:
+            await client.close()
 
 
 async def test_a_text_host_hands_a_seat_over_by_a_typed_command() -> None:
