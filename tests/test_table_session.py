@@ -18,9 +18,11 @@ from buyword.engine import (
     default_tiles,
 )
 from buyword.engine import events as ev
+from buyword.store import SavedGame, Store
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import (
     Decision,
+    Marked,
     Pass,
     Played,
     Refused,
@@ -29,6 +31,7 @@ from buyword.table import (
     play_computers,
     seat_seed,
 )
+from buyword.table.autosave import Autosave
 from buyword.table.sim import play_game
 from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon
@@ -322,3 +325,27 @@ def test_hints_are_the_sellers_and_mark_the_game() -> None:
     assert found[0].word == "AEON" and table.hints_used
     with pytest.raises(BuyWordError, match="hints are off"):
         session(ANN, BOB, bag=DEAL).hints(0)
+
+
+def test_a_hints_or_coach_mark_is_saved_at_once_not_with_the_next_move() -> None:
+    # Quitting between F2 (or F6) and the next move must not leave the game unmarked.
+    setup = GameSetup(seats=(ANN, BOB, CY), seed=3, bag=DEAL, hints=True)
+    table = TableSession.new(setup, LEXICON, FINDER)
+    store = Store(memory=True)
+    autosave = Autosave.start(store, table, setup)
+    changes: list[object] = []
+    table.on_change = lambda s, change: (changes.append(change), autosave.update(s))
+    to_selling(table)
+
+    def saved() -> SavedGame:
+        peeked = store.peek_game().saved
+        assert peeked is not None and list(peeked.record.actions) == list(table.game.actions)
+        return peeked
+
+    assert saved().hints == (0, 0, 0) and not saved().coached
+    table.hints(0)
+    assert saved().hints == (1, 0, 0) and changes[-1] == Marked(0, "hints")
+    table.hints(0)  # marked already: nothing more to save
+    table.note_coach(1)
+    assert saved().coach == (0, 1, 0)
+    assert changes[-2:] == [Marked(0, "hints"), Marked(1, "coach")]

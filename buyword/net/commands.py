@@ -119,11 +119,11 @@ def hosted_session(setup: Any, lexicon: Any, finder: Any, game: Any = None,
 
 
 def save_as_played(server: TableServer, autosave: Autosave) -> None:
-    """Keep `autosave` up to date at `server`'s table: after every move, a seat handed to a
-    computer, and a hint shown on a person's screen."""
+    """Keep `autosave` up to date at `server`'s table: after every move, a seat marked as
+    shown hints or coached, and a seat handed to a computer."""
     session = server.session
     session.on_change = autosave.update
-    server.on_seated = server.on_hinted = lambda: autosave.update(session)
+    server.on_seated = lambda: autosave.update(session)
 
 
 async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:

@@ -212,8 +212,6 @@ class TableServer:
         self.on_update: Callable[[], None] | None = None
         #: Called after a seat is handed to a computer: the host saves the seats as they stand.
         self.on_seated: Callable[[], None] | None = None
-        #: Called after a seat's person is shown hints: the host saves who used them.
-        self.on_hinted: Callable[[], None] | None = None
         #: Called with (seat, line) for each line the coach says to a seat: the host's own
         #: seat hears its lines so (a joined seat's go to its connection alone).
         self.on_coach: Callable[[int, str], None] | None = None
@@ -470,15 +468,14 @@ class TableServer:
 
     async def hints(self, seat: int) -> list[Candidate] | list[Move] | Refused:
         """The best words (or placements) for `seat`'s hand, to show its person now: the game
-        is marked as played with hints by that seat (and saved so). Refused, marking nothing,
-        when the table has hints off or it is not that seat's selling turn."""
+        is marked as played with hints by that seat (saved so by the session's `on_change`).
+        Refused, marking nothing, when the table has hints off or it is not that seat's
+        selling turn."""
         async with self._lock:
             try:
                 found = self.session.hints(seat)
             except BuyWordError as error:
                 return Refused(str(error))
-        if self.on_hinted is not None:
-            self.on_hinted()
         return found
 
     def _changed(self) -> None:

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from buyword.table.session import (
         Answer,
         Decision,
+        Marked,
         Pass,
         Played,
         Refused,
@@ -42,9 +43,9 @@ if TYPE_CHECKING:
         seat_view,
     )
 
-__all__ = ["HIDDEN", "KEYS", "Answer", "Awaiting", "Decision", "LogLine", "Pass", "Played",
-           "Refused", "SalePreview", "Services", "TableSession", "TableView", "Undone", "Wait",
-           "computer_table", "play_computers", "redact", "seat_seed", "seat_view"]
+__all__ = ["HIDDEN", "KEYS", "Answer", "Awaiting", "Decision", "LogLine", "Marked", "Pass",
+           "Played", "Refused", "SalePreview", "Services", "TableSession", "TableView", "Undone",
+           "Wait", "computer_table", "play_computers", "redact", "seat_seed", "seat_view"]
 
 #: The module each public name lives in. They are imported on first use, so that a module of
 #: the package loads without the session, the computer
@@ -52,7 +53,7 @@ __all__ = ["HIDDEN", "KEYS", "Answer", "Awaiting", "Decision", "LogLine", "Pass"
 _HOMES = {
     "seat_seed": "computers", "computer_table": "launch", "play_computers": "launch",
     "Services": "services",
-    **dict.fromkeys(("Answer", "Decision", "Pass", "Played", "Refused", "SalePreview",
+    **dict.fromkeys(("Answer", "Decision", "Marked", "Pass", "Played", "Refused", "SalePreview",
                      "TableSession", "Undone"), "session"),
     **dict.fromkeys(("HIDDEN", "KEYS", "Awaiting", "LogLine", "TableView", "Wait", "redact",
                      "seat_view"), "views"),

@@ -127,6 +127,15 @@ class Undone:
 
 
 @dataclass(frozen=True)
+class Marked:
+    """A seat newly marked as shown hints (`mark` "hints") or coached ("coach"): saved at
+    once, so that quitting before the next move does not drop the mark."""
+
+    seat: int
+    mark: str
+
+
+@dataclass(frozen=True)
 class Decision:
     """What a computer chose (None if its bot failed), and how long it thought."""
 
@@ -200,9 +209,9 @@ class _Window:
 #: other screens have shown it.
 NO_UNDO_HOSTED = "At a hosted table a move stands once it is sent: there is no undo"
 
-#: The autosave hook: called after every accepted answer that changed the game, and after
-#: every undo.
-OnChange = Callable[["TableSession", "Played | Undone"], None]
+#: The autosave hook: called after every accepted answer that changed the game, after every
+#: undo, and when a seat is first marked as shown hints or coached.
+OnChange = Callable[["TableSession", "Played | Undone | Marked"], None]
 
 #: The moves a person may take back, with the event each one logs first (it names the seat).
 _UNDOABLE: dict[type, type] = {Buy: ev.Bought, Discard: ev.Discarded, Sell: ev.Sold,
@@ -833,7 +842,7 @@ class TableSession:
                 or self.awaiting().computer:
             raise BuyWordError(f"hints are for the seller on their turn: {self.waiting_for()}")
         self.hints_used = True
-        self.hinted.add(seat)
+        self._mark(self.hinted, seat, "hints")
 
     def note_coach(self, seat: int) -> None:
         """Mark the game as coached for `seat`, a person the coach weighs (or who asked for
@@ -843,7 +852,16 @@ class TableSession:
             raise BuyWordError(f"the coach is for people: seat {seat + 1} is a computer")
         self.coaching = True
         self.coach_used = True
-        self.coached.add(seat)
+        self._mark(self.coached, seat, "coach")
+
+    def _mark(self, marked: set[int], seat: int, mark: str) -> None:
+        """Add `seat` to `marked`; the first time, save the mark before the person sees what
+        it marks (hints, Master's choice)."""
+        if seat in marked:
+            return
+        marked.add(seat)
+        if self.on_change is not None:
+            self.on_change(self, Marked(seat, mark))
 
     def _placement_hints(self, hand: str, wilds: int, limit: int) -> list[Move]:
         """The dearest legal placements of a hand on the grid, dearest first."""
