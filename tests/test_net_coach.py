@@ -5,6 +5,8 @@ screen asks it for Master's choice, and turns it on at a table that played witho
 from __future__ import annotations
 
 import asyncio
+import threading
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from net_helpers import FINDER, HOST, LEXICON, join_all
@@ -13,6 +15,11 @@ from buyword.net.client import TableClient
 from buyword.net.server import TableServer
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import TableSession
+from buyword.table import coach as table_coach
+
+if TYPE_CHECKING:
+    from buyword.bots.master import Appraisal
+    from buyword.table.review import Appraiser
 
 #: Slow (Master weighs each decision with the review's 48 playouts an option).
 pytestmark = pytest.mark.slow
@@ -61,6 +68,51 @@ async def test_each_person_hears_their_own_lines_on_their_own_screen() -> None:
             assert session.coach_used
         finally:
             await ann.close()
+            await bob.close()
+
+
+class Gated:
+    """Master as the coach uses it, each appraisal waiting until the test lets it go."""
+
+    def __init__(self, master: Appraiser) -> None:
+        self.master, self.go = master, threading.Event()
+
+    def appraisal(self, *args: Any, **kwargs: Any) -> Appraisal:
+        """Master's appraisal, once `go` is set."""
+        self.go.wait(30)
+        return self.master.appraisal(*args, **kwargs)
+
+
+async def test_a_line_said_while_the_screen_was_away_reaches_it_when_it_is_back(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    gated: list[Gated] = []
+    master = table_coach.coach_master
+
+    def gated_master(session: TableSession) -> Gated:
+        gated.append(Gated(master(session)))
+        return gated[-1]
+
+    monkeypatch.setattr(table_coach, "coach_master", gated_master)
+    session = hosted(coach=True)
+    async with TableServer(session) as server:
+        ann, bob = await join_all(server)
+        try:
+            await decided(ann, "roll")
+            await decided(ann, "choose 3")
+            await ann.close()  # she leaves before the coach has weighed her draw count
+            while 0 not in session.away:
+                await asyncio.sleep(0.01)
+            assert session.appraisals == [] and ann.coach_said == []
+            gated[0].go.set()
+            while not session.appraisals:  # the coach speaks while she is away
+                await asyncio.sleep(0.05)
+            back = await TableClient.connect(HOST, server.port)
+            await back.join(token=ann.token)
+            heard = await said(back)
+            assert len(heard) == 1 and heard[0].startswith("Coach: ") and "drawing" in heard[0]
+            assert bob.coach_said == []
+            await back.close()
+        finally:
             await bob.close()
 
 

@@ -67,6 +67,8 @@ POLICY = 1008
 TRY_AGAIN = 1013
 #: Seconds a dropped client has to answer the close; a flooding or stuck one never does.
 CLOSE_WAIT = 1.0
+#: How many of the coach's lines a seat whose screen is away keeps for when it is back.
+UNHEARD_KEPT = 3
 
 
 @dataclass
@@ -219,6 +221,9 @@ class TableServer:
         self.coach: Coach | None = None
         #: Why the coach stopped (it failed): the table plays on without it.
         self.coach_stopped: str | None = None
+        #: The coach's lines for a joined seat whose screen was away when they were said,
+        #: oldest first: they reach the screen that takes the seat back.
+        self._unheard: dict[int, list[str]] = {}
         self._closing = False
         self._lock = asyncio.Lock()  # one answer at a time reaches the session
         self._server: Server | None = None
@@ -359,6 +364,8 @@ class TableServer:
         welcome = welcome_message(seat, self.session.game.names[seat], self.tokens[seat])
         client = self.clients[seat] = _Client(ws, seat, self.limits, encode(welcome))
         self._send_view(client)
+        for text in self._unheard.pop(seat, []):
+            self._post(client, encode(coach_message(text)))
         self._tell_host()
         return client
 
@@ -574,6 +581,11 @@ class TableServer:
         client = self.clients.get(seat)
         if client is not None:
             self._post(client, encode(coach_message(text)))
+        elif seat in self.claimed:
+            # Its person's screen is away (a dropped link, a closed laptop): the line waits
+            # for them, as a pass-and-play line waits for its person. Only the latest few
+            # are kept: they speak of the last decisions made.
+            self._unheard[seat] = [*self._unheard.get(seat, []), text][-UNHEARD_KEPT:]
         if self.on_coach is not None:
             self.on_coach(seat, text)
 
