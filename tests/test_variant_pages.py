@@ -4,10 +4,11 @@ holds them all, and F1 on a variant's box in the new-game form shows that one.""
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Markdown
 from ui_helpers import make_app, settle
 
 from buyword.engine.rules import VARIANTS
-from buyword.ui.dialogs.help import HelpScreen, variants_text
+from buyword.ui.dialogs.help import HelpScreen, VariantsPage, variants_text
 from buyword.ui.dialogs.variant_rules import VariantRulesScreen
 from buyword.ui.screens.new_game import NewGameScreen
 
@@ -48,3 +49,17 @@ async def test_f1_on_a_variant_box_shows_its_rules_and_elsewhere_help() -> None:
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
+
+
+@pytest.mark.slow
+async def test_helps_variants_tab_ends_up_showing_every_variants_rules_in_order() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(HelpScreen("variants"))
+        await settle(pilot)
+        page = app.screen.query_one(VariantsPage)
+        assert page.revealed
+        shown = [str(markdown.source) for markdown in page.query(Markdown)]
+        assert "\n\n".join(shown) == variants_text()
+        assert shown[0].startswith("Variants are turned on")

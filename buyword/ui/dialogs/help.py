@@ -70,9 +70,9 @@ for more room, and the game carries on when the window grows.
 """
 
 
-def variants_text() -> str:
-    """The Variants page: what each variant does, then each one's rules on a page of its own
-    (both from the variants registry)."""
+def variants_parts() -> list[str]:
+    """The Variants page in parts (from the variants registry): what each variant does, then
+    each one's rules on a page of its own, after a rule."""
     from buyword.engine.rules import VARIANTS
 
     lines = ["Variants are turned on in the new-game form (or `buyword --variant NAMES`; F1 "
@@ -80,9 +80,46 @@ def variants_text() -> str:
     for variant in VARIANTS:
         needs = " *(2 or more players)*" if variant.needs_table else ""
         lines.append(f"- **{variant.label}**{needs}: {variant.how}.")
-    for variant in VARIANTS:
-        lines += ["", "---", "", variant.page]
-    return "\n".join(lines)
+    return ["\n".join(lines), *(f"---\n\n{variant.page}" for variant in VARIANTS)]
+
+
+def variants_text() -> str:
+    """The Variants page, whole."""
+    return "\n\n".join(variants_parts())
+
+
+class VariantsPage(VerticalScroll):
+    """Help's Variants page: what each variant does at once, then each variant's rules a
+    frame after the one before.
+
+    Why: it is help's longest page, about 700 widgets of Markdown, and filled in at once it
+    kept the tab blank for half a second of CPU (over a second on a busy machine). Now the
+    list shows first and the rules follow below it while it is read
+    (benchmarks/bench_dialogs.py)."""
+
+    def __init__(self) -> None:
+        """The page, its first part composed and the rest to follow."""
+        super().__init__()
+        self.parts = variants_parts()
+
+    def compose(self) -> ComposeResult:
+        """What each variant does."""
+        yield Markdown(self.parts[0])
+
+    def on_mount(self) -> None:
+        """Begin on the rules once the list has been drawn."""
+        self.call_after_refresh(self._reveal, 1)
+
+    def _reveal(self, part: int) -> None:
+        """Add one variant's rules, and the next after the next refresh."""
+        if part < len(self.parts) and self.is_attached:
+            self.mount(Markdown(self.parts[part]))
+            self.call_after_refresh(self._reveal, part + 1)
+
+    @property
+    def revealed(self) -> bool:
+        """Whether every part of the page is there."""
+        return len(self.children) == len(self.parts)
 
 
 #: The arrows and page keys scroll a page of rules, wherever the focus is.
@@ -102,8 +139,9 @@ def page_of(tab: str) -> Widget:
     """The page of one of the help's tabs (`TABS`)."""
     if tab == "prices":
         return PriceList(rows=10, id="help-prices")
-    text = variants_text() if tab == "variants" else {"rules": HOW_TO_PLAY, "keys": KEY_MAP}[tab]
-    return VerticalScroll(Markdown(text))
+    if tab == "variants":
+        return VariantsPage()
+    return VerticalScroll(Markdown({"rules": HOW_TO_PLAY, "keys": KEY_MAP}[tab]))
 
 
 class HelpScreen(ModalScreen[None]):
