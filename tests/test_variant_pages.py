@@ -63,3 +63,16 @@ async def test_helps_variants_tab_ends_up_showing_every_variants_rules_in_order(
         shown = [str(markdown.source) for markdown in page.query(Markdown)]
         assert "\n\n".join(shown) == variants_text()
         assert shown[0].startswith("Variants are turned on")
+
+
+@pytest.mark.slow
+async def test_end_at_once_on_the_variants_tab_reaches_the_last_variants_rules() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(HelpScreen("variants"))
+        await pilot.press("end")  # before the rules have all been added
+        await settle(pilot)
+        page = app.screen.query_one(VariantsPage)
+        assert page.revealed
+        assert page.max_scroll_y > 0 and page.scroll_y == page.max_scroll_y

@@ -111,10 +111,17 @@ class VariantsPage(VerticalScroll):
         self.call_after_refresh(self._reveal, 1)
 
     def _reveal(self, part: int) -> None:
-        """Add one variant's rules, and the next after the next refresh."""
-        if part < len(self.parts) and self.is_attached:
+        """Add one variant's rules, and the next after the next refresh (unless End has
+        added them all already)."""
+        if part == len(self.children) < len(self.parts) and self.is_attached:
             self.mount(Markdown(self.parts[part]))
             self.call_after_refresh(self._reveal, part + 1)
+
+    def reveal_all(self) -> None:
+        """Add every variant's rules not yet shown, at once."""
+        rest = self.parts[len(self.children):]
+        if rest:
+            self.mount_all([Markdown(part) for part in rest])
 
     @property
     def revealed(self) -> bool:
@@ -188,8 +195,15 @@ class HelpScreen(ModalScreen[None]):
         """Scroll the page shown (a line, a page, or to its top or end)."""
         pane = self.query_one(TabbedContent).active_pane
         pages = pane.query(VerticalScroll) if pane is not None else None
-        if pages:
-            getattr(pages.first(), f"scroll_{how}")(animate=False)
+        if not pages:
+            return
+        page = pages.first()
+        if how == "end" and isinstance(page, VariantsPage) and not page.revealed:
+            # End before the rules have all been added would stop short of the last page.
+            page.reveal_all()
+            page.call_after_refresh(page.scroll_end, animate=False)
+            return
+        getattr(page, f"scroll_{how}")(animate=False)
 
     def action_close(self) -> None:
         """Back to where help was opened."""
