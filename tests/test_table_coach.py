@@ -15,10 +15,10 @@ from buyword.bots import MasterBot
 from buyword.bots.index import WordIndex
 from buyword.bots.master import Decision, Search
 from buyword.engine import BuyWordError, GameRecord
-from buyword.store import SavedGame
+from buyword.store import SavedGame, Store
 from buyword.store.setup import GameSetup, Seat
-from buyword.table import TableSession
-from buyword.table.autosave import first_save, saved_now
+from buyword.table import Appraised, TableSession
+from buyword.table.autosave import Autosave, first_save, saved_now
 from buyword.table.coach import Coach, known_appraisals
 from buyword.table.review import review_game
 from buyword.table.services import Services
@@ -229,6 +229,26 @@ def test_a_resumed_game_keeps_the_appraisals(words) -> None:
     review = review_game(record, 0, master, Decision, rollouts=ROLLOUTS,
                          known=known_appraisals(resumed.appraisals))
     assert review.decisions[0].yours == "discard" and master.calls == len(review.decisions) - 1
+
+
+def test_an_appraisal_is_saved_when_it_is_kept_not_with_the_next_move(words) -> None:
+    # Quitting right after the coach's line must not leave its appraisal to be weighed again.
+    setup = GameSetup(seats=(Seat("You"),), seed=5, bag="QXZAEIRSTLNO", coach=True)
+    store = Store(memory=True)
+    session = table(words, bag="QXZAEIRSTLNO")
+    autosave = Autosave.start(store, session, setup)
+    changes: list[object] = []
+    session.on_change = lambda s, change: (changes.append(change), autosave.update(s))
+    coach = coach_of(session, Counting(words))
+    session.act(0, "roll 3")
+    coach.update()
+    session.act(0, "discard")
+    assert store.peek_game().saved.appraisals == ()  # the move saved, not yet weighed
+    assert coach.update()  # the line: its appraisal kept, and saved
+    assert changes[-1] == Appraised(0)
+    saved = store.peek_game().saved
+    assert saved.appraisals == tuple(session.appraisals) and len(saved.appraisals) == 1
+    assert list(saved.record.actions) == list(session.game.actions)
 
 
 def test_old_setups_and_saves_have_no_coach() -> None:

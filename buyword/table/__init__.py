@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from buyword.table.services import Services
     from buyword.table.session import (
         Answer,
+        Appraised,
         Decision,
         Marked,
         Pass,
@@ -43,9 +44,10 @@ if TYPE_CHECKING:
         seat_view,
     )
 
-__all__ = ["HIDDEN", "KEYS", "Answer", "Awaiting", "Decision", "LogLine", "Marked", "Pass",
-           "Played", "Refused", "SalePreview", "Services", "TableSession", "TableView", "Undone",
-           "Wait", "computer_table", "play_computers", "redact", "seat_seed", "seat_view"]
+__all__ = ["HIDDEN", "KEYS", "Answer", "Appraised", "Awaiting", "Decision", "LogLine", "Marked",
+           "Pass", "Played", "Refused", "SalePreview", "Services", "TableSession", "TableView",
+           "Undone", "Wait", "computer_table", "play_computers", "redact", "seat_seed",
+           "seat_view"]
 
 #: The module each public name lives in. They are imported on first use, so that a module of
 #: the package loads without the session, the computer
@@ -53,8 +55,8 @@ __all__ = ["HIDDEN", "KEYS", "Answer", "Awaiting", "Decision", "LogLine", "Marke
 _HOMES = {
     "seat_seed": "computers", "computer_table": "launch", "play_computers": "launch",
     "Services": "services",
-    **dict.fromkeys(("Answer", "Decision", "Marked", "Pass", "Played", "Refused", "SalePreview",
-                     "TableSession", "Undone"), "session"),
+    **dict.fromkeys(("Answer", "Appraised", "Decision", "Marked", "Pass", "Played", "Refused",
+                     "SalePreview", "TableSession", "Undone"), "session"),
     **dict.fromkeys(("HIDDEN", "KEYS", "Awaiting", "LogLine", "TableView", "Wait", "redact",
                      "seat_view"), "views"),
 }

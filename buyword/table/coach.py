@@ -388,7 +388,7 @@ class Coach:
             return CoachLine(seat, f"{self._prefix(seat)}no word on this one ({answer})")
         if key not in self.kept:
             self.kept.add(key)
-            self.session.appraisals.append(kept_entry(key, answer))
+            self.session.keep_appraisal(seat, kept_entry(key, answer))
         moment = replace(watched.moment, actions=made)
         return CoachLine(seat, self._prefix(seat) + coach_says(
             verdict(answer, mine, moment), answer, mine, watched.view))

@@ -136,6 +136,14 @@ class Marked:
 
 
 @dataclass(frozen=True)
+class Appraised:
+    """The coach kept an appraisal of a decision `seat`'s person made: saved at once, so that
+    the review of a game quit before its next move need not weigh that decision again."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
 class Decision:
     """What a computer chose (None if its bot failed), and how long it thought."""
 
@@ -210,8 +218,9 @@ class _Window:
 NO_UNDO_HOSTED = "At a hosted table a move stands once it is sent: there is no undo"
 
 #: The autosave hook: called after every accepted answer that changed the game, after every
-#: undo, and when a seat is first marked as shown hints or coached.
-OnChange = Callable[["TableSession", "Played | Undone | Marked"], None]
+#: undo, when a seat is first marked as shown hints or coached, and when the coach keeps an
+#: appraisal.
+OnChange = Callable[["TableSession", "Played | Undone | Marked | Appraised"], None]
 
 #: The moves a person may take back, with the event each one logs first (it names the seat).
 _UNDOABLE: dict[type, type] = {Buy: ev.Bought, Discard: ev.Discarded, Sell: ev.Sold,
@@ -853,6 +862,13 @@ class TableSession:
         self.coaching = True
         self.coach_used = True
         self._mark(self.coached, seat, "coach")
+
+    def keep_appraisal(self, seat: int, entry: dict) -> None:
+        """Keep the coach's appraisal `entry` (JSON-ready) of a decision `seat`'s person made,
+        for the end-of-game review, and save it."""
+        self.appraisals.append(entry)
+        if self.on_change is not None:
+            self.on_change(self, Appraised(seat))
 
     def _mark(self, marked: set[int], seat: int, mark: str) -> None:
         """Add `seat` to `marked`; the first time, save the mark before the person sees what

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from buyword.engine import Game, Rules
     from buyword.store.settings import Settings
     from buyword.store.setup import GameSetup
-    from buyword.table import Marked, Played, TableSession, Undone
+    from buyword.table import Appraised, Marked, Played, TableSession, Undone
     from buyword.table.autosave import Autosave
     from buyword.table.compare import MasterAhead
     from buyword.words.finder import WordFinder
@@ -456,9 +456,10 @@ class BuyWordApp(App[int]):
             self.pop_screen()
         self.call_later(self.fit_window)  # the too-small notice, if it was popped too
 
-    def _autosave(self, session: TableSession, change: Played | Undone | Marked) -> None:
-        """The session calls this after every move, undo and new hints or coach mark: save it
-        (a finished game is recorded instead, by `show_results`)."""
+    def _autosave(self, session: TableSession,
+                  change: Played | Undone | Marked | Appraised) -> None:
+        """The session calls this after every move, undo, new hints or coach mark and kept
+        appraisal: save it (a finished game is recorded instead, by `show_results`)."""
         if self.autosave is None or session is not self.session:
             return
         self.autosave.update(session)
