@@ -203,7 +203,7 @@ async def test_a_joined_screen_shows_its_coach_line_and_f6_asks_the_host() -> No
 
 def test_a_hosted_game_served_again_goes_on_with_its_coach_and_appraisals() -> None:
     from buyword.net.commands import hosted_session
-    from buyword.store import SavedGame
+    from buyword.store import SavedGame, Store
     from buyword.table.autosave import first_save, saved_now
     from buyword.table.coach import Coach, coach_master
 
@@ -217,7 +217,7 @@ def test_a_hosted_game_served_again_goes_on_with_its_coach_and_appraisals() -> N
         lines += coach.update()
     assert lines and session.appraisals  # the draw count, weighed and kept
     saved = SavedGame.from_dict(saved_now(first_save(session, setup), session).to_dict())
-    game = saved.record.replay(LEXICON)
-    again = hosted_session(setup, LEXICON, FINDER, game, saved)  # `buyword host --continue`
+    loaded = Store(memory=True).resume(saved, LEXICON)
+    again = hosted_session(setup, LEXICON, FINDER, loaded)  # `buyword host --continue`
     assert again.coaching and again.coach_used
     assert again.appraisals == session.appraisals

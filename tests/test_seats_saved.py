@@ -8,10 +8,9 @@ import argparse
 
 from buyword.net.commands import run
 from buyword.store import SavedGame, Store
-from buyword.store.setup import GameSetup, Seat
+from buyword.store.setup import GameSetup, Seat, setup_of
 from buyword.table import Services
 from buyword.table.autosave import first_save, saved_now
-from buyword.ui import saving
 from tests.net_helpers import FINDER, LEXICON, table
 
 ANN, BOB, CY = Seat("Ann"), Seat("Bob"), Seat("Cy", "easy")
@@ -34,7 +33,7 @@ def test_a_local_save_resumes_with_the_seats_as_they_stood() -> None:
     saved = saved_now(saved, session)
     again = SavedGame.from_dict(saved.to_dict())
     assert again.bots == (None, "easy")
-    assert saving.setup_of(again).seats == (ANN, Seat("Bob", "easy"))
+    assert setup_of(again).seats == (ANN, Seat("Bob", "easy"))
     # Without the seats (an older app's update), the save keeps what it had.
     assert saved.updated(session.game).bots == (None, "easy")
 

@@ -14,9 +14,9 @@ from buyword.cli import PlayOptions
 from buyword.engine import Choose, Discard, Done, Roll, Rules
 from buyword.store import Settings, Store, daily_seed, read_save
 from buyword.store.setup import GameSetup
+from buyword.table.replay import load_replay
 from buyword.ui.app import BuyWordApp
 from buyword.ui.dialogs.settings import SettingsScreen
-from buyword.ui.replay import load_record
 from buyword.ui.screens.new_game import NewGameScreen
 from buyword.ui.screens.results import ResultsScreen
 from buyword.ui.screens.table import TableScreen
@@ -160,8 +160,8 @@ async def test_a_finished_solo_game_is_recorded_and_scored(tmp_path: Path) -> No
         assert "continue" not in menu(app)
     [past] = store.past_games()
     assert past.path is not None
-    record, games = load_record(str(past.path))  # `buyword replay FILE` reads it
-    assert record.seed == 12 and games[-1].outcome() is not None
+    replay = load_replay(str(past.path))  # `buyword replay FILE` reads it
+    assert replay.seed == 12 and replay.over
 
 
 async def test_the_daily_is_seeded_by_the_date_and_scored_once(tmp_path: Path) -> None:

@@ -21,6 +21,7 @@ from ui_helpers import make_app, settle
 from buyword.engine import Game
 from buyword.store.settings import Settings
 from buyword.table import compare
+from buyword.table.results import GameResults
 from buyword.ui.screens.results import ResultsScreen
 
 pytestmark = pytest.mark.slow
@@ -49,7 +50,7 @@ async def test_m_plays_masters_game_with_a_bar_and_esc_cancels_it(monkeypatch) -
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         person = finished_solo_game()
-        app.push_screen(ResultsScreen(person, SOLO, hints_used=False))
+        app.push_screen(ResultsScreen(GameResults(person), SOLO, hints_used=False))
         await settle(pilot)
         results = app.screen
         assert isinstance(results, ResultsScreen) and results.query_one("#master-button")
@@ -70,7 +71,7 @@ async def test_m_plays_masters_game_with_a_bar_and_esc_cancels_it(monkeypatch) -
         await pilot.press("m")  # again, to the end this time
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert played == ["master", "master"] and results.beside["master"] is person
+        assert played == ["master", "master"] and results.beside["master"].view == results.view
         money = person.player(0).money
         assert str(results.query_one("#compare-other").border_title) == f"Master · ${money:,}"
         rounds = results.query_one("#compare-rounds", Static).content
@@ -123,7 +124,7 @@ async def test_m_shows_masters_game_played_as_you_played_at_once_or_plays_it_now
         await settle(pilot)
         person = finished_solo_game()
         ahead = Ahead(person if finished else None)
-        app.push_screen(ResultsScreen(person, SOLO, hints_used=False, ahead=ahead))  # type: ignore[arg-type]
+        app.push_screen(ResultsScreen(GameResults(person), SOLO, hints_used=False, ahead=ahead))  # type: ignore[arg-type]
         await settle(pilot)
         results = app.screen
         assert isinstance(results, ResultsScreen)
@@ -132,7 +133,8 @@ async def test_m_shows_masters_game_played_as_you_played_at_once_or_plays_it_now
         await pilot.pause()
         # Either way Master's game is beside yours; only an unfinished one is played now
         # (the background one is stopped: every core plays it sooner).
-        assert results.beside["master"] is person and results.charted == ["You", "Master"]
+        assert results.beside["master"].view == results.view
+        assert results.charted == ["You", "Master"]
         assert played == ([] if finished else ["master"]) and ahead.closed is not finished
 
 

@@ -75,12 +75,13 @@ async def test_f6_with_the_coach_off_turns_it_on() -> None:
 async def test_the_results_say_the_game_was_coached() -> None:
     from test_ui_snapshots import SOLO, finished_solo_game
 
+    from buyword.table.results import GameResults
     from buyword.ui.screens.results import ResultsScreen
 
     app = make_app()
     async with app.run_test(size=(100, 40)) as pilot:
         await settle(pilot)
-        app.push_screen(ResultsScreen(finished_solo_game(), SOLO, hints_used=False,
+        app.push_screen(ResultsScreen(GameResults(finished_solo_game()), SOLO, hints_used=False,
                                       coached=True))
         await settle(pilot)
         text = " ".join(str(w.render()) for w in app.screen.query("Static"))

@@ -92,17 +92,17 @@ async def test_expert_plays_a_seat_and_replays_a_solo_bag_for_comparison(capsys,
         await pilot.press("e")
         await settle(pilot)
         expert = results.expert
-        assert expert is not None and expert.outcome() is not None
-        assert expert.seed == 5 and expert.start_bag == table_bag(results)
-        assert expert.outcome().standings[0].money > 200  # Expert made money on the same bag
+        assert expert is not None
+        assert expert.view.seed == 5 and expert.record.bag == table_bag(results)
+        assert expert.view.outcome.standings[0].money > 200  # Expert made money on the same bag
         side_by_side = str(results.query_one("#compare-other").border_title)
-        assert side_by_side == f"Expert · ${expert.outcome().standings[0].money:,}"
+        assert side_by_side == f"Expert · ${expert.view.outcome.standings[0].money:,}"
         shown = " ".join(str(w.render()) for w in results.query("Static"))
         assert "best " in shown  # Expert's best word is shown beside the player's result
         # Round by round, both games side by side, on a page that scrolls to show them all.
         rounds = results.query_one("#compare-rounds", Static).content
         assert isinstance(rounds, Table)
-        assert rounds.row_count == len(expert.money_history()) - 1
+        assert rounds.row_count == len(expert.view.players[0].history) - 1
         assert [c.header for c in rounds.columns] == ["Rnd", "You", "Expert", "Gap"]
         assert results.query_one("#results").max_scroll_y > 0
         assert results.charted == ["You", "Expert"]  # both games' money on the one chart
@@ -111,9 +111,9 @@ async def test_expert_plays_a_seat_and_replays_a_solo_bag_for_comparison(capsys,
     assert main(["sim", "--players", "expert", "--seed", "5", "--games", "1", "--tiles", str(half),
                  "--json"]) == 0
     [seat] = json.loads(capsys.readouterr().out)["tables"][0]["seats"]
-    assert seat["mean"] == expert.outcome().standings[0].money
+    assert seat["mean"] == expert.view.outcome.standings[0].money
 
 
 def table_bag(results: ResultsScreen) -> str:
     """The bag the person played (the results screen keeps the finished game)."""
-    return results.game.start_bag
+    return results.results.record.bag

@@ -5,17 +5,16 @@ six words at 80x24."""
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 from ui_helpers import make_app, settle, table
 
 from buyword.engine import Game, GameRecord, parse_action
-from buyword.engine import events as ev
 from buyword.engine.crossword import DOWN
 from buyword.store.setup import GameSetup
+from buyword.table.replay import replay_of
+from buyword.table.results import GameResults
 from buyword.ui.dialogs.board_hints import PlacementHintsScreen
 from buyword.ui.replay import ReplayScreen
 from buyword.ui.screens.results import ResultsScreen
@@ -128,26 +127,24 @@ def test_the_board_with_six_words_at_80x24(snap_compare) -> None:
     assert snap_compare(app, terminal_size=(80, 24), run_before=six_words)
 
 
-def finished_crossword_game() -> tuple[Game, list[Game]]:
-    """The six-word game played to the end in the engine, and the game at each round's end."""
+def finished_crossword_game() -> Game:
+    """The six-word game played to the end in the engine."""
     game = Game.new(["You"], dictionary=LEXICON, seed=3, bag=SETUP.bag, rules=SETUP.rules())
-    games = [copy.deepcopy(game)]
     for draw, sale in zip(DRAWS, SIX_WORDS, strict=False):
         for action in (draw, "buy", sale, "done"):
-            if any(isinstance(event, ev.RoundEnded) for event in game.apply(action)):
-                games.append(copy.deepcopy(game))
+            game.apply(action)
     while game.outcome() is None:
         game.apply({"roll": "roll", "choose": "choose 5", "buy": "discard",
                     "sell": "done"}[game.phase.value])
-    return game, [*games, game]
+    return game
 
 
 async def test_the_replay_and_the_results_show_the_grid() -> None:
-    game, games = finished_crossword_game()
+    game = finished_crossword_game()
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        replay = ReplayScreen(GameRecord.of(game), games)
+        replay = ReplayScreen(replay_of(GameRecord.of(game)))
         await app.push_screen(replay)
         await pilot.press("end")
         board = replay.query_one(Board)
@@ -155,7 +152,7 @@ async def test_the_replay_and_the_results_show_the_grid() -> None:
         assert board.last == {(3, 6), (4, 6), (5, 6), (6, 6)}  # EAST, the last word placed
         await pilot.press("home")
         assert len(board.grid) == 0
-        await app.push_screen(ResultsScreen(game, SETUP, hints_used=False))
+        await app.push_screen(ResultsScreen(GameResults(game), SETUP, hints_used=False))
         await pilot.pause()
         final = app.screen.query_one("#final-grid", Board)
         assert final.grid == game.grid and final.size.height == 7  # rows 0 to 6, all shown

@@ -1,7 +1,9 @@
-"""`buyword replay`: a record is read once into the game at the start and after every round."""
+"""`buyword replay`: a record is read once into the table's views at the start and after every
+round (`buyword.table.replay`), and the replay screen draws them."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -10,9 +12,13 @@ from engine_helpers import WORDS
 
 from buyword.engine import Game, GameRecord, Rules
 from buyword.engine import events as ev
-from buyword.ui.replay import ReplayApp, load_record, round_roll
+from buyword.store.setup import Seat
+from buyword.table import TableSession
+from buyword.table.replay import load_replay
+from buyword.ui.replay import ReplayApp
 from buyword.ui.widgets.die import DieFace
 from buyword.ui.widgets.game_log import GameLog, log_line
+from buyword.words.finder import WordFinder
 
 
 def _played(finish: bool) -> Game:
@@ -23,43 +29,76 @@ def _played(finish: bool) -> Game:
     return game
 
 
-def test_each_step_is_the_game_at_a_round_end(tmp_path: Path) -> None:
-    game = _played(finish=True)
+def _saved(game: Game, tmp_path: Path) -> str:
     path = tmp_path / "game.json"
     path.write_text(GameRecord.of(game).to_json())
-    record, games = load_record(str(path))
-    rounds = sum(isinstance(e, ev.RoundEnded) for e in game.log)
-    assert len(games) == rounds + 1
-    assert games[0].actions == [] and games[-1].state() == game.state()
-    for step in games:  # each equals an independent replay to the same point
-        assert step.state() == record.replay(WORDS, upto=len(step.actions)).state()
-        assert step.actions == [] or isinstance(step.log[-1], ev.RoundEnded | ev.GameOver)
+    return str(path)
+
+
+def _watched(game: Game, *, hidden: bool):
+    """The table as someone watching it sees `game` now, hands hidden or open."""
+    session = TableSession(game, [Seat(n) for n in game.names], WordFinder(()),
+                           private_hands=hidden)
+    return session.table_view(None)
+
+
+def test_each_step_is_the_table_at_a_round_end(tmp_path: Path) -> None:
+    game = _played(finish=True)
+    record = GameRecord.of(game)
+    replay = load_replay(_saved(game, tmp_path))
+    # Where each round ended, counted in actions, from an independent replay.
+    ends, again = [0], record.replay(WORDS, upto=0)
+    for action in record.actions:
+        if any(isinstance(e, ev.RoundEnded) for e in again.apply(action)):
+            ends.append(len(again.actions))
+    assert len(replay.frames) == len(ends) == game.round + 1 and replay.over
+    for frame, upto in zip(replay.frames, ends, strict=True):
+        assert frame.view == _watched(record.replay(WORDS, upto=upto), hidden=False)
+    assert replay.frames[-1].view.outcome == game.outcome() and replay.seed == 3
+    # A finished game shows every hand, in the view and in the log.
+    assert all(p.hand is not None for p in replay.frames[-1].view.players)
+    assert not any("▪" in line.text for line in replay.frames[-1].view.log
+                   if line.kind in ("Drew", "Bought"))
 
 
 def test_an_unfinished_game_ends_where_it_stopped(tmp_path: Path) -> None:
     game = _played(finish=False)
     game.apply("roll 3")
-    path = tmp_path / "game.json"
-    path.write_text(GameRecord.of(game).to_json())
-    _, games = load_record(str(path))
-    assert games[-1].state() == game.state() and games[-2].state() != game.state()
+    replay = load_replay(_saved(game, tmp_path))
+    assert not replay.over
+    assert replay.frames[-1].view == _watched(game, hidden=False)
+    assert replay.frames[-2].view != replay.frames[-1].view
 
 
-def test_the_die_shows_each_round_roll_and_before_any_roll_none() -> None:
+def test_watching_a_game_still_on_hides_every_hand_and_draw(tmp_path: Path) -> None:
+    game = _played(finish=False)
+    watched = load_replay(_saved(game, tmp_path), watching=True)
+    for frame in watched.frames:
+        assert all(p.hand is None for p in frame.view.players)
+        sent = json.dumps(frame.view.to_dict())
+        for player in game.players:  # not one hand's letters, in any form
+            assert player.hand == "" or f'"{player.hand}"' not in sent
+    assert any("drew ▪" in line.text for line in watched.frames[-1].view.log)
+    # Once the game is over, the watcher sees the hands too.
+    done = _played(finish=True)
+    assert all(p.hand is not None
+               for p in load_replay(_saved(done, tmp_path), watching=True).frames[-1].view.players)
+
+
+def test_the_die_shows_each_round_roll_and_before_any_roll_none(tmp_path: Path) -> None:
     game = _played(finish=True)
     rolls = [e.face for e in game.log if isinstance(e, ev.Rolled)]
-    assert round_roll(Game.new(["Ann", "Bob"], dictionary=WORDS, seed=3)) is None
-    assert round_roll(game) == rolls[-1]
+    replay = load_replay(_saved(game, tmp_path))
+    assert replay.frames[0].die is None
+    assert [frame.die for frame in replay.frames[1:]] == rolls
 
 
 @pytest.mark.slow
 async def test_replay_shows_the_chosen_round_roll_and_its_last_log_lines(tmp_path: Path) -> None:
     game = _played(finish=True)
-    path = tmp_path / "game.json"
-    path.write_text(GameRecord.of(game).to_json())
-    record, games = load_record(str(path))
+    replay = load_replay(_saved(game, tmp_path))
     rolls = [e.face for e in game.log if isinstance(e, ev.Rolled)]
-    app = ReplayApp(record, games)
+    app = ReplayApp(replay)
     async with app.run_test(size=(80, 24)) as pilot:
         log = app.screen.query_one(GameLog)
         for step in [1, 2, 3, 4, 3, 2, 1]:
@@ -68,6 +107,6 @@ async def test_replay_shows_the_chosen_round_roll_and_its_last_log_lines(tmp_pat
             assert app.screen.at == step
             assert app.screen.query_one(DieFace).face == rolls[step - 1]
             # The log ends at the chosen round, and its end is in view.
-            assert log.lines[-1].text.rstrip() == log_line(games[step].log[-2]).plain
+            assert log.lines[-1].text.rstrip() == log_line(replay.frames[step].view.log[-2]).plain
             assert log.max_scroll_y > 0 or step == 1
             assert log.scroll_y == log.max_scroll_y

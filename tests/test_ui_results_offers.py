@@ -3,18 +3,24 @@ games on your bag for a solo game, Master's only where its rollouts play the rul
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from engine_helpers import WORDS
 
 from buyword.engine import Game, Rules
 from buyword.store.setup import GameSetup, Seat
+from buyword.table.results import GameResults
 from buyword.ui.screens.results import ResultsScreen
 
 
 def _results(rules: Rules, people: int = 1) -> ResultsScreen:
     names = ["You", "Bob"][:people]
     game = Game.new(names, dictionary=WORDS, seed=1, rules=rules)
-    return ResultsScreen(game, GameSetup(seats=tuple(Seat(n) for n in names)), False)
+    rng = random.Random(1)
+    while game.outcome() is None:  # played to the end: results are of a finished game
+        game.apply(rng.choice(game.legal_actions()))
+    return ResultsScreen(GameResults(game), GameSetup(seats=tuple(Seat(n) for n in names)), False)
 
 
 @pytest.mark.parametrize("rules, master", [

@@ -21,6 +21,7 @@ from ui_helpers import make_app, settle
 from buyword.bots.view import SeatView
 from buyword.engine import Game, Rules, Sell
 from buyword.store.setup import GameSetup, Seat
+from buyword.table.results import GameResults
 from buyword.ui.screens import review as review_screen
 from buyword.ui.screens.results import ResultsScreen
 from buyword.ui.screens.review import ReviewScreen, ReviewWhom
@@ -48,7 +49,7 @@ async def test_r_opens_the_review_and_esc_cancels_it_then_goes_back(monkeypatch)
     app = make_app()
     async with app.run_test(size=(100, 40)) as pilot:
         await settle(pilot)
-        app.push_screen(ResultsScreen(finished_solo_game(), SOLO, hints_used=False))
+        app.push_screen(ResultsScreen(GameResults(finished_solo_game()), SOLO, hints_used=False))
         await settle(pilot)
         assert app.screen.query_one("#review-button")
         await pilot.press("r")
@@ -108,7 +109,7 @@ async def test_at_a_table_of_people_r_asks_whose_decisions_to_weigh(monkeypatch)
     setup = GameSetup(seats=(Seat("Ann"), Seat("Bob")))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        app.push_screen(ResultsScreen(_two_people(), setup, hints_used=False))
+        app.push_screen(ResultsScreen(GameResults(_two_people()), setup, hints_used=False))
         await settle(pilot)
         results = app.screen
         await pilot.press("r")

@@ -12,6 +12,7 @@ from textual.widgets._footer import FooterKey
 from ui_helpers import make_app, settle
 
 from buyword.store import Store
+from buyword.table.results import GameResults
 from buyword.ui.dialogs.confirm import ConfirmScreen
 from buyword.ui.screens.results import ResultsScreen
 from buyword.ui.screens.title import TitleScreen
@@ -35,7 +36,7 @@ def footer_keys(app) -> dict[str, str]:  # noqa: ANN001 - the app under test
 
 async def results_of_a_solo_game(pilot) -> ResultsScreen:  # noqa: ANN001 - the pilot
     await settle(pilot)
-    results = ResultsScreen(finished_solo_game(), SOLO, hints_used=True)
+    results = ResultsScreen(GameResults(finished_solo_game()), SOLO, hints_used=True)
     pilot.app.push_screen(results)
     await settle(pilot)
     return results

@@ -13,6 +13,7 @@ from ui_helpers import BAG, TABLE, make_app, settle, small_lexicon, table
 
 from buyword.engine import Game, parse_action
 from buyword.store.setup import GameSetup, Seat
+from buyword.table.results import GameResults
 from buyword.ui.screens.results import ResultsScreen
 
 #: Slow (Pilot drives the app to each screen for a snapshot): left out of the fast set.
@@ -124,7 +125,8 @@ def finished_solo_game() -> Game:
 def test_results(snap_compare, size) -> None:
     async def results(pilot: Pilot) -> None:
         await settle(pilot)
-        pilot.app.push_screen(ResultsScreen(finished_solo_game(), SOLO, hints_used=True))
+        pilot.app.push_screen(ResultsScreen(GameResults(finished_solo_game()), SOLO,
+                                            hints_used=True))
         await settle(pilot)
 
     assert snap_compare(make_app(), terminal_size=size, run_before=results)
@@ -245,7 +247,8 @@ def test_help_variants(snap_compare, size) -> None:
 def test_minimum_results(snap_compare) -> None:
     async def results(pilot: Pilot) -> None:
         await settle(pilot)
-        pilot.app.push_screen(ResultsScreen(finished_solo_game(), SOLO, hints_used=True))
+        pilot.app.push_screen(ResultsScreen(GameResults(finished_solo_game()), SOLO,
+                                            hints_used=True))
         await settle(pilot)
         await steady(pilot)
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from buyword.net.remote import HostSeat, JoinedTable
     from buyword.net.server import TableServer
+    from buyword.store.store import Loaded
     from buyword.table.autosave import Autosave
 
 #: The host's table screen: plays the host's seat until the host quits or the game is over.
@@ -105,17 +106,16 @@ def _setup(args: argparse.Namespace) -> Any:
                      variants=("crossword",) if args.crossword else ())
 
 
-def hosted_session(setup: Any, lexicon: Any, finder: Any, game: Any = None,
-                   saved: Any = None) -> Any:
-    """The table session `buyword host` serves: a new game of `setup`, or the resumed `game`
-    as its save `saved` says it stood: played with hints, coached, and the coach's
-    appraisals, which the coach goes on from and the end-of-game review uses."""
+def hosted_session(setup: Any, lexicon: Any, finder: Any, resumed: Loaded | None = None
+                   ) -> Any:
+    """The table session `buyword host` serves: a new game of `setup`, or the save the store
+    `resumed` as it stood: played with hints, coached, and the coach's appraisals, which the
+    coach goes on from and the end-of-game review uses."""
     from buyword.table import TableSession
 
-    if game is None or saved is None:
+    if resumed is None:
         return TableSession.new(setup, lexicon, finder)
-    return TableSession.of(game, setup, finder, hints_used=saved.hinted,
-                           coach_used=saved.coached, appraisals=saved.appraisals)
+    return TableSession.resume(resumed, setup, finder)
 
 
 def save_as_played(server: TableServer, autosave: Autosave) -> None:
@@ -154,10 +154,10 @@ async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
             peeked.saved.bots)
         lexicon = services.dictionary_for(setup)
         loaded = store.resume(peeked.saved, lexicon)
-        if loaded.game is None:
+        if not loaded.replayed:
             print(f"buyword host: {loaded.message}", file=sys.stderr)
             return 2
-        saved, game = loaded.saved, loaded.game
+        resumed: Loaded | None = loaded
     else:
         from buyword.bots import LEVELS
 
@@ -174,9 +174,9 @@ async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
         if setup.seed is None:
             setup = setup.with_seed(random.SystemRandom().randrange(10**9))
         lexicon = services.dictionary_for(setup)
-        saved = game = None
+        resumed = None
     finder = services.finder(lexicon, setup.rules().tiles)
-    session = hosted_session(setup, lexicon, finder, game, saved)
+    session = hosted_session(setup, lexicon, finder, resumed)
     mine = session.people[0] if screen is not None else None
     server = TableServer(session, host=args.address, port=args.port,
                          reserved=frozenset(() if mine is None else (mine,)),
@@ -190,10 +190,10 @@ async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
         print(f"buyword host: cannot listen on {args.address}:{args.port}: {reason}",
               file=sys.stderr)
         return 2
-    if saved is None:
+    if resumed is None or resumed.saved is None:
         autosave = Autosave.start(store, session, setup, hosted=True)
     else:
-        autosave = Autosave(store, saved)
+        autosave = Autosave(store, resumed.saved)
     autosave.update(session)  # with any move a computer made as the table opened
     save_as_played(server, autosave)
     for line in server.describe():
@@ -238,7 +238,7 @@ async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
         await server.close()
         print("Stopped. The game is saved: buyword host --continue serves it again.")
         return 0
-    store.finish_game(autosave.saved, session.game)
+    autosave.finish(session)
     print(outcome.reason)
     for standing in outcome.standings:
         print(f"  {standing.place}. {standing.name} ${standing.money}")

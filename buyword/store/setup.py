@@ -13,8 +13,12 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import asdict, dataclass, replace
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from buyword.engine import VARIANTS, BuyWordError, Rules, TileSet, TileSetError, default_tiles
+
+if TYPE_CHECKING:
+    from buyword.store.saves import SavedGame
 
 
 class DictionaryChoice(StrEnum):
@@ -242,3 +246,19 @@ def load_tiles(path: str) -> TileSet | None:
 def custom_tiles(rules: Rules) -> str:
     """The name of the game's tile set if it is not the bundled one, else ''."""
     return "" if rules.tiles == default_tiles() else rules.tiles.name
+
+
+def setup_of(saved: SavedGame) -> GameSetup:
+    """The setup a saved game was played with, to resume or review it by: its own, with the
+    seats as they stood when saved (a seat handed to a computer stays the computer's), or,
+    for an old or hand-edited save, one rebuilt from the record's rules, which carry every
+    rule of the game."""
+    record = saved.record
+    try:
+        setup = GameSetup.from_meta(saved.options["setup"])
+        if len(setup.seats) == len(record.players) and setup.seed in (None, record.seed):
+            return setup.with_seed(record.seed).with_levels(saved.bots)
+    except Exception:  # an old or hand-edited save: fall back to what the record says
+        pass
+    seats = tuple(Seat(name, saved.bot(seat)) for seat, name in enumerate(record.players))
+    return GameSetup.from_rules(record.rules, seats, seed=record.seed)

@@ -77,6 +77,11 @@ class Loaded:
     game: Game | None = None
     message: str | None = None
 
+    @property
+    def replayed(self) -> bool:
+        """Whether the save replayed into a game to resume."""
+        return self.game is not None
+
 
 @dataclass(frozen=True)
 class Slot:
@@ -641,7 +646,7 @@ def read_game_file(path: str | os.PathLike[str]) -> SavedGame:
                           ) from None
 
 
-def _shown(path: str | os.PathLike[str], limit: int = 80) -> str:
+def _shown(path: str | os.PathLike[str], limit: int = 160) -> str:
     """A file name as a message shows it: quoted, control characters escaped, long ones cut."""
     text = repr(os.fspath(path))
     return text if len(text) <= limit else text[: limit - 2] + "…'"

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from buyword.store.saves import SavedGame
 
 if TYPE_CHECKING:
+    from buyword.store.outcomes import Finished
     from buyword.store.setup import GameSetup
     from buyword.store.store import Store
     from buyword.table.session import TableSession
@@ -60,6 +61,11 @@ class Autosave:
         """The save as `session` stands now, written while the game is on."""
         self.saved = saved_now(self.saved, session)
         self.write(session)
+
+    def finish(self, session: TableSession) -> Finished:
+        """Record `session`'s finished game in the store (its save goes), and say what the
+        store made of it (where the record went, a solo game's score)."""
+        return self.store.finish_game(saved_now(self.saved, session), session.game)
 
     def write(self, session: TableSession) -> bool:
         """Write the save unless the game is over; True if it reached the disk."""

@@ -22,6 +22,8 @@ from buyword.store.stats import RecordedWords
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
 
+    from buyword.store.setup import GameSetup
+    from buyword.table.session import TableSession
     from buyword.words.finder import WordFinder
 
 #: How many rounds the comparison marks as the ones where the gap between the two moved most.
@@ -109,6 +111,19 @@ class MasterAhead:
         finally:
             writer.close()
         self._process, self._reader = process, reader
+
+    @classmethod
+    def worth_playing(cls, session: TableSession, setup: GameSetup) -> bool:
+        """Whether Master's game on `session`'s bag is worth playing ahead: a person's solo
+        game (not a lesson) that is still on, under rules Master's own search plays."""
+        game = session.game
+        return (game.seats == 1 and setup.seats[0].human and not setup.lesson
+                and game.outcome() is None and cls.plays(game))
+
+    @classmethod
+    def of(cls, session: TableSession, finder: WordFinder) -> MasterAhead:
+        """Start Master on `session`'s bag, searching `finder`'s words."""
+        return cls(session.game, finder)
 
     @staticmethod
     def plays(game: Game) -> bool:

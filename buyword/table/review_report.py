@@ -13,11 +13,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from buyword.engine import BuyWordError, GameRecord, RecordError
-from buyword.engine.inputs import not_regular
+from buyword.engine import BuyWordError, GameRecord
 from buyword.engine.wording import visible
-from buyword.store import SavedGame, Store, read_game_file
-from buyword.store.setup import GameSetup, Seat
+from buyword.store import Store, read_game_file
+from buyword.store.setup import GameSetup, Seat, setup_of
 from buyword.store.stats import RecordedWords
 from buyword.table.cluster import ClusterError
 from buyword.table.review import (
@@ -76,9 +75,7 @@ def read_for_review(path: str, seat: str | None = None) -> ToReview:
 
     Raises ReviewError (or RecordError) in a player's words for a file or seat that will not do.
     """
-    found = Store().find_record(path)
-    _check_regular(found)
-    saved = read_game_file(found)
+    saved = read_game_file(Store().find_record(path))
     record = saved.record
     accept = RecordedWords()
     record.replay(accept, themes=accept)  # RecordError, naming the action, if one fails
@@ -90,29 +87,6 @@ def read_for_review(path: str, seat: str | None = None) -> ToReview:
     if not people:
         raise ReviewError("every seat of this game was a computer: there is nobody to review")
     return ToReview(record, pick_seat(setup.seats, people, seat), setup, saved.appraisals)
-
-
-def _check_regular(path: str) -> None:
-    """A folder, a named pipe or a device is refused by name (reading one waits for ever)."""
-    try:
-        reason = not_regular(os.stat(path).st_mode)
-    except (OSError, ValueError):
-        return  # a missing file: the reader says so
-    if reason:
-        raise RecordError(f"cannot open {path!r}: it is {reason}, not a file")
-
-
-def setup_of(saved: SavedGame) -> GameSetup:
-    """The setup the game was played with (its save's own), or one read from the record."""
-    record = saved.record
-    try:
-        setup = GameSetup.from_meta(saved.options["setup"])
-        if len(setup.seats) == len(record.players):
-            return setup.with_levels(saved.bots)
-    except Exception:  # an older or hand-edited save: what the record says will do
-        pass
-    seats = tuple(Seat(name, saved.bot(seat)) for seat, name in enumerate(record.players))
-    return GameSetup(seats=seats, seed=record.seed)
 
 
 def pick_seat(seats: tuple[Seat, ...], people: tuple[int, ...], chosen: str | None) -> int:

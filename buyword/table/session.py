@@ -71,6 +71,7 @@ from buyword.words.crossword import Board, Move
 if TYPE_CHECKING:
     from buyword.bots.view import SeatView
     from buyword.engine.themes import Themes
+    from buyword.store.store import Loaded
     from buyword.words.finder import Candidate, WordFinder
 
 
@@ -308,6 +309,23 @@ class TableSession:
         """A table for an existing (e.g. resumed) game with the seats and options of `setup`."""
         return cls(game, setup.seats, finder, private_hands=setup.private_hands,
                    hints=setup.hints, coach=setup.coach, **options)  # type: ignore[arg-type]
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.game.outcome() is not None
+
+    @classmethod
+    def resume(cls, loaded: Loaded, setup: GameSetup, finder: WordFinder,
+               **options: object) -> TableSession:
+        """The table of a save the store has replayed (`Store.resume`), with the seats and
+        options of `setup`: whether hints were shown or the coach weighed, and the coach's
+        appraisals, go on. BuyWordError, with the store's reason, if it did not replay."""
+        saved, game = loaded.saved, loaded.game
+        if saved is None or game is None:
+            raise BuyWordError(loaded.message or "there is no saved game to resume")
+        return cls.of(game, setup, finder, hints_used=saved.hinted, coach_used=saved.coached,
+                      appraisals=saved.appraisals, **options)
 
     # ------------------------------------------------------------------ who sees what
 

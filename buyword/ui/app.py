@@ -33,7 +33,7 @@ from buyword.ui.stylesheet import SharedStylesheet
 from buyword.ui.widgets import PIECES_CSS
 
 if TYPE_CHECKING:
-    from buyword.engine import Game, Rules
+    from buyword.engine import Rules
     from buyword.store.settings import Settings
     from buyword.store.setup import GameSetup
     from buyword.table import Appraised, Marked, Played, TableSession, Undone
@@ -108,7 +108,7 @@ class BuyWordApp(App[int]):
         self.notices: list[str] = []
         self._warned = False
         #: The last finished game and what its results screen says about the solo record.
-        self._record_line: tuple[Game | None, str] = (None, "")
+        self._record_line: tuple[TableSession | None, str] = (None, "")
         #: Whether to switch the garbage collector on once the title has painted (`run_app`
         #: does, when the command line paused it for start-up).
         self.resume_collector = False
@@ -219,9 +219,11 @@ class BuyWordApp(App[int]):
 
     def continue_game(self) -> None:
         """Resume the autosaved game (Continue, `buyword --continue`)."""
+        from buyword.store.setup import setup_of
+
         saved = self.resumable
         if saved is not None:
-            self.start_game(saving.setup_of(saved), saved)
+            self.start_game(setup_of(saved), saved)
 
     def start_learning(self) -> None:
         """Learn to play: the guided first game (the title's L, `buyword learn`)."""
@@ -293,16 +295,13 @@ class BuyWordApp(App[int]):
                 from buyword.bots import BOT_NAMES
 
                 resumed = self.store.resume(saved, lexicon, self.services.themes, BOT_NAMES)
-                if resumed.game is None:  # it no longer replays: moved aside, explained
+                if not resumed.replayed:  # it no longer replays: moved aside, explained
                     self.call_from_thread(self._save_unusable, resumed.message or "")
                     return
-                game = resumed.game
-                session = TableSession.of(game, setup, self._finder(lexicon, game.rules),
-                                          hints_used=saved.hinted,
-                                          coach_used=saved.coached,
-                                          appraisals=saved.appraisals,
-                                          theme_finders=self._theme_finders(lexicon, game.rules),
-                                          **options)
+                rules = saved.record.rules
+                session = TableSession.resume(resumed, setup, self._finder(lexicon, rules),
+                                              theme_finders=self._theme_finders(lexicon, rules),
+                                              **options)
             else:
                 rules = setup.rules()
                 session = TableSession.new(setup, lexicon, self._finder(lexicon, rules),
@@ -389,10 +388,7 @@ class BuyWordApp(App[int]):
         if self.ahead is not None:
             self.ahead.close()
             self.ahead = None
-        game = session.game
-        if (not self.settings.master_ahead or game.seats != 1 or not setup.seats[0].human
-                or setup.lesson or game.outcome() is not None
-                or not MasterAhead.plays(game)):
+        if not self.settings.master_ahead or not MasterAhead.worth_playing(session, setup):
             return
         self._start_master_ahead(session)
 
@@ -402,15 +398,14 @@ class BuyWordApp(App[int]):
         index is being built would wait for a build that never ends there)."""
         from buyword.table.compare import MasterAhead
 
-        if session is not self.session or self.ahead is not None \
-                or session.game.outcome() is not None:
+        if session is not self.session or self.ahead is not None or session.over:
             return  # another game opened meanwhile, or this one is over
         finder = session.finder
         if not getattr(finder, "ready", True):
             self.set_timer(0.5, partial(self._start_master_ahead, session))
             return
         built = getattr(finder, "finder", None)
-        self.ahead = MasterAhead(session.game, built() if callable(built) else finder)
+        self.ahead = MasterAhead.of(session, built() if callable(built) else finder)
 
     def on_unmount(self) -> None:
         """Stop Master's game ahead: nothing will ask for it."""
@@ -426,19 +421,20 @@ class BuyWordApp(App[int]):
 
     def show_results(self, session: TableSession, setup: GameSetup) -> None:
         """The game is over: record it (and score a solo game), then the results screen."""
-        from buyword.table.autosave import saved_now
+        from buyword.table.results import GameResults
         from buyword.ui.screens.results import ResultsScreen
 
-        game = session.game
-        if self.playing is not None and session is self.session:
-            finished = self.store.finish_game(saved_now(self.playing, session), game)
-            self._record_line = (game, saving.results_lines(finished))
+        if self.autosave is not None and session is self.session:
+            finished = self.autosave.finish(session)
+            self._record_line = (session, saving.results_lines(finished))
             self.autosave = None
             self._warn_if_not_saving()
         recorded, line = self._record_line
-        record_line = line if recorded is game else ""
-        ahead = self.ahead if self.ahead is not None and self.ahead.is_for(game) else None
-        self.push_screen(ResultsScreen(game, setup, session.hints_used, record_line,
+        record_line = line if recorded is session else ""
+        results = GameResults.of(session)
+        ahead = self.ahead if self.ahead is not None and results.played_ahead(self.ahead) \
+            else None
+        self.push_screen(ResultsScreen(results, setup, session.hints_used, record_line,
                                        coached=session.coach_used,
                                        appraisals=tuple(session.appraisals), ahead=ahead))
 
@@ -525,7 +521,7 @@ class BuyWordApp(App[int]):
         from buyword.ui.screens.table import TableScreen
 
         session = self.session
-        return (session is not None and session.game.outcome() is None
+        return (session is not None and not session.over
                 and any(isinstance(screen, TableScreen) for screen in self.screen_stack))
 
     async def action_quit(self) -> None:

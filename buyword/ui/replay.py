@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import copy
-import os
 import sys
 
 from textual.app import App, ComposeResult
@@ -12,12 +10,10 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from buyword.engine import BuyWordError, Game, GameRecord, RecordError
-from buyword.engine import events as ev
-from buyword.engine.crossword import last_placement
-from buyword.engine.inputs import not_regular
-from buyword.store import Store, read_game_file
-from buyword.store.stats import RecordedWords
+from buyword.engine import BuyWordError
+from buyword.store import Store
+from buyword.table.replay import Replay, load_replay
+from buyword.table.views import TableView
 from buyword.ui.text import markup
 from buyword.ui.widgets import PIECES_CSS
 from buyword.ui.widgets.board import Board
@@ -25,32 +21,6 @@ from buyword.ui.widgets.die import DieFace
 from buyword.ui.widgets.game_log import GameLog
 from buyword.ui.widgets.rack import Rack
 from buyword.ui.widgets.scoreboard import PlayerLine, Scoreboard
-
-
-def load_record(path: str) -> tuple[GameRecord, list[Game]]:
-    """Read a record and replay it; the games at the start and after each round.
-
-    Raises RecordError (a BuyWordError) saying what is wrong with a bad file.
-    """
-    # Finished games, autosaves and bare engine records all read; the message names the file.
-    record = read_game_file(path).record
-    # Challenges replay from the verdicts written in the record, so no dictionary is needed.
-    dictionary = RecordedWords()
-    record.replay(dictionary, themes=dictionary)  # RecordError, naming the action, if one fails
-    game = record.replay(dictionary, upto=0, themes=dictionary)
-    games = [copy.deepcopy(game)]
-    # One pass, keeping a copy at each round's end (replaying once per round would be slow).
-    for action in record.actions:
-        if any(isinstance(e, ev.RoundEnded) for e in game.apply(action)):
-            games.append(copy.deepcopy(game))
-    if games[-1].actions != game.actions:  # an unfinished game: show where it stopped
-        games.append(game)
-    return record, games
-
-
-def round_roll(game: Game) -> int | str | None:
-    """The face the latest round was rolled on ("choice" for CHOICE), None before any roll."""
-    return next((e.face for e in reversed(game.log) if isinstance(e, ev.Rolled)), None)
 
 
 class ReplayScreen(Screen[None]):
@@ -65,11 +35,10 @@ class ReplayScreen(Screen[None]):
         Binding("q,escape", "app.quit", "Quit"),
     ]
 
-    def __init__(self, record: GameRecord, games: list[Game]) -> None:
-        """Show `games` (one per round boundary) of `record`."""
+    def __init__(self, replay: Replay) -> None:
+        """Show `replay`'s frames, one per round boundary, from the start."""
         super().__init__()
-        self.record = record
-        self.games = games
+        self.replay = replay
         self.at = 0
 
     def compose(self) -> ComposeResult:
@@ -93,57 +62,68 @@ class ReplayScreen(Screen[None]):
         self.query_one("#log").border_title = "Game log"
         self._show()
 
+    @property
+    def last(self) -> int:
+        """The index of the last frame."""
+        return len(self.replay.frames) - 1
+
     def _show(self) -> None:
-        game = self.games[self.at]
-        # At a round's end the engine's die is put away: show the face that round was rolled.
-        self.query_one(DieFace).face = game.die if game.die is not None else round_roll(game)
+        frame = self.replay.frames[self.at]
+        view = frame.view
+        self.query_one(DieFace).face = frame.die
         where = "the start" if self.at == 0 else f"the end of round {self.at}"
-        if game.outcome() is not None:
+        if view.outcome is not None:
             where = "the end of the game"
         self.query_one("#round-info", Static).update(
-            f"[b]Replay[/b]\n{self.at}/{len(self.games) - 1}\nBag {game.bag_size}"
+            f"[b]Replay[/b]\n{self.at}/{self.last}\nBag {view.seat.bag_size}"
         )
         self.query_one("#prompt", Static).update(
-            f"Replay of seed {self.record.seed}: [b]{where}[/b]. ←/→ step through rounds."
+            f"Replay of seed {self.replay.seed}: [b]{where}[/b]. ←/→ step through rounds."
         )
+        leader = view.seat.leader
         self.query_one(Scoreboard).lines = tuple(
-            PlayerLine(p.name, p.money, p.wilds, len(p.hand), False, p.seat == game.leader)
-            for p in game.players
+            PlayerLine(p.name, p.money, p.wilds, p.tiles, False, p.seat == leader)
+            for p in view.players
         )
         hands = self.query_one("#hands")
         hands.remove_children()
-        for player in game.players:
-            rack = Rack(game.rules.tiles, classes="replay-hand")
+        for player in view.players:
+            rack = Rack(view.rules.tiles, classes="replay-hand")
             rack.border_title = markup(f"$name · ${player.money}", name=player.name)
             hands.mount(rack)
-            rack.tiles, rack.wilds, rack.empty_text = player.hand, player.wilds, "no tiles"
-        self._show_grid(game)
+            if player.hand is None:  # a game still on, watched: a count, as on the scoreboard
+                count = f"{player.tiles} tile{'s' if player.tiles != 1 else ''}"
+                rack.tiles, rack.wilds = "", 0  # the wilds are counted on the scoreboard
+                rack.empty_text = f"{count}, hidden while playing"
+            else:
+                rack.tiles, rack.wilds, rack.empty_text = player.hand, player.wilds, "no tiles"
+        self._show_grid(view)
         log = self.query_one(GameLog)
         log.clear()
         log.shown = 0
-        log.show(game.log)
+        log.show(list(view.log))  # already as a watcher may read it
         # The log's own scroll is refused while its scrollbar is not laid out yet (the first
         # round that overflows it), which left it at the top: scroll once the screen is laid
         # out, to this round's end.
         self.call_after_refresh(log.scroll_end, animate=False, immediate=True, force=True)
 
-    def _show_grid(self, game: Game) -> None:
+    def _show_grid(self, view: TableView) -> None:
         """The crossword grid as it stood then, its last word highlighted."""
         board = self.query_one(Board)
-        board.display = game.rules.crossword
-        if game.rules.crossword:
-            board.grid = game.grid
-            board.last = last_placement(game.log, game.grid)
-            board.border_title = f"Table · {len(game.grid)} tiles"
+        board.display = view.rules.crossword
+        if view.rules.crossword:
+            board.grid = view.seat.grid
+            board.last = view.last_placed
+            board.border_title = f"Table · {len(view.seat.grid)} tiles"
 
     def action_step(self, delta: int) -> None:
         """A round forward or back."""
-        self.at = max(0, min(len(self.games) - 1, self.at + delta))
+        self.at = max(0, min(self.last, self.at + delta))
         self._show()
 
     def action_jump(self, index: int) -> None:
         """To the start or the end."""
-        self.at = index % len(self.games)
+        self.at = index % len(self.replay.frames)
         self._show()
 
 
@@ -153,15 +133,14 @@ class ReplayApp(App[int]):
     TITLE = "BuyWord replay"
     CSS_PATH = PIECES_CSS  # the table pieces' styles, each beside its widget
 
-    def __init__(self, record: GameRecord, games: list[Game]) -> None:
-        """Replay `record`, already stepped into `games`."""
+    def __init__(self, replay: Replay) -> None:
+        """Show `replay`, already stepped through."""
         super().__init__()
-        self.record = record
-        self.games = games
+        self.replay = replay
 
     def on_mount(self) -> None:
         """Open the replay."""
-        self.push_screen(ReplayScreen(self.record, self.games))
+        self.push_screen(ReplayScreen(self.replay))
 
 
 #: The exit status when the file cannot be replayed (as for every command-line refusal).
@@ -172,23 +151,10 @@ def run_replay(path: str) -> int:
     """`buyword replay FILE`: step through a saved game; a bad file is one line on stderr and
     exit status 2."""
     try:
-        found = Store().find_record(path)
-        _check_regular(found)
-        record, games = load_record(found)
+        replay = load_replay(Store().find_record(path))
     except BuyWordError as error:
         print(f"buyword replay: {error}", file=sys.stderr)
         return USAGE_ERROR
-    app = ReplayApp(record, games)
+    app = ReplayApp(replay)
     result = app.run()
     return result if isinstance(result, int) else (app.return_code or 0)
-
-
-def _check_regular(path: str) -> None:
-    """RecordError if `path` is a folder, a named pipe or a device: reading one would fail or
-    wait for ever. A missing file is left to the reader, which says so."""
-    try:
-        reason = not_regular(os.stat(path).st_mode)
-    except (OSError, ValueError):
-        return
-    if reason:
-        raise RecordError(f"cannot open {path!r}: it is {reason}, not a file")

@@ -42,20 +42,6 @@ def lose_question(saved: SavedGame) -> str:
             "Start a new game and lose it?")
 
 
-def setup_of(saved: SavedGame) -> GameSetup:
-    """The setup to resume a save with: its own, or one rebuilt from the record's rules (an
-    old or hand-edited save), which carry every setting of the game."""
-    record = saved.record
-    try:
-        setup = GameSetup.from_meta(saved.options["setup"])
-        if len(setup.seats) == len(record.players) and setup.seed == record.seed:
-            return setup.with_levels(saved.bots)  # the seats as they stood when saved
-    except Exception:  # an old or hand-edited save: fall back to what the record says
-        pass
-    seats = tuple(Seat(name, saved.bot(seat)) for seat, name in enumerate(record.players))
-    return GameSetup.from_rules(record.rules, seats, seed=record.seed)
-
-
 def daily_setup(day: date) -> GameSetup:
     """The daily solo: the printed rules, the bundled dictionary, the seed of the day."""
     return GameSetup(seats=(Seat(DAILY_NAME),), seed=daily_seed(day))

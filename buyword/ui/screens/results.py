@@ -18,17 +18,10 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, ProgressBar, Sparkline, Static
 from textual_plotext import PlotextPlot
 
-from buyword.engine import Game
-from buyword.engine import events as ev
 from buyword.engine.wording import conjugate, is_you
 from buyword.store.setup import GameSetup, custom_tiles
-from buyword.table.compare import (
-    BESIDE_ROLLOUTS,
-    MasterAhead,
-    RoundPair,
-    SeatRound,
-    compare_games,
-)
+from buyword.table.compare import BESIDE_ROLLOUTS, MasterAhead, RoundPair, SeatRound
+from buyword.table.results import GameResults, ResultsView, SeatResult
 from buyword.ui.text import literal, markup, whole_ticks
 from buyword.ui.widgets.board import Board
 
@@ -36,41 +29,29 @@ if TYPE_CHECKING:
     from buyword.ui.tabletop import Tabletop
 
 
-def best_sale(game: Game, seat: int) -> ev.Sold | None:
-    """The seat's best-paid word (the first of equals), or None if they sold nothing."""
-    sales = [e for e in game.log if isinstance(e, ev.Sold) and e.seat == seat]
-    return max(sales, key=lambda sale: sale.price, default=None)
-
-
-def rating_line(game: Game, money: int) -> str:
-    """'$1,024: outstanding' against the rulebook's thresholds."""
-    marks = " · ".join(f"${t:,} {name}" for t, name in reversed(game.rules.solo_ratings))
-    return f"[b]{game.rules.solo_rating(money)}[/b]  ({marks})"
+def rating_line(view: ResultsView, money: int) -> str:
+    """'[b]outstanding[/b]  ($800 fair · ...)' against the rulebook's thresholds."""
+    return f"[b]{view.rating(money)}[/b]  ({view.rating_marks()})"
 
 
 class PlayerResult(Horizontal):
     """One line of standings: place, name, money, the money sparkline, best word."""
 
-    def __init__(self, game: Game, seat: int, place: int, label: str) -> None:
-        """The result of `seat` in a finished `game`."""
+    def __init__(self, result: SeatResult, place: int, label: str) -> None:
+        """A seat's `result`, at `place`, named `label`."""
         super().__init__(classes="result-row")
-        self.game = game
-        self.seat = seat
+        self.result = result
         self.place = place
         self.label = label
 
     def compose(self) -> ComposeResult:
         """The row's cells."""
-        game, seat = self.game, self.seat
-        money = game.player(seat).money
-        history = [row[seat] for row in game.money_history()]
-        best = best_sale(game, seat)
-        best_text = f"{best.word.upper()} ${best.price}" if best else "no word sold"
+        result = self.result
         winner = " -winner" if self.place == 1 else ""
         yield Static(literal(f"{self.place}. {self.label}"), classes=f"result-name{winner}")
-        yield Static(f"${money:,}", classes="result-money")
-        yield Sparkline(history, classes="result-spark")
-        yield Static(literal(best_text), classes="result-best")
+        yield Static(f"${result.money:,}", classes="result-money")
+        yield Sparkline(list(result.history), classes="result-spark")
+        yield Static(literal(result.best_text), classes="result-best")
 
 
 #: The computer players a solo game can be compared with, and their names on the screen.
@@ -102,7 +83,7 @@ class ResultsScreen(Screen[None]):
         it could not be played, or None without one if it was cancelled."""
 
         level: str
-        game: Game | None
+        results: GameResults | None
         error: str = ""
 
     @dataclass
@@ -112,23 +93,25 @@ class ResultsScreen(Screen[None]):
         drawn: int
         bag: int
 
-    def __init__(self, game: Game, setup: GameSetup, hints_used: bool,
+    def __init__(self, results: GameResults, setup: GameSetup, hints_used: bool,
                  record_line: str = "", *, coached: bool = False,
                  appraisals: tuple[dict, ...] = (), ahead: MasterAhead | None = None) -> None:
-        """Results of a finished `game`; `record_line` tells the solo record (a new best?).
+        """The `results` of a finished game; `record_line` tells the solo record (a new best?).
         `coached`: the coach weighed the game's decisions, and `appraisals` are the ones it
         kept (the review uses them again); `ahead`: Master's game on this bag, begun as the
         game began."""
         super().__init__()
         self.ahead = ahead
-        self.game = game
+        self.results = results
+        #: What the screen draws of the game.
+        self.view = results.view
         self.setup = setup
         self.hints_used = hints_used
         self.coached = coached
         self.appraisals = appraisals
         self.record_line = record_line
         #: The computer players' games on this bag, by level, once played.
-        self.beside: dict[str, Game] = {}
+        self.beside: dict[str, GameResults] = {}
         #: The level whose game on this bag is being played, if one is.
         self.playing: str | None = None
         #: The level whose game is shown beside the person's, if one is.
@@ -137,7 +120,6 @@ class ResultsScreen(Screen[None]):
         #: Whose money the chart shows, in order (the labels of its lines).
         self.charted: list[str] = []
         self._reviewable: bool | None = None
-        self._master_plays: bool | None = None
 
     @property
     def buyword(self) -> Tabletop:
@@ -145,35 +127,31 @@ class ResultsScreen(Screen[None]):
         return self.app  # type: ignore[return-value]
 
     @property
-    def expert(self) -> Game | None:
+    def expert(self) -> GameResults | None:
         """Expert's game on this bag, once played."""
         return self.beside.get("expert")
 
     @property
     def comparable(self) -> bool:
         """Whether a computer player can replay this game's bag: a solo game."""
-        return self.game.seats == 1
+        return self.view.solo
 
     @property
     def master_plays(self) -> bool:
         """Whether Master's own search plays this game: its rollouts model the rules (no
         table variant, theme or crossword; there it would only play as Expert does)."""
-        if self._master_plays is None:
-            self._master_plays = self._why_no_review() is None
-        return self._master_plays
+        return self.results.why_no_review is None
 
     def compose(self) -> ComposeResult:
         """Headline, standings, rating or winners, and the game's settings."""
-        game = self.game
-        outcome = game.outcome()
-        assert outcome is not None
+        view = self.view
         # One scrolling page: the round-by-round comparison is longer than any terminal.
         with VerticalScroll(id="results"):
             yield Static(self._headline(), id="headline")
             with Vertical(id="standings"):
-                for standing in outcome.standings:
+                for standing in view.outcome.standings:
                     label = self.setup.seats[standing.seat].label
-                    yield PlayerResult(game, standing.seat, standing.place, label)
+                    yield PlayerResult(view.players[standing.seat], standing.place, label)
             yield Static(self._verdict(), id="verdict")
             with Horizontal(id="results-buttons"):
                 if self.comparable:
@@ -183,7 +161,7 @@ class ResultsScreen(Screen[None]):
                 if self.reviewable:
                     # Short enough for the three buttons on one line at 60 columns.
                     yield Button("R  Review", id="review-button", compact=True)
-            if game.rules.crossword:
+            if view.rules.crossword:
                 yield self._final_grid()
             yield PlotextPlot(id="money-chart")
             with Vertical(id="compare-box"):
@@ -193,8 +171,8 @@ class ResultsScreen(Screen[None]):
                     yield Vertical(id="compare-you", classes="compare-side")
                     yield Vertical(id="compare-other", classes="compare-side")
                 yield Static(id="compare-rounds")
-            settings = f"Seed {game.seed} · {game.round} rounds · {game.rules.describe()}"
-            if tiles := custom_tiles(game.rules):
+            settings = f"Seed {view.seed} · {view.rounds} rounds · {view.rules.describe()}"
+            if tiles := custom_tiles(view.rules):
                 settings += f" · tiles: {tiles}"
             yield Static(literal(settings), id="settings-line")
         yield Footer()
@@ -217,11 +195,10 @@ class ResultsScreen(Screen[None]):
         plot = self.query_one("#money-chart", PlotextPlot)
         plt = plot.plt
         plt.clear_data()
-        lines = [(self.setup.seats[seat].label, [row[seat] for row in self.game.money_history()])
-                 for seat in range(self.game.seats)]
+        lines = [(self.setup.seats[p.seat].label, list(p.history)) for p in self.view.players]
         for level, name in BESIDE.items():
             if level in self.beside:
-                lines.append((name, [row[0] for row in self.beside[level].money_history()]))
+                lines.append((name, list(self.beside[level].view.players[0].history)))
         self.charted = [label for label, _ in lines]
         for label, money in lines:
             plt.plot(list(range(len(money))), money, label=label, marker="braille")
@@ -237,27 +214,27 @@ class ResultsScreen(Screen[None]):
     def _final_grid(self) -> Board:
         """The crossword game's grid as the game ended."""
         board = Board(id="final-grid")
-        board.grid = self.game.grid
-        board.border_title = f"The table · {len(self.game.grid)} tiles"
+        board.grid = self.view.grid
+        board.border_title = f"The table · {len(self.view.grid)} tiles"
         return board
 
     def _headline(self) -> Content:
-        outcome = self.game.outcome()
-        assert outcome is not None
-        if self.game.seats == 1:
-            money = self.game.player(0).money
+        view = self.view
+        outcome = view.outcome
+        if view.solo:
+            money = view.players[0].money
             return markup(f"[b]Game over[/b] — $reason. You finished with [b]${money:,}[/b].",
                           reason=outcome.reason)
-        names = " and ".join(self.game.names[s] for s in outcome.winners)
+        names = " and ".join(view.players[s].name for s in outcome.winners)
         verb = "share the win" if len(outcome.winners) > 1 else conjugate("win", is_you(names))
         return markup(f"[b]Game over[/b] — $reason. [b]$names[/b] {verb}!",
                       reason=outcome.reason, names=names)
 
     def _verdict(self) -> str:
-        game = self.game
+        view = self.view
         lines = []
-        if game.seats == 1:
-            lines.append(f"Solo rating: {rating_line(game, game.player(0).money)}")
+        if view.solo:
+            lines.append(f"Solo rating: {rating_line(view, view.players[0].money)}")
         if self.hints_used:
             lines.append("[i]Played with hints.[/i]")
         if self.coached:
@@ -275,12 +252,6 @@ class ResultsScreen(Screen[None]):
                 self.master_plays
         return self._reviewable
 
-    def _why_no_review(self) -> str | None:
-        from buyword.engine import GameRecord
-        from buyword.table.review import unreviewable
-
-        return unreviewable(GameRecord.of(self.game))
-
     def action_review(self) -> None:
         """Master weighs each decision of a person at the table, on its own screen: the one
         person, or the one picked when several played."""
@@ -294,13 +265,11 @@ class ResultsScreen(Screen[None]):
 
     def review_seat(self, seat: int | None) -> None:
         """Open the review of `seat`'s decisions (None: nobody's, nothing happens)."""
-        from buyword.engine import GameRecord
-        from buyword.table.review_report import ToReview
         from buyword.ui.screens.review import ReviewScreen
 
         if seat is not None:
-            self.app.push_screen(ReviewScreen(ToReview(GameRecord.of(self.game), seat,
-                                                       self.setup, self.appraisals)))
+            self.app.push_screen(ReviewScreen(self.results.to_review(seat, self.setup,
+                                                                     self.appraisals)))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """The buttons do what their keys do."""
@@ -338,7 +307,7 @@ class ResultsScreen(Screen[None]):
 
     def action_same_seed(self) -> None:
         """The same bag and die rolls again."""
-        self.buyword.start_game(self.setup.with_seed(self.game.seed))
+        self.buyword.start_game(self.setup.with_seed(self.view.seed))
 
     def action_leave(self) -> None:
         """Back to the title screen, once the player says so (the results are not kept on
@@ -360,7 +329,7 @@ class ResultsScreen(Screen[None]):
             return  # a button pressed while its key is greyed out
         self.query_one("#compare-box").display = True
         if level == "master" and level not in self.beside and self.ahead is not None:
-            ready = self.ahead.ready()
+            ready = self.results.ready_ahead(self.ahead)
             if ready is not None:  # played while the person played
                 self.beside[level] = ready
                 self.draw_money()
@@ -393,21 +362,14 @@ class ResultsScreen(Screen[None]):
     @work(thread=True, exclusive=True, exit_on_error=False)
     def _play_beside(self, level: str) -> None:
         """Replay the seed (same bag, same rolls) with the computer player of `level`."""
-        from buyword.table.compare import play_beside
         from buyword.table.review_report import default_jobs
 
-        game = self.game
         try:
-            services = self.buyword.services
-            finder = services.finder(game.dictionary, game.rules.tiles)
-            themed = services.theme_finders(game.dictionary, game.rules.tiles) \
-                if game.rules.themes else None
-            other = play_beside(
-                game, level, finder, jobs=default_jobs(), theme_finders=themed,
+            finished = self.results.play_beside(
+                level, self.buyword.services, jobs=default_jobs(),
                 cancelled=self.cancelling.is_set,
                 progress=lambda drawn, bag: self.post_message(self.BesideProgressed(drawn, bag)))
-            finished = other if other is not None and other.outcome() else None
-            error = "" if finished or other is None else f"{BESIDE[level]} did not finish"
+            error = ""
         except Exception as problem:  # shown on screen, never a traceback
             finished, error = None, str(problem)
         self.post_message(self.BesidePlayed(level, finished, error))
@@ -427,40 +389,39 @@ class ResultsScreen(Screen[None]):
         self.query_one("#compare-progress").display = False
         self.refresh_bindings()
         self._status("")
-        if message.game is None:
+        if message.results is None:
             if message.error:
                 self._status(f"No {BESIDE[message.level]} game: {message.error}")
             elif self.shown is None:
                 self.query_one("#compare-box").display = False
             return
-        self.beside[message.level] = message.game
+        self.beside[message.level] = message.results
         self.draw_money()
         self._show(message.level)
 
     def _show(self, level: str) -> None:
         """`level`'s game on this bag beside the person's, and round by round."""
         other_game = self.beside[level]
+        you_money, other_money = self.view.players[0].money, other_game.view.players[0].money
         self.shown = level
         self.refresh_bindings()
         self.query_one("#compare").display = True
         you, other = self.query_one("#compare-you"), self.query_one("#compare-other")
         you.remove_children()
         other.remove_children()
-        you.border_title = f"You · ${self.game.player(0).money:,}"
-        other.border_title = f"{BESIDE[level]} · ${other_game.player(0).money:,}"
-        you.mount(*self._side(self.game))
-        other.mount(*self._side(other_game))
+        you.border_title = f"You · ${you_money:,}"
+        other.border_title = f"{BESIDE[level]} · ${other_money:,}"
+        you.mount(*self._side(self.view))
+        other.mount(*self._side(other_game.view))
         rounds = self.query_one("#compare-rounds", Static)
-        rounds.update(rounds_table(compare_games(self.game, other_game), BESIDE[level]))
+        rounds.update(rounds_table(self.results.rounds_beside(other_game), BESIDE[level]))
 
-    def _side(self, game: Game) -> list[Static | Sparkline]:
-        money = game.player(0).money
-        best = best_sale(game, 0)
-        best_text = f"best {best.word.upper()} ${best.price}" if best else "no word sold"
-        sold = sum(1 for e in game.log if isinstance(e, ev.Sold))
+    def _side(self, view: ResultsView) -> list[Static | Sparkline]:
+        mine = view.players[0]
+        best_text = f"best {mine.best_text}" if mine.best else mine.best_text
         return [
-            Sparkline([row[0] for row in game.money_history()], classes="compare-spark"),
-            Static(markup(f"[b]{game.rules.solo_rating(money)}[/b] · {sold} words · $best",
+            Sparkline(list(mine.history), classes="compare-spark"),
+            Static(markup(f"[b]{view.rating(mine.money)}[/b] · {mine.words} words · $best",
                           best=best_text)),
         ]
 

@@ -195,12 +195,12 @@ class TitleScreen(Screen[None]):
 
         app = self.buyword
         try:
-            record, games = load_watched(app.store, slot.name)
+            replay = load_watched(app.store, slot.name)
         except BuyWordError as error:
             self.app.notify(str(error), title="Cannot watch that game", severity="warning",
-                       markup=False, timeout=8)
+                            markup=False, timeout=8)
             return
-        self.app.push_screen(WatchScreen(app.store, slot.name, record, games))
+        self.app.push_screen(WatchScreen(app.store, slot.name, replay))
 
     def on_screen_resume(self) -> None:
         """Back from a game: the saved game, the daily and the scores may have changed."""

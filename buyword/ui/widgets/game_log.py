@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Sequence
 
 from rich.text import Text
 from textual import events
@@ -11,7 +11,7 @@ from textual.strip import Strip
 from textual.widgets import RichLog
 
 from buyword.engine import events as ev
-from buyword.ui.marks import HIDDEN
+from buyword.table import LogLine
 from buyword.ui.text import visible
 
 #: How the log marks the events a player most wants to see.
@@ -27,12 +27,10 @@ _LOG_STYLES: dict[type, str] = {
 _LOG_STYLES_BY_KIND = {kind.__name__: style for kind, style in _LOG_STYLES.items()}
 
 
-def log_line(event: ev.Event | str, private: bool = False) -> Text | None:
-    """The log's line for an event, or None for events that would only clutter it.
-
-    With private hands the letters going into a hand are shown as dots: the log must not undo
-    what the hand-off screen hides. Tiles leaving the game (discards, drops, sales) stay public.
-    """
+def log_line(event: ev.Event | LogLine) -> Text | None:
+    """The log's line for an event (or a `TableView`'s log line, which names its event's kind),
+    or None for events that would only clutter it. What a viewer may not see was hidden before
+    the line got here (`buyword.table.views.redact`)."""
     kind = getattr(event, "kind", None)  # a hosted table's line names its event's kind
     if kind is not None:
         if kind == ev.RoundEnded.__name__:
@@ -40,30 +38,27 @@ def log_line(event: ev.Event | str, private: bool = False) -> Text | None:
         return Text(visible(event), style=_LOG_STYLES_BY_KIND.get(kind, ""))
     if isinstance(event, ev.RoundEnded):
         return None
-    if private and isinstance(event, ev.Drew | ev.Bought):
-        event = replace(event, tiles=HIDDEN * len(event.tiles))
     return Text(visible(event), style=_LOG_STYLES.get(type(event), ""))
 
 
 class GameLog(RichLog, can_focus=False):
     """The game's story in the engine's own sentences, newest at the bottom."""
 
-    def __init__(self, *, id: str | None = None, private: bool = False) -> None:
-        """An empty log that wraps long sentences; `private` hides the letters of draws."""
+    def __init__(self, *, id: str | None = None) -> None:
+        """An empty log that wraps long sentences."""
         # min_width=1: RichLog would otherwise render every line 78 cells wide and cut what
         # does not fit a narrower log ("($16 back t") instead of wrapping it.
         super().__init__(id=id, wrap=True, markup=False, highlight=False, auto_scroll=True,
                          min_width=1)
         self.shown = 0
-        self.private = private
         self._written: list[Text] = []  # kept to wrap again when the width changes
         self._wrapped_at = 0
         self._rows: dict[tuple[object, ...], list[Strip]] = {}  # see `write`
 
-    def show(self, log: list[ev.Event]) -> None:
+    def show(self, log: Sequence[ev.Event | LogLine]) -> None:
         """Write the events not yet shown (the engine's log only grows), newest in view."""
         for event in log[self.shown :]:
-            line = log_line(event, self.private)
+            line = log_line(event)
             if line is not None:
                 self._written.append(line)
                 self.write(line, scroll_end=False)  # once, below
