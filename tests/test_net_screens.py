@@ -7,14 +7,17 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from textual.widgets import Static
 
 from buyword.net.client import TableClient
 from buyword.net.remote import HostSeat, JoinedTable
 from buyword.net.server import TableServer
 from buyword.store.setup import Seat
 from buyword.table import HIDDEN, Wait
+from buyword.table.results import GameResults
 from buyword.ui.dialogs.challenge import ChallengeScreen
 from buyword.ui.remote import JoinApp, RemoteTableScreen
+from buyword.ui.screens.results import JoinedResultsScreen
 from buyword.ui.widgets.rack import Rack
 from tests.net_helpers import HOST, answer, table
 
@@ -182,3 +185,47 @@ async def test_ctrl_q_asks_before_the_host_closes_the_table_or_a_player_leaves_i
             await pilot.press("ctrl+q", "y")
             await pilot.pause(0.1)
             assert not host.is_running
+
+
+async def test_a_joined_seat_ends_on_the_results_page_a_local_table_shows() -> None:
+    session = table(Seat("Ann"), Seat("Bob"))
+    answers = {Wait.BUY: "discard", Wait.SELL: "done"}
+    for _ in range(10):  # ten rounds of five draws, all discarded: eight tiles are left
+        session.act(session.awaiting().seats[0], "roll 5")
+        while session.awaiting().wait is not Wait.ROLL:
+            session.act(session.awaiting().seats[0], answers[session.awaiting().wait])
+    session.act(session.awaiting().seats[0], "roll 5")  # the final round: nobody draws
+    async with TableServer(session) as server:
+        ann = await TableClient.connect(HOST, server.port)
+        await ann.join(code=server.codes[0])
+        joined = await JoinedTable.join(HOST, server.port, server.codes[1])
+        app = JoinApp(joined)
+        async with app.run_test(size=(100, 40)) as pilot:
+            for _ in range(300):
+                await pilot.pause(0.02)
+                if isinstance(app.screen, JoinedResultsScreen):
+                    break
+                if ann.my_turn:
+                    await ann.act("done")
+                bob = joined.table
+                if not bob.in_flight and bob.view.awaiting.seats == (1,) \
+                        and isinstance(app.screen, RemoteTableScreen):
+                    await pilot.press("escape")  # done selling
+            results = app.screen
+            assert isinstance(results, JoinedResultsScreen) and session.over
+            await pilot.pause()
+            # The standings, the money chart and the seed, as the host's game ended.
+            assert results.view == GameResults.of(session).view
+            assert results.charted == ["Ann", "Bob (you)"]
+            rows = [str(s.render()) for s in results.query(".result-name").results(Static)]
+            assert any(row.endswith("Bob (you)") for row in rows) and len(rows) == 2
+            settings = str(results.query_one("#settings-line", Static).render())
+            assert settings.startswith("Seed 3 · 11 rounds")
+            # The game is the host's: no review, comparison or new game here.
+            assert not results.query("Button") and not results.check_action("again", ())
+            await pilot.press("escape")  # asks first
+            await pilot.pause()
+            assert app.screen is not results
+            await pilot.press("y")
+            await pilot.pause()
+        assert app.return_code is not None or not app.is_running

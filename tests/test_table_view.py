@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from buyword.engine import BuyWordError
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import HIDDEN, TableSession, TableView, Wait
+from buyword.table.results import GameResults
 from buyword.table.services import Services
 from buyword.words.lexicon import Lexicon
 
@@ -83,10 +84,25 @@ def test_a_view_reads_back_from_its_plain_form_unchanged(
     assert TableView.from_dict(json.loads(json.dumps(view.to_dict(cut))), view) == view
 
 
+@pytest.mark.parametrize("kind", sorted(GAMES))
+def test_a_finished_games_view_carries_its_results_and_reads_back(kind: str) -> None:
+    session = table(kind, 5)
+    assert session.table_view(0).results is None  # nothing to show while the game is on
+    advance(session, 10_000, random.Random(5))
+    assert session.over
+    for viewer, own_screen in ((None, False), (0, False), (1, True)):
+        view = session.table_view(viewer, own_screen=own_screen)
+        results = view.results
+        assert results is not None and results == GameResults.of(session).view
+        assert [p.money for p in results.players] == [p.money for p in session.game.players]
+        assert results.outcome == view.outcome and results.rules == session.game.rules
+        assert TableView.from_dict(json.loads(json.dumps(view.to_dict()))) == view
+
+
 def test_a_damaged_or_foreign_view_is_refused_with_a_reason() -> None:
     data = table("base", 3).table_view(0).to_dict()
-    with pytest.raises(BuyWordError, match="form 2"):
-        TableView.from_dict({**data, "schema": 2})
+    with pytest.raises(BuyWordError, match="form 3"):
+        TableView.from_dict({**data, "schema": 3})
     with pytest.raises(BuyWordError, match="damaged"):
         TableView.from_dict({**data, "seat": {}})
     with pytest.raises(BuyWordError, match="log this screen does not have"):

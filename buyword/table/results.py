@@ -1,6 +1,7 @@
-"""A finished game as the results screen shows it: `ResultsView`, and `GameResults`, which
-holds the game and does what the results offer with it (the review, a computer player's game
-on the same bag, the round-by-round comparison).
+"""A finished game for its results screen: `GameResults` holds the game, gives the
+`ResultsView` to draw (`buyword.table.views`, the view a hosted table sends its screens too),
+and does what the results offer with the game: the review, a computer player's game on the
+same bag, the round-by-round comparison.
 
 The screen draws the view and asks `GameResults` for the rest; it never reads the `Game`.
 No Textual.
@@ -9,14 +10,11 @@ No Textual.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from buyword.engine import BuyWordError, Game, GameRecord, Rules
-from buyword.engine import events as ev
-from buyword.engine.crossword import Grid
-from buyword.engine.game import Outcome
+from buyword.engine import BuyWordError, Game, GameRecord
+from buyword.table.views import results_view
 
 if TYPE_CHECKING:
     from buyword.store.setup import GameSetup
@@ -24,67 +22,6 @@ if TYPE_CHECKING:
     from buyword.table.review_report import ToReview
     from buyword.table.services import Services
     from buyword.table.session import TableSession
-
-
-@dataclass(frozen=True)
-class SeatResult:
-    """One seat's game at its end: the money, the money round by round, the best word."""
-
-    seat: int
-    name: str
-    money: int
-    history: tuple[int, ...]  # the money at the start and after each round
-    best: ev.Sold | None  # the best-paid word (the first of equals), None if nothing sold
-    words: int  # how many words the seat sold
-
-    @property
-    def best_text(self) -> str:
-        """'CAT $25', or 'no word sold'."""
-        best = self.best
-        return f"{best.word.upper()} ${best.price}" if best else "no word sold"
-
-
-@dataclass(frozen=True)
-class ResultsView:
-    """Everything the results screen draws of a finished game."""
-
-    outcome: Outcome
-    players: tuple[SeatResult, ...]  # by seat
-    rules: Rules
-    seed: int | None
-    rounds: int
-    grid: Grid  # the crossword grid as the game ended (empty in other games)
-
-    @property
-    def solo(self) -> bool:
-        """Whether one person played alone (the benchmark game)."""
-        return len(self.players) == 1
-
-    def rating(self, money: int) -> str:
-        """The rulebook's word for a solo game's money ('good')."""
-        return self.rules.solo_rating(money)
-
-    def rating_marks(self) -> str:
-        """The rulebook's thresholds, lowest first: '$800 fair · $900 good · ...'."""
-        return " · ".join(f"${t:,} {name}" for t, name in reversed(self.rules.solo_ratings))
-
-
-def results_view(game: Game) -> ResultsView:
-    """The view of finished `game`'s results."""
-    outcome = game.outcome()
-    if outcome is None:
-        raise BuyWordError("the game is not over yet")
-    history = game.money_history()
-    sales = [e for e in game.log if isinstance(e, ev.Sold)]
-    players = tuple(
-        SeatResult(
-            seat=p.seat, name=p.name, money=p.money,
-            history=tuple(row[p.seat] for row in history),
-            best=max((s for s in sales if s.seat == p.seat), key=lambda s: s.price, default=None),
-            words=sum(1 for s in sales if s.seat == p.seat))
-        for p in game.players)
-    return ResultsView(outcome=outcome, players=players, rules=game.rules, seed=game.seed,
-                       rounds=game.round, grid=game.grid)
 
 
 class GameResults:

@@ -60,10 +60,12 @@ from buyword.table.views import (
     KEYS,
     Awaiting,
     LogLine,
+    ResultsView,
     TableView,
     Wait,
     draws_face_up,
     redact,
+    results_view,
     seat_view,
 )
 from buyword.words.crossword import Board, Move
@@ -289,6 +291,7 @@ class TableSession:
         }
         self._window: _Window | None = None
         self._logs: dict[frozenset[int], list[ev.Event]] = {}
+        self._results_view: tuple[int, ResultsView] | None = None
         self._logs_lock = threading.Lock()  # a computer's view is built in a worker thread
         if game.last_sale is not None and game.phase is Phase.SELL:
             self._open_window(game.last_sale)  # resumed in the window: ask everyone again
@@ -429,7 +432,15 @@ class TableSession:
             words_placed=sum(isinstance(e, ev.Sold) for e in game.log) if crossword else 0,
             outcome=outcome,
             coaching=self.coaching,
+            results=None if outcome is None else self._results(),
         )
+
+    def _results(self) -> ResultsView:
+        # Built once for the game as it ended (every screen is sent it), not once a view.
+        moves = len(self.game.actions)
+        if self._results_view is None or self._results_view[0] != moves:
+            self._results_view = (moves, results_view(self.game))
+        return self._results_view[1]
 
     def undo_seat(self, viewer: int | None, awaiting: Awaiting | None = None) -> int:
         """Whose move Ctrl+Z takes back on a screen held by `viewer`: the viewer; at an open

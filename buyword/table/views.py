@@ -174,8 +174,9 @@ class Awaiting:
 KEYS = ("roll", "choose 2", "choose 3", "choose 4", "choose 5", "buy", "discard", "auction",
         "pass", "match", "accept", "decline", "done")
 
-#: The version of `TableView.to_dict`'s form; `from_dict` reads only this one.
-VIEW_SCHEMA = 1
+#: The version of `TableView.to_dict`'s form; `from_dict` reads only this one. Form 2 added
+#: the results of a finished game.
+VIEW_SCHEMA = 2
 
 
 @dataclass(frozen=True)
@@ -188,6 +189,93 @@ class LogLine:
 
     def __str__(self) -> str:
         return self.text
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One seat's game at its end: the money, the money round by round, the best word."""
+
+    seat: int
+    name: str
+    money: int
+    history: tuple[int, ...]  # the money at the start and after each round
+    best: ev.Sold | None  # the best-paid word (the first of equals), None if nothing sold
+    words: int  # how many words the seat sold
+
+    @property
+    def best_text(self) -> str:
+        """'CAT $25', or 'no word sold'."""
+        best = self.best
+        return f"{best.word.upper()} ${best.price}" if best else "no word sold"
+
+
+@dataclass(frozen=True)
+class ResultsView:
+    """Everything a results screen draws of a finished game (nothing in it was ever hidden:
+    at the end every hand has been scored and the log is the table's)."""
+
+    outcome: Outcome
+    players: tuple[SeatResult, ...]  # by seat
+    rules: Rules
+    seed: int | None
+    rounds: int
+    grid: Grid  # the crossword grid as the game ended (empty in other games)
+
+    @property
+    def solo(self) -> bool:
+        """Whether one person played alone (the benchmark game)."""
+        return len(self.players) == 1
+
+    def rating(self, money: int) -> str:
+        """The rulebook's word for a solo game's money ('good')."""
+        return self.rules.solo_rating(money)
+
+    def rating_marks(self) -> str:
+        """The rulebook's thresholds, lowest first: '$800 fair · $900 good · ...'."""
+        return " · ".join(f"${t:,} {name}" for t, name in reversed(self.rules.solo_ratings))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The results as JSON-ready data (`from_dict` reads them back)."""
+        return {
+            "outcome": _plain(self.outcome),
+            "players": [{**asdict(p), "best": _plain(p.best)} for p in self.players],
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "rounds": self.rounds,
+            "grid": self.grid.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ResultsView:
+        """Read results written by `to_dict` (KeyError, TypeError ... for anything else)."""
+        return cls(
+            outcome=_read_outcome(data["outcome"]),
+            players=tuple(SeatResult(**{**p, "history": tuple(p["history"]),
+                                        "best": _read_sold(p["best"])})
+                          for p in data["players"]),
+            rules=Rules.from_dict(data["rules"]),
+            seed=data["seed"],
+            rounds=data["rounds"],
+            grid=Grid.from_dict(data["grid"]),
+        )
+
+
+def results_view(game: Game) -> ResultsView:
+    """The results of finished `game` (BuyWordError while it is still on)."""
+    outcome = game.outcome()
+    if outcome is None:
+        raise BuyWordError("the game is not over yet")
+    history = game.money_history()
+    sales = [e for e in game.log if isinstance(e, ev.Sold)]
+    players = tuple(
+        SeatResult(
+            seat=p.seat, name=p.name, money=p.money,
+            history=tuple(row[p.seat] for row in history),
+            best=max((s for s in sales if s.seat == p.seat), key=lambda s: s.price, default=None),
+            words=sum(1 for s in sales if s.seat == p.seat))
+        for p in game.players)
+    return ResultsView(outcome=outcome, players=players, rules=game.rules, seed=game.seed,
+                       rounds=game.round, grid=game.grid)
 
 
 @dataclass(frozen=True)
@@ -222,6 +310,8 @@ class TableView:
     outcome: Outcome | None = None
     #: Whether the coach weighs people's decisions at this table (the setting, or F6 asked).
     coaching: bool = False
+    #: The results, once the game is over (what every results screen draws).
+    results: ResultsView | None = None
 
     @property
     def viewer(self) -> int | None:
@@ -304,6 +394,7 @@ class TableView:
             "words_placed": self.words_placed,
             "outcome": _plain(self.outcome),
             "coaching": self.coaching,
+            "results": None if self.results is None else self.results.to_dict(),
         }
 
     @classmethod
@@ -321,6 +412,7 @@ class TableView:
             log = (*before, *(LogLine(text, kind) for text, kind in data["log"]))
             asked = data["awaiting"]
             outcome = data["outcome"]
+            results = data["results"]
             return cls(
                 seat=_read_seat(data["seat"]),
                 seats=tuple(Seat(name, level) for name, level in data["seats"]),
@@ -339,12 +431,10 @@ class TableView:
                 nobody_draws=bool(data["nobody_draws"]),
                 last_placed=frozenset((row, col) for row, col in data["last_placed"]),
                 words_placed=data["words_placed"],
-                outcome=None if outcome is None else Outcome(
-                    outcome["reason"],
-                    tuple(Standing(**standing) for standing in outcome["standings"]),
-                    tuple(outcome["winners"]), outcome["rating"]),
+                outcome=None if outcome is None else _read_outcome(outcome),
                 # Absent from a host of an earlier version, which had no coach.
                 coaching=bool(data.get("coaching", False)),
+                results=None if results is None else ResultsView.from_dict(results),
             )
         except BuyWordError:
             raise
@@ -356,6 +446,11 @@ class TableView:
 def _plain(value: Any) -> Any:
     """A dataclass (or None) as JSON-ready data."""
     return None if value is None else asdict(value)
+
+
+def _read_outcome(data: dict[str, Any]) -> Outcome:
+    return Outcome(data["reason"], tuple(Standing(**standing) for standing in data["standings"]),
+                   tuple(data["winners"]), data["rating"])
 
 
 def _read_sold(data: Any) -> ev.Sold | None:

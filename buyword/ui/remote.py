@@ -16,13 +16,12 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from textual.app import App, ComposeResult, SystemCommand
+from textual.app import App, SystemCommand
 from textual.binding import Binding
-from textual.containers import Vertical
 from textual.content import Content
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from buyword.engine import BuyWordError, Challenge
 from buyword.store.setup import GameSetup
@@ -274,40 +273,14 @@ class RemoteTableScreen(TableScreen):
         if self._results_shown:
             return
         self._results_shown = True
-        self.app.push_screen(RemoteResultsScreen(self.table))
+        from buyword.store.setup import GameSetup
+        from buyword.ui.screens.results import JoinedResultsScreen
 
-
-class RemoteResultsScreen(Screen[None]):
-    """The end of a hosted game: the standings as the server sent them."""
-
-    CSS_PATH = "screens/results.tcss"
-    BINDINGS = [Binding("q,escape", "leave", "Leave the table")]
-
-    def __init__(self, table: SeatLink) -> None:
-        """The results of `table`'s finished game."""
-        super().__init__()
-        self.table = table
-
-    def compose(self) -> ComposeResult:
-        """The reason the game ended, the standings, and the seed that dealt the bag."""
-        view = self.table.view
-        outcome = view.outcome if view else None
-        with Vertical(id="results"):
-            yield Static("Game over", classes="dialog-title")
-            if outcome is not None:
-                yield Static(literal(outcome.reason), id="reason")
-                lines = Content("\n").join(
-                    literal(f"{s.place}. {s.name}  ${s.money:,}"
-                            + ("  (you)" if s.seat == self.table.seat else ""))
-                    for s in outcome.standings)
-                yield Static(lines, id="standings")
-            seed = view.seed if view else None
-            yield Static(literal(f"The bag was dealt with seed {seed}."), id="seed")
-        yield Footer()
-
-    def action_leave(self) -> None:
-        """Close the table's screen."""
-        self.app.exit()
+        results = self.view.results
+        if results is None:
+            return  # a view of form 2 always brings them
+        setup = GameSetup(seats=self.view.seats, seed=self.view.seed)
+        self.app.push_screen(JoinedResultsScreen(results, setup, self.table.seat))
 
 
 def table_commands(screen: object) -> Iterator[SystemCommand]:

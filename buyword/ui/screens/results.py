@@ -21,7 +21,8 @@ from textual_plotext import PlotextPlot
 from buyword.engine.wording import conjugate, is_you
 from buyword.store.setup import GameSetup, custom_tiles
 from buyword.table.compare import BESIDE_ROLLOUTS, MasterAhead, RoundPair, SeatRound
-from buyword.table.results import GameResults, ResultsView, SeatResult
+from buyword.table.results import GameResults
+from buyword.table.views import ResultsView, SeatResult
 from buyword.ui.text import literal, markup, whole_ticks
 from buyword.ui.widgets.board import Board
 
@@ -93,18 +94,20 @@ class ResultsScreen(Screen[None]):
         drawn: int
         bag: int
 
-    def __init__(self, results: GameResults, setup: GameSetup, hints_used: bool,
+    def __init__(self, results: GameResults | ResultsView, setup: GameSetup, hints_used: bool,
                  record_line: str = "", *, coached: bool = False,
                  appraisals: tuple[dict, ...] = (), ahead: MasterAhead | None = None) -> None:
-        """The `results` of a finished game; `record_line` tells the solo record (a new best?).
+        """The `results` of a finished game (or only their view, where the game is elsewhere:
+        see `JoinedResultsScreen`); `record_line` tells the solo record (a new best?).
         `coached`: the coach weighed the game's decisions, and `appraisals` are the ones it
         kept (the review uses them again); `ahead`: Master's game on this bag, begun as the
         game began."""
         super().__init__()
         self.ahead = ahead
-        self.results = results
+        #: The game's results here, to review and compare (None: only the view was sent).
+        self.results = results if isinstance(results, GameResults) else None
         #: What the screen draws of the game.
-        self.view = results.view
+        self.view = results.view if isinstance(results, GameResults) else results
         self.setup = setup
         self.hints_used = hints_used
         self.coached = coached
@@ -133,14 +136,14 @@ class ResultsScreen(Screen[None]):
 
     @property
     def comparable(self) -> bool:
-        """Whether a computer player can replay this game's bag: a solo game."""
-        return self.view.solo
+        """Whether a computer player can replay this game's bag: a solo game, played here."""
+        return self.view.solo and self.results is not None
 
     @property
     def master_plays(self) -> bool:
         """Whether Master's own search plays this game: its rollouts model the rules (no
         table variant, theme or crossword; there it would only play as Expert does)."""
-        return self.results.why_no_review is None
+        return self.results is not None and self.results.why_no_review is None
 
     def compose(self) -> ComposeResult:
         """Headline, standings, rating or winners, and the game's settings."""
@@ -150,8 +153,8 @@ class ResultsScreen(Screen[None]):
             yield Static(self._headline(), id="headline")
             with Vertical(id="standings"):
                 for standing in view.outcome.standings:
-                    label = self.setup.seats[standing.seat].label
-                    yield PlayerResult(view.players[standing.seat], standing.place, label)
+                    yield PlayerResult(view.players[standing.seat], standing.place,
+                                       self.label(standing.seat))
             yield Static(self._verdict(), id="verdict")
             with Horizontal(id="results-buttons"):
                 if self.comparable:
@@ -177,6 +180,10 @@ class ResultsScreen(Screen[None]):
             yield Static(literal(settings), id="settings-line")
         yield Footer()
 
+    def label(self, seat: int) -> str:
+        """How the standings and the chart name `seat` ('Ann', 'Bob (expert)')."""
+        return self.setup.seats[seat].label
+
     def on_mount(self) -> None:
         """Title the boxes."""
         self.query_one("#standings").border_title = "Standings · money over the rounds"
@@ -195,7 +202,7 @@ class ResultsScreen(Screen[None]):
         plot = self.query_one("#money-chart", PlotextPlot)
         plt = plot.plt
         plt.clear_data()
-        lines = [(self.setup.seats[p.seat].label, list(p.history)) for p in self.view.players]
+        lines = [(self.label(p.seat), list(p.history)) for p in self.view.players]
         for level, name in BESIDE.items():
             if level in self.beside:
                 lines.append((name, list(self.beside[level].view.players[0].history)))
@@ -267,7 +274,7 @@ class ResultsScreen(Screen[None]):
         """Open the review of `seat`'s decisions (None: nobody's, nothing happens)."""
         from buyword.ui.screens.review import ReviewScreen
 
-        if seat is not None:
+        if seat is not None and self.results is not None:
             self.app.push_screen(ReviewScreen(self.results.to_review(seat, self.setup,
                                                                      self.appraisals)))
 
@@ -329,7 +336,7 @@ class ResultsScreen(Screen[None]):
             return  # a button pressed while its key is greyed out
         self.query_one("#compare-box").display = True
         if level == "master" and level not in self.beside and self.ahead is not None:
-            ready = self.results.ready_ahead(self.ahead)
+            ready = self.results.ready_ahead(self.ahead) if self.results else None
             if ready is not None:  # played while the person played
                 self.beside[level] = ready
                 self.draw_money()
@@ -364,6 +371,7 @@ class ResultsScreen(Screen[None]):
         """Replay the seed (same bag, same rolls) with the computer player of `level`."""
         from buyword.table.review_report import default_jobs
 
+        assert self.results is not None  # offered only for a game played here (`comparable`)
         try:
             finished = self.results.play_beside(
                 level, self.buyword.services, jobs=default_jobs(),
@@ -414,7 +422,8 @@ class ResultsScreen(Screen[None]):
         you.mount(*self._side(self.view))
         other.mount(*self._side(other_game.view))
         rounds = self.query_one("#compare-rounds", Static)
-        rounds.update(rounds_table(self.results.rounds_beside(other_game), BESIDE[level]))
+        if self.results is not None:
+            rounds.update(rounds_table(self.results.rounds_beside(other_game), BESIDE[level]))
 
     def _side(self, view: ResultsView) -> list[Static | Sparkline]:
         mine = view.players[0]
@@ -424,6 +433,42 @@ class ResultsScreen(Screen[None]):
             Static(markup(f"[b]{view.rating(mine.money)}[/b] · {mine.words} words · $best",
                           best=best_text)),
         ]
+
+
+class JoinedResultsScreen(ResultsScreen, inherit_bindings=False):
+    """The results at a hosted table's seat: the same page as at a table of one screen, drawn
+    from the results the host sent with its last view. The game stays with the host, so
+    there is no review, comparison or new game here; leaving closes the table's screen."""
+
+    # Esc asks first, as on the results at home: a sale ends on a double Esc, and a third
+    # one typed ahead must not close the results.
+    BINDINGS = [Binding("escape,q", "leave", "Leave the table")]
+
+    def __init__(self, view: ResultsView, setup: GameSetup, seat: int | None) -> None:
+        """The results `view` at `seat`'s screen (None: a screen holding no seat), with the
+        table's seats in `setup`."""
+        super().__init__(view, setup, hints_used=False)
+        self.seat = seat
+
+    def label(self, seat: int) -> str:
+        """The seat's name, and "(you)" for this screen's own."""
+        return super().label(seat) + (" (you)" if seat == self.seat else "")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Only leaving: the rest needs the game, which the host holds."""
+        return action == "leave"
+
+    def action_leave(self) -> None:
+        """Close the table's screen, once the player says so."""
+        from buyword.ui.dialogs.confirm import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.app.exit()
+
+        self.app.push_screen(ConfirmScreen("Leave the table?",
+                                           "The game is over; this closes its results."),
+                             answered)
 
 
 def _who(level: str) -> str:
