@@ -21,12 +21,12 @@ from buyword.engine import events as ev
 from buyword.store import SavedGame, Store
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import (
-    Decision,
     Marked,
     Pass,
     Played,
     Refused,
     TableSession,
+    Thought,
     Wait,
     play_computers,
     seat_seed,
@@ -278,7 +278,7 @@ def test_a_broken_computer_plays_safe_and_the_game_goes_on() -> None:
 def test_a_computer_decision_that_is_out_of_date_is_not_played() -> None:
     table = session(ANN, CY, bag="AEONTEAS")
     played(table.act(0, "roll 4"))
-    stale = Decision(1, Done(), 0.0)
+    stale = Thought(1, Done(), 0.0)
     stale_play = table.play(stale)
     assert isinstance(stale_play, Refused)
     assert stale_play.message == "that decision is out of date: the table has moved on"
@@ -291,9 +291,9 @@ def test_pacing_waits_the_step_less_the_thinking_unless_skipping() -> None:
     table = session(ANN, CY, BOB, bag=DEAL, step_delay=0.9)
     played(table.act(0, "roll 4"))
     played(table.act(0, "buy"))
-    decision = Decision(1, Sell("TEA"), 0.25)
+    decision = Thought(1, Sell("TEA"), 0.25)
     assert table.pause(decision) == pytest.approx(0.65)
-    assert table.pause(Decision(1, Done(), 2.0)) == 0
+    assert table.pause(Thought(1, Done(), 2.0)) == 0
     table.skip_ahead()
     assert table.skipping and table.pause(decision) == 0
     table.step()  # Cy plays; Bob, a person, is next: skipping ahead stops there

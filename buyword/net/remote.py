@@ -38,7 +38,7 @@ from buyword.table.session import NO_UNDO_HOSTED
 if TYPE_CHECKING:
     from buyword.net.client import TableClient
     from buyword.net.server import TableServer
-    from buyword.table import Answer, Decision, Undone
+    from buyword.table import Answer, Thought, Undone
     from buyword.words.crossword import Move
     from buyword.words.finder import Candidate
 
@@ -232,15 +232,15 @@ class SeatLink:
             raise BuyWordError("not connected to the table: wait for it to come back")
         self._send(coach_request())
 
-    def think(self) -> Decision:
+    def think(self) -> Thought:
         """The host's table plays the computers; a joined screen never does."""
         raise BuyWordError("the host's table plays the computers")
 
-    def play(self, decision: Decision) -> Played | Refused:
+    def play(self, thought: Thought) -> Played | Refused:
         """The host's table plays the computers; a joined screen never does."""
         return Refused("the host's table plays the computers")
 
-    def pause(self, decision: Decision) -> float:
+    def pause(self, thought: Thought) -> float:
         """No computer plays here: nothing to pace."""
         return 0.0
 

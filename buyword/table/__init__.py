@@ -24,13 +24,13 @@ if TYPE_CHECKING:
     from buyword.table.session import (
         Answer,
         Appraised,
-        Decision,
         Marked,
         Pass,
         Played,
         Refused,
         SalePreview,
         TableSession,
+        Thought,
         Undone,
     )
     from buyword.table.views import (
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
         seat_view,
     )
 
-__all__ = ["HIDDEN", "KEYS", "Answer", "Appraised", "Awaiting", "Decision", "LogLine", "Marked",
+__all__ = ["HIDDEN", "KEYS", "Answer", "Appraised", "Awaiting", "Thought", "LogLine", "Marked",
            "Pass", "Played", "Refused", "SalePreview", "Services", "TableSession", "TableView",
            "Undone", "Wait", "computer_table", "play_computers", "redact", "seat_seed",
            "seat_view"]
@@ -55,7 +55,7 @@ __all__ = ["HIDDEN", "KEYS", "Answer", "Appraised", "Awaiting", "Decision", "Log
 _HOMES = {
     "seat_seed": "computers", "computer_table": "launch", "play_computers": "launch",
     "Services": "services",
-    **dict.fromkeys(("Answer", "Appraised", "Decision", "Marked", "Pass", "Played", "Refused",
+    **dict.fromkeys(("Answer", "Appraised", "Thought", "Marked", "Pass", "Played", "Refused",
                      "SalePreview", "TableSession", "Undone"), "session"),
     **dict.fromkeys(("HIDDEN", "KEYS", "Awaiting", "LogLine", "TableView", "Wait", "redact",
                      "seat_view"), "views"),

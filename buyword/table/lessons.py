@@ -43,7 +43,7 @@ from buyword.store.setup import GameSetup, Seat
 from buyword.table.session import Answer, Pass, Played, Refused, TableSession
 
 if TYPE_CHECKING:
-    from buyword.table.session import Decision, SalePreview, Undone
+    from buyword.table.session import SalePreview, Thought, Undone
     from buyword.table.views import TableView
     from buyword.words.finder import WordFinder
 
@@ -306,17 +306,17 @@ class Tutorial:
         """The best words the hand can sell now (hints are off in the tutorial)."""
         return self.session.hints(seat, limit)
 
-    def think(self) -> Decision:
+    def think(self) -> Thought:
         """A computer decides (there are none at the tutorial's table)."""
         return self.session.think()
 
-    def play(self, decision: Decision) -> Played | Refused:
+    def play(self, thought: Thought) -> Played | Refused:
         """A computer's decision (there are none at the tutorial's table)."""
-        return self.session.play(decision)
+        return self.session.play(thought)
 
-    def pause(self, decision: Decision) -> float:
+    def pause(self, thought: Thought) -> float:
         """How long a computer's decision stays unshown."""
-        return self.session.pause(decision)
+        return self.session.pause(thought)
 
     def skip_ahead(self) -> None:
         """Play the computers' moves at once (none here)."""

@@ -13,7 +13,7 @@ screen draws it and forwards input; a whole game runs on the session alone:
             session.act(awaiting.seat, "roll")    # a person's input: an Action or its text
 
 `act` returns `Played` (the events) or `Refused` (the reason, in a player's words); nothing
-changes on a refusal. `think` returns a computer's `Decision` without applying it, so a screen
+changes on a refusal. `think` returns a computer's `Thought` without applying it, so a screen
 can run it in a worker, pace it (`pause`) and then `play` it.
 
 `undo` takes back a person's own last buy, discard, sale (strict mode) or drop while nothing
@@ -147,8 +147,10 @@ class Appraised:
 
 
 @dataclass(frozen=True)
-class Decision:
-    """What a computer chose (None if its bot failed), and how long it thought."""
+class Thought:
+    """A computer's turn, thought out and not yet played: what it chose (None if its bot
+    failed) and how long it thought. (A decision weighed by Master or the coach is
+    `buyword.bots.Decision`: the actions a person's choice takes.)"""
 
     seat: int
     action: Answer | None
@@ -611,7 +613,7 @@ class TableSession:
 
     # ------------------------------------------------------------------ computers
 
-    def think(self) -> Decision:
+    def think(self) -> Thought:
         """The computer to act decides, without changing anything (safe in a worker thread
         while nothing else plays). Raises BuyWordError when no computer is to act."""
         awaiting = self.awaiting()
@@ -629,20 +631,20 @@ class TableSession:
             else:
                 action = bot.act(view)
         except Exception as error:  # a broken computer player must not end the game
-            return Decision(seat, None, time.perf_counter() - started,
+            return Thought(seat, None, time.perf_counter() - started,
                             trouble(error))
-        return Decision(seat, action, time.perf_counter() - started)
+        return Thought(seat, action, time.perf_counter() - started)
 
-    def play(self, decision: Decision) -> Played | Refused:
+    def play(self, thought: Thought) -> Played | Refused:
         """Apply a computer's decision; if it failed or is refused, the seat plays safe
         (discard, let the sale stand, stop selling, or the first legal action)."""
-        if decision.seat not in self.awaiting().seats:
+        if thought.seat not in self.awaiting().seats:
             return Refused("that decision is out of date: the table has moved on")
-        if decision.action is not None:
-            played = self.act(decision.seat, decision.action)
+        if thought.action is not None:
+            played = self.act(thought.seat, thought.action)
             if isinstance(played, Played):
                 return played
-        return self.act(decision.seat, self._safe_answer())
+        return self.act(thought.seat, self._safe_answer())
 
     def step(self) -> Played:
         """The computer to act thinks and plays (headless tables, simulations, tests)."""
@@ -683,12 +685,12 @@ class TableSession:
                            for i, s in enumerate(self.seats))
         del self.bots[seat]
 
-    def pause(self, decision: Decision) -> float:
+    def pause(self, thought: Thought) -> float:
         """How long to wait before showing a computer's decision: its step's time on screen
         less the time it spent thinking; none when skipping ahead or letting a sale stand."""
-        if self.skipping or isinstance(decision.action, Pass):
+        if self.skipping or isinstance(thought.action, Pass):
             return 0.0
-        return max(0.0, self.step_delay - decision.seconds)
+        return max(0.0, self.step_delay - thought.seconds)
 
     def skip_ahead(self) -> None:
         """Play the computers' moves at once until a person is to act."""

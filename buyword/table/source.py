@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from buyword.table.session import (
         Answer,
-        Decision,
         Played,
         Refused,
         SalePreview,
+        Thought,
         Undone,
     )
     from buyword.table.views import TableView
@@ -40,13 +40,13 @@ class TableSource(Protocol):
         """The best words (or placements) `seat`'s hand can sell now; None when they were
         asked of the host and come later."""
 
-    def think(self) -> Decision:
+    def think(self) -> Thought:
         """The computer to act decides (a local table only)."""
 
-    def play(self, decision: Decision) -> Played | Refused:
+    def play(self, thought: Thought) -> Played | Refused:
         """Apply a computer's decision (a local table only)."""
 
-    def pause(self, decision: Decision) -> float:
+    def pause(self, thought: Thought) -> float:
         """How long a computer's decision stays unshown."""
 
     def skip_ahead(self) -> None:

@@ -41,11 +41,11 @@ from buyword.store.setup import GameSetup, custom_tiles
 from buyword.table import (
     Answer,
     Awaiting,
-    Decision,
     Pass,
     Played,
     SalePreview,
     TableView,
+    Thought,
     Undone,
     Wait,
 )
@@ -138,7 +138,7 @@ class TableScreen(CrosswordTable):
     class ComputerDecided(Message):
         """A computer player's worker has decided (the session applies it)."""
 
-        decision: Decision
+        thought: Thought
 
     class CoachReady(Message):
         """The coach has weighed something (posted from its own thread)."""
@@ -338,22 +338,22 @@ class TableScreen(CrosswordTable):
 
     def on_table_screen_computer_decided(self, message: TableScreen.ComputerDecided) -> None:
         """Show the computer's move at a readable pace, or at once when skipping ahead."""
-        pause = self.session.pause(message.decision)
+        pause = self.session.pause(message.thought)
         if pause > 0:
-            self.set_timer(pause, lambda: self._computer_plays(message.decision))
+            self.set_timer(pause, lambda: self._computer_plays(message.thought))
         else:
-            self._computer_plays(message.decision)
+            self._computer_plays(message.thought)
 
-    def _computer_plays(self, decision: Decision) -> None:
-        if not self.is_attached or decision.seat not in self.view.awaiting.seats:
+    def _computer_plays(self, thought: Thought) -> None:
+        if not self.is_attached or thought.seat not in self.view.awaiting.seats:
             return
         from buyword.ui.dialogs.too_small import TooSmallScreen
 
         if isinstance(self.app.screen, TooSmallScreen):  # nobody can see it: wait for room
-            self.set_timer(0.5, lambda: self._computer_plays(decision))
+            self.set_timer(0.5, lambda: self._computer_plays(thought))
             return
         self.state.busy = False
-        result = self.session.play(decision)
+        result = self.session.play(thought)
         if isinstance(result, Played):
             self._after(result)
         else:  # cannot happen with a legal fallback; say so rather than stall
