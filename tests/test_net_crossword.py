@@ -99,7 +99,9 @@ async def test_the_hosts_screen_places_a_word_with_the_board_keys_and_f6_still_s
 ) -> None:
     from buyword.net.remote import HostSeat
     from buyword.net.server import TableServer
-    from buyword.ui.host import CodesScreen, HostApp, HostTableScreen
+    from buyword.ui.dialogs.host import CodesScreen
+    from buyword.ui.host import HostApp
+    from buyword.ui.screens.host_table import HostTableScreen
     from buyword.ui.widgets.board import Board
 
     session = crossword_table()

@@ -16,7 +16,8 @@ from buyword.store.setup import Seat
 from buyword.table import HIDDEN, Wait
 from buyword.table.results import GameResults
 from buyword.ui.dialogs.challenge import ChallengeScreen
-from buyword.ui.remote import JoinApp, RemoteTableScreen
+from buyword.ui.remote import JoinApp
+from buyword.ui.screens.joined import RemoteTableScreen
 from buyword.ui.screens.results import JoinedResultsScreen
 from buyword.ui.widgets.rack import Rack
 from tests.net_helpers import HOST, answer, table
@@ -120,7 +121,9 @@ async def test_a_dropped_screen_says_so_and_takes_the_seat_back_with_its_token()
 
 
 async def test_the_hosts_screen_shows_who_is_connected_and_hands_a_gone_seat_over() -> None:
-    from buyword.ui.host import CodesScreen, HandOverScreen, HostApp, HostTableScreen
+    from buyword.ui.dialogs.host import CodesScreen, HandOverScreen
+    from buyword.ui.host import HostApp
+    from buyword.ui.screens.host_table import HostTableScreen
 
     session = table(Seat("Ann"), Seat("Bob"), Seat("Cy"), seed=23)
     async with TableServer(session, reserved=frozenset({0})) as server:

@@ -16,7 +16,7 @@ from buyword.store.setup import GameSetup
 from buyword.table.replay import replay_of
 from buyword.table.results import GameResults
 from buyword.ui.dialogs.board_hints import PlacementHintsScreen
-from buyword.ui.replay import ReplayScreen
+from buyword.ui.screens.replay import ReplayScreen
 from buyword.ui.screens.results import ResultsScreen
 from buyword.ui.widgets.board import Board, toggled
 from buyword.ui.widgets.game_log import GameLog

@@ -8,7 +8,7 @@ from textual.widgets import Static
 from buyword.engine import BuyWordError
 from buyword.store import Store
 from buyword.table.replay import Replay, load_replay
-from buyword.ui.replay import ReplayScreen
+from buyword.ui.screens.replay import ReplayScreen
 
 #: How often the other window's save is looked at, in seconds (a stat; read only if changed).
 POLL_SECONDS = 1.0
@@ -30,9 +30,6 @@ class WatchScreen(ReplayScreen):
     Nothing here writes or moves the other window's files. The view stays at the latest
     round unless the player steps back through the rounds; then it stays where they are.
     """
-
-    # Paths are read from this module's folder: the replay's styles, from here.
-    CSS_PATH = ["table.tcss", "../widgets/board.tcss"]
 
     BINDINGS = [
         Binding("q,escape", "leave", "Back to the title"),

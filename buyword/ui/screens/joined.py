@@ -1,0 +1,288 @@
+"""A seat at a hosted table on this screen: the usual table, drawn from the host's views.
+
+`RemoteTableScreen` is the table screen playing a `SeatLink` (`buyword.net.remote`): it draws
+the `TableView`s the host sends for this seat, exactly as a local table draws its session's,
+asks only this seat (the challenge prompt, the drop dialog, the variants' keys), and sends its
+answers, and its questions (a typed word's preview, the hints), to the host. No hand-off
+screens: each player has their own screen. When the link breaks it says so and the table
+comes back when the seat is taken back with its token. `buyword.ui.remote.JoinApp` runs it for
+`buyword join`; `buyword.ui.screens.host_table` adds the host's panels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from textual.app import SystemCommand
+from textual.content import Content
+from textual.message import Message
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+from buyword.engine import BuyWordError, Challenge
+from buyword.store.setup import GameSetup
+from buyword.table import Answer, Awaiting, Pass, Played, TableView, Wait
+from buyword.ui.screens.table import TableScreen
+from buyword.ui.text import literal, markup
+from buyword.ui.widgets.rack import Rack
+
+if TYPE_CHECKING:
+    from buyword.net.remote import SeatLink
+
+
+class RemoteTableScreen(TableScreen):
+    """The table screen for one seat at a hosted table (see the module's docstring)."""
+
+    # Paths are read from this module's folder (the table screen's own styles).
+    CSS_PATH = ["table.tcss", "../widgets/board.tcss"]
+
+    def __init__(self, table: SeatLink) -> None:
+        """Draw `table`, which has had its first view."""
+        setup = GameSetup(seats=table.table_view().seats)  # names only: not used
+        super().__init__(table, setup)
+        self.table = table
+        self.state.viewer = table.seat
+        #: The dialog asking this seat now (challenge or drop), and what it asks about.
+        self._dialog: ModalScreen[Any] | None = None
+        self._asked: tuple[str, int] | None = None
+        self._results_shown = False
+        self._offered_quit = False
+
+    def on_mount(self) -> None:
+        """Redraw whenever the host says something."""
+        self.table.on_change = self._table_changed
+        super().on_mount()
+
+    def on_unmount(self) -> None:
+        """Stop redrawing a screen that has gone."""
+        if self.table.on_change == self._table_changed:
+            self.table.on_change = None
+
+    @dataclass
+    class TableChanged(Message):
+        """The host said something (a view, a refusal, a preview, hints) or the link changed."""
+
+        kind: str
+
+    def _table_changed(self, kind: str) -> None:
+        # Called from the link's task, outside the screen's context: redraw from a message.
+        self.post_message(self.TableChanged(kind))
+
+    def on_remote_table_screen_table_changed(self, message: TableChanged) -> None:
+        """Redraw, and show a refusal, a preview or the hints."""
+        kind = message.kind
+        if not self.is_attached:
+            return
+        if kind == "preview":
+            self._previewed()
+            return
+        if kind == "hints":
+            self._hinted()
+            return
+        if kind == "coach":
+            self._coach_update()
+            return
+        if kind == "refused" and self.table.refusal:
+            self.hints_asked, self.selling = False, None
+            self.show_message(self.table.refusal, error=True)
+        self.advance()
+        if kind == "link" and self.table.ended is not None and not self.table.over:
+            self._offer_to_quit()
+
+    def _previewed(self) -> None:
+        """The host's preview of the word typed has come: show it (and sell the word when
+        Enter was pressed before it came)."""
+        word = self.query_one("#word", Input)
+        preview = self.preview(word.value)
+        if preview.pending:
+            return  # the preview of an earlier text: the latest one's is on its way
+        self.show_preview(word.value, preview)
+        selling, self.selling = self.selling, None
+        if selling is not None and selling == word.value.strip():
+            self.sell_typed(word.value)
+
+    def _hinted(self) -> None:
+        """The host's hints have come: show them, if F2 asked and the turn is still ours."""
+        found, self.table.hints_found = self.table.hints_found, None
+        asked, self.hints_asked = self.hints_asked, False
+        if asked and found is not None and self._person_to_act() \
+                and self.view.awaiting.wait is Wait.SELL:
+            self.show_hints(found)
+
+    def _coach_update(self) -> None:
+        """The host's coach has spoken to this seat (this screen is its own): show its
+        latest lines."""
+        said = self.table.take_coach()
+        if not said:
+            return
+        line = self.query_one("#coach", Static)
+        line.update(literal("\n".join(said)))
+        line.display = True
+        self.state.coached = self.table.seat
+
+    def action_coach(self) -> None:
+        """F6, "what would Master do?": the host's coach answers for this seat's decision
+        (its line comes here, or the host says why not)."""
+        try:
+            self.table.ask_coach(self.table.seat)
+        except BuyWordError as error:
+            self.show_message(str(error), error=True)
+
+    def _offer_to_quit(self) -> None:
+        """The table cannot be played from here any more: say why, and offer to quit (a
+        "no" leaves the table on screen as it last stood)."""
+        from buyword.ui.dialogs.confirm import ConfirmScreen
+
+        if self._offered_quit:
+            return
+        self._offered_quit = True
+        self._close_dialog()
+        why = self.table.ended
+        detail = literal(f"{why[0].upper()}{why[1:]}.")  # the host's words: text, not markup
+        question = ConfirmScreen("You are no longer at this table. Quit?",
+                                 detail)  # type: ignore[arg-type]
+        self.app.push_screen(question, lambda yes: self.app.exit() if yes else None)
+
+    # ------------------------------------------------------------------ turn flow
+
+    def _my_turn(self, awaiting: Awaiting) -> bool:
+        return self.table.seat in awaiting.seats and not awaiting.computer
+
+    def advance(self, view: TableView | None = None) -> None:
+        """Show the table as the host last described it; ask this seat if it is asked."""
+        table = self.table
+        self.state.viewer = table.seat
+        self.state.busy = table.in_flight or table.lost or table.ended is not None
+        view = table.table_view()
+        awaiting = view.awaiting
+        asked = self._asking(view)
+        if self._dialog is not None and asked != self._asked:
+            self._close_dialog()  # the table moved on (someone else challenged first ...)
+        self.view = view
+        if awaiting.wait is Wait.OVER:
+            self._show_results()
+            return
+        if self.state.busy or asked is None or self._dialog is not None:
+            return
+        if awaiting.wait is Wait.CHALLENGE:
+            self._offer_challenge(view)
+        else:
+            self._hand_to(table.seat, view)
+
+    def _asking(self, view: TableView) -> tuple[str, int] | None:
+        """What this seat is asked now (the kind of input, and how far the log has got), or
+        None when it is not asked."""
+        if not self._my_turn(view.awaiting) or view.awaiting.wait is Wait.OVER:
+            return None
+        return (str(view.awaiting.wait), len(view.log))
+
+    def _close_dialog(self) -> None:
+        dialog, self._dialog, self._asked = self._dialog, None, None
+        if dialog is not None and dialog.is_attached and self.app.screen is dialog:
+            dialog.dismiss(None)
+
+    def push_dialog(self, dialog: ModalScreen[Any], done: Any) -> None:
+        """Open a dialog asking this seat (one at a time); it closes by itself if the table
+        moves on."""
+        if self._dialog is not None:
+            return
+        self._dialog, self._asked = dialog, self._asking(self.view)
+
+        def answered(value: Any) -> None:
+            if self._dialog is not dialog:
+                return  # closed because the table moved on: not an answer
+            self._dialog = self._asked = None
+            done(value)
+
+        self.app.push_screen(dialog, answered)
+
+    def _offer_challenge(self, view: TableView) -> None:
+        """Ask this seat alone whether it challenges the sale (the same prompt, word or not)."""
+        from buyword.ui.dialogs.challenge import ChallengeScreen
+
+        sale = view.awaiting.sale
+        assert sale is not None
+        dialog = ChallengeScreen(str(sale), [(self.table.seat + 1, self.table.name)],
+                                 view.rules.challenge_penalty)
+        self.push_dialog(dialog, self._challenged_remotely)
+
+    def _challenged_remotely(self, number: int | None) -> None:
+        self.play(Challenge(number) if number is not None else Pass())
+
+    def play(self, action: Answer | str, seat: int | None = None) -> bool:
+        """Send this seat's answer to the host (the reply redraws the screen)."""
+        return super().play(action, self.table.seat)
+
+    def _after(self, played: Played) -> None:
+        """An answer has gone to the host: wait for its reply (no key does anything)."""
+        self._clear_refusal()
+        self.state.busy = True
+        self.draw()
+
+    def _person_to_act(self) -> bool:
+        """Whether this seat is asked now and the screen is free to answer."""
+        awaiting = self.view.awaiting
+        return (super()._person_to_act() and awaiting.seat == self.table.seat
+                and not self.table.in_flight and not self.table.lost
+                and self.table.ended is None)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """As at a local table, without the computers' skip (the host paces them)."""
+        if action == "skip":
+            return False
+        return super().check_action(action, parameters)
+
+    def no_hints_reason(self) -> str:
+        """Why F2 shows no hints now: the host decides whether the table plays with them."""
+        if not self.view.hints:
+            return "Hints are off at this table: the host allows them with buyword host --hints."
+        return super().no_hints_reason()
+
+    # ------------------------------------------------------------------ drawing
+
+    def _prompt(self, awaiting: Awaiting) -> Content:
+        """Whose turn it is: this seat's prompt, the link's state, or what the table waits
+        for (never another seat's price or tiles)."""
+        table = self.table
+        if table.ended is not None:
+            return markup("[b]You are no longer at this table:[/b] $why", why=table.ended)
+        if table.lost:
+            return markup("[b reverse] Connection lost — reconnecting… [/]")
+        if self._my_turn(awaiting) or awaiting.wait is Wait.OVER:
+            return super()._prompt(awaiting)
+        return markup("Waiting: $words.", words=self.view.waiting_for)
+
+    def _show_racks(self, awaiting: Awaiting) -> None:
+        """As at a local table; and while others decide on their draws, this seat's own
+        draw stays in sight (nobody else holds this screen)."""
+        super()._show_racks(awaiting)
+        mine = self.view.seat
+        if awaiting.wait is not Wait.BUY or awaiting.seat == self.table.seat or not mine.drawn:
+            return
+        drawn = self.query_one("#drawn", Rack)
+        drawn.tiles, drawn.face_down, drawn.display = mine.drawn, False, True
+        drawn.border_title = literal(f"Your draw · {len(mine.drawn)} tiles · "
+                                     f"${mine.offer_price}")
+
+    def _show_results(self) -> None:
+        if self._results_shown:
+            return
+        self._results_shown = True
+        from buyword.store.setup import GameSetup
+        from buyword.ui.screens.results import JoinedResultsScreen
+
+        results = self.view.results
+        if results is None:
+            return  # a view of form 2 always brings them
+        setup = GameSetup(seats=self.view.seats, seed=self.view.seed)
+        self.app.push_screen(JoinedResultsScreen(results, setup, self.table.seat))
+
+
+def table_commands(screen: object) -> Iterator[SystemCommand]:
+    """The command palette's table actions for a hosted table's screen (those legal now)."""
+    if isinstance(screen, RemoteTableScreen):
+        for action, title in screen.palette_actions():
+            yield SystemCommand(title, "Table action", partial(screen.run_action, action))
