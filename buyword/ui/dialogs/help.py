@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -128,6 +130,15 @@ class VariantsPage(VerticalScroll):
         """Whether every part of the page is there."""
         return len(self.children) == len(self.parts)
 
+    def scroll_end(self, **kwargs: Any) -> None:  # type: ignore[override]
+        """To the page's end: the last variant's rules, adding every part not yet there first
+        (else End pressed early stops short of them)."""
+        if self.revealed:
+            super().scroll_end(**kwargs)
+            return
+        self.reveal_all()
+        self.call_after_refresh(super().scroll_end, **kwargs)
+
 
 #: The arrows and page keys scroll a page of rules, wherever the focus is.
 PAGE_KEYS = [
@@ -197,13 +208,7 @@ class HelpScreen(ModalScreen[None]):
         pages = pane.query(VerticalScroll) if pane is not None else None
         if not pages:
             return
-        page = pages.first()
-        if how == "end" and isinstance(page, VariantsPage) and not page.revealed:
-            # End before the rules have all been added would stop short of the last page.
-            page.reveal_all()
-            page.call_after_refresh(page.scroll_end, animate=False)
-            return
-        getattr(page, f"scroll_{how}")(animate=False)
+        getattr(pages.first(), f"scroll_{how}")(animate=False)
 
     def action_close(self) -> None:
         """Back to where help was opened."""
