@@ -155,7 +155,9 @@ class ResultsScreen(Screen[None]):
                 for standing in view.outcome.standings:
                     yield PlayerResult(view.players[standing.seat], standing.place,
                                        self.label(standing.seat))
-            yield Static(self._verdict(), id="verdict")
+            verdict = self._verdict()
+            # Nothing to say (a table game without hints or coach): no blank lines for it.
+            yield Static(verdict, id="verdict").set_styles(display="block" if verdict else "none")
             with Horizontal(id="results-buttons"):
                 if self.comparable:
                     yield Button("E  Expert's game", id="expert-button", compact=True)
@@ -442,7 +444,8 @@ class JoinedResultsScreen(ResultsScreen, inherit_bindings=False):
 
     # Esc asks first, as on the results at home: a sale ends on a double Esc, and a third
     # one typed ahead must not close the results.
-    BINDINGS = [Binding("escape,q", "leave", "Leave the table")]
+    # Shown as the app's own Ctrl+Q "Leave", which at a finished table leaves at once.
+    BINDINGS = [Binding("escape,q", "leave", "Leave the table", show=False)]
 
     def __init__(self, view: ResultsView, setup: GameSetup, seat: int | None) -> None:
         """The results `view` at `seat`'s screen (None: a screen holding no seat), with the
