@@ -44,8 +44,8 @@ if TYPE_CHECKING:
         seat_view,
     )
 
-__all__ = ["HIDDEN", "KEYS", "Answer", "Appraised", "Awaiting", "Thought", "LogLine", "Marked",
-           "Pass", "Played", "Refused", "SalePreview", "Services", "TableSession", "TableView",
+__all__ = ["HIDDEN", "KEYS", "Answer", "Appraised", "Awaiting", "LogLine", "Marked", "Pass",
+           "Played", "Refused", "SalePreview", "Services", "TableSession", "TableView", "Thought",
            "Undone", "Wait", "computer_table", "play_computers", "redact", "seat_seed",
            "seat_view"]
 
@@ -55,8 +55,8 @@ __all__ = ["HIDDEN", "KEYS", "Answer", "Appraised", "Awaiting", "Thought", "LogL
 _HOMES = {
     "seat_seed": "computers", "computer_table": "launch", "play_computers": "launch",
     "Services": "services",
-    **dict.fromkeys(("Answer", "Appraised", "Thought", "Marked", "Pass", "Played", "Refused",
-                     "SalePreview", "TableSession", "Undone"), "session"),
+    **dict.fromkeys(("Answer", "Appraised", "Marked", "Pass", "Played", "Refused",
+                     "SalePreview", "TableSession", "Thought", "Undone"), "session"),
     **dict.fromkeys(("HIDDEN", "KEYS", "Awaiting", "LogLine", "TableView", "Wait", "redact",
                      "seat_view"), "views"),
 }
