@@ -318,18 +318,19 @@ class ResultsScreen(Screen[None]):
         """The same bag and die rolls again."""
         self.buyword.start_game(self.setup.with_seed(self.view.seed))
 
+    #: What leaving asks first (the results are not kept on screen anywhere else).
+    LEAVING = ("Leave the results?", "Back to the title; this game's results close.")
+
     def action_leave(self) -> None:
-        """Back to the title screen, once the player says so (the results are not kept on
-        screen anywhere else)."""
+        """Leave the results, once the player says so (`LEAVING` asks)."""
         from buyword.ui.dialogs.confirm import ConfirmScreen
 
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self.buyword.show_title()
+        self.app.push_screen(ConfirmScreen(*self.LEAVING),
+                             lambda yes: self.leave() if yes else None)
 
-        self.app.push_screen(ConfirmScreen("Leave the results?",
-                                           "Back to the title; this game's results close."),
-                             answered)
+    def leave(self) -> None:
+        """Back to the title screen."""
+        self.buyword.show_title()
 
     def action_beside(self, level: str) -> None:
         """"How would Expert (or Master) have done with the same bag?" — played in a worker,
@@ -461,17 +462,11 @@ class JoinedResultsScreen(ResultsScreen, inherit_bindings=False):
         """Only leaving: the rest needs the game, which the host holds."""
         return action == "leave"
 
-    def action_leave(self) -> None:
-        """Close the table's screen, once the player says so."""
-        from buyword.ui.dialogs.confirm import ConfirmScreen
+    LEAVING = ("Leave the table?", "The game is over; this closes its results.")
 
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self.app.exit()
-
-        self.app.push_screen(ConfirmScreen("Leave the table?",
-                                           "The game is over; this closes its results."),
-                             answered)
+    def leave(self) -> None:
+        """Close the table's screen."""
+        self.app.exit()
 
 
 def _who(level: str) -> str:
