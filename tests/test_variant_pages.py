@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import Markdown
-from ui_helpers import make_app, settle
+from ui_helpers import make_app, settle, until
 
 from buyword.engine.rules import VARIANTS
 from buyword.ui.dialogs.help import HelpScreen, VariantsPage, variants_text
@@ -60,9 +60,16 @@ async def test_helps_variants_tab_shows_every_variants_rules_in_order(keys) -> N
         app.push_screen(HelpScreen("variants"))
         for key in keys:  # before the rules have all been added
             await pilot.press(key)
-        await settle(pilot)
+        await until(pilot, lambda: bool(app.screen.query(VariantsPage)), "help's Variants tab")
         page = app.screen.query_one(VariantsPage)
-        assert page.revealed
+        # The rules are added a frame apart (and End scrolls once they are all there): wait
+        # for that state, not for a guess at how many frames it takes.
+        await until(pilot, lambda: page.revealed, "every variant's rules on the page")
+        if "end" in keys:
+            await until(pilot, lambda: page.max_scroll_y > 0
+                        and page.scroll_y == page.max_scroll_y, "the page scrolled to its end")
+        else:
+            await until(pilot, lambda: page.max_scroll_y > 0, "the page taller than the tab")
         shown = [str(markdown.source) for markdown in page.query(Markdown)]
         assert "\n\n".join(shown) == variants_text()
         assert shown[0].startswith("Variants are turned on")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
 
 from pilot_helpers import messages_waiting
 from textual import events
@@ -52,6 +53,20 @@ async def settle(pilot: Pilot) -> None:
     for _ in range(3):
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
+
+
+async def until(pilot: Pilot, holds: Callable[[], bool], what: str) -> None:
+    """Wait until `holds()` is true, a frame at a time: for a state that takes the app a few
+    refreshes to reach (a page filled in part by part, a scroll), however busy the machine is.
+
+    It counts frames, not seconds, so a slow machine only makes it take longer; it gives up
+    after many more frames than any such state needs, naming `what` it waited for."""
+    for _ in range(500):
+        if holds():
+            return
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+    raise AssertionError(f"the app never reached: {what}")
 
 
 async def type_word(pilot: Pilot, word: str) -> None:
