@@ -16,7 +16,7 @@ import pytest
 from rich.table import Table
 from test_ui_snapshots import SOLO, finished_solo_game
 from textual.widgets import ProgressBar, Static
-from ui_helpers import make_app, settle
+from ui_helpers import make_app, settle, until
 
 from buyword.engine import Game
 from buyword.store.settings import Settings
@@ -141,10 +141,7 @@ async def test_m_shows_masters_game_played_as_you_played_at_once_or_plays_it_now
 async def test_a_solo_game_begins_masters_game_ahead_and_leaving_stops_it() -> None:
     app = make_app(SOLO, settings=Settings(animations=False, bot_speed="instant"))
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(200):  # begun once the word index is built
-            await pilot.pause(0.05)
-            if app.ahead is not None:
-                break
+        await until(pilot, lambda: app.ahead is not None, "Master's game begun ahead")
         ahead = app.ahead
         assert ahead is not None and ahead.is_for(app.session.game)
         app.show_title()  # the game is left: its Master game stops

@@ -4,7 +4,7 @@ of a computer while it thinks, stopped once it has played."""
 from __future__ import annotations
 
 import pytest
-from ui_helpers import make_app, settle, table
+from ui_helpers import make_app, settle, table, until
 
 from buyword.store.settings import Settings
 from buyword.store.setup import GameSetup, Seat
@@ -53,16 +53,14 @@ async def test_the_spinner_turns_while_a_computer_thinks_and_stops_when_it_has_p
         assert "Cy · Greedy" in str(rows[1].render()) and "·" not in str(rows[0].render())
         assert board.spinner is None
         await pilot.press("r", "d")  # You discard: Cy is to decide, shown after 0.9 s
-        for _ in range(25):  # a busy machine paints the spinner later than an idle one
-            await pilot.pause(0.03)
-            if board.spinner is not None:
-                break
-        await pilot.pause(0.1)
-        cy = list(board.query(PlayerRow))[1]
-        assert board.spinner is not None and cy.line.thinking
-        assert str(cy.render())[0] in SPINNER and cy.frame > 0  # it turns
         moves = len(screen.session.game.actions)
-        await pilot.pause(0.8)
+        await until(pilot, lambda: board.spinner is not None
+                    and list(board.query(PlayerRow))[1].frame > 0, "Cy's spinner turning")
+        cy = list(board.query(PlayerRow))[1]
+        assert cy.line.thinking and str(cy.render())[0] in SPINNER  # it turns
+        assert len(screen.session.game.actions) == moves  # shown while Cy decides, not after
+        await until(pilot, lambda: len(screen.session.game.actions) == moves + 1,
+                    "Cy's paced decision")
         await settle(pilot)
         assert len(screen.session.game.actions) == moves + 1  # Cy has played: the turn is You's
         assert screen.session.awaiting().seats == (0,)

@@ -5,7 +5,7 @@ size, the too-small notice, "Setting the table…" and the palette's one "Keys".
 from __future__ import annotations
 
 import pytest
-from ui_helpers import TABLE, make_app, settle, table
+from ui_helpers import TABLE, make_app, settle, table, until
 
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import Wait
@@ -139,10 +139,8 @@ async def test_computers_wait_while_the_window_is_too_small() -> None:
         await pilot.pause(0.3)
         assert table(app).session.game.actions == []  # Ann (a computer) leads, but waits
         await pilot.resize_terminal(80, 24)
-        await settle(pilot)
-        await pilot.pause(0.6)
-        await settle(pilot)
-        assert table(app).session.game.actions  # and plays once the window has room
+        # and plays once the window has room
+        await until(pilot, lambda: bool(table(app).session.game.actions), "Ann's first move")
 
 
 async def test_a_message_goes_when_its_moment_has_passed() -> None:

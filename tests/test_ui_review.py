@@ -7,6 +7,7 @@ half way; the review's logic is tested without Textual in tests/test_table_revie
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from collections.abc import Sequence
@@ -16,7 +17,8 @@ from engine_helpers import WORDS
 from test_table_review import Plan, StandIn
 from test_ui_snapshots import SOLO, finished_solo_game
 from textual.widgets import ProgressBar, Static
-from ui_helpers import make_app, settle
+from textual.worker import WorkerCancelled
+from ui_helpers import make_app, settle, until
 
 from buyword.bots.view import SeatView
 from buyword.engine import Game, Rules, Sell
@@ -56,10 +58,7 @@ async def test_r_opens_the_review_and_esc_cancels_it_then_goes_back(monkeypatch)
         screen = app.screen
         assert isinstance(screen, ReviewScreen)
         bar = screen.query_one(ProgressBar)
-        for _ in range(100):  # until Master has weighed a decision or two
-            await pilot.pause(0.02)
-            if (bar.progress or 0) >= 2:
-                break
+        await until(pilot, lambda: (bar.progress or 0) >= 2, "Master weighing two decisions")
         assert bar.total and 2 <= bar.progress < bar.total
         await pilot.press("escape")
         await app.workers.wait_for_complete()
@@ -77,7 +76,8 @@ async def test_r_opens_the_review_and_esc_cancels_it_then_goes_back(monkeypatch)
         again = app.screen
         assert isinstance(again, ReviewScreen) and again.running
         app.pop_screen()
-        await pilot.pause(0.1)  # the decision being weighed ends; no other starts
+        with contextlib.suppress(WorkerCancelled):  # the decision being weighed ends...
+            await app.workers.wait_for_complete()
         weighed = len(masters[-1].views)
         await pilot.pause(0.1)
         assert again.cancelling.is_set() and isinstance(app.screen, ResultsScreen)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Callable
 
 from pilot_helpers import messages_waiting
@@ -55,18 +56,19 @@ async def settle(pilot: Pilot) -> None:
         await pilot.pause()
 
 
-async def until(pilot: Pilot, holds: Callable[[], bool], what: str) -> None:
-    """Wait until `holds()` is true, a frame at a time: for a state that takes the app a few
-    refreshes to reach (a page filled in part by part, a scroll), however busy the machine is.
+async def until(pilot: Pilot, holds: Callable[[], bool], what: str,
+                within: float = 60.0) -> None:
+    """Wait until `holds()` is true, looking again every frame or so: for a state the app
+    reaches in its own time (a page filled in part by part, a scroll, a computer's paced move,
+    a worker's progress), however busy the machine is.
 
-    It counts frames, not seconds, so a slow machine only makes it take longer; it gives up
-    after many more frames than any such state needs, naming `what` it waited for."""
-    for _ in range(500):
-        if holds():
-            return
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
-    raise AssertionError(f"the app never reached: {what}")
+    It waits for the state, not for a guess at how long it takes: `within` seconds is only
+    the point at which a test that hangs gives up, naming `what` it waited for."""
+    deadline = time.monotonic() + within
+    while not holds():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the app never reached: {what}")
+        await pilot.pause(0.01)
 
 
 async def type_word(pilot: Pilot, word: str) -> None:
