@@ -5,7 +5,7 @@ takes, in one process and with each decision's rollouts spread over several.
                                       [--jobs 2]
 
 Each seeded solo game is played by a computer `--level` standing in for a person; then Master
-replays its bag as the results screen does (`buyword.table.compare.play_beside`, at
+replays its bag as the results screen does (`buyword.analysis.compare.play_beside`, at
 `--rollouts` an option), once in one process and once with `--jobs` processes. Printed per
 game: the person's and Master's money, each run's wall-clock and processor seconds (this
 process and its workers), the parallel/single ratios, and whether both runs played the same
@@ -27,10 +27,10 @@ import statistics
 import time
 from collections.abc import Callable
 
+from buyword.analysis.compare import BESIDE_ROLLOUTS, MasterAhead, play_beside
 from buyword.engine import Game, default_tiles
 from buyword.store.places import cache_folder
 from buyword.table import Services, play_computers
-from buyword.table.compare import BESIDE_ROLLOUTS, MasterAhead, play_beside
 
 
 def cpu_seconds() -> float:

@@ -21,8 +21,8 @@ import time
 
 from ceiling import ceilings
 
+from buyword.analysis.sim import GameResult, run_games, summarise
 from buyword.bots import LEVELS
-from buyword.table.sim import GameResult, run_games, summarise
 
 #: Master thinks a second a decision (about a minute and a half a game), too slow for hundreds
 #: of games here: `benchmarks/bench_master.py` measures it against Expert on the same seeds.

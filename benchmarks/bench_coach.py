@@ -24,13 +24,13 @@ import os
 import statistics
 import time
 
+from buyword.analysis.review import review_game
 from buyword.bots.master import Decision
 from buyword.engine import GameRecord, default_tiles
 from buyword.store.places import cache_folder
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import Services, TableSession, play_computers
 from buyword.table.coach import Coach, coach_master, known_appraisals
-from buyword.table.review import review_game
 
 
 class Timed:

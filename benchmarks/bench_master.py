@@ -25,8 +25,8 @@ import statistics
 import time
 from dataclasses import replace
 
+from buyword.analysis.sim import GameResult, rollout_search, run_games, time_stats
 from buyword.bots.master import CLOCKS, Search
-from buyword.table.sim import GameResult, rollout_search, run_games, time_stats
 
 LEVELS = ("master", "expert")
 

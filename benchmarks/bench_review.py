@@ -27,12 +27,13 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
+from buyword.analysis.review import GameReview, review_game
 from buyword.bots import make_bot
 from buyword.bots.master import Decision
 from buyword.engine import GameRecord, default_tiles
 from buyword.store.places import cache_folder
 from buyword.table import Services, play_computers
-from buyword.table.review import DEFAULT_ROLLOUTS, GameReview, review_game, review_search
+from buyword.table.weighing import DEFAULT_ROLLOUTS, review_search
 
 
 def cpu_seconds() -> float:

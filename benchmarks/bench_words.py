@@ -37,10 +37,10 @@ from baseline.finder import WordFinder as OldFinder
 from baseline.index import WordIndex as OldIndex
 from baseline.planner import plan_sale as old_plan_sale
 
+from buyword.analysis.sim import play_game
 from buyword.bots.index import WordIndex
 from buyword.engine import price
 from buyword.engine.tiles import TileSet, default_tiles
-from buyword.table.sim import play_game
 from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon
 from buyword.words.planner import plan_sale

@@ -136,7 +136,7 @@ def _add_ray(command: argparse.ArgumentParser, what: str = "play the games") -> 
 
 
 def _add_train(sub: argparse._SubParsersAction) -> None:
-    """`buyword train`: its options are `buyword.table.train.Training`."""
+    """`buyword train`: its options are `buyword.analysis.train.Training`."""
     train = sub.add_parser("train", help="learn Expert's leave values by self-play")
     train.add_argument("--games", type=int, default=40, help="games per iteration (default 40)")
     train.add_argument("--iterations", type=int, default=3,
@@ -176,7 +176,7 @@ def _add_review(sub: argparse._SubParsersAction) -> None:
     review = sub.add_parser("review", help="weigh each of your decisions in a saved game "
                             "against the Master level")
     review.add_argument("file", help="a saved game (.json), e.g. as `buyword history` lists it")
-    # No default here: the review's own (`buyword.table.review.DEFAULT_BUDGET`) applies, and
+    # No default here: the review's own (`buyword.analysis.review.DEFAULT_BUDGET`) applies, and
     # parsing the command line does not load the review.
     review.add_argument("--rollouts", type=int, metavar="N",
                         help="Master's budget: at most N rollouts per option and decision "
@@ -276,7 +276,7 @@ def _check_tiles(path: str, seats: int | None) -> None:
 
 def _sim_seats(players: list[str] | None) -> int | None:
     """The most seats any `buyword sim` table has (None: --players is wrong; sim says so)."""
-    from buyword.table.sim import SimError, parse_tables
+    from buyword.analysis.sim import SimError, parse_tables
 
     try:
         return max(len(levels) for levels in parse_tables(players))
@@ -339,15 +339,15 @@ def main(argv: list[str] | None = None) -> int:
         return solve_main(args.letters, args.wilds, args.dictionary, args.min_length,
                           args.theme, tiles, cache_folder())
     if command == "sim":
+        from buyword.analysis.sim import sim_main
         from buyword.store.places import cache_folder
-        from buyword.table.sim import sim_main
 
         args.tiles = args.sub_tiles or args.tiles
         args.cache_dir = cache_folder()
         return sim_main(args)
     if command == "train":
+        from buyword.analysis.train import train_main
         from buyword.store.places import cache_folder
-        from buyword.table.train import train_main
 
         folder = cache_folder()
         args.cache_dir = None if folder is None else str(folder)
@@ -366,8 +366,8 @@ def main(argv: list[str] | None = None) -> int:
         return serve_main(args.host, args.port, token=args.token, max_games=args.max_games,
                           public_url=args.public_url)
     if command == "review":
+        from buyword.analysis.review_report import review_main
         from buyword.store.places import cache_folder
-        from buyword.table.review_report import review_main
 
         folder = cache_folder()
         return review_main(args.file, args.seat, args.budget, args.json,

@@ -11,8 +11,8 @@ from __future__ import annotations
 import argparse
 import statistics
 
+from buyword.analysis.train import play_many
 from buyword.bots.leaves import LeaveTable
-from buyword.table.train import play_many
 
 
 def main() -> int:

@@ -9,13 +9,13 @@ import statistics
 import pytest
 from words_helpers import index_cache
 
+from buyword.analysis.sim import play_game
 from buyword.bots import BOT_NAMES, LEVELS, make_bot
 from buyword.engine import Game, Phase, Rules, Sell
 from buyword.engine import events as ev
 from buyword.store.setup import Seat
 from buyword.table import TableSession, Wait
 from buyword.table.services import Services
-from buyword.table.sim import play_game
 
 
 @pytest.fixture(scope="module")

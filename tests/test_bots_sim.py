@@ -6,8 +6,8 @@ import json
 
 import pytest
 
+from buyword.analysis.sim import money_stats, parse_tables, percentile
 from buyword.cli import main
-from buyword.table.sim import money_stats, parse_tables, percentile
 
 
 def test_sim_json_reports_solo_and_table_games(capsys):

@@ -10,10 +10,10 @@ import pytest
 from engine_helpers import WordSet, play
 from words_helpers import index_cache
 
+from buyword.analysis.sim import SimError, sim_main, theme_rules
 from buyword.bots import make_bot
 from buyword.engine import Game, Phase, Rules, Sell
 from buyword.table.services import Services
-from buyword.table.sim import SimError, sim_main, theme_rules
 from buyword.table.views import seat_view
 from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon

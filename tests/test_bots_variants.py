@@ -9,6 +9,7 @@ import pytest
 from engine_helpers import play, stacked
 from words_helpers import index_cache
 
+from buyword.analysis.sim import parse_variants
 from buyword.bots import variants
 from buyword.bots.view import SeatView
 from buyword.cli import main
@@ -29,7 +30,6 @@ from buyword.engine import (
 from buyword.store.setup import Seat
 from buyword.table import TableSession, Wait
 from buyword.table.services import Services
-from buyword.table.sim import parse_variants
 from buyword.table.views import seat_view
 
 
@@ -229,7 +229,7 @@ def test_sim_plays_variants_and_names_them(capsys) -> None:
     ("trade", [("easy",)], "trade needs 2 or more players"),
 ])
 def test_sim_refuses_variants_it_cannot_play(text, tables, message) -> None:
-    from buyword.table.sim import SimError
+    from buyword.analysis.sim import SimError
 
     with pytest.raises(SimError, match=message):
         parse_variants(text, tables)

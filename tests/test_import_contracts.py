@@ -131,6 +131,10 @@ def test_every_import_contract_is_kept() -> None:
     ("web/screens.py", "import buyword.ui.app", "Layers"),
     ("ui/browser.py", "import buyword.web.server", "Layers"),
     ("net/up.py", "import buyword.web", "Layers"),
+    ("table/study.py", "import buyword.analysis.review", "Layers"),
+    ("net/study.py", "from buyword.analysis import sim", "Layers"),
+    ("analysis/up.py", "import buyword.ui.app", "Layers"),
+    ("analysis/screen.py", "import textual", "Only the screens import Textual"),
 ])
 def test_a_broken_contract_fails(tmp_path: Path, module: str, line: str, contract: str) -> None:
     shutil.copytree(ROOT / "buyword", tmp_path / "buyword",

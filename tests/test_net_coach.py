@@ -19,7 +19,7 @@ from buyword.table import coach as table_coach
 
 if TYPE_CHECKING:
     from buyword.bots.master import Appraisal
-    from buyword.table.review import Appraiser
+    from buyword.table.weighing import Appraiser
 
 #: Slow (Master weighs each decision with the review's 48 playouts an option).
 pytestmark = pytest.mark.slow

@@ -9,12 +9,12 @@ import asyncio
 import pytest
 from textual.widgets import Static
 
+from buyword.analysis.results import GameResults
 from buyword.net.client import TableClient
 from buyword.net.remote import HostSeat, JoinedTable
 from buyword.net.server import TableServer
 from buyword.store.setup import Seat
 from buyword.table import HIDDEN, Wait
-from buyword.table.results import GameResults
 from buyword.ui.dialogs.challenge import ChallengeScreen
 from buyword.ui.remote import JoinApp
 from buyword.ui.screens.joined import RemoteTableScreen

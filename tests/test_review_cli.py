@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from engine_helpers import WORDS, play, stacked
 
+from buyword.analysis.review_report import read_for_review
 from buyword.cli import main
 from buyword.engine import GameRecord
 from buyword.store import SavedGame
-from buyword.table.review import ReviewError
-from buyword.table.review_report import read_for_review
+from buyword.table.weighing import ReviewError
 
 
 @pytest.fixture(autouse=True)

@@ -19,7 +19,8 @@ import pytest
 #: Modules the title screen does not need; importing any of them at start-up costs time.
 NOT_AT_START = ("argparse",  # plain `buyword` has no arguments to parse
                 "buyword.engine.game", "buyword.engine.actions", "buyword.engine.variants",
-                "buyword.table.session", "buyword.bots", "buyword.words", "buyword.words.lexicon",
+                "buyword.table.session", "buyword.analysis", "buyword.bots", "buyword.words",
+                "buyword.words.lexicon",
                 "buyword.ui.screens.table", "buyword.ui.screens.results",
                 "buyword.ui.screens.stats",
                 "textual_plotext", "plotext", "wordfreq",

@@ -9,13 +9,13 @@ import time
 import pytest
 from words_helpers import half_tile_set, index_cache
 
+from buyword.analysis.compare import MasterAhead, play_beside
+from buyword.analysis.sim import rollout_search
 from buyword.bots import master as master_module
 from buyword.cli import main
 from buyword.engine import Rules, TileSet
-from buyword.table.compare import MasterAhead, play_beside
 from buyword.table.launch import play_computers
 from buyword.table.services import Services
-from buyword.table.sim import rollout_search
 
 #: Rollouts an option: too few for Master to drop an option (it races from
 #: `Search.min_rollouts`, 6), but every decision still plays its options out.

@@ -11,6 +11,7 @@ import json
 import pytest
 from words_helpers import index_cache
 
+from buyword.analysis.review import review_game
 from buyword.bots import MasterBot
 from buyword.bots.index import WordIndex
 from buyword.bots.master import Decision, Search
@@ -20,7 +21,6 @@ from buyword.store.setup import GameSetup, Seat
 from buyword.table import Appraised, TableSession
 from buyword.table.autosave import Autosave, first_save, saved_now
 from buyword.table.coach import Coach, known_appraisals
-from buyword.table.review import review_game
 from buyword.table.services import Services
 
 #: A budget no test reaches: the rollout counts decide when a search stops.

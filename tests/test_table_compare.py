@@ -6,8 +6,14 @@ import random
 
 from engine_helpers import WORDS, play, stacked
 
+from buyword.analysis.compare import (
+    RoundPair,
+    SeatRound,
+    compare_games,
+    compare_records,
+    mark_swings,
+)
 from buyword.engine import Game, GameRecord, Rules
-from buyword.table.compare import RoundPair, SeatRound, compare_games, compare_records, mark_swings
 
 
 def _random_solo(seed: int, choices: int) -> Game:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from buyword.analysis.sim import parse_variants, play_game
 from buyword.engine import Rules, default_tiles
 from buyword.engine import events as ev
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import Played, Refused, TableSession, Wait
-from buyword.table.sim import parse_variants, play_game
 from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from buyword.table.sim import run_games
+from buyword.analysis.sim import run_games
 
 ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'buyword[cluster]')")
 

@@ -8,10 +8,10 @@ import random
 import pytest
 from engine_helpers import WORDS
 
+from buyword.analysis.results import GameResults
 from buyword.engine import BuyWordError, Game, Rules
 from buyword.engine import events as ev
 from buyword.store.setup import GameSetup, Seat
-from buyword.table.results import GameResults
 
 #: The words a player here sells whenever their hand holds one, longest first.
 SALES = ("STARTER", "TREATS", "RATES", "RATE", "TEAR", "TACT", "QUIZ", "JAZZ", "TEA", "CAT",

@@ -17,6 +17,15 @@ from dataclasses import dataclass
 import pytest
 from engine_helpers import WORDS, play, stacked
 
+from buyword.analysis.cluster import ClusterError
+from buyword.analysis.review import GameReview, review_game
+from buyword.analysis.review_report import (
+    ToReview,
+    lost_text,
+    print_review,
+    run_review,
+    summary_lines,
+)
 from buyword.bots.master import Appraisal
 from buyword.bots.view import SeatView
 from buyword.engine import (
@@ -34,24 +43,14 @@ from buyword.engine import (
 )
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import TableSession
-from buyword.table.cluster import ClusterError
-from buyword.table.review import (
-    GameReview,
+from buyword.table.weighing import (
     Reviewed,
     ReviewError,
     decision_stream,
     moments,
     noise_bar,
-    review_game,
     same,
     view_at,
-)
-from buyword.table.review_report import (
-    ToReview,
-    lost_text,
-    print_review,
-    run_review,
-    summary_lines,
 )
 
 

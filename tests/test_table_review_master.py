@@ -13,15 +13,16 @@ from pathlib import Path
 import pytest
 from words_helpers import index_cache
 
+from buyword.analysis.review import review_game
+from buyword.analysis.spread import RolloutSpread
 from buyword.bots import MasterBot
 from buyword.bots.index import WordIndex
 from buyword.bots.master import Appraisal, Decision, Search
 from buyword.cli import main
 from buyword.engine import Discard, Game, GameRecord, Rules
 from buyword.store import SavedGame
-from buyword.table.review import review_game, review_search, view_at
 from buyword.table.services import Services
-from buyword.table.spread import RolloutSpread
+from buyword.table.weighing import review_search, view_at
 
 #: A budget no test reaches: the rollout counts decide when a search stops.
 UNHURRIED = 1e9

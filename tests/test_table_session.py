@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from buyword.analysis.sim import play_game
 from buyword.engine import (
     BuyWordError,
     Challenge,
@@ -32,7 +33,6 @@ from buyword.table import (
     seat_seed,
 )
 from buyword.table.autosave import Autosave
-from buyword.table.sim import play_game
 from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon
 
@@ -134,7 +134,7 @@ def test_a_whole_table_game_runs_on_the_session_alone() -> None:
 
 
 def test_the_session_imports_no_textual() -> None:
-    code = ("import sys, buyword.table, buyword.table.sim;"
+    code = ("import sys, buyword.table, buyword.analysis.sim;"
             "print('textual' in sys.modules)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=True)

@@ -11,16 +11,8 @@ from argparse import Namespace
 
 import pytest
 
-from buyword.bots.index import WordIndex, take
-from buyword.bots.leaves import LeaveTable
-from buyword.bots.master import MasterBot, Search
-from buyword.cli import main
-from buyword.engine import Game, Phase
-from buyword.store.setup import Seat
-from buyword.table.cluster import ClusterError, run_tasks
-from buyword.table.services import Services
-from buyword.table.session import TableSession
-from buyword.table.train import (
+from buyword.analysis.cluster import ClusterError, run_tasks
+from buyword.analysis.train import (
     Report,
     RoundStart,
     Training,
@@ -31,6 +23,14 @@ from buyword.table.train import (
     turns_of,
     weigh_sales,
 )
+from buyword.bots.index import WordIndex, take
+from buyword.bots.leaves import LeaveTable
+from buyword.bots.master import MasterBot, Search
+from buyword.cli import main
+from buyword.engine import Game, Phase
+from buyword.store.setup import Seat
+from buyword.table.services import Services
+from buyword.table.session import TableSession
 
 
 def _square(n: int) -> int:

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from buyword.analysis.results import GameResults
 from buyword.engine import BuyWordError
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import HIDDEN, TableSession, TableView, Wait
-from buyword.table.results import GameResults
 from buyword.table.services import Services
 from buyword.words.lexicon import Lexicon
 

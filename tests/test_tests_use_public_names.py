@@ -43,9 +43,9 @@ def test_no_test_uses_a_private_name_of_the_package() -> None:
 
 
 def test_the_check_finds_both_kinds_of_private_use() -> None:
-    source = ("from buyword.table.sim import _load_words, play_game\n"
+    source = ("from buyword.analysis.sim import _load_words, play_game\n"
               "import buyword.cli\nimport buyword.store.files as files\n"
               "from buyword.ui import saving\n"
               "files._kept(1)\nsaving.setup_of(2)\nbuyword.cli._parser()\n")
-    assert private_uses(source) == ["from buyword.table.sim import _load_words", "files._kept",
+    assert private_uses(source) == ["from buyword.analysis.sim import _load_words", "files._kept",
                                     "buyword.cli._parser"]

@@ -18,10 +18,10 @@ from test_ui_snapshots import SOLO, finished_solo_game
 from textual.widgets import ProgressBar, Static
 from ui_helpers import make_app, settle, until
 
+from buyword.analysis import compare
+from buyword.analysis.results import GameResults
 from buyword.engine import Game
 from buyword.store.settings import Settings
-from buyword.table import compare
-from buyword.table.results import GameResults
 from buyword.ui.screens.results import ResultsScreen
 
 pytestmark = pytest.mark.slow

@@ -75,7 +75,7 @@ async def test_f6_with_the_coach_off_turns_it_on() -> None:
 async def test_the_results_say_the_game_was_coached() -> None:
     from test_ui_snapshots import SOLO, finished_solo_game
 
-    from buyword.table.results import GameResults
+    from buyword.analysis.results import GameResults
     from buyword.ui.screens.results import ResultsScreen
 
     app = make_app()

@@ -10,11 +10,11 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static
 from ui_helpers import make_app, settle, table
 
+from buyword.analysis.results import GameResults
 from buyword.engine import Game, GameRecord, parse_action
 from buyword.engine.crossword import DOWN
 from buyword.store.setup import GameSetup
 from buyword.table.replay import replay_of
-from buyword.table.results import GameResults
 from buyword.ui.dialogs.board_hints import PlacementHintsScreen
 from buyword.ui.screens.replay import ReplayScreen
 from buyword.ui.screens.results import ResultsScreen

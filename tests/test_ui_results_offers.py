@@ -8,9 +8,9 @@ import random
 import pytest
 from engine_helpers import WORDS
 
+from buyword.analysis.results import GameResults
 from buyword.engine import Game, Rules
 from buyword.store.setup import GameSetup, Seat
-from buyword.table.results import GameResults
 from buyword.ui.screens.results import ResultsScreen
 
 

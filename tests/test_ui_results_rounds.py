@@ -7,7 +7,7 @@ import io
 from rich.console import Console
 from test_table_compare import _random_solo
 
-from buyword.table.compare import compare_games
+from buyword.analysis.compare import compare_games
 from buyword.ui.screens.results import rounds_table
 
 

@@ -20,10 +20,10 @@ from textual.widgets import ProgressBar, Static
 from textual.worker import WorkerCancelled
 from ui_helpers import make_app, settle, until
 
+from buyword.analysis.results import GameResults
 from buyword.bots.view import SeatView
 from buyword.engine import Game, Rules, Sell
 from buyword.store.setup import GameSetup, Seat
-from buyword.table.results import GameResults
 from buyword.ui.screens import review as review_screen
 from buyword.ui.screens.results import ResultsScreen
 from buyword.ui.screens.review import ReviewScreen, ReviewWhom

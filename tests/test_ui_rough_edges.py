@@ -11,8 +11,8 @@ from textual.widgets import OptionList, Static
 from textual.widgets._footer import FooterKey
 from ui_helpers import make_app, settle
 
+from buyword.analysis.results import GameResults
 from buyword.store import Store
-from buyword.table.results import GameResults
 from buyword.ui.dialogs.confirm import ConfirmScreen
 from buyword.ui.screens.results import ResultsScreen
 from buyword.ui.screens.title import TitleScreen

@@ -11,9 +11,9 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 from ui_helpers import BAG, TABLE, make_app, settle, small_lexicon, table
 
+from buyword.analysis.results import GameResults
 from buyword.engine import Game, parse_action
 from buyword.store.setup import GameSetup, Seat
-from buyword.table.results import GameResults
 from buyword.ui.screens.results import ResultsScreen
 
 #: Slow (Pilot drives the app to each screen for a snapshot): left out of the fast set.

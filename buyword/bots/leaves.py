@@ -3,7 +3,7 @@ futures already say they are worth.
 
 A computer player values the tiles it keeps (the *leave*) by sampling futures
 (`buyword.bots.levels`); that judgement sees one word and one purchase ahead. Training
-(`buyword train`, in `buyword.table.train`) notes how far it fell short of what each leave proved
+(`buyword train`, in `buyword.analysis.train`) notes how far it fell short of what each leave proved
 worth, and `fit` fits this table to that shortfall, so that a level adds the table's value to
 the futures'. The table is factored (per stage of the bag: each letter kept and each extra copy,
 the tiles kept, the vowels, the wilds), so a few thousand games fit it, with a smoothed

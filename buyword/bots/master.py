@@ -111,7 +111,7 @@ class Appraisal:
 
 
 class Spread(Protocol):
-    """Plays a block of rollouts, perhaps in other processes (`buyword.table.spread`)."""
+    """Plays a block of rollouts, perhaps in other processes (`buyword.analysis.spread`)."""
 
     #: Rounds of rollouts worth handing out at once (1: no gain from blocks).
     block: int
@@ -221,7 +221,7 @@ class MasterBot(LevelBot):
         """`appraise` as an `Appraisal`, with the paired errors. Given `rollouts`, each option
         gets at most that many (racing still drops those clearly behind) and no clock counts
         unless `budget` is given too. Given a `stream` (e.g. the game's seed and the
-        decision's place in its record: `buyword.table.review.decision_stream`), the
+        decision's place in its record: `buyword.table.weighing.decision_stream`), the
         candidates' futures and every rollout's luck come from it alone: with a budget
         counted in rollouts the answer is then the same on any machine, in any process."""
         search = self.search

@@ -45,7 +45,7 @@ class Settings:
     animations: bool = True
     bot_speed: str = "normal"
     #: Whether Master plays a solo game's bag in the background while the person plays, so
-    #: the results screen's "Master's game" is there at once (`buyword.table.compare`).
+    #: the results screen's "Master's game" is there at once (`buyword.analysis.compare`).
     master_ahead: bool = True
     #: A new game's default setup (its `REMEMBERED` settings are kept in the file).
     new_game: GameSetup = field(default_factory=GameSetup)

@@ -32,7 +32,8 @@ from buyword.engine.actions import Challenge, parse_action
 from buyword.engine.phase import Phase
 from buyword.engine.tiles import parse_spelling
 from buyword.store.stats import RecordedWords
-from buyword.table.review import (
+from buyword.table.views import COACHED_WAITS
+from buyword.table.weighing import (
     DEFAULT_ROLLOUTS,
     Appraiser,
     DecisionMaker,
@@ -45,7 +46,6 @@ from buyword.table.review import (
     view_at,
     weighing_key,
 )
-from buyword.table.views import COACHED_WAITS
 
 if TYPE_CHECKING:
     from buyword.bots.view import SeatView
@@ -54,7 +54,7 @@ if TYPE_CHECKING:
 #: The coach's budget: the review's, so that the review can reuse what the coach weighed.
 COACH_ROLLOUTS = DEFAULT_ROLLOUTS
 
-#: A kept appraisal's key (`buyword.table.review.weighing_key`).
+#: A kept appraisal's key (`buyword.table.weighing.weighing_key`).
 Key = tuple[str, int | None, float | None, tuple[str, ...]]
 
 
@@ -524,7 +524,7 @@ def _decision_start(actions: Sequence[str], phase: Phase) -> int:
 
 
 def coach_master(session: TableSession) -> Appraiser:
-    """Master as the review weighs with (`buyword.table.review.review_master`), on the
+    """Master as the review weighs with (`buyword.table.weighing.review_master`), on the
     session's own words: the same appraisal the review would make."""
     return review_master(session.finder, session.theme_finders)
 

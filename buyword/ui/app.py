@@ -33,12 +33,12 @@ from buyword.ui.stylesheet import SharedStylesheet
 from buyword.ui.widgets import PIECES_CSS
 
 if TYPE_CHECKING:
+    from buyword.analysis.compare import MasterAhead
     from buyword.engine import Rules
     from buyword.store.settings import Settings
     from buyword.store.setup import GameSetup
     from buyword.table import Appraised, Marked, Played, TableSession, Undone
     from buyword.table.autosave import Autosave
-    from buyword.table.compare import MasterAhead
     from buyword.words.finder import WordFinder
     from buyword.words.lexicon import Lexicon
     from buyword.words.themes import ThemeFinders
@@ -383,7 +383,7 @@ class BuyWordApp(App[int]):
     def _begin_master_ahead(self, session: TableSession, setup: GameSetup) -> None:
         """Start Master on a solo game's bag, for the results screen (if the settings say
         so, and Master's rollouts play these rules); stop the last game's."""
-        from buyword.table.compare import MasterAhead
+        from buyword.analysis.compare import MasterAhead
 
         if self.ahead is not None:
             self.ahead.close()
@@ -396,7 +396,7 @@ class BuyWordApp(App[int]):
         """Fork Master's process once the word index is built: never waiting for it (the
         app would wait too as it closes), and never before (a process forked while the
         index is being built would wait for a build that never ends there)."""
-        from buyword.table.compare import MasterAhead
+        from buyword.analysis.compare import MasterAhead
 
         if session is not self.session or self.ahead is not None or session.over:
             return  # another game opened meanwhile, or this one is over
@@ -421,7 +421,7 @@ class BuyWordApp(App[int]):
 
     def show_results(self, session: TableSession, setup: GameSetup) -> None:
         """The game is over: record it (and score a solo game), then the results screen."""
-        from buyword.table.results import GameResults
+        from buyword.analysis.results import GameResults
         from buyword.ui.screens.results import ResultsScreen
 
         if self.autosave is not None and session is self.session:

@@ -18,10 +18,10 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, ProgressBar, Sparkline, Static
 from textual_plotext import PlotextPlot
 
+from buyword.analysis.compare import BESIDE_ROLLOUTS, MasterAhead, RoundPair, SeatRound
+from buyword.analysis.results import GameResults
 from buyword.engine.wording import conjugate, is_you
 from buyword.store.setup import GameSetup, custom_tiles
-from buyword.table.compare import BESIDE_ROLLOUTS, MasterAhead, RoundPair, SeatRound
-from buyword.table.results import GameResults
 from buyword.table.views import ResultsView, SeatResult
 from buyword.ui.text import literal, markup, whole_ticks
 from buyword.ui.widgets.board import Board
@@ -372,7 +372,7 @@ class ResultsScreen(Screen[None]):
     @work(thread=True, exclusive=True, exit_on_error=False)
     def _play_beside(self, level: str) -> None:
         """Replay the seed (same bag, same rolls) with the computer player of `level`."""
-        from buyword.table.review_report import default_jobs
+        from buyword.analysis.review_report import default_jobs
 
         assert self.results is not None  # offered only for a game played here (`comparable`)
         try:

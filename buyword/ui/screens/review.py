@@ -22,16 +22,17 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, ProgressBar, Static
 from textual_plotext import PlotextPlot
 
-from buyword.engine import BuyWordError
-from buyword.engine.wording import possessive
-from buyword.table.review import DEFAULT_ROLLOUTS, GameReview, review_game
-from buyword.table.review_report import (
+from buyword.analysis.review import GameReview, review_game
+from buyword.analysis.review_report import (
     ToReview,
     default_jobs,
     lost_text,
     master_for,
     summary_lines,
 )
+from buyword.engine import BuyWordError
+from buyword.engine.wording import possessive
+from buyword.table.weighing import DEFAULT_ROLLOUTS
 from buyword.ui.text import literal
 
 if TYPE_CHECKING:

@@ -21,13 +21,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from buyword.analysis.cluster import ClusterError, run_tasks
 from buyword.bots import LEVEL_STYLES, LevelBot
 from buyword.bots.index import Word, WordIndex, take
 from buyword.bots.leaves import LeaveTable, LeaveTableError, Turn, fit, fit_contrasts
 from buyword.bots.master import MasterBot, Search
 from buyword.bots.view import SeatView
 from buyword.engine import Game, Phase, Rules
-from buyword.table.cluster import ClusterError, run_tasks
 from buyword.table.computers import seat_seed
 from buyword.table.launch import computer_table
 from buyword.table.services import Services

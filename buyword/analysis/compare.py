@@ -44,17 +44,17 @@ def play_beside(game: Game, level: str, finder: WordFinder, *,
     rules and themes) to the end, seated and seeded as `buyword sim` seats it, so the game is
     the one `buyword sim --players LEVEL --seed S --games 1` plays; a Master searches
     `rollouts` rollouts an option (`buyword sim --rollouts`), each decision's rollouts
-    spread over `jobs` processes (`buyword.table.spread`: the same game, sooner).
+    spread over `jobs` processes (`buyword.analysis.spread`: the same game, sooner).
 
     `progress(drawn, bag)` is told after every step how many of the bag's tiles are gone;
     `cancelled()` is asked before every step: when it says True, the game stops and the
     answer is None. `theme_finders` as for `buyword.table.session.TableSession`.
     """
+    from buyword.analysis.sim import rollout_search, search_with
+    from buyword.analysis.spread import RolloutSpread
     from buyword.bots import MasterBot
     from buyword.table.launch import computer_table
     from buyword.table.session import Wait
-    from buyword.table.sim import rollout_search, search_with
-    from buyword.table.spread import RolloutSpread
 
     session = computer_table([level], game.seed, game.dictionary, finder, rules=game.rules,
                              names=[level.strip().title()], bag=game.start_bag,
@@ -129,7 +129,7 @@ class MasterAhead:
     def plays(game: Game) -> bool:
         """Whether Master's own search plays `game`'s rules (no table variant, theme or
         crossword), so that its game is worth playing ahead."""
-        from buyword.table.review import unreviewable
+        from buyword.table.weighing import unreviewable
 
         return unreviewable(GameRecord.of(game)) is None
 

@@ -15,12 +15,12 @@ import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
+from buyword.analysis.cluster import ClusterError, run_tasks
 from buyword.bots import BOT_NAMES, MasterBot
 from buyword.bots.master import Search
 from buyword.engine import BuyWordError, Game, Phase, Rules, TileSet, TileSetError
 from buyword.engine.rules import variant_names
 from buyword.store.setup import EACH_ROUND, GameSetup, load_tiles
-from buyword.table.cluster import ClusterError, run_tasks
 from buyword.table.launch import computer_table
 from buyword.table.services import Services
 from buyword.table.session import TableSession, Wait
@@ -158,7 +158,7 @@ def run_games(tables: Sequence[tuple[str, ...]], games: int, seed: int,
               master: Search | None = None) -> Iterator[GameResult]:
     """Play `games` seeded games of each table (under `rules`, the box's by default),
     yielding results as they finish: in `jobs` processes, or as Ray tasks when `ray` names
-    a cluster (`buyword.table.cluster.run_tasks`), whose workers read the word index from
+    a cluster (`buyword.analysis.cluster.run_tasks`), whose workers read the word index from
     `cache_dir` (a folder they can all reach) rather than build it. A Master searches as
     `master` says (None: its default search)."""
     rules = rules or Rules()

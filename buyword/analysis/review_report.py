@@ -13,22 +13,20 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from buyword.analysis.cluster import ClusterError
+from buyword.analysis.review import DEFAULT_BUDGET, GameReview, review_game
 from buyword.engine import BuyWordError, GameRecord
 from buyword.engine.wording import visible
 from buyword.store import Store, read_game_file
 from buyword.store.setup import GameSetup, Seat, setup_of
 from buyword.store.stats import RecordedWords
-from buyword.table.cluster import ClusterError
-from buyword.table.review import (
-    DEFAULT_BUDGET,
+from buyword.table.weighing import (
     DEFAULT_ROLLOUTS,
     NOISE,
     Appraiser,
     DecisionMaker,
-    GameReview,
     Reviewed,
     ReviewError,
-    review_game,
     review_master,
     unreviewable,
 )

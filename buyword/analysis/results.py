@@ -17,9 +17,9 @@ from buyword.engine import BuyWordError, Game, GameRecord
 from buyword.table.views import results_view
 
 if TYPE_CHECKING:
+    from buyword.analysis.compare import MasterAhead, RoundPair
+    from buyword.analysis.review_report import ToReview
     from buyword.store.setup import GameSetup
-    from buyword.table.compare import MasterAhead, RoundPair
-    from buyword.table.review_report import ToReview
     from buyword.table.services import Services
     from buyword.table.session import TableSession
 
@@ -46,7 +46,7 @@ class GameResults:
     def why_no_review(self) -> str | None:
         """Why Master can neither review this game nor play its bag with its own search (a
         variant, theme or crossword its rollouts do not model), or None."""
-        from buyword.table.review import unreviewable
+        from buyword.table.weighing import unreviewable
 
         return unreviewable(self.record)
 
@@ -54,7 +54,7 @@ class GameResults:
                   ) -> ToReview:
         """The game ready for Master to review `seat`'s decisions, with the coach's
         `appraisals` made while it was played."""
-        from buyword.table.review_report import ToReview
+        from buyword.analysis.review_report import ToReview
 
         return ToReview(self.record, seat, setup, appraisals)
 
@@ -71,9 +71,9 @@ class GameResults:
                     progress: Callable[[int, int], None] | None = None,
                     cancelled: Callable[[], bool] | None = None) -> GameResults | None:
         """The computer player of `level` playing this solo game's bag to the end
-        (`buyword.table.compare.play_beside`, with `services`' words); None if cancelled.
+        (`buyword.analysis.compare.play_beside`, with `services`' words); None if cancelled.
         Raises BuyWordError if its game could not be finished."""
-        from buyword.table.compare import play_beside
+        from buyword.analysis.compare import play_beside
 
         game = self._game
         finder = services.finder(game.dictionary, game.rules.tiles)
@@ -89,6 +89,6 @@ class GameResults:
 
     def rounds_beside(self, other: GameResults) -> list[RoundPair]:
         """This solo game and `other` on the same bag, round by round."""
-        from buyword.table.compare import compare_games
+        from buyword.analysis.compare import compare_games
 
         return compare_games(self._game, other._game)

@@ -4,7 +4,7 @@ A game is played one decision after another, but each decision's rollouts are in
 one another: round k's luck comes from the decision's stream and k alone
 (`buyword.bots.master.luck_at`). So a Master given a `RolloutSpread` hands its rollouts out a
 block of rounds at a time: this process plays a share and the pool's processes
-(`buyword.table.cluster.Workers`, forked with this Master in them) the rest, and the race is
+(`buyword.analysis.cluster.Workers`, forked with this Master in them) the rest, and the race is
 then run over the block as if the rounds had come one at a time. The game is the one a single
 process plays, rollout for rollout; only the time differs (and a little work is wasted on
 rounds past the point where the race stops).
@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from buyword.analysis.cluster import Workers
 from buyword.bots.master import MasterBot, RolloutTask, rollout_values
-from buyword.table.cluster import Workers
 
 #: Rounds of rollouts each process gets in a block: more wastes more rounds past the race's
 #: end, fewer pays more for handing them out.

@@ -47,7 +47,7 @@ class Workers:
     system can, so they start with what this process has loaded: the word index, a Master).
 
     `run_tasks` uses one for a run; a game that hands out a batch of rollouts at every
-    decision keeps one for the whole game (`buyword.table.spread`). Close it (or use `with`).
+    decision keeps one for the whole game (`buyword.analysis.spread`). Close it (or use `with`).
     """
 
     def __init__(self, jobs: int) -> None:
