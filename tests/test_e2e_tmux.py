@@ -1,6 +1,7 @@
 """End to end in a real terminal: the installed `buyword` command under tmux at 80x24.
 
-Starts a solo game, buys, sells a word and quits (confirming). Skipped without tmux.
+Starts a solo game, buys, sells a word (typed with a slip that a burst of keys corrects) and
+quits (confirming). Skipped without tmux.
 """
 
 from __future__ import annotations
@@ -91,7 +92,10 @@ def test_solo_game_buy_sell_quit(tmp_path: Path) -> None:
         # The five bought tiles: under load tmux may capture a frame painted only in part.
         hand = term.wait_until(lambda screen: len(_hand_letters(screen)) >= 5, _hand_letters)
         word = _a_word_from(hand)
-        term.keys(word)
+        # A slip and its correction in one burst, as a paste or a laggy link delivers them:
+        # the Backspace must go before the letter after it (it once went last).
+        term.keys(word[:-1] + "q")
+        term.keys("BSpace", word[-1])
         term.wait_for("Enter sells")
         term.keys("Enter")
         term.wait_for(f"You sold {word.upper()}")

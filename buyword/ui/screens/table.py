@@ -756,7 +756,9 @@ class TableScreen(CrosswordTable):
         word = self.query_one("#word", Input)
         sale = self.placement_sale(preview) if self.crossword else Sell(preview.notation)
         if sale is not None and self.play(sale):
-            word.value = ""
+            # Only the word sold leaves the box: letters typed after its Enter (a paste, a
+            # burst of keys) reached the box before the sale and stay typed.
+            word.value = word.value[len(value):] if word.value.startswith(value) else ""
 
     def preview(self, typed: str) -> SalePreview:
         """What selling `typed` now would do (the session's preview for the seller)."""

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from textual.widgets import Input
+from buyword.ui.widgets.in_order_input import InOrderInput
 
 
-class AmountInput(Input):
+class AmountInput(InOrderInput):
     """The box a bid or a trade offer is typed in: it takes digits, signs and spaces only, and
     leaves every other key (P to pass, M to match ...) to the table's bindings."""
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from textual.widgets import Input
+from buyword.ui.widgets.in_order_input import InOrderInput
 
 
-class WordInput(Input):
+class WordInput(InOrderInput):
     """The box a word to sell is typed in: it takes letters only, so every other key (? for
     help, F2 for hints, Esc) reaches the app's and the table's bindings even while it has
     focus."""
