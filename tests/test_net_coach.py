@@ -57,10 +57,10 @@ async def test_each_person_hears_their_own_lines_on_their_own_screen() -> None:
             assert ann.view.awaiting.wait == "buy" and ann.my_turn
             await decided(ann, "discard")
             # A line for each decision (the draw count, the discard), in the order they are
-            # ready; on her own screen each speaks to her ("Coach: ", not "Coach for Ann: ").
+            # ready; on her own screen each speaks to her ("Coach on your ...", not "Ann's").
             lines = await said(ann, 2)
             assert len(lines) == 2 and any("drawing" in line for line in lines)
-            assert all(line.startswith("Coach: ") and "Ann" not in line for line in lines)
+            assert all(line.startswith("Coach on your ") and "Ann" not in line for line in lines)
             await asyncio.sleep(0.2)
             # Bob's screen heard nothing of Ann's decision (her draw was hidden from him).
             assert bob.coach_said == []
@@ -109,7 +109,7 @@ async def test_a_line_said_while_the_screen_was_away_reaches_it_when_it_is_back(
             back = await TableClient.connect(HOST, server.port)
             await back.join(token=ann.token)
             heard = await said(back)
-            assert len(heard) == 1 and heard[0].startswith("Coach: ") and "drawing" in heard[0]
+            assert len(heard) == 1 and heard[0].startswith("Coach on your draw of 3 (round 1): ")
             assert bob.coach_said == []
             await back.close()
         finally:
@@ -157,7 +157,7 @@ async def test_the_host_s_own_seat_hears_its_lines_and_the_others_do_not() -> No
                     break
                 await asyncio.sleep(0.02)
             lines = ann.table.take_coach()
-            assert lines and lines[0].startswith("Coach: ") and "Ann" not in lines[0]
+            assert lines and lines[0].startswith("Coach on your ") and "Ann" not in lines[0]
             await asyncio.sleep(0.2)
             assert bob.coach_said == []
         finally:
@@ -194,7 +194,7 @@ async def test_a_joined_screen_shows_its_coach_line_and_f6_asks_the_host() -> No
             await pilot.press("f6")  # what would Master draw?
             assert "Coach: Master would draw" in await shown("Master would")
             await pilot.press("3")
-            assert (await shown("drawing")).startswith("Coach: ")
+            assert "Coach on your draw of 3 (round 1): " in await shown("draw of 3")
             app.exit()
         assert bob.coach_said == []
         await joined.leave()

@@ -20,7 +20,7 @@ from buyword.store import SavedGame, Store
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import Appraised, TableSession
 from buyword.table.autosave import Autosave, first_save, saved_now
-from buyword.table.coach import Coach, known_appraisals
+from buyword.table.coach import Coach, ShownLine, deciding, known_appraisals
 from buyword.table.services import Services
 
 #: A budget no test reaches: the rollout counts decide when a search stops.
@@ -70,7 +70,8 @@ def test_the_line_comes_after_the_decision_never_before(words) -> None:
     session.act(0, "buy")
     lines = coach.update()
     assert len(lines) == 1
-    assert lines[0].text.startswith("Coach: discarding was worth about $")
+    assert lines[0].text.startswith(
+        "Coach on your buy of QXZ (round 1): discarding was worth about $")
     assert "these tiles cost $144" in lines[0].text
     assert coach.update() == []  # said once
 
@@ -81,7 +82,8 @@ def test_master_own_choice_is_as_good_as_master(words) -> None:
     session.act(0, "roll 3")
     coach.update()
     session.act(0, "discard")
-    assert [line.text for line in coach.update()] == ["Coach: as good as Master's choice"]
+    assert [line.text for line in coach.update()] == [
+        "Coach on your discard of QXZ (round 1): as good as Master's choice"]
 
 
 def test_in_the_background_the_table_never_waits(words) -> None:
@@ -130,7 +132,7 @@ def test_with_private_hands_the_coach_sees_the_seat_view_only(words) -> None:
     session.act(0, "discard")
     lines = coach.update()
     assert lines and all(line.seat == 0 for line in lines)
-    assert lines[0].text.startswith("Coach for Ann: ")
+    assert lines[0].text.startswith("Coach on Ann's discard of QXZ (round 1): ")
     assert all(view.seat == 1 for view in master.views[-1:])  # now Bob decides
 
 
@@ -144,7 +146,8 @@ def test_off_by_default_and_f6_marks_the_game_as_coached(words) -> None:
     assert line.text == "Coach: Master would discard" + line.text.split("discard", 1)[1]
     assert session.coach_used and session.coached == {0}
     session.act(0, "discard")  # the coach goes on from there
-    assert [line.text for line in coach.update()] == ["Coach: as good as Master's choice"]
+    assert [line.text for line in coach.update()] == [
+        "Coach on your discard of QXZ (round 1): as good as Master's choice"]
     saved = saved_now(first_save(session, GameSetup(seed=5)), session)
     assert saved.coached and not saved.hinted
 
@@ -290,12 +293,58 @@ def test_a_decision_taken_back_is_coached_again_when_it_is_made_again(words) -> 
     session.undo(0)
     assert coach.update() == []  # the buy is back to be decided: nothing to say yet
     session.act(0, "discard")
-    assert [line.text for line in coach.update()] == ["Coach: as good as Master's choice"]
+    assert [line.text for line in coach.update()] == [
+        "Coach on your discard of QXZ (round 1): as good as Master's choice"]
     calls = master.calls
     session.undo(0)
     coach.update()
     session.act(0, "discard")
-    assert [line.text for line in coach.update()] == ["Coach: as good as Master's choice"]
+    assert [line.text for line in coach.update()] == [
+        "Coach on your discard of QXZ (round 1): as good as Master's choice"]
     assert master.calls == calls  # weighed once: the same decision, the same appraisal
     assert [entry["actions"] for entry in session.appraisals] == [["buy"], ["discard"]]
 
+
+
+def test_a_line_names_its_decision_and_leaves_when_the_next_one_starts(words) -> None:
+    # Solo: the line on the buy is shown while selling, and leaves when the next decision
+    # starts (not at a roll, which is luck).
+    session = table(words, bag="QXZAEIRSTLNO")
+    coach = coach_of(session, Counting(words))
+    session.act(0, "roll 3")
+    coach.update()
+    session.act(0, "discard")
+    (line,) = coach.update()
+    assert line.text.startswith("Coach on your discard of ")
+    shown = ShownLine.shown(line, session)
+    assert shown.through == deciding(session, 0) is not None  # the selling
+    assert shown.stands(session)
+    session.act(0, "done")
+    assert session.awaiting().wait.value == "roll"
+    assert shown.stands(session)  # nobody decides yet
+    late = ShownLine.shown(line, session)  # shown while its person decides nothing
+    assert late.through is None and late.stands(session)
+    session.act(0, "roll 3")
+    assert deciding(session, 0) is not None
+    assert not shown.stands(session) and not late.stands(session)  # a fresh decision: gone
+
+
+def test_at_pass_and_play_a_line_is_up_through_one_decision_of_its_person(words) -> None:
+    session = table(words, Seat("Ann"), Seat("Bob"), bag="QXZAEI")
+    coach = coach_of(session, Counting(words))
+    answers = {"buy": "discard", "roll": "roll 3", "choose": "choose 3", "sell": "done"}
+    session.act(0, "roll 3")
+    coach.update()
+    session.act(0, "discard")
+    (line,) = coach.update()
+    assert line.text.startswith("Coach on Ann's discard of QXZ (round 1): ")
+    while deciding(session, 0) is None:  # Bob's turn: Ann's line waits for her
+        awaiting = session.awaiting()
+        session.act(awaiting.seats[0], answers[awaiting.wait.value])
+    shown = ShownLine.shown(line, session)  # her selling: she holds the screen
+    assert shown.stands(session)
+    session.act(0, "done")
+    while deciding(session, 0) is None:
+        awaiting = session.awaiting()
+        session.act(awaiting.seats[0], answers[awaiting.wait.value])
+    assert not shown.stands(session)  # Ann's next decision: the line is gone

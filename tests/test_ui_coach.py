@@ -4,7 +4,7 @@ never before; F6 shows Master's choice now; the screen answers keys while Master
 from __future__ import annotations
 
 import pytest
-from ui_helpers import make_app, settle, table
+from ui_helpers import make_app, settle, table, until
 
 from buyword.engine import Phase
 from buyword.store.setup import GameSetup
@@ -43,7 +43,7 @@ async def test_the_coach_speaks_after_the_decision_and_f6_asks_now() -> None:
         assert game.phase is Phase.BUY  # the table did not wait for the coach
         await weighed(pilot, screen)
         said = coach_text(screen)
-        assert said.startswith("Coach: ")  # about drawing 3
+        assert said.startswith("Coach on your draw of 3 (round 1): ")
         assert "tiles cost" not in said  # nothing yet about the buy being decided
         await pilot.press("f6")
         await weighed(pilot, screen)
@@ -55,6 +55,30 @@ async def test_the_coach_speaks_after_the_decision_and_f6_asks_now() -> None:
         said = coach_text(screen)
         assert "discarding was worth about $" in said and "these tiles cost $144" in said
         assert screen.session.coach_used
+
+
+async def test_a_line_leaves_when_the_next_decision_starts() -> None:
+    app = make_app(COACHED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table(app)
+        game = screen.session.game
+        await pilot.press("r", "3")
+        await weighed(pilot, screen)
+        assert coach_text(screen).startswith("Coach on your draw of 3 (round 1): ")
+        await pilot.press("d")  # discard: the selling starts
+        await weighed(pilot, screen)
+        said = coach_text(screen)
+        assert said.startswith("Coach on your discard of QXZ (round 1): ")
+        assert "draw of 3" not in said
+        await pilot.press("escape")  # sell nothing: the round ends
+        await weighed(pilot, screen)
+        assert "Coach on your selling of nothing (round 1): " in coach_text(screen)
+        await pilot.press("r")
+        await until(pilot, lambda: game.round == 2 and game.phase in (Phase.CHOOSE, Phase.BUY),
+                    "round 2's first decision")
+        await weighed(pilot, screen)
+        assert coach_text(screen) == ""  # a fresh decision: nothing said of it yet
 
 
 async def test_f6_with_the_coach_off_turns_it_on() -> None:
@@ -112,7 +136,7 @@ async def test_at_pass_and_play_a_line_waits_for_its_person() -> None:
         assert isinstance(app.screen, HandOffScreen) and app.screen.player == "Bob"
         await pilot.press("enter")
         await weighed(pilot, screen)
-        assert "Coach for Ann" not in coach_text(screen)  # Bob holds the screen
+        assert "Ann's" not in coach_text(screen)  # Bob holds the screen
         await pilot.press("d")  # Bob discards; Ann sells next
         await pilot.pause()
         await weighed(pilot, screen)
@@ -120,8 +144,8 @@ async def test_at_pass_and_play_a_line_waits_for_its_person() -> None:
         await pilot.press("enter")
         await weighed(pilot, screen)
         said = coach_text(screen)
-        assert "Coach for Ann: discarding was worth about $" in said
-        assert "Coach for Bob" not in said
+        assert "Coach on Ann's buy of QXZ (round 1): discarding was worth about $" in said
+        assert "Bob's" not in said
 
 
 async def test_an_undo_takes_the_coach_line_about_the_undone_move_away() -> None:

@@ -31,6 +31,7 @@ from buyword.engine import Buy, BuyWordError, Choose, Discard, Drop, GameRecord,
 from buyword.engine.actions import Challenge, parse_action
 from buyword.engine.phase import Phase
 from buyword.engine.tiles import parse_spelling
+from buyword.engine.wording import possessive
 from buyword.store.stats import RecordedWords
 from buyword.table.views import COACHED_WAITS
 from buyword.table.weighing import (
@@ -60,13 +61,46 @@ Key = tuple[str, int | None, float | None, tuple[str, ...]]
 
 @dataclass(frozen=True)
 class CoachLine:
-    """One thing the coach says to one seat: how a decision compared, or Master's choice."""
+    """One thing the coach says to one seat: how a decision compared, or Master's choice.
+    Its text names the decision it judged ("Coach on your buy of QXZ (round 2): ...")."""
 
     seat: int
     text: str
 
     def __str__(self) -> str:
         return self.text
+
+
+@dataclass(frozen=True)
+class ShownLine:
+    """A coach line on a screen: it stays while its person makes the decision they were
+    making when it was shown (if any), and leaves when their next decision starts
+    (docs/review.md, "Coach")."""
+
+    line: CoachLine
+    #: Where that decision starts in the record (None: they were making none).
+    through: int | None
+
+    @classmethod
+    def shown(cls, line: CoachLine, session: TableSession) -> ShownLine:
+        """`line`, shown now at `session`'s table."""
+        return cls(line, deciding(session, line.seat))
+
+    def stands(self, session: TableSession) -> bool:
+        """Whether the line still belongs on screen: its person has started no decision since
+        it was shown."""
+        now = deciding(session, self.line.seat)
+        return now is None or now == self.through
+
+
+def deciding(session: TableSession, seat: int) -> int | None:
+    """Where the decision `seat`'s person is making now starts in the record (None when they
+    make none now: another seat acts, or they only roll)."""
+    awaiting = session.awaiting()
+    if awaiting.computer or seat not in awaiting.seats or awaiting.wait not in COACHED_WAITS:
+        return None
+    game = session.game
+    return _decision_start(game.actions, game.phase)
 
 
 @dataclass
@@ -384,13 +418,14 @@ class Coach:
             self.worker.add(_Job(key, watched.view, (mine,), watched.stream), first=True)
             return None
         seat = watched.moment.seat
+        prefix = self._prefix(seat, (watched.moment.round, mine, watched.view))
         if isinstance(answer, str):
-            return CoachLine(seat, f"{self._prefix(seat)}no word on this one ({answer})")
+            return CoachLine(seat, f"{prefix}no word on this one ({answer})")
         if key not in self.kept:
             self.kept.add(key)
             self.session.keep_appraisal(seat, kept_entry(key, answer))
         moment = replace(watched.moment, actions=made)
-        return CoachLine(seat, self._prefix(seat) + coach_says(
+        return CoachLine(seat, prefix + coach_says(
             verdict(answer, mine, moment), answer, mine, watched.view))
 
     def _choice_line(self, watched: _Watched, answer: Appraisal | str) -> str:
@@ -401,12 +436,18 @@ class Coach:
         return (f"{self._prefix(seat)}Master would {_doing(best.decision, 'would')} "
                 f"(about ${best.mean:,.0f} at the end)")
 
-    def _prefix(self, seat: int) -> str:
+    def _prefix(self, seat: int, judged: tuple[int, Decision, SeatView] | None = None) -> str:
         """"Coach: " at a table of one person, or where each person has a screen of their
-        own (a hosted table); "Coach for Ann: " when several share one."""
-        if len(self.session.people) > 1 and not self.own_screens:
-            return f"Coach for {self.session.game.names[seat]}: "
-        return "Coach: "
+        own (a hosted table); "Coach for Ann: " when several share one. A line on a decision
+        made names it, `judged` (its round, the decision, the view it was made from):
+        "Coach on your buy of QXZ (round 2): ", "Coach on Ann's buy of QXZ (round 2): "."""
+        shared = len(self.session.people) > 1 and not self.own_screens
+        name = self.session.game.names[seat]
+        if judged is None:
+            return f"Coach for {name}: " if shared else "Coach: "
+        number, decision, view = judged
+        whose = possessive(name, you=not shared, start=False)
+        return f"Coach on {whose} {_named(decision, view)} (round {number}): "
 
 
 # ----------------------------------------------------------------- what the coach says
@@ -447,6 +488,23 @@ def _doing(decision: Decision, mood: str = "ing") -> str:
             what = ("sell", " " + (", ".join(words) if words else "nothing"))
     name, rest = what
     return (name if mood == "would" else verb[name]) + rest
+
+
+def _named(decision: Decision, view: SeatView) -> str:
+    """A decision made, as a coach line names it: "draw of 3", "buy of QXZ", "discard of QXZ",
+    "sale of CAT, DOG", "selling of nothing", "drop of A E"."""
+    first = decision.actions[0]
+    match first:
+        case Buy():
+            return f"buy of {view.drawn}"
+        case Discard():
+            return f"discard of {view.drawn}"
+        case Choose(count=count):
+            return f"draw of {count}"
+        case Drop(letters=letters):
+            return "drop of " + " ".join(letters)
+    words = [a.word for a in decision.actions if isinstance(a, Sell)]
+    return f"sale of {', '.join(words)}" if words else "selling of nothing"
 
 
 def _reason(kind: str, appraisal: Appraisal, best: Estimate, own: Estimate,

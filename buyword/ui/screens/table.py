@@ -68,7 +68,7 @@ from buyword.ui.widgets.word_input import WordInput
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
 
-    from buyword.table.coach import Coach, CoachLine
+    from buyword.table.coach import Coach, CoachLine, ShownLine
     from buyword.table.session import TableSession
     from buyword.ui.tabletop import Tabletop
 
@@ -87,6 +87,8 @@ class ScreenState:
     held_by: int | None = None
     #: Whose the coach's line on screen is (None: everyone's, or none shown).
     coached: int | None = None
+    #: The coach's line on screen, which leaves when its person's next decision starts.
+    coach_line: ShownLine | None = None
 
 
 class TableScreen(CrosswordTable):
@@ -1013,6 +1015,7 @@ class TableScreen(CrosswordTable):
         is open again; the coach weighs it afresh and speaks once it is made again."""
         self.coach_waiting = [said for said in self.coach_waiting if said.seat != seat]
         if self.state.coached == seat:
+            self.state.coach_line = None
             line = self.query_one("#coach", Static)
             line.update("")
             line.display = False
@@ -1032,7 +1035,22 @@ class TableScreen(CrosswordTable):
             self.coach_waiting = [said for said in self.coach_waiting if said not in told]
             line.update(literal("\n".join(said.text for said in told)))
             self.state.coached = told[-1].seat
+            last = told[-1]
+            if isinstance(last, _Said):
+                self.state.coach_line = None
+            else:
+                from buyword.table.coach import ShownLine
+
+                self.state.coach_line = ShownLine.shown(
+                    last, self.session)  # type: ignore[arg-type]  # a local table's session
             line.display = True
+        shown = self.state.coach_line
+        if shown is not None and not shown.stands(self.session):  # type: ignore[arg-type]
+            self.state.coach_line = None
+            line.update("")
+            line.display = False  # its person has started their next decision
+            return
+        if told:
             return
         seat = self.state.coached
         if line.display and seat is not None and not view.may_see(seat):
