@@ -10,6 +10,10 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field, fields, replace
+from typing import Annotated, Literal
+
+import msgspec
+from msgspec import UNSET, UnsetType
 
 from buyword.store.setup import (
     DICTIONARIES,
@@ -117,39 +121,75 @@ def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _short(value: object, limit: int = 40) -> str:
+    """A value as shown in a message: its repr, cut short so a message stays one line."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# ------------------------------------------------------------------ the file's typed form
+#
+# The file is decoded by the one typed codec (msgspec) into these forms; every key is
+# optional (UNSET: the default stays). A value of the wrong type or outside what the form
+# offers is refused by the key's name, and the whole file is set aside (`Store`).
+
+#: The speeds a file may name (the keys of `BOT_SPEEDS`; a test keeps the two in step).
+BotSpeed = Literal["slow", "normal", "fast", "instant"]
+#: Some text: a file name, or a colour theme's name (never empty); no NUL, at most 4096.
+_Text = Annotated[str, msgspec.Meta(max_length=4096, pattern="^[^\x00]*$")]
+_Name = Annotated[str, msgspec.Meta(min_length=1, max_length=4096, pattern="^[^\x00]*$")]
+
+
+class _NewGameForm(msgspec.Struct, frozen=True):
+    """The [new_game] table: a new game's remembered defaults (`REMEMBERED`)."""
+
+    dictionary: DictionaryChoice | UnsetType = UNSET
+    word_file: _Text | UnsetType = UNSET
+    #: 0 is no limit; the others are `TILE_LIMIT_CHOICES` (a test keeps them in step).
+    tile_limit: Literal[8, 10, 0] | UnsetType = UNSET
+    #: `WORD_LENGTHS` (a test keeps them in step).
+    min_word_length: Literal[2, 3, 4, 5] | UnsetType = UNSET
+    challenge: bool | UnsetType = UNSET
+    hints: bool | UnsetType = UNSET
+    coach: bool | UnsetType = UNSET
+
+
+class _SettingsForm(msgspec.Struct, frozen=True):
+    """The settings file as its keys and types (unknown keys, from a newer version, pass)."""
+
+    theme: _Name | UnsetType = UNSET
+    animations: bool | UnsetType = UNSET
+    bot_speed: BotSpeed | UnsetType = UNSET
+    master_ahead: bool | UnsetType = UNSET
+    new_game: _NewGameForm = _NewGameForm()
+
+
+def _should(name: str) -> str:
+    """What setting `name` (its key in the file) should be, in a player's words."""
+    if name in ("animations", "master_ahead", "challenge", "hints", "coach"):
+        return "should be true or false"
+    if name == "bot_speed":
+        return f"should be one of {', '.join(BOT_SPEEDS)}"
+    if name == "dictionary":
+        return f"should be one of {', '.join(DICTIONARIES)}"
+    if name == "tile_limit":
+        limits = [limit for limit in TILE_LIMIT_CHOICES if limit is not None]
+        return f"should be {', '.join(map(str, limits))} or 0 (no limit)"
+    if name == "min_word_length":
+        return f"should be {_listed(WORD_LENGTHS)}"
+    if name == NEW_GAME:
+        return "should be a table of settings"
+    return "should be some text"
+
+
 def _listed(values: tuple[object, ...]) -> str:
     """"2, 3, 4 or 5"."""
     shown = [str(v) for v in values]
     return f"{', '.join(shown[:-1])} or {shown[-1]}" if len(shown) > 1 else shown[0]
 
 
-def _check(name: str, value: object) -> str | None:
-    """None if `value` is acceptable for setting `name`, else what is wrong with it. The
-    new game's settings are held to what the new-game form offers, so the form can show
-    whatever the file says."""
-    if name in ("animations", "master_ahead", "challenge", "hints", "coach"):
-        return None if isinstance(value, bool) else "should be true or false"
-    if name == "bot_speed":
-        return None if value in BOT_SPEEDS else f"should be one of {', '.join(BOT_SPEEDS)}"
-    if name == "dictionary":
-        return None if value in DICTIONARIES else f"should be one of {', '.join(DICTIONARIES)}"
-    if name == "tile_limit":
-        ok = _whole(value) and (value == 0 or value in TILE_LIMIT_CHOICES)
-        limits = [limit for limit in TILE_LIMIT_CHOICES if limit is not None]
-        return None if ok else f"should be {', '.join(map(str, limits))} or 0 (no limit)"
-    if name == "min_word_length":
-        ok = _whole(value) and value in WORD_LENGTHS
-        return None if ok else f"should be {_listed(WORD_LENGTHS)}"
-    ok = isinstance(value, str) and len(value) <= 4096 and "\0" not in value
-    if name == "theme":
-        ok = ok and bool(value)
-    return None if ok else "should be some text"
-
-
-def _short(value: object, limit: int = 40) -> str:
-    """A value as shown in a message: its repr, cut short so a message stays one line."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+class SettingsRefused(ValueError):
+    """A settings file with a value its key cannot hold; the message names the key."""
 
 
 def migrate(data: dict) -> tuple[dict, list[str]]:
@@ -176,31 +216,31 @@ def migrate(data: dict) -> tuple[dict, list[str]]:
 
 
 def parse_settings(text: str) -> tuple[Settings, list[str]]:
-    """Settings from TOML text, and a message for each value that was replaced by its default.
+    """Settings from TOML text, and a message for what could not be carried over.
 
-    Raises tomllib.TOMLDecodeError if the text is not TOML at all.
+    Raises tomllib.TOMLDecodeError if the text is not TOML at all, and SettingsRefused,
+    naming the key, if a value is not one its setting can hold.
     """
     data, problems = migrate(tomllib.loads(text))
-    table = data.get(NEW_GAME)
-    found = {name: data[name] for name in Settings().values() if "." not in name and name in data}
-    if isinstance(table, dict):
-        found |= {f"{NEW_GAME}.{name}": table[name] for name in REMEMBERED if name in table}
-    elif table is not None:
-        problems.append(f"The setting {NEW_GAME} = {_short(table)} should be a table of "
-                        "settings; using the defaults.")
-    defaults = Settings().values()
-    values: dict[str, object] = {}
-    for name, value in found.items():
-        short = name.rpartition(".")[2]
-        problem = _check(short, value)
-        if problem:
-            problems.append(f"The setting {short} = {_short(value)} {problem}; "
-                            f"using {_default(defaults[name])!r}.")
-            continue
-        values[name] = None if short == "tile_limit" and value == 0 else value
+    try:
+        form = msgspec.convert(data, _SettingsForm)
+    except msgspec.ValidationError as error:
+        raise SettingsRefused(_refusal(data, error)) from None
+    values = {name: value for name, value in msgspec.structs.asdict(form).items()
+              if name != NEW_GAME and value is not UNSET}
+    for name, value in msgspec.structs.asdict(form.new_game).items():
+        if value is not UNSET:
+            values[f"{NEW_GAME}.{name}"] = None if name == "tile_limit" and value == 0 else value
     return Settings().with_values(values), problems
 
 
-def _default(value: object) -> object:
-    """A default as a message names it: a dictionary choice by its name in the file."""
-    return str(value) if isinstance(value, DictionaryChoice) else value
+def _refusal(data: dict[str, object], error: msgspec.ValidationError) -> str:
+    """'the setting bot_speed = [1, 2] should be one of slow, ...': the key the codec
+    refused (named in its error as `$.new_game.tile_limit`), the value the file holds, and
+    what it should be."""
+    message, at, where = str(error).rpartition(" - at `$.")
+    path = where.rstrip("`").split(".") if at else [NEW_GAME]  # the one nested table
+    value: object = data
+    for key in path:
+        value = value.get(key) if isinstance(value, dict) else None
+    return f"the setting {path[-1]} = {_short(value)} {_should(path[-1])}"

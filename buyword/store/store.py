@@ -38,7 +38,7 @@ from buyword.store.scores import (
     SoloStats,
     rules_key,
 )
-from buyword.store.settings import Settings, parse_settings
+from buyword.store.settings import Settings, SettingsRefused, parse_settings
 
 if TYPE_CHECKING:
     from buyword.engine import Dictionary, Game, Themes
@@ -578,7 +578,7 @@ class Store:
                 return Settings()
             settings, problems = parse_settings(utf8_text(raw))
         except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError,
-                FileRefused) as error:
+                FileRefused, SettingsRefused) as error:
             self.messages.append(
                 f"Your settings could not be read ({_settings_problem(error)}); using the "
                 f"defaults. {self._kept(self.config, SETTINGS)}"
