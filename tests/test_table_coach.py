@@ -348,3 +348,57 @@ def test_at_pass_and_play_a_line_is_up_through_one_decision_of_its_person(words)
         awaiting = session.awaiting()
         session.act(awaiting.seats[0], answers[awaiting.wait.value])
     assert not shown.stands(session)  # Ann's next decision: the line is gone
+
+
+def _judged(words, kind: str, options: list[tuple[tuple, float]], mine: tuple,
+            gap_stderr: float = 4.0, told: float | None = None) -> str:
+    """The coach's line on `mine` at a decision of `kind`, where Master's options are worth
+    `options` (best first)."""
+    from buyword.bots.master import Appraisal, Estimate
+    from buyword.table.coach import coach_says
+    from buyword.table.weighing import Moment, verdict
+
+    estimates = tuple(Estimate(Decision(actions), mean, 3.0, 48) for actions, mean in options)
+    appraisal = Appraisal(estimates, tuple(0.0 if n == 0 else gap_stderr
+                                           for n in range(len(estimates))),
+                          tuple(estimates[0].mean - e.mean for e in estimates))
+    session = table(words, bag="QXZ")
+    session.act(0, "roll 3")
+    view = session.view(0)
+    decision = Decision(mine)
+    reviewed = verdict(appraisal, decision, Moment(0, 0, 1, kind, mine))
+    return coach_says(reviewed, appraisal, decision, view, told)
+
+
+def test_when_the_sale_wasted_the_wild_the_coach_says_so(words) -> None:
+    from buyword.engine import Done, Sell
+
+    said = _judged(words, "sell", [((Done(),), 1400.0), ((Sell("HENrY"), Done()), 1328.0)],
+                   (Sell("HENrY"), Done()))
+    assert said.startswith("selling nothing was worth about $72 more (± $4): ")
+    assert "keeps the wild your HENrY spent" in said
+    assert "longer words" not in said
+    # A sale that spent no wild is told as before.
+    plain = _judged(words, "sell", [((Done(),), 1400.0), ((Sell("HEN"), Done()), 1380.0)],
+                    (Sell("HEN"), Done()))
+    assert "wild" not in plain and "keeping tiles for longer words" in plain
+
+
+def test_no_give_or_take_of_no_dollars_and_one_rounding_per_line(words) -> None:
+    from buyword.engine import Buy, Choose, Discard
+
+    same = _judged(words, "choose", [((Choose(3),), 1400.0), ((Choose(2),), 1399.8)],
+                   (Choose(2),), gap_stderr=0.1)
+    assert same == "about the same as Master's choice, drawing 3"  # not "(± $0)"
+    exact = _judged(words, "choose", [((Choose(3),), 1400.4), ((Choose(2),), 1380.0)],
+                    (Choose(2),), gap_stderr=0.0)
+    assert exact.startswith("drawing 3 was worth about $20 more: ")  # no "(± $0)"
+    # F6 said $1,360 for drawing 3: the line says $1,360 too, and its sums come out.
+    told = _judged(words, "choose", [((Choose(3),), 1359.4), ((Choose(2),), 1338.9)],
+                   (Choose(2),), told=1359.6)
+    assert told.endswith("Master expects about $1,360 at the end from it, $1,340 from yours")
+    assert "worth about $20 more" in told  # 1,360 - 1,340
+    # The buy: what the tiles cost less what they add is the gap, to the dollar.
+    buy = _judged(words, "buy", [((Discard(),), 1400.6), ((Buy(),), 1300.0)], (Buy(),))
+    assert "discarding was worth about $101 more" in buy
+    assert "these tiles cost $144 and add about $43 of words" in buy

@@ -43,6 +43,7 @@ from buyword.table.weighing import (
     decision_stream,
     moments,
     review_master,
+    same,
     verdict,
     view_at,
     weighing_key,
@@ -426,7 +427,18 @@ class Coach:
             self.session.keep_appraisal(seat, kept_entry(key, answer))
         moment = replace(watched.moment, actions=made)
         return CoachLine(seat, prefix + coach_says(
-            verdict(answer, mine, moment), answer, mine, watched.view))
+            verdict(answer, mine, moment), answer, mine, watched.view,
+            self._told_figure(watched, answer)))
+
+    def _told_figure(self, watched: _Watched, answer: Appraisal) -> float | None:
+        """The money at the end F6 gives for Master's choice of `watched` (its own
+        appraisal's), if that is the choice `answer` found best too: one figure for it."""
+        own = self.worker.result(self._own_key(watched))
+        if not isinstance(own, Appraisal):
+            return None
+        best = own.estimates[0]
+        return best.mean if same(best.decision.actions,
+                                 answer.estimates[0].decision.actions) else None
 
     def _choice_line(self, watched: _Watched, answer: Appraisal | str) -> str:
         seat = watched.moment.seat
@@ -453,19 +465,29 @@ class Coach:
 # ----------------------------------------------------------------- what the coach says
 
 
-def coach_says(reviewed: Reviewed, appraisal: Appraisal, mine: Decision, view: SeatView) -> str:
+def coach_says(reviewed: Reviewed, appraisal: Appraisal, mine: Decision, view: SeatView,
+               told: float | None = None) -> str:
     """The line after a decision, from the review's verdict on it: as good as Master's, about
-    the same within the noise, or what Master's choice was worth more, and why."""
+    the same within the noise, or what Master's choice was worth more, and why. `told`: the
+    money at the end F6 gave for Master's choice (one figure for it in both lines).
+
+    Every figure in a line is rounded once, and the others follow from it, so that a line's
+    own sums come out (what the tiles cost less what they add is the gap, to the dollar)."""
     if reviewed.agreed:
         return "as good as Master's choice"
     best = appraisal.estimates[0].decision
-    if reviewed.within_noise:
-        return (f"about the same as Master's choice, {_doing(best)} "
-                f"(± ${reviewed.noise:,.0f})")
+    gap = round(reviewed.counted)
+    if reviewed.within_noise or gap == 0:
+        return f"about the same as Master's choice, {_doing(best)}{_give_or_take(reviewed.noise)}"
     own = next(e for e in appraisal.estimates if e.decision == mine)
-    reason = _reason(reviewed.kind, appraisal, appraisal.estimates[0], own, view)
-    return (f"{_doing(best)} was worth about ${reviewed.counted:,.0f} more "
-            f"(± ${reviewed.uncertainty:,.0f}): {reason}")
+    reason = _reason(reviewed.kind, appraisal.estimates[0], own, view, gap, told)
+    return (f"{_doing(best)} was worth about ${gap:,} more"
+            f"{_give_or_take(reviewed.uncertainty)}: {reason}")
+
+
+def _give_or_take(dollars: float) -> str:
+    """" (± $4)", or nothing where the figure rounds to no dollars at all."""
+    return f" (± ${dollars:,.0f})" if round(dollars) else ""
 
 
 def _doing(decision: Decision, mood: str = "ing") -> str:
@@ -507,24 +529,35 @@ def _named(decision: Decision, view: SeatView) -> str:
     return f"sale of {', '.join(words)}" if words else "selling of nothing"
 
 
-def _reason(kind: str, appraisal: Appraisal, best: Estimate, own: Estimate,
-            view: SeatView) -> str:
-    """Why Master's choice was worth more, from the appraisal, in a player's words."""
+def _reason(kind: str, best: Estimate, own: Estimate, view: SeatView, gap: int,
+            told: float | None) -> str:
+    """Why Master's choice (`best`) was worth `gap` dollars more than yours, in a player's
+    words."""
     if kind == "buy":
-        buying = next(e for e in appraisal.estimates if isinstance(e.decision.actions[0], Buy))
-        other = next(e for e in appraisal.estimates if e is not buying)
         cost = view.offer_price
-        words = max(0.0, cost + buying.mean - other.mean)
-        return f"these tiles cost ${cost:,} and add about ${words:,.0f} of words"
+        buys = isinstance(best.decision.actions[0], Buy)
+        words = max(0, cost + gap if buys else cost - gap)
+        return f"these tiles cost ${cost:,} and add about ${words:,} of words"
     if kind == "sell":
         pays, yours = _pays(best.decision, view), _pays(own.decision, view)
+        spent = _wild_words(own.decision)
+        if len(spent) > len(_wild_words(best.decision)):
+            return (f"it pays ${pays:,} now against your ${yours:,}, and keeps the wild "
+                    f"your {', '.join(spent)} spent for a better word later")
         kept = ", keeping tiles for longer words" if pays < yours else ""
         return f"it pays ${pays:,} now against your ${yours:,}{kept}"
     if kind == "drop":
         return (f"it keeps {_kept(best.decision, view) or 'nothing'} against your "
                 f"{_kept(own.decision, view) or 'nothing'}")
-    return (f"Master expects about ${best.mean:,.0f} at the end from it, "
-            f"${own.mean:,.0f} from yours")
+    expected = round(best.mean if told is None else told)
+    return (f"Master expects about ${expected:,} at the end from it, "
+            f"${expected - gap:,} from yours")
+
+
+def _wild_words(decision: Decision) -> list[str]:
+    """The words a round's selling spends a wild on (written with the wild in lower case)."""
+    return [a.word for a in decision.actions
+            if isinstance(a, Sell) and not a.word.isupper()]
 
 
 def _pays(decision: Decision, view: SeatView) -> int:
