@@ -35,7 +35,8 @@ if TYPE_CHECKING:
         RecordError,
         TileSetError,
     )
-    from buyword.engine.game import Game, Outcome, Phase, PlayerState, Standing
+    from buyword.engine.game import Game, Outcome, PlayerState, Standing
+    from buyword.engine.phase import Phase
     from buyword.engine.record import RECORD_FORMAT, GameRecord
     from buyword.engine.rules import CHOICE, TILE_LIMITS, VARIANTS, Rules, Variant, variant
     from buyword.engine.themes import Themes
@@ -83,7 +84,7 @@ _HOMES = {
     "Dictionary": "dictionary",
     "Game": "game",
     "Outcome": "game",
-    "Phase": "game",
+    "Phase": "phase",
     "PlayerState": "game",
     "Standing": "game",
     "RECORD_FORMAT": "record",

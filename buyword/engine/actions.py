@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
+from typing import TypeGuard
 
 from buyword.engine.crossword import Placement
 from buyword.engine.errors import MalformedAction, quoted
@@ -167,7 +169,8 @@ class Drop:
         return f"drop {self.letters}"
 
 
-Action = Roll | Choose | Buy | Discard | Sell | Challenge | Done | Drop
+#: The standard game's actions (docs/rules.md); `Action`, below the variants' own, is every one.
+StandardAction = Roll | Choose | Buy | Discard | Sell | Challenge | Done | Drop
 
 
 def parse_action(text: str) -> Action:
@@ -189,7 +192,7 @@ def parse_action(text: str) -> Action:
 # The parsers below receive the action's text already quoted for messages.
 
 
-def _no_args(cls: type) -> object:
+def _no_args(cls: Callable[[], Action]) -> Callable[[str, list[str]], Action]:
     def parse(text: str, args: list[str]) -> Action:
         if args:
             raise MalformedAction(f"{text}: '{cls().__str__()}' takes nothing after it")
@@ -248,7 +251,7 @@ def _parse_drop(text: str, args: list[str]) -> Action:
     return Drop(letters)
 
 
-_PARSERS = {
+_PARSERS: dict[str, Callable[[str, list[str]], Action]] = {
     "roll": _parse_roll,
     "choose": _parse_choose,
     "buy": _no_args(Buy),
@@ -365,7 +368,8 @@ class Pick:
 
 
 VariantAction = Auction | Bid | Pass | Match | Offer | Accept | Decline | Pick
-Action = Action | VariantAction  # type: ignore[misc]  # every action, the variants' included
+#: Every action the game knows, the variants' included.
+Action = StandardAction | VariantAction
 
 
 def _digits(text: str, arg: str, most: int, what: str) -> int:
@@ -431,10 +435,10 @@ def checked_action(action: object) -> Action:
     (`object.__new__`, fields set by hand) is refused as MalformedAction like a badly built
     one, before anything changes.
     """
-    if type(action) not in ACTION_KINDS:
+    if not _is_action(action):
         raise MalformedAction(f"{quoted(action)} is not a BuyWord action")
     try:
-        for field in fields(action):  # type: ignore[arg-type]
+        for field in fields(action):
             getattr(action, field.name)
         check = getattr(type(action), "__post_init__", None)
         if check is not None:
@@ -443,4 +447,9 @@ def checked_action(action: object) -> Action:
         raise
     except (AttributeError, TypeError, ValueError, OverflowError):
         raise MalformedAction("that action's details are not of the right kind") from None
-    return action  # type: ignore[return-value]
+    return action
+
+
+def _is_action(value: object) -> TypeGuard[Action]:
+    """Exactly one of the action classes (a subclass does not stand in)."""
+    return type(value) in ACTION_KINDS

@@ -283,7 +283,7 @@ class Grid:
             lines.append(f"{row:>{width}}  {' '.join(cells)}")
         return "\n".join(lines)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         """A JSON-ready form that `from_dict` reads back: one [row, col, letter, pips, wild]
         per tile, in reading order."""
         return {
@@ -316,7 +316,7 @@ class Grid:
 
 def _read_tile(entry: object) -> tuple[Square, Tile]:
     """One [row, col, letter, pips, wild] entry of a recorded grid, checked."""
-    ok = (
+    if not (
         isinstance(entry, list)
         and len(entry) == 5
         and all(type(v) is int and abs(v) <= MAX_COORDINATE for v in entry[:2])
@@ -326,13 +326,12 @@ def _read_tile(entry: object) -> tuple[Square, Tile]:
         and type(entry[3]) is int
         and 1 <= entry[3] <= MAX_PIPS
         and type(entry[4]) is bool
-    )
-    if not ok:
+    ):
         raise RecordError(
             f"the crossword grid has a damaged tile {quoted(entry)}: "
             "expected [row, col, letter, pips, wild]"
         )
-    row, col, letter, pips, wild = entry  # type: ignore[misc]
+    row, col, letter, pips, wild = entry
     return (row, col), Tile(letter, pips, wild)
 
 

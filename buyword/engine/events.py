@@ -196,7 +196,8 @@ class GameOver:
         return f"Game over: {self.reason}"
 
 
-Event = (
+#: The standard game's events; `Event`, below the variants' own, is every one.
+StandardEvent = (
     Rolled | Chose | Drew | FinalRound | Bought | Discarded | Sold | Challenged | Finished
     | Dropped | RoundEnded | GameOver
 )
@@ -370,4 +371,5 @@ VariantEvent = (
     DraftLaidOut | Picked | Offered | Traded | Declined | NoOffer | Auctioned | BidMade
     | BidPassed | AuctionWon | AuctionFailed
 )
-Event = Event | VariantEvent  # type: ignore[misc]  # every event, the variants' included
+#: Every event the game reports, the variants' included.
+Event = StandardEvent | VariantEvent

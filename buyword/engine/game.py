@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -81,7 +82,7 @@ class _Player:
     drawn: str = ""
 
 
-def _sorted(tiles: str) -> str:
+def _sorted(tiles: Iterable[str]) -> str:
     return "".join(sorted(tiles))
 
 
@@ -252,7 +253,7 @@ class Game(VariantPlay):
         """None until the game ends; then the reason, standings and winners."""
         return self._outcome
 
-    def state(self) -> tuple:
+    def state(self) -> tuple[object, ...]:
         """Everything that decides what happens next, as one comparable value."""
         return (
             self.phase,
@@ -276,7 +277,7 @@ class Game(VariantPlay):
             self.grid,
         )
 
-    def chance_state(self) -> tuple:
+    def chance_state(self) -> tuple[object, ...]:
         """Where chance stands: the bag's order and the die's and the theme draw's generators.
         Two games of one record agree on it exactly when no roll, draw or theme lies between."""
         return (self.bag, self._die.getstate(), self._theme_draw.state())
@@ -334,10 +335,16 @@ class Game(VariantPlay):
         if both accept it. Challenge mode sells first and asks this only when challenged."""
         if not self.dictionary.is_word(word.lower()):
             return f"{word.upper()!r} is not in the dictionary"
-        if self.theme is not None and not self.themes.fits(  # type: ignore[union-attr]
+        if self.theme is not None and not self._theme_lists().fits(
                 word.lower(), self.theme):
-            return off_theme(word, self.theme, self.themes)  # type: ignore[arg-type]
+            return off_theme(word, self.theme, self._theme_lists())
         return None
+
+    def _theme_lists(self) -> Themes:
+        """The theme lists, asked for only in a round with a theme (ThemeDraw made sure a
+        game with themes was given them)."""
+        assert self.themes is not None, "a game with a theme is given its theme lists"
+        return self.themes
 
     def _action(self, action: Action | str) -> Action:
         # Checked again whatever its constructor did: one made by `object.__new__` too.
@@ -369,7 +376,7 @@ class Game(VariantPlay):
             return "the game is over"
         if self.phase in self.VARIANT_PHASES:
             return self._variant_waiting_for()
-        name = self.names[self.current]  # type: ignore[index]
+        name = self.names[self._acting()]
         its = possessive(name, start=False) if is_you(name) else "their"
         return says(name, "be", start=False) + {
             Phase.ROLL: " to roll the die",
@@ -383,7 +390,8 @@ class Game(VariantPlay):
         """Raise if `action` is illegal now; return what `_perform` needs. Changes nothing."""
         if self.phase is Phase.OVER:
             raise IllegalAction(f"'{action}' is not possible: the game is over")
-        checker = {
+        # Each checker takes its own kind of action: the table is keyed by that kind.
+        checkers: dict[type, Callable[[Any], object]] = {
             Roll: self._check_roll,
             Choose: self._check_choose,
             Buy: self._check_buy,
@@ -393,7 +401,8 @@ class Game(VariantPlay):
             Done: self._check_done,
             Drop: self._check_drop,
             **self._variant_checkers(),
-        }.get(type(action))
+        }
+        checker = checkers.get(type(action))
         if checker is None:
             raise MalformedAction(f"{quoted(action)} is not a BuyWord action")
         return checker(action)
@@ -433,7 +442,7 @@ class Game(VariantPlay):
                 f"sell it as 'sell {action.word}'"
             )
         spelling = parse_spelling(action.word)
-        p = self._players[self.current]  # type: ignore[index]
+        p = self._players[self._acting()]
         shortest = self.rules.min_word_length
         if len(spelling.word) < shortest:
             raise IllegalAction(
@@ -464,8 +473,8 @@ class Game(VariantPlay):
         )
         if judge and self.theme is not None:
             word = play.words[0].word
-            if not self.themes.fits(word.lower(), self.theme):  # type: ignore[union-attr]
-                raise IllegalAction(off_theme(word, self.theme, self.themes))  # type: ignore[arg-type]
+            if not self._theme_lists().fits(word.lower(), self.theme):
+                raise IllegalAction(off_theme(word, self.theme, self._theme_lists()))
         return play
 
     def _check_challenge(self, action: Challenge) -> int:
@@ -668,9 +677,9 @@ class Game(VariantPlay):
         # With a theme, a word must fit it too: a challenge of an off-theme word succeeds.
         off = None
         if valid and self.theme is not None:
-            fits = self.themes.fits(word, self.theme)  # type: ignore[union-attr]
+            fits = self._theme_lists().fits(word, self.theme)
             self.theme_rulings[f"{self.theme}:{word}"] = fits
-            off = None if fits else self.themes.kind(self.theme)  # type: ignore[union-attr]
+            off = None if fits else self._theme_lists().kind(self.theme)
             valid = fits
         challenger = self._players[challenger_seat]
         seller = self._players[sale.seat]
@@ -713,10 +722,10 @@ class Game(VariantPlay):
                 break
         if not failed and self.theme is not None:
             word = play.words[0].word.lower()
-            fits = self.themes.fits(word, self.theme)  # type: ignore[union-attr]
+            fits = self._theme_lists().fits(word, self.theme)
             self.theme_rulings[f"{self.theme}:{word}"] = fits
             if not fits:
-                failed, off = word.upper(), self.themes.kind(self.theme)  # type: ignore[union-attr]
+                failed, off = word.upper(), self._theme_lists().kind(self.theme)
         challenger = self._players[challenger_seat]
         seller = self._players[sale.seat]
         if not failed:
@@ -783,7 +792,7 @@ class Game(VariantPlay):
         self.phase = Phase.OVER
         self._turn = 0
         ranked = sorted(range(len(self._players)), key=lambda s: -self._players[s].money)
-        standings = []
+        standings: list[Standing] = []
         for i, seat in enumerate(ranked):
             money = self._players[seat].money
             tied = i and money == standings[-1].money

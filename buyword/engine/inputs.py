@@ -11,11 +11,12 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from collections.abc import Callable
 
 from buyword.engine.errors import BuyWordError
 
 #: What a path is, in a player's words, when it is not a regular file.
-_KINDS: tuple[tuple[object, str], ...] = (
+_KINDS: tuple[tuple[Callable[[int], bool], str], ...] = (
     (stat.S_ISDIR, "a folder"),
     (stat.S_ISFIFO, "a named pipe"),
     (stat.S_ISCHR, "a device"),
@@ -47,7 +48,7 @@ def not_regular(mode: int) -> str | None:
     if stat.S_ISREG(mode):
         return None
     for test, words in _KINDS:
-        if test(mode):  # type: ignore[operator]
+        if test(mode):
             return words
     return "something other than a file"
 

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable, Mapping, MutableMapping
 
 
 def lazy_attributes(package: str, homes: Mapping[str, str],
-                    namespace: dict[str, Any]) -> Callable[[str], object]:
+                    namespace: MutableMapping[str, object]) -> Callable[[str], object]:
     """A module `__getattr__` for `package`: a name in `homes` is imported from its module
     (`homes[name]`, relative to the package) the first time it is asked for, then kept in
     `namespace` (the package's globals) so the next look-up is a plain one."""

@@ -29,7 +29,7 @@ class GameRecord:
     bag: str
     actions: tuple[str, ...]
     leader: int = 0
-    meta: dict = field(default_factory=dict, compare=False)
+    meta: dict[str, object] = field(default_factory=dict, compare=False)
     #: The dictionary's verdict on each challenged word (lower case), as the game ruled.
     rulings: dict[str, bool] = field(default_factory=dict)
     #: Themed games: each round's theme as played (the rules say which themes and how), and
@@ -49,7 +49,7 @@ class GameRecord:
             dict(game.theme_rulings), game.grid if game.rules.crossword else None,
         )
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         """A JSON-ready form (see `from_dict`)."""
         return {
             "format": RECORD_FORMAT,
@@ -63,13 +63,13 @@ class GameRecord:
             "meta": self.meta,
         } | self._theme_dict() | self._grid_dict()
 
-    def _grid_dict(self) -> dict:
+    def _grid_dict(self) -> dict[str, object]:
         """The crossword grid, as tiles and as a picture to read; nothing in other games."""
         if self.grid is None:
             return {}
         return {"grid": self.grid.to_dict() | {"picture": self.grid.picture().splitlines()}}
 
-    def _theme_dict(self) -> dict:
+    def _theme_dict(self) -> dict[str, object]:
         """The themes played and their rulings; nothing for an unthemed game (older readers
         then see exactly the record they know)."""
         if not self.themes:
@@ -194,7 +194,7 @@ class _RuledThemes:
         return self.themes.kind(theme)
 
 
-def _read_themes(data: dict) -> tuple[tuple[str, ...], dict[str, bool]]:
+def _read_themes(data: dict[str, object]) -> tuple[tuple[str, ...], dict[str, bool]]:
     """A record's round themes and theme rulings (absent in unthemed and older records)."""
     themes = data.get("themes", [])
     rulings = data.get("theme_rulings", {})

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from buyword.engine.errors import BuyWordError
 from buyword.engine.tiles import TileSet, default_tiles
@@ -267,9 +267,9 @@ class Rules:
                 return name
         return "keep practising"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         """A JSON-ready form that `from_dict` reads back."""
-        data: dict = {}
+        data: dict[str, object] = {}
         for f in fields(self):
             value = getattr(self, f.name)
             if f.name == "tiles":
@@ -280,7 +280,7 @@ class Rules:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict) -> Rules:
+    def from_dict(cls, data: dict[str, object]) -> Rules:
         """Rebuild rules from `to_dict` output; unknown keys are refused, missing ones default."""
         known = {f.name for f in fields(cls)}
         unknown = set(data) - known
@@ -288,7 +288,8 @@ class Rules:
             raise BuyWordError(f"unknown rule settings: {', '.join(sorted(unknown))}")
         if not isinstance(data, dict):
             raise BuyWordError("the rule settings must be a table of names and values")
-        values: dict = {}
+        # Each value is whatever the file held: Rules.__post_init__ checks its type.
+        values: dict[str, Any] = {}
         for name, value in data.items():
             if name == "tiles":
                 value = TileSet.from_dict(value)

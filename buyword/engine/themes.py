@@ -40,10 +40,12 @@ class ThemeDraw:
         the rules name a theme and no theme lists were given."""
         self.names = rules.themes
         self.each_round = rules.theme_each_round
-        if self.names and themes is None:
-            raise BuyWordError("this game is played with a theme, but no theme lists were given")
-        for name in self.names:
-            themes.kind(name)  # type: ignore[union-attr]  # raises for an unknown theme
+        if self.names:
+            if themes is None:
+                raise BuyWordError(
+                    "this game is played with a theme, but no theme lists were given")
+            for name in self.names:
+                themes.kind(name)  # raises for an unknown theme
         self._rng = random.Random(f"buyword-theme-{seed}")
 
     def next(self, previous: str | None) -> str | None:

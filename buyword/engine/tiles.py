@@ -76,7 +76,7 @@ class TileSet:
                 f"{table} {need}{each}"
             )
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         """A JSON-ready form that `from_dict` reads back."""
         return {
             "name": self.name,

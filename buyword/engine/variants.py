@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from buyword.engine import events as ev
 from buyword.engine.actions import Accept, Action, Auction, Bid, Decline, Match, Offer, Pass, Pick
@@ -71,6 +71,16 @@ def _sorted(tiles: str) -> str:
     return "".join(sorted(tiles))
 
 
+class _Holdings(Protocol):
+    """A player's state as the variants read and change it (Game's own is a _Player)."""
+
+    name: str
+    money: int
+    wilds: int
+    hand: str
+    drawn: str
+
+
 class VariantPlay:
     """The variants' part of `Game`: draft, trading step and auctions."""
 
@@ -84,14 +94,24 @@ class VariantPlay:
     bag: str
     round: int
     final_round: bool
-    _players: list[Any]
+    _players: list[_Holdings]
     _turn: int
-    current: int | None
     order: Callable[[], list[int]]
     offer_price: Callable[..., int]
     _log: Callable[[ev.Event], None]
     _require: Callable[[Phase, Action], None]
     _next_buyer: Callable[[], None]
+
+    if TYPE_CHECKING:
+        @property
+        def current(self) -> int | None:
+            """The seat whose decision is awaited (Game's), None when the game is over."""
+
+    def _acting(self) -> int:
+        """The seat whose decision is awaited: asked only while the game runs."""
+        seat = self.current
+        assert seat is not None, "the game is over: nobody is awaited"
+        return seat
 
     def _init_variants(self, players: int) -> None:
         """Refuse variants the table is too small for; start with no variant state."""
@@ -127,7 +147,7 @@ class VariantPlay:
         assert auction is not None
         return auction.bidders[auction.turn] if auction.bidding else auction.seat
 
-    def _variant_state(self) -> tuple:
+    def _variant_state(self) -> tuple[object, ...]:
         return (self.draft_tiles, self._offer, self._auction, self._failed_auction)
 
     def _variant_dump(self) -> list[str]:
@@ -227,7 +247,7 @@ class VariantPlay:
         self._require_variant(self.rules.auction, NO_AUCTION)
         self._require(Phase.BUY, action)
         if self._auction_failed():
-            name = self.names[self.current]  # type: ignore[index]
+            name = self.names[self._acting()]
             raise IllegalAction(
                 f"nobody bid for {possessive(name, start=False)} draw, so {whom(name)} must buy "
                 "it or discard it"
