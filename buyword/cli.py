@@ -54,11 +54,13 @@ def build_parser() -> argparse.ArgumentParser:
                         help="play with this tile set (a TOML file like data/tiles.toml)")
     parser.add_argument("--crossword", action="store_true",
                         help="play the crossword variant: sold words stay on the table in a "
-                        "grid and new words cross them (solo, or with --players)")
+                        "grid and new words cross them (solo, or with --players; without "
+                        "the coach, which cannot weigh a variant)")
     parser.add_argument("--variant", dest="play_variants", default="", metavar="NAMES",
                         help="start a game with these variants, comma-separated: auction, "
                              "trade, trade-money (these three with --players), draft, "
-                             "crossword (each is described below)")
+                             "crossword (each is described below); the coach is off in "
+                             "such a game, since it cannot weigh a variant")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.add_parser("play", help="play the game (the default)")
     sub.add_parser("learn", help="learn to play: a short guided solo game, lesson by lesson")

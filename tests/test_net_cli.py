@@ -143,3 +143,11 @@ def test_hand_over_after_needs_seconds_above_zero(capsys, tmp_path, monkeypatch)
     assert main(["host", "--text", "--hand-over-after", "0"]) == 2
     assert "--hand-over-after needs a number of seconds above 0" in capsys.readouterr().err
     assert not any(tmp_path.iterdir())  # refused before anything was saved
+
+
+def test_host_refuses_the_coach_with_the_crossword_and_says_why(capsys, tmp_path,
+                                                                monkeypatch) -> None:
+    monkeypatch.setenv("BUYWORD_HOME", str(tmp_path))
+    assert main(["host", "--people", "Ann,Bob", "--coach", "--crossword", "--text"]) == 2
+    err = capsys.readouterr().err
+    assert "--coach: the coach cannot weigh a game with the crossword variant" in err

@@ -151,3 +151,63 @@ def test_the_solo_forms_short_reason_names_just_the_variants_that_need_a_table()
     reason = SOLO_VARIANTS.lower()
     for v in VARIANTS:
         assert (v.label.split()[0].lower() in reason) == v.needs_table, v.label
+
+
+@pytest.mark.parametrize(("variants", "theme", "missing"), [
+    (("auction",), "", "the auction variant"),
+    (("crossword",), "", "the crossword variant"),
+    ((), "animals", "themes"),
+])
+def test_the_coach_is_refused_where_master_cannot_weigh_the_game(
+        variants: tuple[str, ...], theme: str, missing: str) -> None:
+    setup = GameSetup(seats=TWO, variants=variants, theme=theme, coach=True)
+    assert setup.coach_problem() == (f"the coach cannot weigh a game with {missing} "
+                                     "(Master's rollouts play the printed rules only)")
+    assert GameSetup(seats=TWO, variants=variants, theme=theme).coach_problem() == ""
+    assert GameSetup(seats=TWO, coach=True).coach_problem() == ""
+
+
+@pytest.mark.slow
+async def test_the_form_refuses_the_coach_with_a_variant_and_says_why() -> None:
+    from textual.widgets import Checkbox, Static
+    from ui_helpers import make_app
+
+    from buyword.ui.screens.new_game import NewGameScreen
+
+    app = make_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        form = NewGameScreen(solo=False)
+        await app.push_screen(form)
+        await pilot.pause()
+        form.query_one("#coach", Checkbox).value = True
+        form.query_one("#variant-auction", Checkbox).value = True
+        setup, problem = form.read_setup()
+        assert problem.startswith("the coach cannot weigh a game with the auction variant")
+        form.action_start()
+        await pilot.pause()
+        assert app.screen is form  # not started
+        assert "untick Coach" in str(form.query_one("#form-error", Static).render())
+        form.query_one("#variant-auction", Checkbox).value = False
+        assert form.read_setup()[1] == ""
+
+
+@pytest.mark.slow
+async def test_a_variant_from_the_command_line_starts_without_the_coach_and_says_so() -> None:
+    from dataclasses import replace
+
+    from ui_helpers import QUIET, settle, small_lexicon
+
+    from buyword.cli import PlayOptions
+    from buyword.ui.app import BuyWordApp
+
+    coached = replace(QUIET, new_game=replace(QUIET.new_game, coach=True))
+    app = BuyWordApp(PlayOptions(variants=("crossword",)), lexicon=small_lexicon(),
+                     settings=coached)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        session = app.session
+        assert session is not None and session.game.rules.crossword
+        assert not session.coaching
+        said = [str(n.message) for n in app._notifications]
+        assert any("The coach is off in this game: the coach cannot weigh a game with the "
+                   "crossword variant" in line for line in said)

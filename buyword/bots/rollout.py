@@ -77,13 +77,7 @@ def sample_luck(view: SeatView, rng: random.Random, rounds: int) -> Luck:
 
 def modelled(view: SeatView) -> str | None:
     """Why the rollouts cannot play this game (a variant they do not model), or None."""
-    rules = view.rules
-    unmodelled = [v for v in rules.played() if not v.in_rollouts]
-    if unmodelled:
-        return f"the {unmodelled[0].words} variant"
-    if rules.themes:
-        return "themes"
-    return None
+    return view.rules.unmodelled()
 
 
 def dearest_words(index: WordIndex, hand: str, wilds: int) -> Iterator[Word]:

@@ -314,6 +314,17 @@ class Rules:
             played = [v for v in played if v.name != "trade"]
         return tuple(played)
 
+    def unmodelled(self) -> str | None:
+        """What of these rules Master's rollouts do not play (the first variant not
+        `in_rollouts`, or themes), in a player's words, or None: the coach and the review
+        cannot weigh such a game."""
+        unmodelled = [v for v in self.played() if not v.in_rollouts]
+        if unmodelled:
+            return f"the {unmodelled[0].words} variant"
+        if self.themes:
+            return "themes"
+        return None
+
     def table_problem(self, players: int) -> str | None:
         """Why these variants cannot be played by `players`, or None if they can."""
         if players >= 2:

@@ -171,6 +171,9 @@ async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
             print("buyword host: a table needs 2 to 4 seats and at least one person",
                   file=sys.stderr)
             return 2
+        if problem := setup.coach_problem():
+            print(f"buyword host: --coach: {problem}", file=sys.stderr)
+            return 2
         if setup.seed is None:
             setup = setup.with_seed(random.SystemRandom().randrange(10**9))
         lexicon = services.dictionary_for(setup)

@@ -153,6 +153,15 @@ class GameSetup:
         chosen = replace(Rules(), **dict.fromkeys(self.variants, True))
         return chosen.table_problem(len(self.seats)) or ""
 
+    def coach_problem(self) -> str:
+        """Why the coach cannot be on in this game ("" if it can, or it is off): a variant
+        or themes Master's rollouts do not play (`Rules.unmodelled`)."""
+        missing = self.rules().unmodelled() if self.coach else None
+        if missing is None:
+            return ""
+        return (f"the coach cannot weigh a game with {missing} (Master's rollouts play the "
+                "printed rules only)")
+
     @property
     def hand_off(self) -> bool:
         """Whether the screen is handed between people (private hands with 2+ people)."""

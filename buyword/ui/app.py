@@ -192,9 +192,14 @@ class BuyWordApp(App[int]):
             return None
         # The new-game form's defaults (rules, dictionary, hints), whatever the variants.
         defaults = saving.default_setup(self.settings, solo=len(names) == 1)
-        return replace(defaults, seats=tuple(Seat(name) for name in names), seed=options.seed,
-                       tiles_file=options.tiles or "", tiles=tiles,
-                       variants=tuple(options.variants))
+        setup = replace(defaults, seats=tuple(Seat(name) for name in names), seed=options.seed,
+                        tiles_file=options.tiles or "", tiles=tiles,
+                        variants=tuple(options.variants))
+        if problem := setup.coach_problem():  # the form's Coach, with the command's variants
+            self.notify(f"The coach is off in this game: {problem}.", title="Coach",
+                        timeout=8, markup=False)
+            setup = replace(setup, coach=False)
+        return setup
 
     @work(thread=True, exclusive=True, group="dictionary", exit_on_error=False)
     def _load_dictionary(self) -> None:

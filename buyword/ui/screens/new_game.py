@@ -286,6 +286,8 @@ class NewGameScreen(Screen[GameSetup | None]):
             return SOLO_VARIANTS
         if setup.challenge and not setup.challenge_allowed:
             return "challenge mode needs two or more players at the table"
+        if coach := setup.coach_problem():
+            return f"{coach}: untick Coach, or the variant and the theme"
         if setup.dictionary is DictionaryChoice.FILE and not setup.word_file:
             return "name the word-list file, or choose another dictionary"
         return ""
