@@ -480,6 +480,9 @@ class TableScreen(CrosswordTable):
         drawn = self.query_one("#drawn", Rack)
         buyer = view.seat.current
         drawn.display = awaiting.wait is Wait.BUY and buyer is not None
+        # What a draw weighs and costs goes on the box's foot, so the title stays whole in the
+        # play column's 31 cells at 60 columns.
+        drawn.border_subtitle = ""
         if self._show_table_tiles(drawn, awaiting):
             return
         if buyer is None or awaiting.wait is not Wait.BUY:
@@ -490,8 +493,8 @@ class TableScreen(CrosswordTable):
         if draw is not None:
             drawn.tiles = draw
             pips = view.rules.tiles.pips_of(draw)
-            drawn.border_title = literal(f"{name} drew {len(draw)} · {pips} pips · "
-                                         f"${view.price_of_draw(buyer)}")
+            drawn.border_title = literal(f"{name} drew {len(draw)}")
+            drawn.border_subtitle = f"{pips} pips · ${view.price_of_draw(buyer)}"
         else:
             count = view.players[buyer].drawn_tiles
             drawn.tiles = self._backs(count)
@@ -518,8 +521,8 @@ class TableScreen(CrosswordTable):
         if awaiting.wait is Wait.AUCTION and auction is not None:
             drawn.tiles, drawn.face_down, drawn.display = auction.tiles, False, True
             pips = view.rules.tiles.pips_of(auction.tiles)
-            drawn.border_title = literal(f"{view.names[auction.seat]}'s draw up for auction"
-                                         f" · {pips} pips")
+            drawn.border_title = literal(f"{view.names[auction.seat]}'s draw up for auction")
+            drawn.border_subtitle = f"{pips} pips"
             return True
         return False
 
