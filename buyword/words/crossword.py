@@ -29,12 +29,12 @@ from buyword.engine.crossword import (
     ACROSS,
     DOWN,
     STEP,
-    Dictionary,
     Grid,
     Placement,
     Square,
     WordFormed,
 )
+from buyword.engine.dictionary import Dictionary
 from buyword.engine.tiles import ALPHABET
 from buyword.words.finder import WordFinder, hand_counts
 from buyword.words.lexicon import Lexicon
@@ -806,8 +806,10 @@ class _Search:
                     price = main * main
                     for formed in sides:
                         price += formed[3] * formed[3]
-                    notation = word if wild_at < 0 else (
-                        word[:wild_at] + wild.lower() + word[wild_at + 1:])  # type: ignore[union-attr]
+                    # wild_at is -1 exactly when there is no wild (the second test is the
+                    # checker's).
+                    notation = word if wild_at < 0 or wild is None else (
+                        word[:wild_at] + wild.lower() + word[wild_at + 1:])
                     found.append(Move(notation, start, direction, price, "".join(laid),
                                       wild_at >= 0, ((word, start, direction, main), *sides)))
                 a = word.find(head, a + 1)

@@ -564,8 +564,16 @@ class WordFinder:
 #: Candidates are made by the hundred per query: setting the frozen dataclass's slots directly
 #: takes half the time of its __init__ (which goes through object.__setattr__ per field).
 _new_candidate = object.__new__
-_set_word, _set_wild, _set_pips = (
-    Candidate.word.__set__, Candidate.wild.__set__, Candidate.pips.__set__)  # type: ignore[attr-defined]
+
+
+def _slot_setter(name: str) -> Callable[[Candidate, object], None]:
+    """The `__set__` of Candidate's slot `name` (its member descriptor, read from the class's
+    own namespace: `Candidate.word` reads the same, but the checker takes it for a field)."""
+    setter: Callable[[Candidate, object], None] = vars(Candidate)[name].__set__
+    return setter
+
+
+_set_word, _set_wild, _set_pips = map(_slot_setter, ("word", "wild", "pips"))
 
 
 def _candidates(by_pips: dict[int, list[str]], wild_of: dict[str, str]) -> list[Candidate]:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from itertools import compress
+from typing import Final
 
 from buyword.engine.tiles import TileSet, price
 from buyword.words.finder import Candidate, LetterCodes, WordFinder, hand_counts
@@ -61,7 +62,12 @@ _Item = tuple[
     int,  # the word's price
     bytes,  # how many of each letter of the codes' letters the key holds, a byte each
 ]
-_WILD, _KEY, _TILE_PIPS, _VALUE, _COUNTS = 1, 2, 3, 4, 5
+# Final, so the checker reads `item[_KEY]` as the str it is, not any field of an item.
+_WILD: Final = 1
+_KEY: Final = 2
+_TILE_PIPS: Final = 3
+_VALUE: Final = 4
+_COUNTS: Final = 5
 
 
 def plan_sale(
@@ -234,8 +240,8 @@ def describer(codes: LetterCodes, counts: Mapping[str, int], held: str,
 
     def describe(code: int) -> _Description:
         if not tables:  # on the first set not remembered
-            first, second, split = halves or halves_of(codes, counts)
-            tables.append((by_code(first), by_code(second), split))
+            high, low_half, at = halves or halves_of(codes, counts)
+            tables.append((by_code(high), by_code(low_half), at))
         first, second, split = tables[0]
         low = code % split
         key, counted = first[code - low]
@@ -507,7 +513,8 @@ class _Poorer:
         finder = self.finder
         shift, wild_pips = finder.codes.pips_shift, finder.tiles.wild_pips
         if known is None:
-            top, listed, composites = self.floor, [], finder.subsets(left)
+            listed: list[_Item] = []
+            top, composites = self.floor, finder.subsets(left)
         else:
             top, listed, composites = known
         # The sets that sell for lowest..top-1 pips, with the wild or without.

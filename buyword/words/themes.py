@@ -17,6 +17,7 @@ import tomllib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from importlib import resources
+from typing import Any
 
 from buyword.engine.errors import BuyWordError
 from buyword.engine.tiles import TileSet
@@ -120,7 +121,7 @@ class ThemeBook:
         self._listed = listed if listed is not None or lists is None else Lexicon([])
         self._lock = threading.Lock()
 
-    def __deepcopy__(self, memo: dict) -> ThemeBook:
+    def __deepcopy__(self, memo: dict[int, object]) -> ThemeBook:
         """The lists never change once read: a copied game shares them (as it may share a
         lock-guarded cache, which cannot be copied)."""
         return self
@@ -223,7 +224,7 @@ def _read_list(name: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-def manifest() -> dict:
+def manifest() -> dict[str, Any]:
     """The themes' manifest (data/themes/manifest.toml): source package, counts, SHA-256s."""
     try:
         text = resources.files("buyword.data").joinpath("themes/manifest.toml").read_text(
