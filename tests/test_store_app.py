@@ -16,6 +16,7 @@ from buyword.store import Settings, Store, daily_seed, read_save
 from buyword.store.setup import GameSetup
 from buyword.table.replay import load_replay
 from buyword.ui.app import BuyWordApp
+from buyword.ui.dialogs.confirm import ConfirmScreen
 from buyword.ui.dialogs.settings import SettingsScreen
 from buyword.ui.screens.new_game import NewGameScreen
 from buyword.ui.screens.results import ResultsScreen
@@ -169,7 +170,14 @@ async def test_the_daily_is_seeded_by_the_date_and_scored_once(tmp_path: Path) -
     app = make_app(store=store)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("d")
+        await pilot.press("d")  # the day's only scored attempt: asked first, and No keeps it
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Start today's daily solo?" in str(app.screen.query_one(".dialog-title").render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen) and store.daily(date.today()) is None
+        await pilot.press("d", "y")
         await settle(pilot)
         game = table(app).session.game
         assert game.seed == daily_seed(date.today()) and game.rules == Rules()

@@ -237,8 +237,22 @@ class BuyWordApp(App[int]):
         self.start_game(learn_setup())
 
     def start_daily(self) -> None:
-        """Today's daily solo: the same bag and rolls for every player today."""
-        self.start_game(saving.daily_setup(date.today()), daily=date.today())
+        """Today's daily solo: the same bag and rolls for every player today. The first
+        attempt is the day's only scored one, so one click never spends it: it asks first
+        (later runs that day are practice and start at once)."""
+        today = date.today()
+        if self.store.daily(today) is not None:
+            self.start_game(saving.daily_setup(today), daily=today)
+            return
+        from buyword.ui.dialogs.confirm import ConfirmScreen
+
+        question = ConfirmScreen(
+            "Start today's daily solo?",
+            "Only your first attempt each day is scored, even if you leave it unfinished. "
+            "Yes starts it; No (Esc) keeps it for later.",
+        )
+        self.push_screen(question, lambda yes: self.start_game(
+            saving.daily_setup(today), daily=today) if yes else None)
 
     def start_game(self, setup: GameSetup, saved: SavedGame | None = None,
                    daily: date | None = None) -> None:
