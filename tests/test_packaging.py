@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
+import re
 import subprocess
 import sys
 import zipfile
@@ -73,3 +75,39 @@ def test_a_bad_players_option_is_a_clear_message() -> None:
                             capture_output=True, text=True)
     assert result.returncode == 2
     assert "2 to 4 names" in result.stderr and "Traceback" not in result.stderr
+
+
+async def test_serve_started_in_the_clone_plays_the_installed_game(
+        wheel: Path, tmp_path: Path) -> None:
+    """Installed from a wheel (not editable) and served from the clone's root, a tab gets a
+    game: the clone's `buyword/` folder (with no `buyword.data` in it) must not hide the
+    installed package from the games the server starts."""
+    aiohttp = pytest.importorskip("aiohttp", reason="the web extra is not installed")
+    from web_helpers import Served
+
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "-q",
+                    "--no-deps", "--no-index", str(wheel)], check=True, capture_output=True)
+    # The dependencies are this venv's (nothing is downloaded); a path in a .pth file is only
+    # added to the path, so this venv's editable `buyword` does not come with them.
+    where = "import sysconfig; print(sysconfig.get_path('purelib'))"
+    purelib = subprocess.run([python, "-c", where], check=True, capture_output=True,
+                             text=True).stdout.strip()
+    (Path(purelib) / "test-dependencies.pth").write_text(
+        "\n".join(path for path in sys.path if path.endswith("site-packages")) + "\n")
+    served = Served(tmp_path / "home", command=(str(venv / "bin" / "buyword"),), cwd=ROOT)
+    try:
+        served.wait_until_serving()
+        async with aiohttp.ClientSession() as session, session.ws_connect(
+                served.url.replace("http", "ws") + "ws?width=100&height=30") as tab:
+            drawn = b""
+            async with asyncio.timeout(60):  # (pings would restart a receive's own timeout)
+                while b"New solo game" not in re.sub(rb"\x1b\[[0-9;?]*[A-Za-z]", b"", drawn):
+                    message = await tab.receive()  # the title screen, or the tab closed
+                    assert message.type == aiohttp.WSMsgType.BINARY, served.output()
+                    drawn += message.data
+        assert "failed to start" not in served.output()
+    finally:
+        served.stop()

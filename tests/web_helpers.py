@@ -70,7 +70,10 @@ class Served:
     is exactly a terminal's Ctrl+C.
     """
 
-    def __init__(self, home: Path, host: str = "127.0.0.1", args: tuple[str, ...] = ()) -> None:
+    def __init__(self, home: Path, host: str = "127.0.0.1", args: tuple[str, ...] = (), *,
+                 command: tuple[str, ...] = (sys.executable, "-m", "buyword"),
+                 cwd: Path | None = None) -> None:
+        """`command`: how `buyword` is run (another venv's); `cwd`: the folder it starts in."""
         self.home = home_for_a_game(home)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
@@ -79,8 +82,7 @@ class Served:
         self.log = home / "serve.log"
         self._log_file = self.log.open("w")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "buyword", "serve", "--host", host, "--port", str(self.port),
-             *args],
+            [*command, "serve", "--host", host, "--port", str(self.port), *args], cwd=cwd,
             stdout=self._log_file, stderr=subprocess.STDOUT, env=env, start_new_session=True,
         )
 

@@ -31,8 +31,10 @@ from buyword.web.guard import TOKEN_COOKIE, Guard, clamp_size
 
 log = logging.getLogger("buyword.web")
 
-#: What each tab runs: this Python's installed game, no shell in between.
-GAME_COMMAND: tuple[str, ...] = (sys.executable, "-m", "buyword")
+#: What each tab runs: this Python's installed game, no shell in between. `-P` keeps the
+#: folder the server was started in off the game's import path: started from a clone of the
+#: project, its `buyword/` source folder would otherwise hide the installed package.
+GAME_COMMAND: tuple[str, ...] = (sys.executable, "-P", "-m", "buyword")
 
 #: Our page: textual-serve's, with a title and the terminal font served from here.
 TEMPLATES = Path(__file__).resolve().with_name("templates")
