@@ -21,7 +21,7 @@ from buyword.engine.errors import IllegalAction
 from buyword.engine.events import Sold
 from buyword.engine.phase import Phase
 from buyword.engine.tiles import price
-from buyword.words.crossword import Move
+from buyword.words.crossword import Board, Move
 
 
 class Bot:
@@ -36,7 +36,7 @@ class Bot:
         #: All the words this player knows (`index` becomes a theme's words in a themed round).
         self.vocabulary = index
         #: The crossword variant: the grid analysed for move generation (see `bots.crossword`).
-        self.boards: dict[object, crossword.Board] = {}
+        self.boards: dict[object, Board] = {}
         self.seed = seed
         self.rng = random.Random(seed)
         # The planned sale: (round, seat, hand, wilds) -> the next word's notation, or None
@@ -54,7 +54,7 @@ class Bot:
     def act(self, view: SeatView) -> Action:
         """The action this seat takes now, its turn (`view.current == view.seat`)."""
         if view.current != view.seat:
-            raise IllegalAction(f"it is not seat {view.seat + 1}'s turn")
+            raise IllegalAction(f"it is not seat {view.own_seat + 1}'s turn")
         return self.decide(view)
 
     def challenge(self, view: SeatView, sale: Sold) -> bool:
@@ -126,8 +126,10 @@ class Bot:
         """The words to sell this turn, in order."""
         raise NotImplementedError
 
-    #: The crossword variant: how many of the dearest placements `place` is shown.
-    placement_breadth: int = 1
+    @property
+    def placement_breadth(self) -> int:
+        """The crossword variant: how many of the dearest placements `place` is shown."""
+        return 1
 
     def place(self, view: SeatView, moves: list[Move]) -> Move | None:
         """The crossword variant: the placement to sell next (of `moves`, dearest first), or
@@ -169,7 +171,7 @@ class Bot:
         if self._sale_round != view.round:
             self._sale.clear()
             self._sale_round = view.round
-        state = (view.round, view.seat, view.hand, view.wilds)
+        state = (view.round, view.own_seat, view.hand, view.wilds)
         if state not in self._sale:
             self._plan_sale(view, state)
         notation = self._sale[state]

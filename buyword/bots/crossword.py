@@ -27,8 +27,12 @@ class Placer(Protocol):
 
     vocabulary: WordIndex
     boards: dict[object, Board]
-    placement_breadth: int
     themed: Callable[[str], WordIndex] | None
+
+    @property
+    def placement_breadth(self) -> int:
+        """How many of the dearest placements the player weighs."""
+        ...
 
     def knows(self, word: str, min_length: int = 1, index: WordIndex | None = None) -> bool:
         """Whether `word` is a word this player knows (of `index`)."""

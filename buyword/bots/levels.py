@@ -247,7 +247,7 @@ class LevelBot(Bot):
         return self.index.words_in(view.hand, view.wilds)
 
     @property
-    def placement_breadth(self) -> int:  # type: ignore[override]
+    def placement_breadth(self) -> int:
         """The crossword variant: a level weighs as many placements as its breadth."""
         return self.style.breadth
 

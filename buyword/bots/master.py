@@ -25,7 +25,7 @@ import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import Any, Protocol
 
 from buyword.bots.index import Word, WordIndex, hand_key, take
 from buyword.bots.leaves import LeaveTable
@@ -92,7 +92,7 @@ class Appraisal:
     #: For each estimate, its mean shortfall against the first on those paired rollouts.
     gaps: tuple[float, ...]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         """A JSON-ready form (every figure as computed: `from_dict` gives it back exactly)."""
         return {"estimates": [{"actions": [str(a) for a in e.decision.actions], "mean": e.mean,
                                "stderr": e.stderr, "rollouts": e.rollouts}
@@ -100,8 +100,8 @@ class Appraisal:
                 "gap_stderrs": list(self.gap_stderrs), "gaps": list(self.gaps)}
 
     @classmethod
-    def from_dict(cls, data: dict) -> Appraisal:
-        """The appraisal `to_dict` wrote."""
+    def from_dict(cls, data: dict[str, Any]) -> Appraisal:
+        """The appraisal `to_dict` wrote (as JSON read it back: its values unchecked)."""
         from buyword.engine.actions import parse_action
 
         estimates = tuple(Estimate(Decision(tuple(parse_action(a) for a in e["actions"])),
@@ -437,7 +437,7 @@ class MasterBot(LevelBot):
 
     def _check(self, view: SeatView) -> None:
         if view.current != view.seat:
-            raise ValueError(f"it is not seat {view.seat + 1}'s turn: there is no decision "
+            raise ValueError(f"it is not seat {view.own_seat + 1}'s turn: there is no decision "
                              "of theirs to appraise")
         if view.phase not in (Phase.CHOOSE, Phase.BUY, Phase.SELL, Phase.DROP):
             raise ValueError(f"there is no decision to appraise while the game is {view.phase}")

@@ -287,7 +287,7 @@ class Rollout:
             self.final = True
             self._sell_step()
             return False
-        mine = (self.view.seat - self.leader) % seats * count
+        mine = (self.view.own_seat - self.leader) % seats * count
         self.drawn = self.bag[mine:mine + count]
         self.bag = self.bag[count * seats:]
         self.final = not self.bag

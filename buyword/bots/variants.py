@@ -158,5 +158,6 @@ def answer(bot: Valuer, view: SeatView) -> Accept | Decline:
     pending = view.trade_offer
     assert pending is not None
     theirs = view.draws[pending.seat]
+    assert theirs is not None, "trading lays every draw face up"
     now, then = net_worths(bot, view, [view.drawn, theirs])
     return Accept() if then - now + pending.payment > 0 else Decline()

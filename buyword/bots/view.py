@@ -79,6 +79,14 @@ class SeatView:
     grid: Grid = field(default_factory=Grid)
 
     @property
+    def own_seat(self) -> int:
+        """The seat this view is of: a computer player is always given its own seat's view
+        (ValueError for the view of no seat, which nobody decides from)."""
+        if self.seat is None:
+            raise ValueError("the view of no seat has no decisions to make")
+        return self.seat
+
+    @property
     def offer_price(self) -> int:
         """What this seat's draw costs."""
         return self.rules.tiles.price_of(self.drawn)
