@@ -190,6 +190,28 @@ async def test_ctrl_q_asks_before_the_host_closes_the_table_or_a_player_leaves_i
             assert not host.is_running
 
 
+async def test_a_joined_player_sees_the_rejoin_token_again_with_f7_or_the_palette() -> None:
+    from buyword.ui.dialogs.host import TokenScreen
+
+    session = table(Seat("Ann"), Seat("Bob"), seed=25)
+    async with TableServer(session, reserved=frozenset({0})) as server:
+        joined = await JoinedTable.join(HOST, server.port, server.codes[1])
+        bob = JoinApp(joined)
+        async with bob.run_test(size=(60, 18)) as pilot:
+            await pilot.pause(0.1)
+            await pilot.press("f7")
+            assert isinstance(bob.screen, TokenScreen)
+            command = f"buyword join {HOST}:{server.port} {joined.table.token}"
+            assert str(bob.screen.query_one(".dialog-body", Static).render()) == command
+            await pilot.press("escape")
+            assert isinstance(bob.screen, RemoteTableScreen)
+            palette = {command.title: command for command in bob.get_system_commands(bob.screen)}
+            palette["Rejoin token"].callback()
+            await pilot.pause()
+            assert isinstance(bob.screen, TokenScreen)
+            bob.exit()
+
+
 async def test_a_joined_seat_ends_on_the_results_page_a_local_table_shows() -> None:
     session = table(Seat("Ann"), Seat("Bob"))
     answers = {Wait.BUY: "discard", Wait.SELL: "done"}

@@ -22,7 +22,11 @@ class JoinApp(App[None]):
 
     CSS_PATH = PIECES_CSS  # the table pieces' styles, each beside its widget
     TITLE = "BuyWord"
-    BINDINGS = [Binding("ctrl+q", "quit", "Leave", priority=True)]
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Leave", priority=True),
+        # Not in the footer (the table's keys need its room); in the palette and the docs.
+        Binding("f7", "token", "Rejoin token", show=False),
+    ]
 
     def __init__(self, joined: JoinedTable) -> None:
         """Play the seat `joined` holds."""
@@ -37,7 +41,20 @@ class JoinApp(App[None]):
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The command palette: the table's actions, then Textual's own."""
         yield from table_commands(screen)
+        yield SystemCommand("Rejoin token", "The command that takes your seat back (F7)",
+                            self.action_token)
         yield from super().get_system_commands(screen)
+
+    def rejoin_command(self) -> str:
+        """The command that takes this seat back after a drop: `buyword join HOST:PORT TOKEN`."""
+        return f"buyword join {self.joined.host}:{self.joined.port} {self.joined.table.token}"
+
+    def action_token(self) -> None:
+        """Show the rejoin command again (F7), over the table."""
+        from buyword.ui.dialogs.host import TokenScreen
+
+        if not isinstance(self.screen, TokenScreen):
+            self.push_screen(TokenScreen(self.rejoin_command()))
 
     async def action_quit(self) -> None:
         """Leave the table: the seat stays this player's, to take back with the token. While
@@ -50,8 +67,7 @@ class JoinApp(App[None]):
             return
         question = ConfirmScreen(
             "Leave this table?",
-            f"Your seat stays yours: buyword join {self.joined.host}:{self.joined.port} "
-            f"{table.token} takes it back.")
+            f"Your seat stays yours: {self.rejoin_command()} takes it back.")
         self.push_screen(question, self._leave)
 
     async def _leave(self, yes: bool | None) -> None:

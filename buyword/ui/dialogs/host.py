@@ -1,5 +1,5 @@
-"""The host's dialogs: the join codes with who is connected, and handing a gone player's
-seat to a computer."""
+"""The hosted table's dialogs: the join codes with who is connected, handing a gone player's
+seat to a computer, and a joined player's rejoin token."""
 
 from __future__ import annotations
 
@@ -33,6 +33,33 @@ class CodesScreen(ModalScreen[None]):
                          classes="dialog-body")
             yield Static("A player types the command shown for their seat. Esc closes.",
                          classes="dialog-note")
+        yield Footer()
+
+    def action_close(self) -> None:
+        """Back to the table."""
+        self.dismiss(None)
+
+
+class TokenScreen(ModalScreen[None]):
+    """A joined player's rejoin command, shown again at any time (it was printed before the
+    full-screen table opened, where it is out of sight for the whole game)."""
+
+    CSS_PATH = "dialogs.tcss"
+    BINDINGS = [Binding("escape,enter,f7", "close", "Close")]
+
+    def __init__(self, command: str) -> None:
+        """Show `command`, the line that takes the seat back."""
+        super().__init__()
+        self.command = command
+
+    def compose(self) -> ComposeResult:
+        """The command, and what it is for."""
+        with Vertical(classes="dialog", id="token"):
+            yield Static("Your seat's rejoin token", classes="dialog-title")
+            yield Static(literal(self.command), classes="dialog-body")
+            yield Static("After a dropped connection or a closed window, this command takes "
+                         "your seat back. Keep it to yourself: it is your seat's key. "
+                         "Esc closes.", classes="dialog-note")
         yield Footer()
 
     def action_close(self) -> None:
