@@ -22,6 +22,7 @@ from pathlib import Path
 
 import aiohttp_jinja2
 from aiohttp import WSMsgType, web
+from aiohttp.typedefs import Handler
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
@@ -208,7 +209,7 @@ class GameServer(Server):
         return app
 
     @web.middleware
-    async def _check(self, request: web.Request, handler):  # type: ignore[no-untyped-def]
+    async def _check(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         """Refuse, with 403 and one log line, any request not for this server or not allowed.
 
         A foreign Host name or Origin never gets the app; past loopback, neither does a
@@ -252,7 +253,7 @@ class GameServer(Server):
         """Close every open tab's game before the connections are dropped."""
         await asyncio.gather(*(game.finish() for game in list(self.games)))
 
-    async def handle_index(self, request: web.Request) -> web.Response:  # type: ignore[override]
+    async def handle_index(self, request: web.Request) -> web.Response:
         """The page, with its links built from the address the browser used to reach us.
 
         textual-serve builds them from the address it listens on, which a browser on another
@@ -275,16 +276,22 @@ class GameServer(Server):
         if self._full():
             log.warning("A tab's game was refused: the table is full (%s).",
                         _games(len(self.games)))
-            return _page(FULL_PAGE.format(_games(len(self.games))), 503)  # type: ignore[return-value]
+            # A page instead of the websocket: aiohttp serves any response a handler returns.
+            return _page(  # type: ignore[return-value]
+                FULL_PAGE.format(_games(len(self.games))), 503)
         websocket = web.WebSocketResponse(heartbeat=15)
         width, height = clamp_size(to_int(request.query.get("width", "80"), 80),
                                    to_int(request.query.get("height", "24"), 24))
         await websocket.prepare(request)
+
+        async def close() -> None:
+            await websocket.close()
+
         game = TabGame(
             self.command,
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
-            close=websocket.close,
+            close=close,
             download_manager=self.download_manager,
             debug=self.debug,
         )
@@ -303,7 +310,7 @@ class GameServer(Server):
         return websocket
 
 
-    async def _process_messages(  # type: ignore[override]
+    async def _process_messages(
             self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
         """Relay a tab's keys, sizes and pings; a malformed frame is dropped with one log line."""
         async for message in websocket:
@@ -315,9 +322,10 @@ class GameServer(Server):
                             str(message.data)[:60])
                 continue
             kind, data = envelope
-            if kind == "stdin":
+            # `_envelope` checked each kind's data; the isinstance tests tell the checker.
+            if kind == "stdin" and isinstance(data, str):
                 await app_service.send_bytes(data.encode("utf-8", "replace"))
-            elif kind == "resize":
+            elif kind == "resize" and isinstance(data, dict):
                 await app_service.set_terminal_size(*clamp_size(data["width"], data["height"]))
             elif kind == "ping":
                 await websocket.send_json(["pong", data])
