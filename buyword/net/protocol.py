@@ -181,7 +181,7 @@ def _text(data: dict[str, Any], name: str, limit: int) -> str:
         raise ProtocolError(f"{name!r} must be text")
     if len(value) > limit or not value.isprintable():
         raise ProtocolError(f"{name!r} must be printable text of at most {limit} characters")
-    if limit == MAX_SECRET and not value.isascii():
+    if limit == MAX_SECRET and not (value.strip().isascii() and value.strip().isalnum()):
         raise ProtocolError(f"{name!r} must be plain letters and digits, as the host gave it")
     return value
 

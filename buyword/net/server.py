@@ -24,6 +24,7 @@ import contextlib
 import hmac
 import math
 import secrets
+import string
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -62,6 +63,10 @@ if TYPE_CHECKING:
 #: Join codes avoid letters and digits that are easy to misread (0/O, 1/I/L).
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 6
+#: A seat's token: 32 letters and digits (190 bits), far beyond guessing, so it is never
+#: slowed down the way join codes are.
+TOKEN_ALPHABET = string.ascii_letters + string.digits
+TOKEN_LENGTH = 32
 #: Websocket close codes: the protocol was broken (RFC 6455 1008), and a slow client (1013).
 POLICY = 1008
 TRY_AGAIN = 1013
@@ -88,9 +93,14 @@ class Limits:
     #: Seconds a new connection has to send its join.
     join_timeout: float = 10.0
     #: Wrong join codes one address may send before it must wait, and the first wait
-    #: (seconds); each further wrong code doubles the wait.
+    #: (seconds); each further wrong code doubles the wait, up to `longest_wait`.
     free_guesses: int = 5
     first_wait: float = 1.0
+    longest_wait: float = 300.0
+    #: Wrong join codes the whole table takes at once, from every address together (an
+    #: attacker has many addresses), and the seconds after which it takes one more.
+    table_guesses: int = 20
+    table_refill: float = 180.0
 
 
 @dataclass
@@ -195,7 +205,10 @@ class TableServer:
             seat: "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             for seat in session.people if seat not in reserved
         }
-        self.tokens: dict[int, str] = {seat: secrets.token_urlsafe(24) for seat in self.codes}
+        self.tokens: dict[int, str] = {
+            seat: "".join(secrets.choice(TOKEN_ALPHABET) for _ in range(TOKEN_LENGTH))
+            for seat in self.codes
+        }
         self.clients: dict[int, _Client] = {}
         #: Seats whose code has been used: from then on only the token takes the seat.
         self.claimed: set[int] = set()
@@ -209,7 +222,14 @@ class TableServer:
         #: The seats whose screen has had a view since who has left last changed.
         self._away_told: set[int] = set()
         #: Wrong join codes by address, and when that address may try again (monotonic).
+        #: Never cleared: a player who is seated cannot buy another address free guesses.
         self.guesses: dict[str, tuple[int, float]] = {}
+        #: The wrong join codes the table may still take now (see `Limits.table_guesses`),
+        #: and when that was last counted.
+        self.table_guesses = float(self.limits.table_guesses)
+        self._table_counted: float | None = None
+        #: The clock the join throttle reads (a test winds it on instead of waiting).
+        self.clock: Callable[[], float] = time.monotonic
         #: Called (with no arguments) after every change: the host's screen redraws.
         self.on_update: Callable[[], None] | None = None
         #: Called after a seat is handed to a computer: the host saves the seats as they stand.
@@ -312,29 +332,42 @@ class TableServer:
         return seat
 
     def _guarded_seat(self, join: Join, address: str) -> int:
-        """The seat `join` takes; wrong codes and tokens from one address are slowed down:
-        after `free_guesses` of them, each waits twice as long as the one before."""
+        """The seat `join` takes. A token (far too long to guess) is never slowed down, so a
+        player always gets their seat back. Join codes are: after `free_guesses` wrong ones,
+        each wrong code from an address makes it wait twice as long as the one before (at
+        most `longest_wait`), and the table as a whole takes only so many wrong codes (see
+        `Limits`), so changing addresses does not buy more guesses. While either waits, every
+        code is refused unchecked: a right one would tell a guesser it was right."""
+        if join.code is None:
+            return self._seat_for(join)
+        now = self.clock()
         wrong, until = self.guesses.get(address, (0, 0.0))
-        wait = until - time.monotonic()
-        if wait > 0:
-            raise ProtocolError(f"too many wrong join codes: try again in {math.ceil(wait)} s")
+        if until > now:
+            raise ProtocolError(
+                f"too many wrong join codes: try again in {math.ceil(until - now)} s")
+        limits = self.limits
+        if self._table_counted is not None:
+            self.table_guesses = min(float(limits.table_guesses), self.table_guesses
+                                     + (now - self._table_counted) / limits.table_refill)
+        self._table_counted = now
+        if self.table_guesses < 1:
+            wait = (1 - self.table_guesses) * limits.table_refill
+            raise ProtocolError("too many wrong join codes at this table: try again in "
+                                f"{math.ceil(wait)} s")
         try:
-            seat = self._seat_for(join)
+            return self._seat_for(join)
         except SeatTaken:
             # A right code, for a seat already taken (a friend who tapped Join twice, or
-            # whose screen lost the welcome): not a guess, so it waits for nothing. Nor does
-            # it clear earlier wrong codes: a guesser who knows one taken code could then
-            # guess for ever at the free rate.
+            # whose screen lost the welcome): not a guess, so it waits for nothing.
             raise
         except ProtocolError:
             wrong += 1
-            extra = wrong - self.limits.free_guesses
-            wait = self.limits.first_wait * 2 ** min(extra - 1, 40) if extra > 0 else 0.0
-            later = time.monotonic() + wait if wait else 0.0
-            self.guesses[address] = (wrong, later)
+            self.table_guesses -= 1
+            extra = wrong - limits.free_guesses
+            wait = 0.0 if extra <= 0 else min(
+                limits.longest_wait, limits.first_wait * 2 ** min(extra - 1, 40))
+            self.guesses[address] = (wrong, now + wait if wait else 0.0)
             raise
-        self.guesses.pop(address, None)
-        return seat
 
     def _seat_for(self, join: Join) -> int:
         if join.code is not None:
