@@ -213,16 +213,15 @@ def _record_json(record: Any) -> str:
         from buyword.store.codec import encode_record
     except ImportError:  # before the codec
         return str(record.to_json())
-    return encode_record(record).decode()
+    return encode_record(record)
 
 
 def _decode_record(text: str) -> object:
     try:
         from buyword.store.codec import decode_record
     except ImportError:  # before the codec
-        from buyword.engine import GameRecord
 
-        return GameRecord.from_json(text)
+        return decode_record(text)
     return decode_record(text)
 
 

@@ -27,6 +27,7 @@ from pathlib import Path
 
 from buyword.engine import Game
 from buyword.store import SavedGame, Store
+from buyword.store.saves import save_data
 
 WORDS = {"tea", "eat", "at", "it", "is"}
 
@@ -91,7 +92,7 @@ def main() -> None:
         with tempfile.TemporaryDirectory(prefix="bench-store-") as name:
             folder = Path(name)
             store = Store(folder)
-            data = saved.to_dict()
+            data = save_data(saved)
             store_times += timed(partial(store.save_game, saved), args.saves)
             plain_times += timed(partial(plain_save, folder, data), args.saves)
             synced_times += timed(partial(plain_save, folder, data, True), args.saves)

@@ -16,7 +16,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from buyword.engine import Game, Rules
+from buyword.engine import Game
+from buyword.store.codec import rules_from
 from buyword.store.setup import Seat
 from buyword.table import TableSession, Wait
 
@@ -43,7 +44,7 @@ def play(levels: tuple[str, ...], seed: int, settings: dict, finder: object,
          lexicon: object) -> list[str]:
     """Every action of one seeded game of bots at a table session (private hands, each
     computer seeded as at the app's table), in notation."""
-    rules = Rules.from_dict(settings) if settings else None
+    rules = rules_from(settings) if settings else None
     names = [f"P{i}" for i in range(len(levels))]
     game = Game.new(names, dictionary=lexicon, seed=seed, rules=rules)
     seats = [Seat(name, level) for name, level in zip(names, levels, strict=True)]

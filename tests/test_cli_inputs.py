@@ -14,6 +14,7 @@ from ui_helpers import make_app, settle
 
 from buyword.cli import main
 from buyword.engine import Game, GameRecord
+from buyword.store.records import record_data
 from buyword.ui.replay import run_replay
 from buyword.words.lexicon import Lexicon
 
@@ -91,7 +92,7 @@ def test_replay_of_a_challenge_of_thousands_of_digits_exits_2(tmp_path: Path, ca
     """The parser raised a bare ValueError (Python's limit on long numbers) here."""
     monkeypatch.setenv("BUYWORD_HOME", str(tmp_path / "home"))
     game = Game.new(["Ann"], dictionary=Lexicon(["tea"]), seed=1)
-    data = GameRecord.of(game).to_dict()
+    data = record_data(GameRecord.of(game))
     data["actions"] = ["challenge " + "9" * 5000]
     path = tmp_path / "digits.json"
     path.write_text(json.dumps(data))

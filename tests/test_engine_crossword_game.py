@@ -22,6 +22,8 @@ from buyword.engine import (
 from buyword.engine import events as ev
 from buyword.engine.crossword import Grid
 from buyword.store import SavedGame, Store
+from buyword.store.codec import rules_data, rules_from
+from buyword.store.records import decode_record, encode_record, record_data, record_from
 
 WORDS = WordSet("quiz", "qi", "zit", "it", "at", "cat", "cats", "ti", "za", "zap", "tab", "ta",
                 "tic", "quit", "quits")
@@ -47,11 +49,11 @@ def next_solo_round(game: Game, draw: str) -> Game:
 def test_crossword_is_a_rule_setting_off_by_default_and_named_in_the_summary() -> None:
     assert Rules().crossword is False
     assert "crossword" in Rules(crossword=True).describe()
-    assert Rules.from_dict(Rules(crossword=True, auction=True).to_dict()).crossword
+    assert rules_from(rules_data(Rules(crossword=True, auction=True))).crossword
     # A save from before the variant names no such setting: it loads as an ordinary game.
-    old = Rules().to_dict()
+    old = rules_data(Rules())
     del old["crossword"]
-    assert Rules.from_dict(old) == Rules()
+    assert rules_from(old) == Rules()
     with pytest.raises(BuyWordError, match="crossword"):
         Rules(crossword="yes")  # type: ignore[arg-type]
 
@@ -210,7 +212,7 @@ def test_a_record_replays_the_grid() -> None:
     game = next_solo_round(solo_round(crossword("QUIZ" "IT"), "QUIZ"), "IT")
     play(game, "sell QUIZ")
     play(game, "sell ZIT at 0,3 down")
-    record = GameRecord.from_json(GameRecord.of(game).to_json())
+    record = decode_record(encode_record(GameRecord.of(game)))
     again = record.replay(WORDS)
     assert again.grid == game.grid and again.state() == game.state()
     assert isinstance(again.grid, Grid) and again.phase is Phase.SELL
@@ -219,13 +221,13 @@ def test_a_record_replays_the_grid() -> None:
 def test_a_record_writes_the_grid_out_and_a_replay_checks_it() -> None:
     game = solo_round(crossword("QUIZ"), "QUIZ")
     play(game, "sell QUIZ")
-    data = GameRecord.of(game).to_dict()
+    data = record_data(GameRecord.of(game))
     assert data["grid"]["picture"][-1].endswith("Q U I Z")
-    assert GameRecord.from_dict(data).grid == game.grid
+    assert record_from(data).grid == game.grid
     data["grid"]["tiles"][0][2] = "X"  # a hand-edited grid no longer matches the actions
     with pytest.raises(BuyWordError, match="grid differs"):
-        GameRecord.from_dict(data).replay(WORDS)
-    assert "grid" not in GameRecord.of(Game.new(["Ann"], dictionary=WORDS, seed=1)).to_dict()
+        record_from(data).replay(WORDS)
+    assert "grid" not in record_data(GameRecord.of(Game.new(["Ann"], dictionary=WORDS, seed=1)))
 
 
 def test_a_saved_crossword_game_resumes_with_its_grid(tmp_path: Path) -> None:

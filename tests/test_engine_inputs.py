@@ -36,6 +36,8 @@ from buyword.engine import (
     parse_action,
 )
 from buyword.engine.inputs import read_limited
+from buyword.store.codec import rules_data, rules_from
+from buyword.store.records import record_data, record_from
 
 ACTIONS = (Roll, Choose, Buy, Discard, Sell, Challenge, Done, Drop)
 
@@ -77,10 +79,10 @@ def test_a_challenge_of_thousands_of_digits_is_refused_in_words() -> None:
     with pytest.raises(MalformedAction):
         game.apply(text)
     assert game.state() == before
-    data = GameRecord.of(game).to_dict()
+    data = record_data(GameRecord.of(game))
     data["actions"].append(text)
     with pytest.raises(RecordError, match="action 4"):
-        GameRecord.from_dict(data).replay(WORDS)
+        record_from(data).replay(WORDS)
 
 
 def test_a_huge_integer_is_refused_without_writing_it_out() -> None:
@@ -188,10 +190,10 @@ def test_tile_sets_beyond_the_bounds_are_refused(data: dict, reason: str) -> Non
 
 def test_an_old_save_with_a_billion_tiles_is_refused_at_once() -> None:
     """Rules from a save go through the same check as a tile-set file."""
-    rules = Rules().to_dict()
+    rules = rules_data(Rules())
     rules["tiles"]["letters"]["E"]["tiles"] = 10**8
     with pytest.raises(TileSetError, match="1,000"):
-        Rules.from_dict(rules)
+        rules_from(rules)
 
 
 def test_the_largest_allowed_tile_set_plays() -> None:

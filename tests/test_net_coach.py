@@ -13,6 +13,7 @@ from net_helpers import FINDER, HOST, LEXICON, join_all
 
 from buyword.net.client import TableClient
 from buyword.net.server import TableServer
+from buyword.store.saves import save_data, save_from
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import TableSession
 from buyword.table import coach as table_coach
@@ -203,7 +204,7 @@ async def test_a_joined_screen_shows_its_coach_line_and_f6_asks_the_host() -> No
 
 def test_a_hosted_game_served_again_goes_on_with_its_coach_and_appraisals() -> None:
     from buyword.net.commands import hosted_session
-    from buyword.store import SavedGame, Store
+    from buyword.store import Store
     from buyword.table.autosave import first_save, saved_now
     from buyword.table.coach import Coach, coach_master
 
@@ -216,7 +217,7 @@ def test_a_hosted_game_served_again_goes_on_with_its_coach_and_appraisals() -> N
         session.act(0, answer)
         lines += coach.update()
     assert lines and session.appraisals  # the draw count, weighed and kept
-    saved = SavedGame.from_dict(saved_now(first_save(session, setup), session).to_dict())
+    saved = save_from(save_data(saved_now(first_save(session, setup), session)))
     loaded = Store(memory=True).resume(saved, LEXICON)
     again = hosted_session(setup, LEXICON, FINDER, loaded)  # `buyword host --continue`
     assert again.coaching and again.coach_used

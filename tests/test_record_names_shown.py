@@ -17,6 +17,7 @@ from buyword.engine import Game
 from buyword.store import SavedGame
 from buyword.store.history import games_table
 from buyword.store.outcomes import PastGame
+from buyword.store.saves import save_from
 from buyword.store.setup import table_name
 
 HOSTILE = ["\x1b[2JEve", "[red]Bob"]
@@ -27,7 +28,7 @@ def _saved() -> SavedGame:
     the game itself never seats such a name)."""
     game = play(Game.new(["Eve", HOSTILE[1]], dictionary=WORDS, seed=1), "roll 4", "buy", "buy")
     text = SavedGame.of(game).to_json().replace('"Eve"', '"\\u001b[2JEve"')
-    return SavedGame.from_dict(json.loads(text))
+    return save_from(json.loads(text))
 
 
 def test_history_shows_control_characters_as_symbols_and_markup_as_text() -> None:

@@ -13,6 +13,7 @@ from buyword.analysis.review_report import read_for_review
 from buyword.cli import main
 from buyword.engine import GameRecord
 from buyword.store import SavedGame
+from buyword.store.records import record_data
 from buyword.table.weighing import ReviewError
 
 
@@ -52,7 +53,7 @@ def test_files_that_are_no_game_are_refused(tmp_path: Path, capsys) -> None:
 
 def test_a_record_that_no_longer_replays_is_refused(tmp_path: Path, capsys) -> None:
     game = stacked("QUIZ")
-    data = GameRecord.of(game).to_dict()
+    data = record_data(GameRecord.of(game))
     data["actions"] = ["roll 4", "sell QUIZ"]
     path = tmp_path / "broken.json"
     path.write_text(json.dumps(data))

@@ -7,7 +7,8 @@ from __future__ import annotations
 import argparse
 
 from buyword.net.commands import run
-from buyword.store import SavedGame, Store
+from buyword.store import Store
+from buyword.store.saves import save_data, save_from
 from buyword.store.setup import GameSetup, Seat, setup_of
 from buyword.table import Services
 from buyword.table.autosave import first_save, saved_now
@@ -31,7 +32,7 @@ def test_a_local_save_resumes_with_the_seats_as_they_stood() -> None:
     session.act(0, "roll 3")
     session.seat_computer(1, "easy")
     saved = saved_now(saved, session)
-    again = SavedGame.from_dict(saved.to_dict())
+    again = save_from(save_data(saved))
     assert again.bots == (None, "easy")
     assert setup_of(again).seats == (ANN, Seat("Bob", "easy"))
     # Without the seats (an older app's update), the save keeps what it had.

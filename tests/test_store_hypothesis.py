@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import os
 from pathlib import Path
 
@@ -13,9 +14,10 @@ from hypothesis import strategies as st
 from rich.console import Console
 from store_helpers import advance, finished, new_game, saved_game
 
-from buyword.engine import RecordError
+from buyword.engine import BuyWordError, RecordError
 from buyword.store import Store, read_game_file
 from buyword.store.history import history_main
+from buyword.store.records import decode_record, encode_record
 
 #: Text of every kind: any code point (surrogates and control characters included), and long.
 ANY_TEXT = st.text(alphabet=st.characters(codec=None), max_size=40) | st.text(
@@ -90,3 +92,82 @@ def test_any_bytes_as_a_save_give_a_message_not_a_crash(tmp_path: Path, raw: byt
     assert loaded.game is None and loaded.message is not None
     for bad in home.glob("current.json.bad-*"):
         os.unlink(bad)
+
+
+# ----------------------------------------------------- any value anywhere in a save or record
+
+#: Any JSON value: what a hand edit or a damaged disk can put in place of a field's value.
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False)
+    | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner,
+                                                               max_size=3),
+    max_leaves=8)
+SAVE_V1 = (Path(__file__).parent / "data" / "formats" / "save_v1.json").read_text()
+
+
+def paths(value: object, at: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    """Every place in a JSON document: each key of a table, each entry of a list."""
+    found = [at] if at else []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += paths(item, (*at, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += paths(item, (*at, index))
+    return found
+
+
+SAVE_PATHS = paths(json.loads(SAVE_V1))
+
+
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(where=st.sampled_from(SAVE_PATHS), value=JSON_VALUES)
+def test_any_value_anywhere_in_a_save_loads_or_is_refused_naming_the_field(
+        tmp_path: Path, where: tuple[object, ...], value: object) -> None:
+    """A save edited at any one place resumes, or the title says in one line what is wrong
+    (naming the field the codec refused) and the file is set aside; nothing else changes."""
+    data = json.loads(SAVE_V1)
+    *parents, last = where
+    holder = data
+    for key in parents:
+        holder = holder[key]
+    holder[last] = value
+    home = tmp_path / "edited"
+    home.mkdir(exist_ok=True)
+    for old in home.iterdir():
+        old.unlink()
+    (home / "current.json").write_text(json.dumps(data))
+    (home / "scores.json").write_text('{"scores_format": 1}')
+    loaded = Store(home).load_game(WORDS)
+    assert (home / "scores.json").read_text() == '{"scores_format": 1}'
+    if loaded.game is not None:
+        assert loaded.message is None and (home / "current.json").exists()
+        return
+    message = loaded.message
+    assert message is not None and "\n" not in message
+    assert message.startswith("Your saved game could not be resumed: ")
+    assert not (home / "current.json").exists()
+    assert len(list(home.glob("current.json.bad-*"))) == 1
+    if " should be " in message:  # the codec refused a value: it names where
+        named = [key for key in where if isinstance(key, str)]
+        assert f"{named[-1]}" in message
+
+
+@settings(max_examples=150, deadline=None)
+@given(where=st.sampled_from(paths(json.loads(SAVE_V1)["record"])), value=JSON_VALUES)
+def test_any_value_anywhere_in_a_record_reads_or_is_refused_in_one_line(
+        where: tuple[object, ...], value: object) -> None:
+    data = json.loads(SAVE_V1)["record"]
+    *parents, last = where
+    holder = data
+    for key in parents:
+        holder = holder[key]
+    holder[last] = value
+    try:
+        record = decode_record(json.dumps(data))
+    except BuyWordError as error:  # RecordError, or rules no game can be played with
+        assert "\n" not in str(error) and len(str(error)) < 400
+        return
+    encode_record(record)  # what was read can be written again

@@ -11,6 +11,8 @@ from store_helpers import advance, finished, new_game, saved_game
 
 from buyword.engine import RECORD_FORMAT, GameRecord, RecordError, Rules
 from buyword.store import MIGRATIONS, SAVE_FORMAT, SavedGame, Store, read_game_file, read_save
+from buyword.store.records import encode_record, record_data
+from buyword.store.saves import save_from
 
 
 @pytest.fixture
@@ -103,7 +105,8 @@ BAD_SAVES = {
     "bad record": (lambda t: bump(t, "record", {"format": 1}), "has no 'players'"),
     "bad rules": (lambda t: bump(t, "record", {**json.loads(t)["record"],
                                                "rules": {"tile_limit": "x"}}),
-                  "impossible values: tile_limit"),
+                  "the game record's rules.tile_limit should be a whole number or nothing, "
+                  "not text"),
 }
 
 
@@ -161,7 +164,7 @@ def test_a_bad_save_on_a_read_only_disk_is_still_not_fatal(
 def test_a_version_0_save_is_migrated(tmp_path: Path) -> None:
     # Version 0 was the bare game record, with bots and hints in its meta.
     game = advance(new_game(2), 30)
-    v0 = GameRecord.of(game, bots=[None, "easy"], hints=[1, 0]).to_dict()
+    v0 = record_data(GameRecord.of(game, bots=[None, "easy"], hints=[1, 0]))
     (tmp_path / "current.json").write_text(json.dumps(v0))
     loaded = Store(tmp_path).load_game(WORDS)
     assert loaded.message is None and loaded.game is not None and loaded.saved is not None
@@ -181,7 +184,7 @@ def test_migration_steps_run_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(saves, "SAVE_FORMAT", 2)
     monkeypatch.setitem(MIGRATIONS, 1, lambda d: {**d, "save_format": 2, "v2": True})
-    upgraded = saves.upgrade(GameRecord.of(new_game()).to_dict())
+    upgraded = saves.upgrade(record_data(GameRecord.of(new_game())))
     assert upgraded["save_format"] == 2 and upgraded["v2"] and "record" in upgraded
 
 
@@ -196,7 +199,7 @@ def test_read_game_file_reads_finished_records_saves_and_bare_records(tmp_path: 
     saved = read_game_file(done.path)
     assert saved.result is not None and saved.record.replay(WORDS).state() == game.state()
     bare = tmp_path / "bare.json"
-    bare.write_text(GameRecord.of(game).to_json())
+    bare.write_text(encode_record(GameRecord.of(game)))
     assert read_game_file(str(bare)).record == GameRecord.of(game)
 
 
@@ -243,7 +246,7 @@ def test_a_save_between_rounds_names_the_round_the_table_shows() -> None:
     assert sum(a.startswith("roll") for a in game.actions) == 2
     saved = saved_game(game)
     assert saved.round == 3 and saved.describe().endswith("round 3")
-    assert SavedGame.from_dict(json.loads(saved.to_json())).round == 3  # written down
+    assert save_from(json.loads(saved.to_json())).round == 3  # written down
     later = saved.updated(advance(game, 1))
     assert later.round == game.round
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import subprocess
@@ -157,7 +158,7 @@ def test_a_newer_scores_file_is_kept_aside(tmp_path: Path) -> None:
 
 
 def test_one_bad_score_entry_does_not_lose_the_others(tmp_path: Path) -> None:
-    good = score(800).to_dict()
+    good = dataclasses.asdict(score(800))
     data = {"scores_format": 1, "solo": [good, {"money": "lots"}, 7, {**good, "money": True}],
             "daily": {"2026-11-29": {"game_id": 3}, "2026-11-28": {
                 "game_id": "a", "started_at": "t", "money": 900}}}

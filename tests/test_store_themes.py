@@ -6,6 +6,7 @@ from engine_helpers import WORDS
 
 from buyword.engine import Game, GameRecord, Rules
 from buyword.store import ScoreBook, SoloScore, rules_key
+from buyword.store.records import decode_record, encode_record
 
 
 def _score(money: int, rules: Rules, game_id: str) -> SoloScore:
@@ -45,7 +46,7 @@ def test_a_themed_game_saved_and_read_back_resumes_with_the_theme_lists():
                     rules=Rules(themes=("food",)), bag="TEAX")
     for action in ("roll 4", "buy", "sell TEA"):
         game.apply(action)
-    record = GameRecord.from_json(GameRecord.of(game).to_json())
+    record = decode_record(encode_record(GameRecord.of(game)))
     assert record.replay(WORDS, themes=_Themes()).state() == game.state()
 
 
@@ -57,7 +58,7 @@ def test_buyword_replay_reads_a_themed_record_without_theme_lists(tmp_path):
     for action in ("roll 4", "buy", "sell TEA", "done"):
         game.apply(action)
     path = tmp_path / "game.json"
-    path.write_text(GameRecord.of(game).to_json())
+    path.write_text(encode_record(GameRecord.of(game)))
     replay = load_replay(str(path))
     last = replay.frames[-1].view
     assert last.seat.theme == game.theme == "food" and last.players[0].money == game.player(0).money

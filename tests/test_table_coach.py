@@ -16,7 +16,8 @@ from buyword.bots import MasterBot
 from buyword.bots.index import WordIndex
 from buyword.bots.master import Decision, Search
 from buyword.engine import BuyWordError, GameRecord
-from buyword.store import SavedGame, Store
+from buyword.store import Store
+from buyword.store.saves import save_from
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import Appraised, TableSession
 from buyword.table.autosave import Autosave, first_save, saved_now
@@ -222,7 +223,7 @@ def test_a_resumed_game_keeps_the_appraisals(words) -> None:
     session.act(0, "discard")
     assert coach.update()
     saved = saved_now(first_save(session, GameSetup(seed=5, coach=True)), session)
-    back = SavedGame.from_dict(json.loads(saved.to_json()))
+    back = save_from(json.loads(saved.to_json()))
     assert back.coached and back.appraisals == tuple(session.appraisals)
     resumed = TableSession.of(session.game, GameSetup(seed=5, coach=True), words[0],
                               coach_used=back.coached, appraisals=back.appraisals)

@@ -8,6 +8,7 @@ import pytest
 from buyword.engine import CHOICE, Buy
 from buyword.engine import events as ev
 from buyword.store import SavedGame, Store
+from buyword.store.saves import save_data, save_from
 from buyword.store.setup import GameSetup
 from buyword.table import Played, Refused, TableSession, Undone
 from buyword.table.lessons import (
@@ -128,7 +129,7 @@ def test_a_saved_lesson_resumes_at_the_same_lesson(words) -> None:
     tutorial = new_tutorial(words)
     play_through(tutorial, upto=13)
     saved = SavedGame.of(tutorial.session.game, options={"setup": learn_setup().to_meta()})
-    read = SavedGame.from_dict(saved.to_dict())
+    read = save_from(save_data(saved))
     setup = GameSetup.from_meta(read.options["setup"])
     assert setup.lesson and setup.tiles == learn_tiles() and setup.bag == LEARN_BAG
     resumed = Tutorial(TableSession.of(read.record.replay(lexicon), setup, finder))

@@ -21,6 +21,7 @@ from buyword.bots.master import Appraisal, Decision, Search
 from buyword.cli import main
 from buyword.engine import Discard, Game, GameRecord, Rules
 from buyword.store import SavedGame
+from buyword.store.records import decode_record
 from buyword.table.services import Services
 from buyword.table.weighing import review_search, view_at
 
@@ -97,7 +98,7 @@ def _spin(stop) -> None:  # noqa: ANN001 - a multiprocessing event
 
 def _review_json(words, jobs: int) -> str:
     master = MasterBot(WordIndex.common(words[0], None), 1, search=review_search())
-    record = GameRecord.from_json(RECORD.read_text())
+    record = decode_record(RECORD.read_text())
     review = review_game(record, 0, master, Decision, rollouts=FEW, jobs=jobs)
     assert review.complete and len(review.decisions) == 16
     return json.dumps(review.to_dict(), indent=2)
@@ -124,7 +125,7 @@ def test_a_review_is_the_same_on_a_busy_machine_and_over_several_processes(words
 
 
 def test_an_appraisal_depends_on_its_stream_not_on_the_players_past(words) -> None:
-    record = GameRecord.from_json(RECORD.read_text())
+    record = decode_record(RECORD.read_text())
     game = record.replay(words[1], upto=15)  # round 5: the person discarded
     view = view_at(game, 0)
     mine = Decision((Discard(),))
@@ -140,7 +141,7 @@ def test_an_appraisal_depends_on_its_stream_not_on_the_players_past(words) -> No
 
 @pytest.mark.slow  # a pool of processes for one decision
 def test_rollouts_spread_over_processes_give_the_same_appraisal(words) -> None:
-    record = GameRecord.from_json(RECORD.read_text())
+    record = decode_record(RECORD.read_text())
     view = view_at(record.replay(words[1], upto=15), 0)
     search = replace(TINY, max_rollouts=20)
     alone = MasterBot(WordIndex.common(words[0], None), 1, search=search)

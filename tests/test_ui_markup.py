@@ -24,6 +24,7 @@ from buyword.engine import GameRecord, Phase
 from buyword.engine import events as ev
 from buyword.store import Store
 from buyword.store.history import history_main
+from buyword.store.records import record_data
 from buyword.store.setup import GameSetup, Seat
 from buyword.table.replay import load_replay
 from buyword.ui.app import BuyWordApp
@@ -160,7 +161,7 @@ def _record_with(names: tuple[str, ...], home: Path) -> Path:
         game.apply(game.legal_actions()[-1] if game.phase.value == "buy" else
                    game.legal_actions()[0])
     path = home / "record.json"
-    path.write_text(json.dumps(GameRecord.of(game).to_dict()))
+    path.write_text(json.dumps(record_data(GameRecord.of(game))))
     return path
 
 

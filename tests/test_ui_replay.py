@@ -12,6 +12,7 @@ from engine_helpers import WORDS
 
 from buyword.engine import Game, GameRecord, Rules
 from buyword.engine import events as ev
+from buyword.store.records import encode_record
 from buyword.store.setup import Seat
 from buyword.table import TableSession
 from buyword.table.replay import load_replay
@@ -31,7 +32,7 @@ def _played(finish: bool) -> Game:
 
 def _saved(game: Game, tmp_path: Path) -> str:
     path = tmp_path / "game.json"
-    path.write_text(GameRecord.of(game).to_json())
+    path.write_text(encode_record(GameRecord.of(game)))
     return str(path)
 
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from buyword.engine import BuyWordError, Game, GameRecord
 from buyword.engine import events as ev
+from buyword.store.records import decode_record, encode_record
 from buyword.store.stats import RecordedWords
 
 if TYPE_CHECKING:
@@ -156,7 +157,7 @@ class MasterAhead:
                 self._failed = True
                 return None
             try:
-                self._game = GameRecord.from_json(record).replay(self._dictionary)
+                self._game = decode_record(record).replay(self._dictionary)
             except BuyWordError:  # a record that does not replay: played when asked instead
                 self._failed = True
         return self._game
@@ -195,7 +196,7 @@ def _play_ahead(writer: Connection, game: Game, finder: WordFinder, rollouts: in
         other = play_beside(game, "master", finder, rollouts=rollouts,
                             cancelled=lambda: os.getppid() != parent)
         if other is not None:
-            record = GameRecord.of(other).to_json()
+            record = encode_record(GameRecord.of(other))
     except Exception:  # noqa: BLE001 - whatever went wrong, the results screen plays it
         record = None
     with contextlib.suppress(OSError):

@@ -14,11 +14,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from buyword.engine.dictionary import Dictionary
-from buyword.engine.errors import IllegalAction, MalformedAction, RecordError, quoted
+from buyword.engine.errors import IllegalAction, MalformedAction, quoted
 from buyword.engine.events import Challenged, Sold
 from buyword.engine.tiles import (
-    ALPHABET,
-    MAX_PIPS,
     Spelling,
     TileSet,
     check_spelling,
@@ -283,56 +281,9 @@ class Grid:
             lines.append(f"{row:>{width}}  {' '.join(cells)}")
         return "\n".join(lines)
 
-    def to_dict(self) -> dict[str, object]:
-        """A JSON-ready form that `from_dict` reads back: one [row, col, letter, pips, wild]
-        per tile, in reading order."""
-        return {
-            "tiles": [
-                [row, col, tile.letter, tile.pips, tile.wild]
-                for (row, col), tile in sorted(self.tiles.items())
-            ]
-        }
-
-    @classmethod
-    def from_dict(cls, data: object) -> Grid:
-        """Rebuild a grid from `to_dict` output; RecordError, saying why, if it is damaged."""
-        entries = data.get("tiles") if isinstance(data, dict) else None
-        if not isinstance(entries, list) or len(entries) > MAX_GRID_TILES:
-            raise RecordError(
-                f"the crossword grid must list at most {MAX_GRID_TILES:,} tiles under 'tiles'"
-            )
-        tiles: dict[Square, Tile] = {}
-        for entry in entries:
-            square, tile = _read_tile(entry)
-            if square in tiles:
-                raise RecordError(f"the crossword grid lists {square[0]},{square[1]} twice")
-            tiles[square] = tile
-        return cls(tiles)
-
     def squares(self) -> Iterator[Square]:
         """Every occupied square, in no particular order."""
         return iter(self.tiles)
-
-
-def _read_tile(entry: object) -> tuple[Square, Tile]:
-    """One [row, col, letter, pips, wild] entry of a recorded grid, checked."""
-    if not (
-        isinstance(entry, list)
-        and len(entry) == 5
-        and all(type(v) is int and abs(v) <= MAX_COORDINATE for v in entry[:2])
-        and type(entry[2]) is str
-        and len(entry[2]) == 1
-        and entry[2] in ALPHABET
-        and type(entry[3]) is int
-        and 1 <= entry[3] <= MAX_PIPS
-        and type(entry[4]) is bool
-    ):
-        raise RecordError(
-            f"the crossword grid has a damaged tile {quoted(entry)}: "
-            "expected [row, col, letter, pips, wild]"
-        )
-    row, col, letter, pips, wild = entry
-    return (row, col), Tile(letter, pips, wild)
 
 
 def _at(square: Square) -> str:

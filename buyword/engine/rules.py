@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
-from typing import Any, NamedTuple
+from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from buyword.engine.errors import BuyWordError
 from buyword.engine.tiles import TileSet, default_tiles
@@ -266,37 +266,6 @@ class Rules:
             if money >= threshold:
                 return name
         return "keep practising"
-
-    def to_dict(self) -> dict[str, object]:
-        """A JSON-ready form that `from_dict` reads back."""
-        data: dict[str, object] = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if f.name == "tiles":
-                value = value.to_dict()
-            elif isinstance(value, tuple):
-                value = [list(v) if isinstance(v, tuple) else v for v in value]
-            data[f.name] = value
-        return data
-
-    @classmethod
-    def from_dict(cls, data: dict[str, object]) -> Rules:
-        """Rebuild rules from `to_dict` output; unknown keys are refused, missing ones default."""
-        known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
-        if unknown:
-            raise BuyWordError(f"unknown rule settings: {', '.join(sorted(unknown))}")
-        if not isinstance(data, dict):
-            raise BuyWordError("the rule settings must be a table of names and values")
-        # Each value is whatever the file held: Rules.__post_init__ checks its type.
-        values: dict[str, Any] = {}
-        for name, value in data.items():
-            if name == "tiles":
-                value = TileSet.from_dict(value)
-            elif isinstance(value, list):
-                value = tuple(tuple(v) if isinstance(v, list) else v for v in value)
-            values[name] = value
-        return replace(cls(), **values)
 
     @property
     def trading(self) -> bool:

@@ -262,9 +262,9 @@ def _show(view: dict[str, Any], printed: int) -> None:
           + (f", draw {view['drawn']} (${view['price']})" if view["drawn"] else "")
           + f" | {others} | bag {view['bag']}")
     if view.get("crossword"):  # the table's grid, as every seat sees it
-        from buyword.engine.crossword import Grid
+        from buyword.store.records import decode_grid
 
-        print(Grid.from_dict(view["crossword"]["grid"]).picture())
+        print(decode_grid(view["crossword"]["grid"]).picture())
     print(("Your turn: " if view["awaiting"]["you"] else "") + view["awaiting"]["words"])
 
 

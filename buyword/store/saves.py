@@ -4,22 +4,27 @@ A save is JSON: `{"save_format": 1, "game_id": ..., "record": <GameRecord>, "bot
 "hints": [...], "daily": ..., "options": {...}, "started_at": ..., "saved_at": ...}`, plus
 `"coach"` (per seat, like hints) and `"appraisals"` (the coach's, to be used again by the
 review) in a coached game, and `"result"` once the game is finished. The record inside carries
-its own format version (`RECORD_FORMAT`), read by the engine. Older save formats are upgraded
-step by step by `MIGRATIONS`; a newer one is refused with a message, never guessed at.
+its own format version (`RECORD_FORMAT`), read by `buyword.store.records`. Older save formats
+are upgraded step by step by `MIGRATIONS`; a newer one is refused with a message, never guessed
+at. Both are read and written by the typed codec (`SaveForm`).
 """
 
 from __future__ import annotations
 
 import json
+import typing
 import uuid
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import msgspec
+from msgspec import UNSET, UnsetType
 
 from buyword import engine
 from buyword.engine import RecordError
-from buyword.engine.rules import MAX_SETTING
+from buyword.store.codec import Count, Plain, convert, parse_json, plain
 
 if TYPE_CHECKING:
     from buyword.engine import Game, GameRecord
@@ -151,54 +156,75 @@ class SavedGame:
         setup = self.options.get("setup")
         return isinstance(setup, dict) and setup.get("lesson") is True
 
-    def to_dict(self) -> dict:
-        """A JSON-ready form (see `from_dict`)."""
-        data = {
-            "save_format": SAVE_FORMAT,
-            "game_id": self.game_id,
-            "record": self.record.to_dict(),
-            "bots": list(self.bots),
-            "hints": list(self.hints),
-            "daily": self.daily,
-            "options": self.options,
-            "started_at": self.started_at,
-            "saved_at": self.saved_at,
-        }
-        if self.result is not None:
-            data["result"] = self.result
-        if self.at_round:
-            data["round"] = self.at_round
-        if any(self.coach):
-            data["coach"] = list(self.coach)
-        if self.appraisals:
-            data["appraisals"] = list(self.appraisals)
-        return data
-
     def to_json(self) -> str:
         """The save as JSON text (ASCII only, so any name survives any file system)."""
-        return json.dumps(self.to_dict(), indent=1, ensure_ascii=True)
+        return json.dumps(save_data(self), indent=1, ensure_ascii=True)
 
-    @classmethod
-    def from_dict(cls, data: dict) -> SavedGame:
-        """Read an up-to-date save (run `upgrade` first); RecordError says what is wrong."""
-        record = engine.GameRecord.from_dict(data.get("record"))
-        seats = len(record.players)
-        game_id = data.get("game_id")
-        return cls(
-            record=record,
-            game_id=game_id if isinstance(game_id, str) and game_id else _derived_id(data),
-            bots=_per_seat(data.get("bots"), seats, _level, None),
-            hints=_per_seat(data.get("hints"), seats, _count, 0),
-            daily=_text_or_none(data.get("daily")),
-            options=data["options"] if isinstance(data.get("options"), dict) else {},
-            started_at=_text_or_none(data.get("started_at")) or "",
-            saved_at=_text_or_none(data.get("saved_at")) or "",
-            result=data["result"] if isinstance(data.get("result"), dict) else None,
-            at_round=_count(data.get("round")),
-            coach=_per_seat(data["coach"], seats, _count, 0) if "coach" in data else (),
-            appraisals=tuple(entry for entry in _listed(data.get("appraisals"))
-                             if isinstance(entry, dict)),
-        )
+
+#: A computer level as a save names it ("" and null: a person).
+_Level = str | None
+
+
+class SaveForm(msgspec.Struct, kw_only=True):
+    """A save as written (format 1; older formats are upgraded first, by `MIGRATIONS`).
+    The per-seat lists may be shorter than the table (an older save): missing seats are a
+    person, no hints, no coach."""
+
+    save_format: int
+    game_id: str = ""
+    #: Read by `buyword.store.records.record_from` (loaded with the first save read).
+    record: Plain
+    bots: tuple[_Level, ...] = ()
+    hints: tuple[Count, ...] = ()
+    daily: str | None = None
+    options: Plain = {}
+    started_at: str = ""
+    saved_at: str = ""
+    result: Plain | None | UnsetType = UNSET
+    round: Count | UnsetType = UNSET
+    coach: tuple[Count, ...] | UnsetType = UNSET
+    appraisals: tuple[Plain, ...] | UnsetType = UNSET
+
+
+def save_from(data: dict[str, Any]) -> SavedGame:
+    """Read an up-to-date save (run `upgrade` first); RecordError names what is wrong."""
+    from buyword.store.records import record_from
+
+    form: SaveForm = convert(data, SaveForm, "the save")
+    saved = record_from(form.record)
+    seats = len(saved.players)
+
+    def per_seat(values: tuple[T, ...], blank: T) -> tuple[T, ...]:
+        return tuple(values[seat] if seat < len(values) else blank for seat in range(seats))
+
+    return SavedGame(
+        record=saved,
+        game_id=form.game_id or _derived_id(data),
+        bots=per_seat(tuple(level or None for level in form.bots), None),
+        hints=per_seat(form.hints, 0),
+        daily=form.daily,
+        options=form.options,
+        started_at=form.started_at,
+        saved_at=form.saved_at,
+        result=None if form.result is UNSET else form.result,
+        at_round=0 if form.round is UNSET else form.round,
+        coach=() if form.coach is UNSET else per_seat(form.coach, 0),
+        appraisals=() if form.appraisals is UNSET else form.appraisals,
+    )
+
+
+def save_data(saved: SavedGame) -> dict[str, Any]:
+    """The save as JSON-ready data (`save_from` reads it back)."""
+    from buyword.store.records import record_data
+
+    form = SaveForm(
+        save_format=SAVE_FORMAT, game_id=saved.game_id, record=record_data(saved.record),
+        bots=saved.bots, hints=saved.hints, daily=saved.daily, options=saved.options,
+        started_at=saved.started_at, saved_at=saved.saved_at,
+        result=UNSET if saved.result is None else saved.result,
+        round=saved.at_round or UNSET, coach=saved.coach if any(saved.coach) else UNSET,
+        appraisals=saved.appraisals or UNSET)
+    return typing.cast(dict[str, Any], plain(form))
 
 
 def _derived_id(data: dict) -> str:
@@ -207,33 +233,6 @@ def _derived_id(data: dict) -> str:
 
     text = json.dumps(data.get("record"), sort_keys=True, ensure_ascii=True)
     return hashlib.sha256(text.encode("ascii")).hexdigest()[:12]
-
-
-def _text_or_none(value: object) -> str | None:
-    return value if isinstance(value, str) else None
-
-
-def _level(value: object) -> str | None:
-    return value if isinstance(value, str) and value else None
-
-
-def _count(value: object) -> int:
-    """A count kept beside the record (hints taken, the round): bounded as rule settings are."""
-    if isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_SETTING:
-        return value
-    return 0
-
-
-def _listed(value: object) -> list:
-    """A list kept beside the record, or none (anything else is set aside)."""
-    return value if isinstance(value, list) else []
-
-
-def _per_seat(values: object, seats: int, read: Callable[[object], T], blank: T
-              ) -> tuple[T, ...]:
-    """One value per seat, leniently: wrong entries become `blank`, missing seats are padded."""
-    items: Sequence[object] = values if isinstance(values, list) else []
-    return tuple(read(items[seat]) if seat < len(items) else blank for seat in range(seats))
 
 
 # ----------------------------------------------------------------- versions and migrations
@@ -295,7 +294,7 @@ def read_save(raw: bytes) -> SavedGame:
     except UnicodeDecodeError:
         raise RecordError("the file is damaged (it is not text)") from None
     try:
-        data = json.loads(text)
+        data = parse_json(text)
     except json.JSONDecodeError as error:
         raise RecordError(
             f"the file is damaged or cut off ({error.msg} at line {error.lineno})"
@@ -304,7 +303,7 @@ def read_save(raw: bytes) -> SavedGame:
         raise RecordError("the file is damaged (it is nested too deeply)") from None
     if not isinstance(data, dict):
         raise RecordError("it is not a BuyWord save (not a JSON object)")
-    return SavedGame.from_dict(upgrade(data))
+    return save_from(upgrade(data))
 
 
 def result_of(game: Game) -> dict | None:

@@ -5,9 +5,15 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from datetime import date
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
+
+import msgspec
 
 from buyword.engine import RecordError, Rules
+from buyword.store.codec import parse_json, rules_data
+
+#: A dataclass an entry of the file is read into.
+F = TypeVar("F")
 
 if TYPE_CHECKING:
     import hashlib
@@ -26,8 +32,8 @@ def rules_key(rules: Rules) -> str:
     Only the settings that differ from the printed rules go into it, so a rule setting added
     in a later version (with the printed rule as its default) keeps every old score's key.
     """
-    box = Rules().to_dict()
-    changed = {name: value for name, value in rules.to_dict().items() if box.get(name) != value}
+    box = rules_data(Rules())
+    changed = {name: value for name, value in rules_data(rules).items() if box.get(name) != value}
     text = json.dumps(changed, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return _sha256(text).hexdigest()[:12]
 
@@ -65,28 +71,6 @@ class SoloScore:
     daily: str | None = None  # YYYY-MM-DD for a scored daily attempt
     #: Played with the coach (Master weighing the decisions): a record of its own.
     coached: bool = False
-
-    def to_dict(self) -> dict:
-        """A JSON-ready form."""
-        return dict(self.__dict__)
-
-    @classmethod
-    def from_dict(cls, data: object) -> SoloScore | None:
-        """Read one entry; None if it is malformed (one bad line never loses the others)."""
-        if not isinstance(data, dict):
-            return None
-        try:
-            score = cls(**data)
-        except TypeError:
-            return None
-        typed = (
-            isinstance(score.game_id, str) and isinstance(score.rules, str)
-            and isinstance(score.rules_text, str) and isinstance(score.when, str)
-            and _is_int(score.money) and _is_int(score.seed)
-            and isinstance(score.hinted, bool) and isinstance(score.coached, bool)
-            and (score.daily is None or isinstance(score.daily, str))
-        )
-        return score if typed else None
 
 
 def _is_int(value: object) -> bool:
@@ -189,18 +173,16 @@ class ScoreBook:
 
     def to_json(self) -> str:
         """The book as JSON text."""
-        data = {
-            "scores_format": SCORES_FORMAT,
-            "solo": [s.to_dict() for s in self.solo],
-            "daily": {day: dict(e.__dict__) for day, e in sorted(self.daily.items())},
-        }
-        return json.dumps(data, indent=1, ensure_ascii=True)
+        form = ScoresForm(scores_format=SCORES_FORMAT, solo=list(self.solo),
+                          daily={day: e for day, e in sorted(self.daily.items())})
+        return json.dumps(msgspec.to_builtins(form), indent=1, ensure_ascii=True)
 
     @classmethod
     def from_bytes(cls, raw: bytes) -> ScoreBook:
-        """Read scores.json; RecordError if the file as a whole is unusable."""
+        """Read scores.json; RecordError if the file as a whole is unusable. One entry that
+        does not fit its form is passed over: one bad line never loses the others."""
         try:
-            data = json.loads(raw.decode("utf-8"))
+            data = parse_json(raw.decode("utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
             raise RecordError("the scores file is damaged or cut off") from None
         if not isinstance(data, dict):
@@ -211,19 +193,23 @@ class ScoreBook:
         if version > SCORES_FORMAT:
             raise RecordError(f"the scores were saved by a newer BuyWord (format {version})")
         solo = data.get("solo") if isinstance(data.get("solo"), list) else []
-        scores = [s for s in map(SoloScore.from_dict, solo) if s is not None]
-        return cls(scores, _dailies(data.get("daily")))
+        daily = data.get("daily") if isinstance(data.get("daily"), dict) else {}
+        scores = [s for s in (_fits(entry, SoloScore) for entry in solo) if s is not None]
+        return cls(scores, {day: e for day, entry in daily.items() if isinstance(entry, dict)
+                            and (e := _fits({**entry, "day": day}, DailyEntry)) is not None})
 
 
-def _dailies(data: object) -> dict[str, DailyEntry]:
-    """The daily attempts, skipping malformed ones."""
-    found: dict[str, DailyEntry] = {}
-    for day, entry in (data if isinstance(data, dict) else {}).items():
-        if not isinstance(entry, dict):
-            continue
-        money = entry.get("money")
-        game_id, started = entry.get("game_id"), entry.get("started_at")
-        if isinstance(game_id, str) and isinstance(started, str) and (
-                money is None or _is_int(money)):
-            found[day] = DailyEntry(day, game_id, started, money)
-    return found
+class ScoresForm(msgspec.Struct, kw_only=True):
+    """scores.json as written: every solo score, and the daily attempts by day."""
+
+    scores_format: int
+    solo: list[SoloScore] = []
+    daily: dict[str, DailyEntry] = {}
+
+
+def _fits(entry: object, form: type[F]) -> F | None:
+    """`entry` as `form` (its fields and their types), or None if it does not fit."""
+    try:
+        return msgspec.convert(entry, form)
+    except (msgspec.ValidationError, RecursionError):
+        return None

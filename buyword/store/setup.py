@@ -11,11 +11,12 @@ The choices the form offers are named here (`TILE_LIMIT_CHOICES`, `WORD_LENGTHS`
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, fields, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from buyword.engine import VARIANTS, BuyWordError, Rules, TileSet, TileSetError, default_tiles
+from buyword.store.codec import Plain, convert, form_of, given, plain
 
 if TYPE_CHECKING:
     from buyword.store.saves import SavedGame
@@ -213,28 +214,29 @@ class GameSetup:
                       for i, seat in enumerate(self.seats))
         return replace(self, seats=seats)
 
-    def to_meta(self) -> dict:
+    def to_meta(self) -> dict[str, Any]:
         """A JSON-ready form for a game record's `meta` (read back by `from_meta`)."""
-        data = asdict(self)
-        data["seats"] = [asdict(seat) for seat in self.seats]
-        data["dictionary"] = str(self.dictionary)
-        data["tiles"] = None if self.tiles is None else self.tiles.to_dict()
-        data["variants"] = list(self.variants)
-        return data
+        values = {f.name: getattr(self, f.name) for f in fields(self)}
+        values["tiles"] = None if self.tiles is None else self.tiles.to_dict()
+        return cast(dict[str, Any], plain(SetupForm(**values)))
 
     @classmethod
-    def from_meta(cls, data: dict) -> GameSetup:
-        """Rebuild a setup from `to_meta` output; unknown keys are ignored. A save from before
-        the variants were one list has a true/false key for each (`auction: true`); one from
-        before the coach has none (the coach is off)."""
-        known = {name: data[name] for name in cls.__dataclass_fields__ if name in data}
-        known["variants"] = tuple(known.get("variants", ())) or tuple(
-            v.name for v in VARIANTS if data.get(v.name) is True)
-        known["seats"] = tuple(Seat(**seat) for seat in known.get("seats", [{"name": "You"}]))
-        known["dictionary"] = DictionaryChoice(known.get("dictionary", "bundled"))
-        if known.get("tiles") is not None:
-            known["tiles"] = TileSet.from_dict(known["tiles"])
-        return cls(**known)
+    def from_meta(cls, data: object) -> GameSetup:
+        """Rebuild a setup from `to_meta` output; unknown keys are ignored, a value of the
+        wrong type is refused by name (RecordError). A save from before the variants were one
+        list has a true/false key for each (`auction: true`); one from before the coach has
+        none (the coach is off)."""
+        values = given(convert(data, SetupForm, "the saved setup"))
+        if "variants" not in values and isinstance(data, dict):
+            values["variants"] = tuple(v.name for v in VARIANTS if data.get(v.name) is True)
+        if values.get("tiles") is not None:
+            values["tiles"] = TileSet.from_dict(values["tiles"], "the saved setup's tile set")
+        return cls(**values)
+
+
+#: A setup as a save's meta keeps it: every field of `GameSetup`, the tile set in its file's
+#: layout.
+SetupForm = form_of(GameSetup, "SetupForm", {"tiles": Plain | None})
 
 
 def load_tiles(path: str) -> TileSet | None:

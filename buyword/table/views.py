@@ -29,6 +29,8 @@ from buyword.engine.crossword import Grid
 from buyword.engine.game import Outcome, Standing
 from buyword.engine.phase import Phase
 from buyword.engine.variants import AuctionState, TradeOffer
+from buyword.store.codec import rules_data, rules_from
+from buyword.store.records import decode_grid, grid_data
 from buyword.store.setup import Seat
 
 if TYPE_CHECKING:
@@ -239,10 +241,10 @@ class ResultsView:
         return {
             "outcome": _plain(self.outcome),
             "players": [{**asdict(p), "best": _plain(p.best)} for p in self.players],
-            "rules": self.rules.to_dict(),
+            "rules": rules_data(self.rules),
             "seed": self.seed,
             "rounds": self.rounds,
-            "grid": self.grid.to_dict(),
+            "grid": grid_data(self.grid),
         }
 
     @classmethod
@@ -253,10 +255,10 @@ class ResultsView:
             players=tuple(SeatResult(**{**p, "history": tuple(p["history"]),
                                         "best": _read_sold(p["best"])})
                           for p in data["players"]),
-            rules=Rules.from_dict(data["rules"]),
+            rules=rules_from(data["rules"]),
             seed=data["seed"],
             rounds=data["rounds"],
-            grid=Grid.from_dict(data["grid"]),
+            grid=decode_grid(data["grid"]),
         )
 
 
@@ -469,8 +471,10 @@ def _seat_dict(view: SeatView) -> dict[str, Any]:
             continue
         if f.name == "opponents":
             value = [asdict(o) for o in value]
-        elif f.name in ("rules", "grid"):
-            value = value.to_dict()
+        elif f.name == "rules":
+            value = rules_data(value)
+        elif f.name == "grid":
+            value = grid_data(value)
         elif f.name == "phase":
             value = str(value)
         elif is_dataclass(value):  # the last sale, an auction, a trade offer
@@ -491,8 +495,8 @@ def _read_seat(data: dict[str, Any]) -> SeatView:
            "draws": tuple(data["draws"]),
            "opponents": tuple(Opponent(**o) for o in data["opponents"]),
            "last_sale": _read_sold(data["last_sale"]),
-           "rules": Rules.from_dict(data["rules"]),
+           "rules": rules_from(data["rules"]),
            "auction": None if auction is None else AuctionState(
                **{**auction, "bidders": tuple(auction["bidders"])}),
            "trade_offer": None if offer is None else TradeOffer(**offer),
-           "grid": Grid.from_dict(data["grid"])})
+           "grid": decode_grid(data["grid"])})

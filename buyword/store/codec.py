@@ -1,0 +1,173 @@
+"""The one typed codec (msgspec): how files and messages are decoded into typed forms, and the
+rules' form. JSON (or TOML) is decoded straight into typed forms and then into the engine's
+frozen dataclasses; a value of the wrong type or out of bounds is refused by the path of its
+field (`the game record's rules.starting_money should be a whole number, not text`), and
+nothing is kept of a refused file. The record and the grid are in `buyword.store.records`
+(loaded with the first record read or made), the save in `buyword.store.saves`, the settings
+in `buyword.store.settings`, the table's view and the network's messages in `buyword.table`
+and `buyword.net`.
+
+The engine stays standard library only: its dataclasses are decoded here, from outside it. A
+form is derived from its dataclass's own fields (`form_of`) where the file holds the
+dataclass as it is (the rules), so a field added to the dataclass is read and written with no
+edit here; the record, the save and the view keep forms of their own, because their layout is a
+versioned file format. docs/development.md says why msgspec (`benchmarks/bench_codec.py`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+import typing
+from typing import Annotated, Any
+
+import msgspec
+from msgspec import UNSET, Meta, UnsetType
+
+from buyword.engine import RecordError, Rules, TileSet
+from buyword.engine.rules import MAX_SETTING
+
+#: A count a file keeps beside the game (hints taken, the round): bounded as rule settings are.
+Count = Annotated[int, Meta(ge=0, le=MAX_SETTING)]
+#: Anything JSON holds, kept as it is (a record's `meta`, a save's `options`).
+Plain = dict[str, Any]
+
+
+def form_of(cls: type, name: str, overrides: dict[str, Any] | None = None, *,
+            forbid_unknown_fields: bool = False) -> type[msgspec.Struct]:
+    """A form with one field for each field of dataclass `cls`, each of the dataclass's own
+    type (or its `overrides`, where the file writes it otherwise) and UNSET when absent, so
+    a file missing a field (an older one) gets the dataclass's default."""
+    hints = typing.get_type_hints(cls)
+    overrides = overrides or {}
+    return msgspec.defstruct(
+        name, [(f.name, overrides.get(f.name, hints[f.name]) | UnsetType, UNSET)
+               for f in dataclasses.fields(cls)],
+        kw_only=True, forbid_unknown_fields=forbid_unknown_fields)
+
+
+def plain(form: object) -> Any:
+    """A form (or any value) as JSON-ready data: tables as dicts, sequences as lists, to
+    be changed or written as they are (`json.dumps`, which escapes any text at all)."""
+    return _lists(msgspec.to_builtins(form))
+
+
+def _lists(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_lists(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _lists(item) for key, item in value.items()}
+    return value
+
+
+def given(form: msgspec.Struct) -> dict[str, Any]:
+    """The fields a decoded form was given (those left UNSET take the dataclass's default)."""
+    return {name: value for name in form.__struct_fields__
+            if (value := getattr(form, name)) is not UNSET}
+
+
+# ------------------------------------------------------------------------- refusals
+
+_KINDS = {"int": "a whole number", "str": "text", "bool": "true or false",
+          "array": "a list", "object": "a table of names and values", "null": "nothing",
+          "float": "a decimal number", "Count": "a whole number"}
+_EXPECTED = re.compile(r"Expected `([^`]+)`, got `([^`]+)`")
+_BOUND = re.compile(r"Expected `([^`]+)` (>=|<=|>|<) (-?\d+)")
+_LENGTH = re.compile(r"Expected `([^`]+)` of length (>=|<=) (\d+)")
+_MISSING = re.compile(r"Object missing required field `([^`]+)`")
+_UNKNOWN = re.compile(r"Object contains unknown field `([^`]+)`")
+_BOUND_WORDS = {">=": "at least", "<=": "at most", ">": "more than", "<": "less than"}
+
+
+def _kind(name: str) -> str:
+    """A JSON or Python type as a player reads it ('int | null' → 'a whole number or nothing')."""
+    return " or ".join(_KINDS.get(part.strip(), part.strip()) for part in name.split("|"))
+
+
+def refusal(error: msgspec.ValidationError, what: str) -> str:
+    """The codec's error about `what` ('the game record') in a player's words, naming the
+    field: "the game record's seed should be a whole number, not text"."""
+    message, at, path = str(error).rpartition(" - at `")
+    if not at:
+        message, path = str(error), "$`"
+    field = path.rstrip("`").removeprefix("$").removeprefix(".")
+    subject = f"{what}{chr(39) if what.endswith('s') else chr(39) + 's'} {field}" if field else what
+    if found := _MISSING.fullmatch(message):
+        return f"{subject} has no {found[1]!r}"
+    if found := _UNKNOWN.fullmatch(message):
+        return f"{subject} has a field this version does not know ({found[1]!r})"
+    if found := _EXPECTED.fullmatch(message):
+        return f"{subject} should be {_kind(found[1])}, not {_kind(found[2])}"
+    if found := _BOUND.fullmatch(message):
+        return f"{subject} should be {_BOUND_WORDS[found[2]]} {int(found[3]):,}"
+    if found := _LENGTH.fullmatch(message):
+        many = "characters" if found[1] == "str" else "entries"
+        return f"{subject} should have {_BOUND_WORDS[found[2]]} {int(found[3]):,} {many}"
+    return f"{subject} is damaged ({message[:1].lower()}{message[1:]})"
+
+
+_ANY = msgspec.json.Decoder()
+
+
+def parse_json(raw: bytes | str) -> object:
+    """JSON text as plain data, for a migration to read before the form is applied.
+
+    Raises json.JSONDecodeError or RecursionError for text that is not JSON (or nests
+    deeper than Python can follow)."""
+    try:
+        return _ANY.decode(raw)
+    except msgspec.DecodeError:
+        # Malformed, or a lone surrogate's escape ("\ud800"), which an older version wrote
+        # for a name the file system gave it and msgspec does not take: the standard
+        # library reads the latter and says what is wrong with the former.
+        return json.loads(raw)
+
+
+def convert(data: object, form: type[msgspec.Struct], what: str) -> Any:
+    """Plain `data` as `form`; RecordError naming the field if a value does not fit."""
+    try:
+        return msgspec.convert(data, form)
+    except msgspec.ValidationError as error:
+        raise RecordError(refusal(error, what)) from None
+    except RecursionError:
+        raise RecordError(f"{what} is nested too deeply") from None
+
+
+# ------------------------------------------------------------------------- the rules
+
+
+def tiles_from(data: dict[str, Any]) -> TileSet:
+    """A tile set as a record writes it: the tile-set file's layout, read by the engine's
+    reader of that layout (the one the bundled tiles.toml is read by)."""
+    return TileSet.from_dict(data, "the record's tile set")
+
+
+#: The rules as a record writes them: every field of `Rules`, the tile set in its file's layout.
+RulesForm = form_of(Rules, "RulesForm", {"tiles": Plain}, forbid_unknown_fields=True)
+
+
+def rules_from(data: object, what: str = "the rule settings") -> Rules:
+    """Rules from their plain form (`rules_data`); RecordError naming a bad field, or
+    BuyWordError for settings no game can be played with. Missing fields are the box's."""
+    return rules_of(convert(data, RulesForm, what))
+
+
+def rules_of(form: Any) -> Rules:
+    """The rules a decoded `RulesForm` holds (BuyWordError for impossible settings)."""
+    values = given(form)
+    if "tiles" in values:
+        values["tiles"] = tiles_from(values["tiles"])
+    return dataclasses.replace(Rules(), **values)
+
+
+def rules_form(rules: Rules) -> Any:
+    """The rules' form: every field, the tile set in its file's layout."""
+    values = {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)}
+    values["tiles"] = rules.tiles.to_dict()
+    return RulesForm(**values)
+
+
+def rules_data(rules: Rules) -> dict[str, Any]:
+    """The rules as JSON-ready data (`rules_from` reads them back)."""
+    return typing.cast(dict[str, Any], plain(rules_form(rules)))
