@@ -151,3 +151,11 @@ def test_host_refuses_the_coach_with_the_crossword_and_says_why(capsys, tmp_path
     assert main(["host", "--people", "Ann,Bob", "--coach", "--crossword", "--text"]) == 2
     err = capsys.readouterr().err
     assert "--coach: the coach cannot weigh a game with the crossword variant" in err
+
+
+def test_host_plays_family_words_unless_told_every_word() -> None:
+    from buyword.cli import build_parser
+    from buyword.net.commands import _setup
+
+    assert _setup(build_parser().parse_args(["host"])).family_words
+    assert not _setup(build_parser().parse_args(["host", "--every-word"])).family_words

@@ -189,6 +189,9 @@ async def test_the_form_refuses_the_coach_with_a_variant_and_says_why() -> None:
         assert "untick Coach" in str(form.query_one("#form-error", Static).render())
         form.query_one("#variant-auction", Checkbox).value = False
         assert form.read_setup()[1] == ""
+        assert form.read_setup()[0].family_words  # family words: on by default
+        form.query_one("#family", Checkbox).value = False
+        assert not form.read_setup()[0].family_words
 
 
 @pytest.mark.slow

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from buyword.engine.dictionary import Dictionary
+from buyword.engine.dictionary import Dictionary, is_left_out
 from buyword.engine.errors import IllegalAction, MalformedAction, quoted
 from buyword.engine.events import Challenged, Sold
 from buyword.engine.tiles import (
@@ -385,6 +385,8 @@ def check_placement(
     tiles: TileSet,
     dictionary: Dictionary | None,
     min_length: int = 2,
+    *,
+    family: object = None,
 ) -> Play:
     """The tiles `placement` lays and the words it forms with their prices, if it is legal.
 
@@ -394,6 +396,8 @@ def check_placement(
     and `wilds`, with at most one wild. Every word formed must be at least `min_length` letters
     (each is paid as a word sold, and no shorter word could be sold) and, unless `dictionary`
     is None (challenge mode, where a challenge asks `invalid_words` later), a valid word.
+    A word formed that the `family` dictionary leaves out (the family words setting) is
+    refused in either mode.
     """
     _needs_position(placement, grid)
     _check_ends(placement, grid)
@@ -408,6 +412,10 @@ def check_placement(
                 f"{placement} would form {formed.word}, which is too short: "
                 f"words need at least {min_length} letters"
             )
+    for formed in words:
+        if is_left_out(family, formed.word):
+            raise IllegalAction(f"{placement} would form {formed.word}, which the family "
+                                "words setting leaves out (no offensive words)")
     if dictionary is not None:
         bad = invalid_words(words, dictionary)
         if bad:

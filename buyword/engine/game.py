@@ -29,7 +29,7 @@ from buyword.engine.actions import (
     parse_action,
 )
 from buyword.engine.crossword import Grid, Play, check_placement
-from buyword.engine.dictionary import Dictionary
+from buyword.engine.dictionary import Dictionary, left_out
 from buyword.engine.errors import BuyWordError, IllegalAction, MalformedAction, quoted
 from buyword.engine.phase import Phase
 from buyword.engine.rules import CHOICE, Rules
@@ -333,6 +333,9 @@ class Game(VariantPlay):
     def word_refusal(self, word: str) -> str | None:
         """Why the dictionary or this round's theme refuses `word`, in a player's words; None
         if both accept it. Challenge mode sells first and asks this only when challenged."""
+        family = left_out(self.dictionary, word)
+        if family is not None:
+            return family
         if not self.dictionary.is_word(word.lower()):
             return f"{word.upper()!r} is not in the dictionary"
         if self.theme is not None and not self._theme_lists().fits(
@@ -449,7 +452,9 @@ class Game(VariantPlay):
                 f"{spelling.word!r} is too short: words need at least {shortest} letters"
             )
         check_spelling(spelling, p.hand, p.wilds)
-        refusal = None if self.rules.challenge_mode else self.word_refusal(spelling.word)
+        # The family words setting refuses its words in either mode, before any money moves.
+        refusal = (left_out(self.dictionary, spelling.word) if self.rules.challenge_mode
+                   else self.word_refusal(spelling.word))
         if refusal:
             raise IllegalAction(refusal)
         return spelling
@@ -470,6 +475,7 @@ class Game(VariantPlay):
         play = check_placement(
             action.placement, self.grid, p.hand, p.wilds, self.rules.tiles,
             self.dictionary if judge else None, self.rules.min_word_length,
+            family=self.dictionary,
         )
         if judge and self.theme is not None:
             word = play.words[0].word

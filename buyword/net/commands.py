@@ -56,6 +56,9 @@ def add_commands(sub: Any) -> None:
     host.add_argument("--crossword", action="store_true",
                       help="play the crossword variant: sold words stay on the table in a "
                            "grid and new words cross them")
+    host.add_argument("--every-word", action="store_true",
+                      help="play every word of the dictionary: family words off (by default "
+                           "the offensive words are left out)")
     host.add_argument("--continue", dest="host_resume", action="store_true",
                       help="serve the saved game in progress again")
     host.add_argument("--hand-over-after", type=float, metavar="SECONDS",
@@ -103,6 +106,7 @@ def _setup(args: argparse.Namespace) -> Any:
     return GameSetup(seats=tuple(people + computers), seed=args.seed,
                      challenge=args.challenge, hints=args.hints,
                      coach=getattr(args, "coach", False),
+                     family_words=not getattr(args, "every_word", False),
                      variants=("crossword",) if args.crossword else ())
 
 

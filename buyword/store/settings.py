@@ -34,7 +34,7 @@ NEW_GAME = "new_game"
 #: The new-game form's last choice of hints and of the coach is remembered too, and a game
 #: started from the command line takes it.
 REMEMBERED = ("dictionary", "word_file", "tile_limit", "min_word_length", "challenge",
-              "hints", "coach")
+              "hints", "coach", "family_words")
 #: Format 1 kept the remembered setup at the top level, challenge under another name.
 _FORMAT_1 = {"tile_limit": "tile_limit", "min_word_length": "min_word_length",
              "challenge_mode": "challenge", "dictionary": "dictionary",
@@ -152,6 +152,7 @@ class _NewGameForm(msgspec.Struct, frozen=True):
     challenge: bool | UnsetType = UNSET
     hints: bool | UnsetType = UNSET
     coach: bool | UnsetType = UNSET
+    family_words: bool | UnsetType = UNSET
 
 
 class _SettingsForm(msgspec.Struct, frozen=True):
@@ -166,7 +167,7 @@ class _SettingsForm(msgspec.Struct, frozen=True):
 
 def _should(name: str) -> str:
     """What setting `name` (its key in the file) should be, in a player's words."""
-    if name in ("animations", "master_ahead", "challenge", "hints", "coach"):
+    if name in ("animations", "master_ahead", "challenge", "hints", "coach", "family_words"):
         return "should be true or false"
     if name == "bot_speed":
         return f"should be one of {', '.join(BOT_SPEEDS)}"

@@ -102,6 +102,10 @@ class GameSetup:
     #: The coach: Master weighs each person's decisions as they play (docs/review.md, "Coach").
     coach: bool = False
     private_hands: bool = True
+    #: Family words (docs/playing.md): the offensive words are left out of the dictionary, so
+    #: no computer sells one and a person's is refused by name. On for a new game; a save from
+    #: before the setting had none (it was played with the full list).
+    family_words: bool = True
     #: The front of the bag, stacked (tests and puzzles); the seed shuffles the rest.
     bag: str | None = None
     #: The tile-set file the player named ("" for the bundled set), and the set read from it.
@@ -120,6 +124,9 @@ class GameSetup:
         and so is a coach setting that is not true or false."""
         if not isinstance(self.coach, bool):
             raise BuyWordError(f"the coach is on or off (true or false), not {self.coach!r}")
+        if not isinstance(self.family_words, bool):
+            raise BuyWordError("family words are on or off (true or false), not "
+                               f"{self.family_words!r}")
         known = [v.name for v in VARIANTS]
         unknown = [name for name in self.variants if name not in known]
         if unknown:
@@ -189,7 +196,8 @@ class GameSetup:
         return cls(seats=seats, seed=seed, tile_limit=rules.tile_limit,
                    min_word_length=rules.min_word_length, challenge=rules.challenge_mode,
                    tiles=None if rules.tiles == default_tiles() else rules.tiles, theme=theme,
-                   variants=tuple(v.name for v in VARIANTS if getattr(rules, v.name)))
+                   variants=tuple(v.name for v in VARIANTS if getattr(rules, v.name)),
+                   family_words=False)  # the rules do not say: the full list, as before it
 
     def _theme_rules(self) -> dict:
         """The rules' theme settings for the `theme` chosen."""
@@ -225,8 +233,10 @@ class GameSetup:
         """Rebuild a setup from `to_meta` output; unknown keys are ignored, a value of the
         wrong type is refused by name (RecordError). A save from before the variants were one
         list has a true/false key for each (`auction: true`); one from before the coach has
-        none (the coach is off)."""
+        none (the coach is off), and one from before family words was played with the full
+        list (family words off)."""
         values = given(convert(data, SetupForm, "the saved setup"))
+        values.setdefault("family_words", False)  # played before the setting: the full list
         if "variants" not in values and isinstance(data, dict):
             values["variants"] = tuple(v.name for v in VARIANTS if data.get(v.name) is True)
         if values.get("tiles") is not None:

@@ -42,6 +42,8 @@ class Services:
         # the dictionary keeps its id from being reused by another one.
         self._finders: dict[tuple[object, ...], tuple[object, WordFinder]] = {}
         self._common: Lexicon | None = None
+        # id of a whole dictionary -> (it, the same with family words): see `dictionary_for`.
+        self._family: dict[int, tuple[Lexicon, Lexicon]] = {}
         self._themes: ThemeBook | None = None
         # Keyed as `_finders`: the theme finders over a dictionary, for one tile set.
         self._theme_finders: dict[tuple[object, ...], tuple[object, ThemeFinders]] = {}
@@ -80,7 +82,20 @@ class Services:
             return self._bundled
 
     def dictionary_for(self, setup: GameSetup) -> Lexicon:
-        """The dictionary a setup asks for. Raises LexiconError for a bad word-list file."""
+        """The dictionary a setup asks for, with its offensive words left out when the setup
+        plays family words (`Lexicon.family`). Raises LexiconError for a bad word-list file
+        (or a missing family list)."""
+        lexicon = self._whole_dictionary(setup)
+        if not setup.family_words:
+            return lexicon
+        with self._lock:  # one family dictionary for each (so one word finder for it)
+            kept = self._family.get(id(lexicon))
+            if kept is None or kept[0] is not lexicon:
+                kept = self._family[id(lexicon)] = (lexicon, lexicon.family())
+            return kept[1]
+
+    def _whole_dictionary(self, setup: GameSetup) -> Lexicon:
+        """The dictionary a setup asks for, every word of it."""
         if setup.dictionary is DictionaryChoice.FILE:
             from buyword.words.lexicon import Lexicon
 

@@ -9,6 +9,7 @@ from importlib import resources
 from itertools import islice
 from pathlib import Path
 
+from buyword.engine.dictionary import left_out
 from buyword.engine.errors import BuyWordError, IllegalAction, MalformedAction
 from buyword.engine.inputs import read_limited, size_words
 from buyword.engine.themes import Themes, off_theme
@@ -132,6 +133,17 @@ class Lexicon:
         common = [w for w in self._words if _zipf(frequencies.get(w, 0.0)) >= zipf]
         return Lexicon._checked(common, f"{self.source}, common words only (Zipf {zipf:g}+)")
 
+    def family(self) -> FamilyLexicon:
+        """This dictionary with the family words setting on: the offensive words (the bundled
+        list data/family.txt, docs/playing.md) left out, so that no computer sells one and a
+        person's is refused with its reason (`FamilyLexicon.leaves_out`)."""
+        offensive = family_words()
+        family = FamilyLexicon.__new__(FamilyLexicon)
+        family._words = self._words - offensive
+        family.source = f"{self.source}, family words"
+        family._offensive = offensive
+        return family
+
     def explain(self, word: str, hand: str, wilds: int, min_length: int = 2,
                 theme: str | None = None, themes: Themes | None = None) -> str | None:
         """Why `word` cannot be sold from this hand, in a player's words; None if it can.
@@ -152,12 +164,49 @@ class Lexicon:
             spelling = spell(word, hand, wilds)
         except IllegalAction as error:
             return str(error)
+        family = left_out(self, spelling.word)
+        if family is not None:
+            return family
         if not self.is_word(spelling.word):
             return f"{spelling.word!r} is not in the dictionary"
         if theme is not None and themes is not None and not themes.fits(
                 spelling.word.lower(), theme):
             return off_theme(spelling.word, theme, themes)
         return None
+
+
+class FamilyLexicon(Lexicon):
+    """A dictionary played with the family words setting (`Lexicon.family`): its offensive
+    words are not words, and the engine refuses them by name in either selling mode
+    (`buyword.engine.dictionary.LeavesOut`)."""
+
+    _offensive: frozenset[str]
+
+    def leaves_out(self, word: str) -> bool:
+        """Whether `word` is one of the offensive words the family words setting leaves out
+        (whether or not the whole dictionary holds it)."""
+        return word.lower() in self._offensive
+
+
+def family_words() -> frozenset[str]:
+    """The offensive words the family words setting leaves out: data/family.txt, built by
+    scripts/build_family_words.py (its sources and licence: data/family.LICENSE.txt).
+    Raises LexiconError if the file is missing or damaged."""
+    if not _FAMILY:
+        try:
+            text = resources.files("buyword.data").joinpath("family.txt").read_bytes().decode(
+                "ascii")
+        except (OSError, UnicodeDecodeError):
+            raise LexiconError(
+                "the family words list (data/family.txt) is missing or damaged: reinstall "
+                "BuyWord, or turn Family words off on the new-game form"
+            ) from None
+        _FAMILY.append(frozenset(_parse_words(text)))
+    return _FAMILY[0]
+
+
+#: The family words, once read (`family_words`).
+_FAMILY: list[frozenset[str]] = []
 
 
 def _too_short(word: str, min_length: int) -> str:

@@ -31,6 +31,10 @@ PERSON, EMPTY = "person", "empty"
 #: Default names for the seats of a table game.
 SEAT_NAMES = ("Ann", "Bob", "Cy", "Di")
 
+#: What the Family words box does (its tooltip; docs/playing.md says more).
+FAMILY_WORDS = ("Offensive words are left out of the dictionary: no computer sells one, and "
+                "yours is refused with the reason. Untick it to play every word.")
+
 #: Why a solo game greys out the variants that need a table (one line of the form at 60
 #: columns, so not built from the labels).
 SOLO_VARIANTS = "Auction and trades need 2+ players."
@@ -104,6 +108,11 @@ class NewGameScreen(Screen[GameSetup | None]):
                      ("a word-list file…", DictionaryChoice.FILE)],
                     value=d.dictionary, allow_blank=False, id="dictionary", compact=True,
                 )
+                yield Static("", classes="label")
+                with Horizontal(classes="checks"):
+                    family = Tick("Family words", d.family_words, id="family", compact=True)
+                    family.tooltip = FAMILY_WORDS
+                    yield family
                 yield Static("Word-list file", classes="label file-row")
                 yield Input(d.word_file, placeholder="path to a file, one word a line",
                             id="word-file", compact=True, classes="file-row")
@@ -249,6 +258,7 @@ class NewGameScreen(Screen[GameSetup | None]):
             challenge=challenge,
             hints=self.query_one("#hints", Checkbox).value,
             coach=self.query_one("#coach", Checkbox).value,
+            family_words=self.query_one("#family", Checkbox).value,
             private_hands=self.solo or self.query_one("#private", Checkbox).value,
             tiles_file=tiles_file,
             tiles=tiles,
