@@ -40,7 +40,7 @@ async def test_f1_on_a_variant_box_shows_its_rules_and_elsewhere_help() -> None:
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, VariantRulesScreen)
-        assert app.screen.variant.name == "auction"
+        assert [variant.name for variant in app.screen.variants] == ["auction"]
         assert "The seller decides last" in str(app.screen.query_one("Markdown").source)
         await pilot.press("escape")
         await pilot.pause()
@@ -76,3 +76,55 @@ async def test_helps_variants_tab_shows_every_variants_rules_in_order(keys) -> N
         # Read from the top, the page stays there; End goes to the last variant's rules.
         assert page.max_scroll_y > 0
         assert (page.scroll_y == page.max_scroll_y) == ("end" in keys)
+
+
+def test_the_variants_on_read_in_a_players_words() -> None:
+    from buyword.engine import Rules
+    from buyword.ui.status import variants_line
+
+    assert variants_line(Rules()) == ""
+    assert variants_line(Rules(auction=True)) == "auction"
+    assert variants_line(Rules(crossword=True, draft=True)) == "tile draft · crossword"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("variants", "pages"), [
+    (("crossword",), ["crossword"]),
+    (("auction", "draft"), ["auction", "draft"]),
+], ids=["crossword", "auction and draft"])
+async def test_f1_at_a_table_with_variants_shows_their_rules_and_the_table_names_them(
+        variants, pages) -> None:
+    from textual.widgets import Markdown
+    from ui_helpers import table
+
+    from buyword.store.setup import GameSetup, Seat
+
+    setup = GameSetup(seats=(Seat("Ann"), Seat("Bob")), seed=7, private_hands=False,
+                      variants=variants)
+    app = make_app(setup)
+    async with app.run_test(size=(60, 18)) as pilot:
+        await settle(pilot)
+        names = " · ".join(table(app).view.rules.variants())
+        assert names
+        assert str(table(app).query_one("#players").border_subtitle).startswith(names)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, VariantRulesScreen)
+        assert [variant.name for variant in app.screen.variants] == pages
+        source = app.screen.query_one(Markdown).source
+        assert all(variant.page in source for variant in VARIANTS if variant.name in pages)
+        await pilot.press("f1")  # F1 again closes it
+        await pilot.pause()
+        assert app.screen is table(app)
+
+
+@pytest.mark.slow
+async def test_f1_at_a_plain_table_shows_how_to_play() -> None:
+    from ui_helpers import TABLE
+
+    app = make_app(TABLE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen) and app.screen.tab == "rules"

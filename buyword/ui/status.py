@@ -8,9 +8,15 @@ table ("Ann, you are over the tile limit"); at an open table they name the seat.
 
 from __future__ import annotations
 
-from buyword.engine import CHOICE, Phase
+from buyword.engine import CHOICE, Phase, Rules
 from buyword.engine.wording import conjugate, is_you, plural, says
 from buyword.table import TableView, Wait
+
+
+def variants_line(rules: Rules) -> str:
+    """The table variants on, in a player's words, for the table's side ("auction · tile
+    draft"); empty for the plain game."""
+    return " · ".join(rules.variants())
 
 
 def draw_line(view: TableView, *, tumbling: bool) -> str:

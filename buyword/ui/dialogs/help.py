@@ -62,7 +62,7 @@ KEY_MAP = """\
 | **Space** | computer's turn | skip ahead to the next person |
 | **Ctrl+Z** | after your move | undo your last buy, discard, sale or drop (see How to play) |
 | **F3** / **U** | anywhere | the unseen tiles: letter by letter, what you cannot see yet |
-| **?** / **F1** | anywhere | this help |
+| **?** / **F1** | anywhere | this help (F1 at a table with variants: their rules) |
 | **Ctrl+P** | anywhere | command palette (variants and colours too) |
 | **Ctrl+Q** | anywhere | quit (asks during a game) |
 

@@ -1,4 +1,5 @@
-"""One variant's rules on one page (the new-game form's F1 on a variant's box)."""
+"""Variants' rules on one page: the new-game form's F1 on a variant's box, and F1 at a table
+with variants (those it plays)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from buyword.ui.dialogs.help import PAGE_KEYS
 
 
 class VariantRulesScreen(ModalScreen[None]):
-    """The page of one variant from the variants registry (`Variant.page`). Esc closes."""
+    """The pages of variants from the variants registry (`Variant.page`), one after the
+    other. Esc closes."""
 
     CSS_PATH = "dialogs.tcss"
     BINDINGS = [
@@ -21,15 +23,15 @@ class VariantRulesScreen(ModalScreen[None]):
         *PAGE_KEYS,
     ]
 
-    def __init__(self, variant: Variant) -> None:
-        """The rules of `variant`."""
+    def __init__(self, variant: Variant, *more: Variant) -> None:
+        """The rules of `variant` (and of `more`, after it)."""
         super().__init__()
-        self.variant = variant
+        self.variants = (variant, *more)
 
     def compose(self) -> ComposeResult:
         """The page, scrolling in a small window."""
         with Vertical(classes="dialog", id="variant-rules"), VerticalScroll():
-            yield Markdown(self.variant.page)
+            yield Markdown("\n\n---\n\n".join(variant.page for variant in self.variants))
         yield Footer()
 
     def action_scroll(self, how: str) -> None:
@@ -37,5 +39,5 @@ class VariantRulesScreen(ModalScreen[None]):
         getattr(self.query_one(VerticalScroll), f"scroll_{how}")(animate=False)
 
     def action_close(self) -> None:
-        """Back to the form."""
+        """Back to where it was opened (the form, the table)."""
         self.dismiss(None)

@@ -52,7 +52,7 @@ from buyword.table import (
 from buyword.table.source import TableSource
 from buyword.table.views import COACHED_WAITS
 from buyword.ui.screens.crossword import CROSSWORD_ACTIONS, BoardCursor, CrosswordTable
-from buyword.ui.status import prompt_template, round_lines
+from buyword.ui.status import prompt_template, round_lines, variants_line
 from buyword.ui.text import literal, markup
 from buyword.ui.widgets.amount_input import AmountInput
 from buyword.ui.widgets.board import Board
@@ -114,6 +114,8 @@ class TableScreen(CrosswordTable):
         Binding("d", "discard", "Discard"),
         Binding("escape", "done", "Done selling"),
         Binding("f2", "hints", "Hints"),
+        # F1 at a table with variants: their rules (else the app's F1, How to play).
+        Binding("f1", "variant_rules", "Help", show=False),
         Binding("space", "skip", "Skip ahead"),
         Binding("x", "drop", "Drop tiles"),
         # Table variants. Priority, so they work while the bid box has focus (it takes only
@@ -636,14 +638,17 @@ class TableScreen(CrosswordTable):
         self.query_one("#players").border_subtitle = self._seed_line()
 
     def _seed_line(self) -> Content | str:
-        """Under the players: the seed that dealt the bag (and a tile set of the player's own
-        by name), or, while the seed is not shown, that the table is hosted."""
+        """Under the players: the variants on, first (they change what a player may do),
+        then the seed that dealt the bag (and a tile set of the player's own by name), or,
+        while the seed is not shown, that the table is hosted."""
         view = self.view
+        variants = variants_line(view.rules)
+        variants = f"{variants} · " if variants else ""
         if view.seed is None:
-            return "hosted table"
+            return literal(f"{variants}hosted table")
         tiles = custom_tiles(view.rules)  # room for its name: the seed says the rest
         tiles = f" · {tiles}" if tiles else ""
-        return literal(f"seed {view.seed}{tiles}")
+        return literal(f"{variants}seed {view.seed}{tiles}")
 
     def _thinking(self) -> int | None:
         """The computer thinking now (its worker runs or its move waits to be shown), if any."""
@@ -806,6 +811,8 @@ class TableScreen(CrosswordTable):
         awaiting = view.awaiting
         if action == "skip":
             return awaiting.computer
+        if action == "variant_rules":
+            return bool(view.rules.played())
         if action == "no_hints":
             return self.check_action("hints", ()) is not True
         if action == "coach":
@@ -881,6 +888,12 @@ class TableScreen(CrosswordTable):
             self.show_message("Word cleared. Press Esc again when you are done selling.")
             return
         self.play(Done())
+
+    def action_variant_rules(self) -> None:
+        """F1 at a table with variants: the rules of those played (the app's F1 otherwise)."""
+        from buyword.ui.dialogs.variant_rules import VariantRulesScreen
+
+        self.app.push_screen(VariantRulesScreen(*self.view.rules.played()))
 
     def action_skip(self) -> None:
         """Play the computers' moves at once, up to the next person's turn."""
