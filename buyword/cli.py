@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 import os
 import sys
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, NoReturn, TypeVar
 
 from buyword import __version__
 from buyword.engine.errors import BuyWordError
@@ -13,6 +13,11 @@ from buyword.ui.options import PlayOptions
 
 if TYPE_CHECKING:
     import argparse
+
+    from buyword.net.remote import HostSeat, JoinedTable
+
+#: The parser class a command's options are added with (build_parser's own).
+_ParserT = TypeVar("_ParserT", bound="argparse.ArgumentParser")
 
 #: The exit status of every refusal: input the command cannot use (as argparse uses).
 USAGE_ERROR = 2
@@ -137,7 +142,7 @@ def _add_ray(command: argparse.ArgumentParser, what: str = "play the games") -> 
                               "local Ray with --jobs CPUs, or on the cluster at ADDRESS")
 
 
-def _add_train(sub: argparse._SubParsersAction) -> None:
+def _add_train(sub: argparse._SubParsersAction[_ParserT]) -> None:
     """`buyword train`: its options are `buyword.analysis.train.Training`."""
     train = sub.add_parser("train", help="learn Expert's leave values by self-play")
     train.add_argument("--games", type=int, default=40, help="games per iteration (default 40)")
@@ -173,7 +178,7 @@ def _add_train(sub: argparse._SubParsersAction) -> None:
     _add_ray(train)
 
 
-def _add_review(sub: argparse._SubParsersAction) -> None:
+def _add_review(sub: argparse._SubParsersAction[_ParserT]) -> None:
     """`buyword review`: Master weighs each decision a person made in a saved game."""
     review = sub.add_parser("review", help="weigh each of your decisions in a saved game "
                             "against the Master level")
@@ -254,7 +259,7 @@ def _check_variants(text: str, crossword: bool, seats: int) -> tuple[str, ...]:
         names = variant_names(text) + (("crossword",) if crossword else ())
     except BuyWordError as error:
         raise BuyWordError(f"--variant {text!r}: {error}") from None
-    problem = Rules(**dict.fromkeys(names, True)).table_problem(seats)
+    problem = Rules().with_variants(names).table_problem(seats)
     if problem:
         raise BuyWordError(f"--variant {text!r}: {problem}; name them with --players")
     return tuple(dict.fromkeys(names))
@@ -286,18 +291,18 @@ def _sim_seats(players: list[str] | None) -> int | None:
         return None
 
 
-async def _play_host(host: object) -> None:
+async def _play_host(host: HostSeat) -> None:
     """The host's own seat on the table screen (`buyword host`)."""
     from buyword.ui.host import HostApp
 
-    await HostApp(host).run_async()  # type: ignore[arg-type]
+    await HostApp(host).run_async()
 
 
-async def _play_joined(joined: object) -> None:
+async def _play_joined(joined: JoinedTable) -> None:
     """A joined seat on the table screen (`buyword join`)."""
     from buyword.ui.remote import JoinApp
 
-    await JoinApp(joined).run_async()  # type: ignore[arg-type]
+    await JoinApp(joined).run_async()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -28,6 +28,7 @@ from buyword.engine import (
     parse_action,
 )
 from buyword.engine import events as ev
+from buyword.engine.rules import VARIANTS, variant
 from buyword.store.codec import rules_data, rules_from
 from buyword.store.records import decode_record, encode_record
 
@@ -533,3 +534,20 @@ def test_any_text_in_a_variant_phase_either_applies_or_is_refused_cleanly(table:
     except BuyWordError as error:
         assert str(error)
         assert game.state() == before
+
+
+@pytest.mark.parametrize("chosen", [v.name for v in VARIANTS])
+def test_with_variants_plays_the_variant_named_and_keeps_those_already_played(
+        chosen: str) -> None:
+    """`Rules.with_variants` (the command line's --variant, the new-game form's choices)
+    turns on exactly the variants named, by field or by --variant name, and turns none off."""
+    alone = Rules().with_variants([chosen])
+    assert [v.name for v in VARIANTS if getattr(alone, v.name)] == [chosen]
+    assert Rules().with_variants([variant(chosen).option]) == alone
+    both = Rules(auction=True).with_variants([chosen])
+    assert both.auction and getattr(both, chosen)
+
+
+def test_with_variants_refuses_a_name_that_is_no_variant() -> None:
+    with pytest.raises(KeyError):
+        Rules().with_variants(["poker"])

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from buyword.engine.errors import BuyWordError
@@ -271,6 +272,15 @@ class Rules:
     def trading(self) -> bool:
         """Whether the round has a trading step (trade, or trade with money)."""
         return self.trade or self.trade_money
+
+    def with_variants(self, names: Iterable[str]) -> Rules:
+        """These rules with the variants `names` played too (their `Rules` fields or
+        `--variant` names); KeyError for a name that is no variant."""
+        on = {variant(name).name for name in names}
+        return replace(
+            self, auction=self.auction or "auction" in on, trade=self.trade or "trade" in on,
+            trade_money=self.trade_money or "trade_money" in on,
+            draft=self.draft or "draft" in on, crossword=self.crossword or "crossword" in on)
 
     def variants(self) -> tuple[str, ...]:
         """The table variants played, in a player's words ("auction", "tile draft", ...)."""
