@@ -159,3 +159,35 @@ def test_host_plays_family_words_unless_told_every_word() -> None:
 
     assert _setup(build_parser().parse_args(["host"])).family_words
     assert not _setup(build_parser().parse_args(["host", "--every-word"])).family_words
+
+
+async def test_a_seat_joined_in_plain_text_sees_its_table_and_plays_in_notation(
+        capsys, monkeypatch) -> None:
+    """`buyword join --text`: each view is printed from the seat's TableView (its money and
+    hand, the others' money and tiles, whose turn), a typed action is played, and the end of
+    the input leaves the seat, exit status 0 and no traceback."""
+    from buyword.net.commands import _join
+    from buyword.net.server import TableServer
+    from tests.net_helpers import table
+
+    typed = iter(["roll 3"])
+
+    def typing(prompt: str) -> str:
+        line = next(typed, None)
+        if line is None:
+            raise EOFError
+        return line
+
+    monkeypatch.setattr("builtins.input", typing)
+    session = table(Seat("Ann"), Seat("Bob"), seed=11)
+    async with TableServer(session) as server:
+        assert await asyncio.wait_for(_join(HOST, server.port, server.codes[0]), 30) == 0
+    out = capsys.readouterr().out
+    assert "Traceback" not in out
+    before, after_roll, after_draw = out.split("Your turn: ")  # asked twice, then it left
+    assert "You: $200, hand -, 4 wild | Bob $200 (0 tiles, 4 wild) | bag 108" in before
+    assert after_roll.startswith("Ann is to roll the die\n  Round 1: Ann rolled 3\n")
+    assert "  Bob drew ▪▪▪\n" in after_roll  # Bob's draw stays hidden from Ann
+    assert "You: $200, hand -, 4 wild, draw " in after_roll
+    assert after_draw.startswith("Ann is to buy or discard")
+    assert session.game.die == 3

@@ -18,13 +18,21 @@ import signal
 import sys
 import threading
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
+    from buyword.engine.dictionary import Dictionary
     from buyword.net.remote import HostSeat, JoinedTable
     from buyword.net.server import TableServer
+    from buyword.store.setup import GameSetup
     from buyword.store.store import Loaded
+    from buyword.table import TableSession
     from buyword.table.autosave import Autosave
+    from buyword.table.views import TableView
+    from buyword.words.finder import WordFinder
+
+#: The parser class the commands are added with (the command line's own).
+_ParserT = TypeVar("_ParserT", bound=argparse.ArgumentParser)
 
 #: The host's table screen: plays the host's seat until the host quits or the game is over.
 HostScreen = Callable[["HostSeat"], Awaitable[None]]
@@ -35,7 +43,7 @@ JoinScreen = Callable[["JoinedTable"], Awaitable[None]]
 DEFAULT_PORT = 8765
 
 
-def add_commands(sub: Any) -> None:
+def add_commands(sub: argparse._SubParsersAction[_ParserT]) -> None:
     """Add the `host` and `join` subcommands to the command line's subparsers."""
     host = sub.add_parser("host", help="serve a table that players join from their own screens")
     host.add_argument("--host", dest="address", default="127.0.0.1",
@@ -97,7 +105,7 @@ def run(args: argparse.Namespace, host_screen: HostScreen | None = None,
 # ---------------------------------------------------------------------- hosting
 
 
-def _setup(args: argparse.Namespace) -> Any:
+def _setup(args: argparse.Namespace) -> GameSetup:
     from buyword.store.setup import GameSetup, Seat
 
     people = [Seat(name.strip()) for name in args.people.split(",") if name.strip()]
@@ -110,8 +118,8 @@ def _setup(args: argparse.Namespace) -> Any:
                      variants=("crossword",) if args.crossword else ())
 
 
-def hosted_session(setup: Any, lexicon: Any, finder: Any, resumed: Loaded | None = None
-                   ) -> Any:
+def hosted_session(setup: GameSetup, lexicon: Dictionary, finder: WordFinder,
+                   resumed: Loaded | None = None) -> TableSession:
     """The table session `buyword host` serves: a new game of `setup`, or the save the store
     `resumed` as it stood: played with hints, coached, and the coach's appraisals, which the
     coach goes on from and the end-of-game review uses."""
@@ -207,7 +215,7 @@ async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
         print(line, flush=True)
     if store.warning:
         print(f"Not saving: {store.warning}")
-    if mine is None:
+    if mine is None or screen is None:  # (no screen, no seat of the host's own)
         print("Type 'hand NAME' (or 'hand NAME LEVEL') to hand a gone player's seat to a "
               "computer.", flush=True)
         typed = _read_lines()
@@ -215,15 +223,15 @@ async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
         stopped = asyncio.ensure_future(_ctrl_c())
         try:
             while not finished.done() and not stopped.done():
-                line = asyncio.ensure_future(typed.get())
-                await asyncio.wait({finished, line, stopped},
+                next_line = asyncio.ensure_future(typed.get())
+                await asyncio.wait({finished, next_line, stopped},
                                    return_when=asyncio.FIRST_COMPLETED)
-                if not line.done():
-                    line.cancel()
-                elif line.result() is None:  # no more input: serve on to the end
+                if not next_line.done():
+                    next_line.cancel()
+                elif (command := next_line.result()) is None:  # no more input: serve on to the end
                     await asyncio.wait({finished, stopped}, return_when=asyncio.FIRST_COMPLETED)
                 else:
-                    answer = host_command(server, line.result())
+                    answer = host_command(server, command)
                     if answer:
                         print(answer, flush=True)
         except asyncio.CancelledError:  # stopped another way: close the table all the same
@@ -257,19 +265,23 @@ async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
 # ---------------------------------------------------------------------- joining
 
 
-def _show(view: dict[str, Any], printed: int) -> None:
-    for line in view["log"][max(0, printed - view["log_from"]):]:
+def _show(view: TableView, printed: int) -> None:
+    """The table in plain text as this seat sees it: the log's lines after the first
+    `printed`, the money and tiles, the grid in the crossword variant, and what the table
+    waits for."""
+    for line in view.log[printed:]:
         print(f"  {line}")
-    others = "  ".join(f"{o['name']} ${o['money']} ({o['tiles']} tiles, {o['wilds']} wild)"
-                       for o in view["others"])
-    print(f"You: ${view['money']}, hand {view['hand'] or '-'}, {view['wilds']} wild"
-          + (f", draw {view['drawn']} (${view['price']})" if view["drawn"] else "")
-          + f" | {others} | bag {view['bag']}")
-    if view.get("crossword"):  # the table's grid, as every seat sees it
-        from buyword.store.records import decode_grid
-
-        print(decode_grid(view["crossword"]["grid"]).picture())
-    print(("Your turn: " if view["awaiting"]["you"] else "") + view["awaiting"]["words"])
+    seat = view.seat
+    others = "  ".join(f"{o.name} ${o.money} ({o.tiles} tiles, {o.wilds} wild)"
+                       for o in seat.opponents)
+    print(f"You: ${seat.money}, hand {seat.hand or '-'}, {seat.wilds} wild"
+          + (f", draw {seat.drawn} (${seat.offer_price})" if seat.drawn else "")
+          + f" | {others} | bag {seat.bag_size}")
+    if view.rules.crossword:  # the table's grid, as every seat sees it
+        print(seat.grid.picture())
+    awaiting = view.awaiting
+    yours = view.viewer in awaiting.seats and not awaiting.computer
+    print(("Your turn: " if yours else "") + view.waiting_for)
 
 
 async def _join_screen(host: str, port: int, secret: str, screen: JoinScreen) -> int:
@@ -310,7 +322,7 @@ async def _join(host: str, port: int, secret: str) -> int:
     printed, refused, coached = 0, 0, 0
     while client.connected and not client.over:
         _show(view, printed)
-        printed = view["log_size"]
+        printed = len(view.log)
         if client.my_turn:
             try:
                 text = await asyncio.to_thread(input, "> ")
