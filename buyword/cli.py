@@ -305,8 +305,19 @@ async def _play_joined(joined: JoinedTable) -> None:
     await JoinApp(joined).run_async()
 
 
+def _tie_to_server() -> None:
+    """A game `buyword serve` started for a browser tab ends when the server does (the
+    server names itself in `buyword.web.tether.SERVER_VARIABLE`); nothing it starts is tied."""
+    server = os.environ.pop("BUYWORD_SERVER_PID", "")
+    if server.isdigit():
+        from buyword.web.tether import end_with_server
+
+        end_with_server(int(server))
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the process exit code."""
+    _tie_to_server()
     if not (sys.argv[1:] if argv is None else argv):
         # Plain `buyword`: the title, with nothing to parse. Building the parser (every
         # command's options) is left out of the usual start; `buyword play` is the same game.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import signal
 import socket
 import subprocess
@@ -445,3 +446,103 @@ def test_the_options_reach_the_server(monkeypatch: pytest.MonkeyPatch) -> None:
     assert made[0].guard.host_allowed("games.example")
     assert main(["serve"]) == 0
     assert made[1].max_games == 8 and made[1].guard.token is None
+
+
+# --- A tab that floods its game: bounded, never holding the server or outliving it ---------
+
+async def _until(holds, what: str, served: Served, timeout: float = 20.0) -> None:
+    """Wait (without blocking the loop) until `holds()`; fail saying `what` did not happen."""
+    deadline = time.monotonic() + timeout
+    while not holds():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what} did not happen:\n{served.output()}")
+        await asyncio.sleep(0.05)
+
+
+async def _closed(websocket: aiohttp.ClientWebSocketResponse) -> aiohttp.WSMessage:
+    """Read the tab's screen until its connection closes; the closing message."""
+    async with asyncio.timeout(20):
+        message = await websocket.receive()
+        while message.type == aiohttp.WSMsgType.BINARY:
+            message = await websocket.receive()
+    return message
+
+
+@pytest.mark.slow
+async def test_an_oversized_message_closes_its_tab_and_frees_its_place_at_once(
+        tmp_path: Path) -> None:
+    served = Served(tmp_path, args=("--max-games", "1"))
+    tabs = []
+    try:
+        served.wait_until_serving()
+        tabs.append(await _open_tab(served.url))
+        (game,) = served.wait_for_games(1)
+        _, flooding = tabs[0]
+        for _ in range(8):  # 8 MB of keys: the first megabyte closes the tab
+            with contextlib.suppress(ConnectionError):
+                await flooding.send_json(["stdin", "x" * 2**20])
+        closing = await _closed(flooding)
+        assert closing.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED), closing
+        await _until(lambda: not alive(game), "the flooded game's end", served)
+        # The only place is free again: the next tab gets a game.
+        tabs.append(await _open_tab(served.url))
+        served.wait_for_games(1)
+        served.interrupt(group=True)
+        assert await asyncio.to_thread(served.process.wait, 15) == 0
+        assert "Traceback" not in served.output()
+    finally:
+        for session, websocket in tabs:
+            await websocket.close()
+            await session.close()
+        served.stop()
+
+
+@pytest.mark.slow
+async def test_keys_beyond_a_tabs_budget_are_dropped_and_the_stop_stays_prompt(
+        tmp_path: Path) -> None:
+    served = Served(tmp_path)
+    tabs = []
+    try:
+        served.wait_until_serving()
+        tabs.append(await _open_tab(served.url))
+        (game,) = served.wait_for_games(1)
+        _, flooding = tabs[0]
+        for _ in range(64):  # 64 messages of 60,000 keys each, every one under the size cap
+            await flooding.send_json(["stdin", "x" * 60_000])
+        async with asyncio.timeout(20):  # the server still answers the tab (once its budget
+            answer = None                 # has room for a ping again)
+            while answer is None:
+                await flooding.send_json(["ping", "still there?"])
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(1):
+                        while (message := await flooding.receive()).type != aiohttp.WSMsgType.TEXT:
+                            assert message.type == aiohttp.WSMsgType.BINARY, message
+                        answer = message.json()
+        assert answer == ["pong", "still there?"]
+        assert served.output().count("some of its keys were dropped") == 1
+        served.interrupt(group=True)
+        assert await asyncio.to_thread(served.process.wait, 15) == 0, served.output()
+        assert not alive(game)
+    finally:
+        for session, websocket in tabs:
+            await websocket.close()
+            await session.close()
+        served.stop()
+
+
+@pytest.mark.slow
+async def test_no_game_outlives_a_killed_server(tmp_path: Path) -> None:
+    served = Served(tmp_path)
+    tabs = []
+    try:
+        served.wait_until_serving()
+        tabs.append(await _open_tab(served.url))
+        (game,) = served.wait_for_games(1)
+        served.process.kill()  # SIGKILL: the server cannot close anything itself
+        served.process.wait()
+        await _until(lambda: not alive(game), "the game's end with its server", served)
+    finally:
+        for session, websocket in tabs:
+            await websocket.close()
+            await session.close()
+        served.stop()

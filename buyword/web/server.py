@@ -14,11 +14,15 @@ import contextlib
 import errno
 import json
 import logging
+import os
 import shlex
 import signal
 import sys
+import time
 from asyncio.subprocess import PIPE, Process
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
 import aiohttp_jinja2
 from aiohttp import WSMsgType, web
@@ -29,6 +33,7 @@ from textual_serve.server import Server, to_int
 from buyword.store import locate
 from buyword.web.address import EVERYWHERE, exposure_warning
 from buyword.web.guard import TOKEN_COOKIE, Guard, clamp_size
+from buyword.web.tether import SERVER_VARIABLE
 
 log = logging.getLogger("buyword.web")
 
@@ -41,7 +46,26 @@ GAME_COMMAND: tuple[str, ...] = (sys.executable, "-P", "-m", "buyword")
 TEMPLATES = Path(__file__).resolve().with_name("templates")
 
 #: Seconds a game gets to quit when asked, before it is killed.
-QUIT_GRACE = 5.0
+QUIT_GRACE = 2.5
+
+#: The largest message a tab may send (bytes). A key press or a paste is far smaller; a bigger
+#: one closes the tab's connection (websocket close 1009), which ends its game.
+MAX_MESSAGE = 64 * 1024
+#: What a tab may send in a burst (bytes; each message counts at least `MESSAGE_COST`), and
+#: how much more each second: far more than anyone types, pastes or moves a mouse. Beyond
+#: it the tab's messages are dropped, with one line in the server's terminal.
+TAB_BURST = MAX_MESSAGE
+TAB_PER_SECOND = 4 * 1024
+MESSAGE_COST = 64
+#: Bytes of keys waiting for a game to read them, beyond which a tab's keys are dropped: the
+#: server never waits for a game to read its input.
+BACKLOG = 64 * 1024
+#: Seconds the whole stop may take, whatever the tabs and games do; then what is left is killed.
+STOP_WITHIN = 4.5
+
+#: Written on a tab whose game stopped without being asked to (it failed to start, or died).
+STOPPED_LINE = (b"\r\n\r\n  BuyWord stopped unexpectedly; the server's terminal says why. "
+                b"Reload the page to play again.\r\n")
 
 #: Games played at once unless `--max-games` says otherwise (each is a ~50 MB process).
 DEFAULT_MAX_GAMES = 8
@@ -61,53 +85,150 @@ FULL_PAGE = _PAGE.format(
     "The table is full: {} being played on this server. Close another tab, or try "
     "again when a game ends.")
 
-#: Seconds aiohttp waits for open connections after the games are closed.
-SHUTDOWN_TIMEOUT = 3.0
+#: Seconds aiohttp waits for open connections after the games are closed, and a tab gets
+#: to answer its websocket's close.
+SHUTDOWN_TIMEOUT = 1.0
+
+
+@dataclass
+class _Budget:
+    """A token bucket of bytes: what a tab may still send now, refilled each second."""
+
+    burst: float
+    per_second: float
+    left: float = 0.0
+    last: float = field(default_factory=time.monotonic)
+
+    def __post_init__(self) -> None:
+        self.left = self.burst
+
+    def take(self, cost: float) -> bool:
+        """Spend `cost` if there is that much left; False (and nothing spent) if not."""
+        now = time.monotonic()
+        self.left = min(self.burst, self.left + (now - self.last) * self.per_second)
+        self.last = now
+        if cost > self.left:
+            return False
+        self.left -= cost
+        return True
 
 
 class TabGame(AppService):
-    """One browser tab's game: its own `python -m buyword` process."""
+    """One browser tab's game: its own `python -m buyword` process.
+
+    The server never waits for a game: keys are written to its input without waiting for it
+    to read them (and dropped once too many wait), and a game that does not quit when asked
+    is killed. The game is tied to the server (`buyword.web.tether`): it dies with it.
+    """
+
+    #: Set once the game has been asked to quit (or was killed): its end is no surprise.
+    finishing = False
+    #: Set once the game said it is exiting (the tab is then closed by textual-serve).
+    exited = False
+    #: Set while a tab's keys are being dropped: the log says so once, not for every key.
+    dropping = False
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
         """Start the game directly (textual-serve would go through a shell).
 
         The game gets a session of its own, so a Ctrl+C or hang-up in the server's terminal
         reaches only the server, which then closes every game in order: a game still starting
-        up would otherwise die of the signal half-way through its imports.
+        up would otherwise die of the signal half-way through its imports. It is told the
+        server's process id, and ends when the server does.
         """
+        environment = self._build_environment(width=width, height=height)
+        environment[SERVER_VARIABLE] = str(os.getpid())
         self._process = process = await asyncio.create_subprocess_exec(
             *GAME_COMMAND,
             stdin=PIPE,
             stdout=PIPE,
             stderr=PIPE,
-            env=self._build_environment(width=width, height=height),
+            env=environment,
             start_new_session=True,
         )
         self._stdin = process.stdin
         return process
 
+    async def send_bytes(self, data: bytes) -> bool:
+        """Pass a tab's keys on, without waiting for the game; False when they were dropped
+        because the game has too many keys still to read."""
+        if self._backlog() + len(data) > BACKLOG:
+            self.dropped("its game is busy")
+            return False
+        self.dropping = False
+        return self._write(b"D", data)
+
+    async def send_meta(self, data: dict[str, str | None | int | bool]) -> bool:
+        """Pass a message (a resize, quit) on, without waiting for the game to read it."""
+        return self._write(b"M", json.dumps(data).encode("utf-8"))
+
+    def _write(self, kind: Literal[b"D", b"M"], payload: bytes) -> bool:
+        stdin = self._stdin
+        if stdin is None or stdin.is_closing():
+            return False
+        try:
+            stdin.write(self.encode_packet(kind, payload))
+        except (RuntimeError, ConnectionError):
+            return False
+        return True
+
+    def _backlog(self) -> int:
+        """Bytes written to the game's input that it has not read yet (beyond the pipe's)."""
+        stdin = self._stdin
+        return 0 if stdin is None else stdin.transport.get_write_buffer_size()
+
+    def dropped(self, why: str) -> None:
+        """A tab's message was dropped: say so in the log, once for a run of them."""
+        if not self.dropping:
+            pid = self._process.pid if self._process is not None else "?"
+            log.warning("A tab sent more than its game can take (process %s: %s); "
+                        "some of its keys were dropped.", pid, why)
+        self.dropping = True
+
+    async def on_meta(self, data: bytes) -> None:
+        """The game's messages; its exit is noted (it quit as asked, or by a person's Quit)."""
+        with contextlib.suppress(ValueError, AttributeError):
+            if json.loads(data).get("type") == "exit":
+                self.exited = True
+        await super().on_meta(data)
+
+    async def run(self) -> None:
+        """Relay the game's screen to the tab until the game ends. A game that ended by
+        itself, unasked (it failed to start, or died), closes its tab with a line saying so:
+        a tab must never sit on a screen that no longer answers."""
+        await super().run()
+        if not (self.finishing or self.exited):
+            with contextlib.suppress(Exception):
+                await self.remote_write_bytes(STOPPED_LINE)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.remote_close(), SHUTDOWN_TIMEOUT)
+
     async def finish(self, grace: float = QUIT_GRACE) -> None:
-        """Ask the game to quit, kill it if it is still there after `grace` seconds, and reap it."""
+        """Ask the game to quit, kill it if it is still there after `grace` seconds, and reap
+        it; then close the tab. Never takes much longer than `grace`, whatever the game does."""
+        self.finishing = True
         await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)
         process = self._process
         if process is not None and process.returncode is None:
-            if self._stdin is not None:
-                await self.send_meta({"type": "quit"})
+            await self.send_meta({"type": "quit"})
             try:
                 await asyncio.wait_for(process.wait(), grace)
             except TimeoutError:
-                log.warning("A game (process %d) did not quit; stopping it.", process.pid)
-                with contextlib.suppress(ProcessLookupError):
-                    process.kill()
-                await process.wait()
+                log.warning("A game (process %d) did not quit within %g s of being asked; "
+                            "stopped it.", process.pid, grace)
+                await self.kill()
         if self._task is not None:
             task, self._task = self._task, None
-            await task
+            # The screen's last bytes reach the tab, unless the tab stopped reading them.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(task, SHUTDOWN_TIMEOUT)
         # A game that quits tells the tab itself; one that was killed cannot.
-        await self.remote_close()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.remote_close(), SHUTDOWN_TIMEOUT)
 
     async def kill(self) -> None:
         """The last resort: end the game's process now, if it is still running."""
+        self.finishing = True
         process = self._process
         if process is not None and process.returncode is None:
             with contextlib.suppress(ProcessLookupError):
@@ -181,7 +302,10 @@ class GameServer(Server):
                 print(f"Stopping: closing {_games(len(self.games))} (saved after every move).",
                       flush=True)
         finally:
-            await runner.cleanup()
+            try:
+                await asyncio.wait_for(runner.cleanup(), STOP_WITHIN)
+            except TimeoutError:
+                log.warning("Stopping took too long; the games left were stopped at once.")
             # A tab opened just as the server stopped may have started its game after the
             # others were closed, or had its closing cut short: nothing may outlive the server.
             for game in list(self.games):
@@ -279,7 +403,8 @@ class GameServer(Server):
             # A page instead of the websocket: aiohttp serves any response a handler returns.
             return _page(  # type: ignore[return-value]
                 FULL_PAGE.format(_games(len(self.games))), 503)
-        websocket = web.WebSocketResponse(heartbeat=15)
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE,
+                                          timeout=SHUTDOWN_TIMEOUT)
         width, height = clamp_size(to_int(request.query.get("width", "80"), 80),
                                    to_int(request.query.get("height", "24"), 24))
         await websocket.prepare(request)
@@ -312,9 +437,15 @@ class GameServer(Server):
 
     async def _process_messages(
             self, websocket: web.WebSocketResponse, app_service: AppService) -> None:
-        """Relay a tab's keys, sizes and pings; a malformed frame is dropped with one log line."""
+        """Relay a tab's keys, sizes and pings; a malformed frame is dropped with one log line,
+        and so is what a tab sends beyond its budget (see `TAB_BURST`)."""
+        budget = _Budget(TAB_BURST, TAB_PER_SECOND)
         async for message in websocket:
             if message.type != WSMsgType.TEXT:
+                continue
+            if not budget.take(max(len(message.data), MESSAGE_COST)):
+                if isinstance(app_service, TabGame):
+                    app_service.dropped("too fast")
                 continue
             envelope = _envelope(message.data)
             if envelope is None:
