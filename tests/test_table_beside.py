@@ -115,3 +115,17 @@ def test_masters_game_ahead_stops_when_the_game_is_left(words) -> None:
     assert ahead.ready() is None and ahead.failed
     other = play_computers(("greedy",), 9, lexicon, finder, names=("You",))
     assert not ahead.is_for(other)
+
+
+@pytest.mark.slow  # a computers' game, then Expert's on its bag
+def test_the_game_beside_you_hands_over_each_round_as_it_ends(words, tmp_path) -> None:
+    from buyword.analysis.compare import seat_rounds
+
+    finder, lexicon = words
+    rules = Rules(tiles=TileSet.load(str(half_tile_set(tmp_path))))
+    yours = play_computers(("greedy",), 3, lexicon, finder, rules=rules, names=("You",))
+    seen: list[int] = []
+    beside = play_beside(yours, "expert", finder,
+                         rounds=lambda game: seen.append(len(seat_rounds(game))))
+    assert beside is not None
+    assert seen == list(range(1, len(seat_rounds(beside)) + 1))

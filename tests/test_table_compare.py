@@ -12,6 +12,7 @@ from buyword.analysis.compare import (
     compare_games,
     compare_records,
     mark_swings,
+    seat_rounds,
 )
 from buyword.engine import Game, GameRecord, Rules
 
@@ -94,3 +95,16 @@ def test_records_compare_as_their_games_do() -> None:
     yours, other = _random_solo(2, 2), _random_solo(2, 9)
     from_records = compare_records(GameRecord.of(yours), GameRecord.of(other))
     assert from_records == compare_games(yours, other)
+
+
+def test_the_rounds_so_far_stop_where_the_game_still_played_has_got_to() -> None:
+    from buyword.analysis.results import GameResults
+
+    yours, other = _random_solo(1, 1), Game.new(["You"], dictionary=WORDS, seed=1,
+                                                rules=Rules())
+    rng = random.Random(7)
+    while other.round < 4:  # three rounds over, the fourth begun
+        other.apply(rng.choice(other.legal_actions()))
+    so_far = GameResults(yours).rounds_so_far(other)
+    assert [pair.round for pair in so_far] == [1, 2, 3]
+    assert [pair.other for pair in so_far] == seat_rounds(other)

@@ -35,12 +35,14 @@ async def test_m_plays_masters_game_with_a_bar_and_esc_cancels_it(monkeypatch) -
 
     def play_beside(game: Game, level: str, finder: object, *,
                     progress: Callable[[int, int], None], cancelled: Callable[[], bool],
-                    **_: object) -> Game | None:
+                    rounds: Callable[[Game], None], **_: object) -> Game | None:
         played.append(level)
         for drawn in range(1, 109):
             if cancelled():
                 return None
             progress(drawn, 108)
+            if drawn == HALF_WAY:
+                rounds(game)  # the rounds so far (the stand-in's: all of yours)
             while len(played) == 1 and drawn == HALF_WAY and not cancelled():
                 time.sleep(0.005)  # the first game waits here to be cancelled
         return game  # the stand-in plays exactly as you did
@@ -63,10 +65,18 @@ async def test_m_plays_masters_game_with_a_bar_and_esc_cancels_it(monkeypatch) -
         assert bar.total == 108 and bar.progress == HALF_WAY and results.playing == "master"
         status = str(results.query_one("#compare-status", Static).render())
         assert f"Master ({compare.BESIDE_ROLLOUTS} rollouts an option) is playing" in status
+        assert "round by round below" in status
+        # The rounds played so far are on the page while the game goes on.
+        await until(pilot, lambda: isinstance(
+            results.query_one("#compare-rounds", Static).content, Table), "the rounds so far")
+        so_far = results.query_one("#compare-rounds", Static).content
+        assert so_far.row_count == len(GameResults(person).rounds_beside(GameResults(person)))
+        assert results.playing == "master"
         await pilot.press("escape")  # cancels; it does not leave the results
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert app.screen is results and results.playing is None and not results.beside
+        assert not isinstance(results.query_one("#compare-rounds", Static).content, Table)
         assert not results.query_one("#compare-box").display and results.charted == ["You"]
         await pilot.press("m")  # again, to the end this time
         await app.workers.wait_for_complete()
@@ -136,6 +146,9 @@ async def test_m_shows_masters_game_played_as_you_played_at_once_or_plays_it_now
         assert results.beside["master"].view == results.view
         assert results.charted == ["You", "Master"]
         assert played == ([] if finished else ["master"]) and ahead.closed is not finished
+        # No bar left standing over a game already there, and its rounds are shown.
+        assert not results.query_one("#compare-progress").display
+        assert isinstance(results.query_one("#compare-rounds", Static).content, Table)
 
 
 async def test_a_solo_game_begins_masters_game_ahead_and_leaving_stops_it() -> None:

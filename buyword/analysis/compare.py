@@ -40,7 +40,8 @@ def play_beside(game: Game, level: str, finder: WordFinder, *,
                 rollouts: int = BESIDE_ROLLOUTS, jobs: int = 1,
                 theme_finders: Callable[[str], WordFinder] | None = None,
                 progress: Callable[[int, int], None] | None = None,
-                cancelled: Callable[[], bool] | None = None) -> Game | None:
+                cancelled: Callable[[], bool] | None = None,
+                rounds: Callable[[Game], None] | None = None) -> Game | None:
     """The computer player of `level` playing solo `game`'s bag and die rolls (its seed, bag,
     rules and themes) to the end, seated and seeded as `buyword sim` seats it, so the game is
     the one `buyword sim --players LEVEL --seed S --games 1` plays; a Master searches
@@ -49,7 +50,9 @@ def play_beside(game: Game, level: str, finder: WordFinder, *,
 
     `progress(drawn, bag)` is told after every step how many of the bag's tiles are gone;
     `cancelled()` is asked before every step: when it says True, the game stops and the
-    answer is None. `theme_finders` as for `buyword.table.session.TableSession`.
+    answer is None. `rounds(game)` is handed the game so far each time a round of it ends
+    (in the caller's thread, so it may read the game), for a table shown as it is played.
+    `theme_finders` as for `buyword.table.session.TableSession`.
     """
     from buyword.analysis.sim import rollout_search, search_with
     from buyword.analysis.spread import RolloutSpread
@@ -69,9 +72,13 @@ def play_beside(game: Game, level: str, finder: WordFinder, *,
         while session.awaiting().wait is not Wait.OVER:
             if cancelled is not None and cancelled():
                 return None
+            logged = len(other.log)
             session.step()
             if progress is not None:
                 progress(bag - other.bag_size, bag)
+            if rounds is not None and any(isinstance(event, ev.RoundEnded)
+                                          for event in other.log[logged:]):
+                rounds(other)
     finally:
         for spread in spreads:
             spread.close()

@@ -69,23 +69,36 @@ class GameResults:
 
     def play_beside(self, level: str, services: Services, *, jobs: int = 1,
                     progress: Callable[[int, int], None] | None = None,
-                    cancelled: Callable[[], bool] | None = None) -> GameResults | None:
+                    cancelled: Callable[[], bool] | None = None,
+                    rounds: Callable[[list[RoundPair]], None] | None = None
+                    ) -> GameResults | None:
         """The computer player of `level` playing this solo game's bag to the end
         (`buyword.analysis.compare.play_beside`, with `services`' words); None if cancelled.
-        Raises BuyWordError if its game could not be finished."""
+        `rounds` is handed both games round by round, as far as the computer's has gone,
+        each time one of its rounds ends. Raises BuyWordError if its game could not be
+        finished."""
         from buyword.analysis.compare import play_beside
 
         game = self._game
         finder = services.finder(game.dictionary, game.rules.tiles)
         themed = services.theme_finders(game.dictionary, game.rules.tiles) \
             if game.rules.themes else None
+        so_far = None if rounds is None else (
+            lambda other: rounds(self.rounds_so_far(other)))
         other = play_beside(game, level, finder, jobs=jobs, theme_finders=themed,
-                            cancelled=cancelled, progress=progress)
+                            cancelled=cancelled, progress=progress, rounds=so_far)
         if other is None:
             return None
         if other.outcome() is None:
             raise BuyWordError("its game did not finish")
         return GameResults(other)
+
+    def rounds_so_far(self, other: Game) -> list[RoundPair]:
+        """This solo game and `other`, a game on its bag still being played, round by round
+        as far as `other` has finished its rounds."""
+        from buyword.analysis.compare import compare_games, seat_rounds
+
+        return compare_games(self._game, other)[:len(seat_rounds(other))]
 
     def rounds_beside(self, other: GameResults) -> list[RoundPair]:
         """This solo game and `other` on the same bag, round by round."""

@@ -88,6 +88,14 @@ class ResultsScreen(Screen[None]):
         error: str = ""
 
     @dataclass
+    class BesideRounds(Message):
+        """The computer player's game on this bag has finished another round: both games
+        round by round, as far as it has gone."""
+
+        level: str
+        pairs: list[RoundPair]
+
+    @dataclass
     class BesideProgressed(Message):
         """The computer player's game on this bag has drawn `drawn` of the `bag`'s tiles."""
 
@@ -340,8 +348,9 @@ class ResultsScreen(Screen[None]):
         self.query_one("#compare-box").display = True
         if level == "master" and level not in self.beside and self.ahead is not None:
             ready = self.results.ready_ahead(self.ahead) if self.results else None
-            if ready is not None:  # played while the person played
+            if ready is not None:  # played while the person played: shown at once, no bar
                 self.beside[level] = ready
+                self.query_one("#compare-progress").display = False
                 self.draw_money()
             else:  # not done yet: played now on every core, the same game sooner
                 self.ahead.close()
@@ -354,6 +363,8 @@ class ResultsScreen(Screen[None]):
         self.refresh_bindings()
         self.query_one("#compare-progress", ProgressBar).update(total=None, progress=0)
         self.query_one("#compare-progress").display = True
+        self.query_one("#compare").display = False  # another's game, if shown: rounds to come
+        self.query_one("#compare-rounds", Static).update("")
         self._status(f"{_who(level)} is getting ready to play your bag… (Esc cancels)")
         self.query_one("#compare-status").scroll_visible(animate=False)
         self._play_beside(level)
@@ -379,7 +390,8 @@ class ResultsScreen(Screen[None]):
             finished = self.results.play_beside(
                 level, self.buyword.services, jobs=default_jobs(),
                 cancelled=self.cancelling.is_set,
-                progress=lambda drawn, bag: self.post_message(self.BesideProgressed(drawn, bag)))
+                progress=lambda drawn, bag: self.post_message(self.BesideProgressed(drawn, bag)),
+                rounds=lambda pairs: self.post_message(self.BesideRounds(level, pairs)))
             error = ""
         except Exception as problem:  # shown on screen, never a traceback
             finished, error = None, str(problem)
@@ -391,8 +403,15 @@ class ResultsScreen(Screen[None]):
         self.query_one("#compare-progress", ProgressBar).update(total=message.bag,
                                                                 progress=message.drawn)
         if self.playing and not self.cancelling.is_set():
-            self._status(f"{_who(self.playing)} is playing your bag: {message.drawn} of "
-                         f"{message.bag} tiles out of the bag… (Esc cancels)")
+            self._status(f"{_who(self.playing)} is playing your bag, with the same die rolls, "
+                         f"round by round below: {message.drawn} of {message.bag} tiles out "
+                         f"of the bag… (Esc cancels)")
+
+    def on_results_screen_beside_rounds(self, message: ResultsScreen.BesideRounds) -> None:
+        """Another round of the computer's game: the table so far, under the bar."""
+        if message.level == self.playing and not self.cancelling.is_set():
+            rounds = self.query_one("#compare-rounds", Static)
+            rounds.update(rounds_table(message.pairs, BESIDE[message.level]))
 
     def on_results_screen_beside_played(self, message: ResultsScreen.BesidePlayed) -> None:
         """Show both solo games side by side (cancelled: leave the results as they were)."""
@@ -405,6 +424,10 @@ class ResultsScreen(Screen[None]):
                 self._status(f"No {BESIDE[message.level]} game: {message.error}")
             elif self.shown is None:
                 self.query_one("#compare-box").display = False
+            if self.shown is None:  # the rounds shown while it played: not a game now
+                self.query_one("#compare-rounds", Static).update("")
+            else:
+                self._show(self.shown)
             return
         self.beside[message.level] = message.results
         self.draw_money()
