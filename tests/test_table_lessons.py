@@ -194,3 +194,31 @@ def test_buyword_learn_starts_the_guided_game(monkeypatch, tmp_path) -> None:
     monkeypatch.setattr(cli, "_play", lambda options: runs.append(options) or 0)
     assert cli.main(["learn"]) == 0
     assert runs[-1].learn and runs[-1].starts_game
+
+
+def test_a_drop_against_the_lessons_advice_is_refused_with_why(words) -> None:
+    tutorial = new_tutorial(words)
+    drop = next(n for n, step in enumerate(STEPS) if step.example == "drop EE")
+    play_through(tutorial, upto=drop)
+    hand = tutorial.session.game.player(0).hand
+    refused = tutorial.act(0, "drop AE")  # breaks up ORDINALS
+    assert isinstance(refused, Refused)
+    assert str(refused) == ("Not those: ORDINALS needs the A, D, I, L, N, O, R and S for the "
+                            "final round, so drop the two Es (a wild can be an E) — press E "
+                            "twice, then Enter")
+    assert tutorial.session.game.player(0).hand == hand  # nothing dropped
+    assert isinstance(tutorial.act(0, "drop EE"), Played)
+
+
+def test_the_preview_says_what_the_lesson_will_take(words) -> None:
+    tutorial = new_tutorial(words)
+    play_through(tutorial, upto=3)  # holding AET: the lesson waits for Esc
+    preview = tutorial.preview(0, "EAT")
+    assert preview.reason == ("EAT would pay $9, but not yet: this lesson is about selling, and "
+                              "when to wait — press Esc")
+    assert preview.marked  # the tiles it would take are still shown
+    play_through(tutorial, upto=9)  # holding AERST: a five-letter word
+    assert tutorial.preview(0, "RAT").reason.startswith("RAT would pay $9, but not yet: this "
+                                                        "lesson is about selling a long word")
+    assert tutorial.preview(0, "RATES").reason is None  # what Enter will sell
+    assert "dictionary" in tutorial.preview(0, "RATSE").reason  # the table's own reasons first

@@ -106,3 +106,36 @@ async def test_a_lesson_left_is_continued_at_the_same_lesson(words: Lexicon, tmp
         assert isinstance(again.screen, LearnScreen)
         assert "Lesson 9/12 · The wild" in lesson_text(again)
         assert STEPS[13].text in lesson_text(again)
+
+
+async def test_the_tile_limit_dialog_carries_the_lesson_and_says_why_a_drop_is_refused(
+        words: Lexicon) -> None:
+    from buyword.ui.dialogs.drop import DropScreen
+
+    app = BuyWordApp(PlayOptions(learn=True), lexicon=words, settings=QUIET,
+                     cache_dir=index_cache(), store=Store(memory=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("q")  # a key that is no action: the lesson says what it waits for
+        await pilot.pause()
+        assert "Not yet: this lesson is about rolling the die — press R" in message(app)
+        drop = next(n for n, step in enumerate(STEPS) if step.example == "drop EE")
+        await play_steps(pilot, drop)
+        dialog = app.screen
+        assert isinstance(dialog, DropScreen)
+        note = str(dialog.query_one("#drop-note", Static).render())
+        assert note.replace("\n", " ") == STEPS[drop].text  # the lesson, not hidden under it
+        await pilot.press("x")  # no X in the hand: said, not ignored
+        await pilot.pause()
+        assert "There is no X in the hand" in str(dialog.query_one("#drop-count").render())
+        await press_quickly(pilot, "a", "e", "enter")  # against the lesson's advice
+        await settle_quickly(pilot)
+        again = app.screen
+        assert isinstance(again, DropScreen) and again is not dialog  # asked again, with why
+        note = str(again.query_one("#drop-note", Static).render()).replace("\n", " ")
+        assert note.startswith("✗ Not those: ORDINALS needs the A")
+        assert table(app).tutorial.session.game.player(0).hand.count("A") == 1
+        await press_quickly(pilot, "e", "e", "enter")
+        await settle_quickly(pilot)
+        assert isinstance(app.screen, LearnScreen)
+        assert "End of the bag" in lesson_text(app)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from buyword.engine import (
@@ -79,7 +79,9 @@ class Step:
 
     `wants` says whether an answer is the one the step waits for (the next step follows);
     `stays` whether an answer is welcome but the step goes on (selling more words). `example`
-    is an answer it takes, as the table's notation (the tests play these through).
+    is an answer it takes, as the table's notation (the tests play these through). `advice`
+    is what the step says to an answer of its kind that it does not take (another drop than
+    the one it advises), where the general "Not yet" would not say why.
     """
 
     lesson: str
@@ -89,6 +91,7 @@ class Step:
     wants: Callable[[Action], bool]
     example: str
     stays: Callable[[Action], bool] = lambda action: False
+    advice: str = ""
 
 
 def _is(kind: type) -> Callable[[Action], bool]:
@@ -107,6 +110,11 @@ def _sale(wilds: int, *, uses: str = "", letters: int = 0) -> Callable[[Action],
         return (sum(char.islower() for char in word) == wilds
                 and not Counter(uses) - held and (not letters or len(word) == letters))
     return wants
+
+
+def _drops(letters: str) -> Callable[[Action], bool]:
+    """A step that takes the drop of just these letters, in any order."""
+    return lambda action: isinstance(action, Drop) and sorted(action.letters) == sorted(letters)
 
 
 #: The lessons, step by step, in the order the bag makes them happen.
@@ -189,7 +197,9 @@ STEPS: tuple[Step, ...] = (
     Step("Tile limit", "dropping down to 8",
          "Over the limit: drop 2 tiles (they leave the game). Keep those that make long "
          "words, such as ORDINALS.",
-         "type 2 letters and press Enter", _is(Drop), "drop EE"),
+         "press E twice, then Enter", _drops("EE"), "drop EE",
+         advice="ORDINALS needs the A, D, I, L, N, O, R and S for the final round, so drop "
+                "the two Es (a wild can be an E)"),
     Step("End of the bag", "rolling the die",
          "Round 7. One tile is left in the bag: when it cannot give everyone their draw, "
          "this is the final round.",
@@ -280,9 +290,14 @@ class Tutorial:
         step = self.step
         return step.wants(action) or step.stays(action)
 
-    def not_yet(self) -> str:
-        """What the player is told when they do something else, in their words."""
+    def not_yet(self, answer: Answer | str | None = None) -> str:
+        """What the player is told when they do something else (`answer`, if known), in
+        their words: the step's advice for an answer of its kind, else what it is about."""
         step = self.step
+        action = None if answer is None else _action(answer)
+        example = parse_action(step.example)
+        if step.advice and action is not None and type(action) is type(example):
+            return f"Not those: {step.advice} — {step.key}"
         return f"Not yet: this lesson is about {step.about} — {step.key}"
 
     # ------------------------------------------------------------------ the table source
@@ -291,7 +306,7 @@ class Tutorial:
         """The player's answer: played if the lesson waits for it, else refused with what
         it waits for (the game unchanged)."""
         if not self.finished and not self.takes(answer):
-            return Refused(self.not_yet())
+            return Refused(self.not_yet(answer))
         return self.session.act(seat, answer)
 
     def table_view(self, viewer: int | None) -> TableView:
@@ -299,8 +314,20 @@ class Tutorial:
         return self.session.table_view(viewer)
 
     def preview(self, seat: int, typed: str) -> SalePreview:
-        """What selling `typed` would do, as for any game."""
-        return self.session.preview(seat, typed)
+        """What selling `typed` would do, as for any game; a sale the lesson will not take
+        says so, with what it waits for, so the preview never promises what Enter will not
+        do."""
+        preview = self.session.preview(seat, typed)
+        if (preview.reason is not None or not preview.notation or self.finished
+                or self.takes(Sell(preview.notation))):
+            return preview
+        return replace(preview, reason=f"{preview.notation.upper()} would pay "
+                                       f"${preview.price}, but {self._lower(self.not_yet())}")
+
+    @staticmethod
+    def _lower(text: str) -> str:
+        """"Not yet: ..." as the end of a sentence: "not yet: ..."."""
+        return text[:1].lower() + text[1:]
 
     def hints(self, seat: int, limit: int = 8) -> Sequence[Any] | None:
         """The best words the hand can sell now (hints are off in the tutorial)."""

@@ -12,7 +12,7 @@ from textual.widgets import Footer, Static
 
 from buyword.engine import TileSet
 from buyword.engine.wording import is_you, plural
-from buyword.ui.text import markup
+from buyword.ui.text import literal, markup
 from buyword.ui.widgets.rack import Rack
 
 
@@ -37,17 +37,25 @@ class DropScreen(ModalScreen[str]):
         self.tileset = tiles
         self.limit = limit
         self.chosen: set[int] = set()
+        #: What to say instead of the instructions, from whoever opens the dialog (a lesson's
+        #: text), if anything.
+        self.note = ""
+        #: A letter just pressed that the hand does not hold (said under the hand).
+        self.unheld = ""
 
     def compose(self) -> ComposeResult:
         """The hand, the instructions and the count still to drop."""
         with Vertical(classes="dialog", id="drop"):
             yield Static("Tile limit", classes="dialog-title")
-            yield Static(
-                markup(f"{self._holder()} {plural(len(self.hand), 'letter tile')}; the limit "
-                       f"is {self.limit}. Choose {plural(self.need, 'tile')} to drop: press "
-                       "their letters or click them.", name=self.player),
-                classes="dialog-body",
-            )
+            if self.note:  # in the instructions' place: the dialog stays as small
+                yield Static(literal(self.note), classes="dialog-body", id="drop-note")
+            else:
+                yield Static(
+                    markup(f"{self._holder()} {plural(len(self.hand), 'letter tile')}; the "
+                           f"limit is {self.limit}. Choose {plural(self.need, 'tile')} to "
+                           "drop: press their letters or click them.", name=self.player),
+                    classes="dialog-body",
+                )
             yield Rack(self.tileset, id="drop-rack")
             yield Static(id="drop-count", classes="dialog-note")
         yield Footer()
@@ -69,7 +77,10 @@ class DropScreen(ModalScreen[str]):
         self.query_one(Rack).marked = frozenset(self.chosen)
         left = self.need - len(self.chosen)
         dropping = "".join(self.hand[i] for i in sorted(self.chosen)) or "nothing yet"
-        if left > 0:
+        if self.unheld:
+            status = (f"There is no [b]{self.unheld}[/b] in the hand: press the letter of a "
+                      f"tile it holds (chosen: {dropping})")
+        elif left > 0:
             status = f"Still to drop: [b]{left}[/b]   (chosen: {dropping})"
         elif left == 0:
             status = f"Dropping [b]{dropping}[/b] — press [b]Enter[/b]"
@@ -80,6 +91,7 @@ class DropScreen(ModalScreen[str]):
 
     def toggle(self, index: int) -> None:
         """Choose or un-choose the tile at `index`."""
+        self.unheld = ""
         self.chosen ^= {index}
         self._show()
 
@@ -94,6 +106,7 @@ class DropScreen(ModalScreen[str]):
             return
         event.stop()
         spots = [i for i, held in enumerate(self.hand) if held == letter]
+        self.unheld = "" if spots else letter  # said, rather than nothing happening
         free = [i for i in spots if i not in self.chosen]
         if free:
             self.chosen.add(free[0])

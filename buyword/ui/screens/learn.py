@@ -8,7 +8,7 @@ panel under the players says which lesson is on, what it teaches and what to do.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.content import Content
 from textual.widgets import Static
@@ -19,6 +19,7 @@ from buyword.ui.text import literal
 
 if TYPE_CHECKING:
     from textual import events
+    from textual.screen import ModalScreen
 
     from buyword.store.setup import GameSetup
     from buyword.table.lessons import Tutorial
@@ -41,6 +42,8 @@ class LearnScreen(TableScreen):
         """The table of `tutorial`'s game, set up as `setup` (the lesson setup)."""
         super().__init__(tutorial, setup)
         self.tutorial = tutorial
+        #: Why the lesson refused the last drop (said in the reopened tile-limit dialog).
+        self.drop_refused = ""
 
     def on_mount(self) -> None:
         """The lesson panel goes under the players, in the price list's place (the price
@@ -75,13 +78,48 @@ class LearnScreen(TableScreen):
         panel.border_subtitle = "Ctrl+Q: stop for now"
 
     def on_key(self, event: events.Key) -> None:
-        """A table key that does nothing now is answered with what the lesson waits for
-        (a key that does something goes through the tutorial, which says the same)."""
-        if self.idle_key(event.key):
+        """A table key that does nothing now, or a key that is no action at all (Q, 7), is
+        answered with what the lesson waits for (a key that does something goes through the
+        tutorial, which says the same)."""
+        if self.idle_key(event.key) or self._no_action(event):
             event.stop()
             self.show_message(self.tutorial.not_yet(), error=True)
             return
         super().on_key(event)
+
+    def _no_action(self, event: events.Key) -> bool:
+        """Whether `event` is a letter or digit bound to nothing, pressed while the player is
+        to act on the lesson and not typing a word."""
+        char = event.character or ""
+        if len(char) != 1 or not char.isalnum() or not char.isascii():
+            return False
+        if not self._person_to_act() or self.view.awaiting.wait is Wait.SELL:
+            return False
+        if self.tutorial.finished or not self.tutorial.on_script:
+            return False
+        return event.key not in self.active_bindings
+
+    def push_dialog(self, dialog: ModalScreen[Any], done: Any) -> None:
+        """The tile-limit dialog carries the lesson's text (it would cover the panel), and a
+        drop the lesson does not take opens it again with the reason."""
+        from buyword.ui.dialogs.drop import DropScreen
+
+        if not isinstance(dialog, DropScreen) or self.tutorial.finished \
+                or not self.tutorial.on_script:
+            super().push_dialog(dialog, done)
+            return
+        dialog.note = (f"✗ {self.drop_refused}" if self.drop_refused
+                       else self.tutorial.step.text)
+
+        def dropped(letters: str | None) -> None:
+            self.drop_refused = ""
+            done(letters)
+            if letters is not None and self.view.awaiting.wait is Wait.DROP:
+                # Refused (the lesson's reason is on the message line): ask again, with it.
+                self.drop_refused = self.tutorial.not_yet(f"drop {letters}")
+                self.action_drop()
+
+        super().push_dialog(dialog, dropped)
 
     def idle_key(self, key: str) -> bool:
         """Whether `key` is a table key that would do nothing now, for the player to act
