@@ -13,9 +13,9 @@ import pytest
 from words_helpers import index_cache
 
 from buyword.bots import LEVELS, LevelBot, MasterBot, make_bot
-from buyword.bots.index import WordIndex
+from buyword.bots.index import WordIndex, dearest_words
 from buyword.bots.master import Decision, Estimate, Search
-from buyword.bots.rollout import Luck, QuickBot, Rollout, dearest_words
+from buyword.bots.rollout import Luck, QuickBot, Rollout
 from buyword.engine import Buy, Choose, Discard, Done, Drop, Game, Phase, Roll, Rules, Sell
 from buyword.engine import events as ev
 from buyword.store.setup import Seat

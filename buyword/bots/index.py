@@ -14,19 +14,29 @@ common join by adding their composites, so the hand is split in two, each half's
 listed (made from the half less its last letter's, remembered) and pairs are compared with the
 best word as whole numbers, and looked up whole among the words' composites. Answers are
 remembered by hand, since a decision asks about the same tiles again and again.
+
+The same search is compiled (`buyword.bots._dearest`, built by `pip install .` when a C compiler
+is there): an index uses it when it was built, for the same answers in a fraction of the time
+(benchmarks/RESULTS.md, rollouts-compiled), and the Python search when it was not.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from copy import copy
 from dataclasses import dataclass
+from itertools import islice
 from weakref import WeakKeyDictionary
 
 from buyword.engine.tiles import price
 from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon
 from buyword.words.planner import sale_tiles
+
+try:
+    from buyword.bots import _dearest
+except ImportError:  # built without a C compiler: the Python search gives the same answers
+    _dearest = None  # type: ignore[assignment]
 
 #: `words_in` lists every sub-multiset of a hand up to this many; beyond, only those that
 #: begin some word's letters.
@@ -50,6 +60,9 @@ _COMMON: dict[tuple[int, float | None, int], tuple[WordFinder, WordIndex]] = {}
 
 #: Each finder's words as whole composites (see `word_composites`), built once per finder.
 _WORD_COMPOSITES: WeakKeyDictionary[WordFinder, frozenset[int]] = WeakKeyDictionary()
+
+#: Each finder's words for the compiled search (see `compiled_index`), built once per finder.
+_COMPILED: WeakKeyDictionary[WordFinder, _dearest.Index] = WeakKeyDictionary()
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +103,68 @@ def word_composites(finder: WordFinder) -> frozenset[int]:
     return words
 
 
+def compiled_index(finder: WordFinder) -> _dearest.Index | None:
+    """`finder`'s words for the compiled search (built once per finder, about 0.1 s and 10 MB
+    for the bundled list), or None when it was not built (no C compiler at install)."""
+    if _dearest is None:
+        return None
+    compiled = _COMPILED.get(finder)
+    if compiled is None:
+        codes = finder.codes
+        letters = codes.letters
+        pips = finder.tiles.pips
+        compiled = _dearest.Index(
+            letters, [codes.mult[c] for c in letters], [codes.cap[c] for c in letters],
+            [pips.get(c, 0) for c in letters], finder.tiles.wild_pips,
+            list(finder.exact_codes), list(finder.wild_codes))
+        _COMPILED[finder] = compiled
+    return compiled
+
+
+def dearest_words(index: WordIndex, hand: str, wilds: int) -> Iterator[Word]:
+    """The words `hand` makes (each tile set once, with and without a wild), in the order of
+    `index.words_in`, dearest first, found lazily: a rollout needs only the first few, and
+    listing hundreds (a solo hand holds eight wilds) costs more than the rest of its turn.
+
+    The hand's sets are scanned dearest first; a word is handed out once no set left could
+    match its price even with the wild's pip, so words of equal pips come out together and
+    sorted as `words_in` sorts them.
+    """
+    codes = index.codes
+    exact, with_wild, shortest = index.exact, index.with_wild, index.min_length
+    code_mask, size_shift, size_mask = codes.code_mask, codes.size_shift, codes.size_mask
+    pips_shift = codes.pips_shift
+    wild = wilds > 0
+    bonus = index.wild_pips if wild else 0
+    counts = {letter: hand.count(letter) for letter in set(hand)}
+    pending: list[tuple[int, bool, int]] = []  # (pips, wild, code)
+    for composite in sorted(index.finder.subsets(counts), reverse=True):
+        pips = composite >> pips_shift
+        if pending and pending[0][0] > pips + bonus:
+            yield from _settled(index, pending, pips + bonus)
+        code = composite & code_mask
+        size = composite >> size_shift & size_mask
+        found = len(pending)
+        if size >= shortest and code in exact:
+            pending.append((pips, False, code))
+        if wild and size + 1 >= shortest and code in with_wild:
+            pending.append((pips + bonus, True, code))
+        if len(pending) > found:
+            pending.sort(key=lambda word: -word[0])
+    yield from _settled(index, pending, -1)
+
+
+def _settled(index: WordIndex, pending: list[tuple[int, bool, int]], reach: int
+             ) -> Iterator[Word]:
+    """Hand out (and remove) the pending words dearer than `reach`, in `words_in`'s order."""
+    done = [word for word in pending if word[0] > reach]
+    del pending[: len(done)]  # pending is sorted dearest first
+    key_of = index.codes.key_of
+    words = [Word(key_of(code), wild, pips) for pips, wild, code in done]
+    words.sort(key=lambda w: (-w.pips, w.wild, w.letters))
+    yield from words
+
+
 def take(tiles: str, letters: str) -> str:
     """`tiles` less `letters` (multiset difference), sorted; `letters` must be held."""
     rest = list(tiles)
@@ -106,8 +181,11 @@ class WordIndex:
     the finder's words.
     """
 
-    def __init__(self, finder: WordFinder, *, min_length: int = 2) -> None:
-        """Share `finder`'s tables; words shorter than `min_length` are never offered."""
+    def __init__(self, finder: WordFinder, *, min_length: int = 2, compiled: bool = True
+                 ) -> None:
+        """Share `finder`'s tables; words shorter than `min_length` are never offered. With
+        `compiled` (and the compiled search built) the dearest words are found by it; without,
+        by the Python search alone (the same answers: for tests and benchmarks)."""
         tiles = finder.tiles
         self.finder = finder
         self.tiles = tiles
@@ -124,6 +202,8 @@ class WordIndex:
         # of times, and its own work is often only a few look-ups.
         self._exact_search = (word_composites(finder), codes.size_shift, codes.size_mask,
                               codes.pips_shift)
+        #: The compiled search, or None: the Python search answers.
+        self.compiled = compiled_index(finder) if compiled else None
         self._forget()
 
     def _forget(self) -> None:
@@ -242,7 +322,12 @@ class WordIndex:
         return best
 
     def _best_pips(self, tiles: str, wild: bool, floor: int = 0) -> int:
-        """`best_pips` of `tiles` (sorted), not remembered; `floor` if no word is dearer."""
+        """`best_pips` of `tiles`, not remembered; `floor` if no word is dearer."""
+        if self.compiled is not None:
+            found = self.compiled.best_pips(tiles, wild, self.min_length, floor)
+            if found is not None:
+                return found
+            tiles = "".join(sorted(tiles))  # the halves below are split between letters
         if len(tiles) > _SHARED_UP_TO:
             counts = {letter: tiles.count(letter) for letter in set(tiles)}
             if self.codes.how_many(counts) > HALVES_UP_TO:
@@ -360,6 +445,12 @@ class WordIndex:
         of the kept tiles alone is a floor no future can lower, so the search starts there.
         """
         wild = wilds > 0
+        if self.compiled is not None:
+            # The compiled search needs no sets shared (each hand afresh is quicker), nor the
+            # floor (a hand with more tiles makes at least the same words).
+            total = self.compiled.leave_total(tiles, futures, wild, self.min_length, 0)
+            if total is not None:
+                return total / len(futures)
         floor = self.best_pips(tiles, wilds)
         held = set(tiles)
         cap = self.codes.cap
@@ -385,6 +476,20 @@ class WordIndex:
                 pips = self._best_of(seconds, firsts, wild, floor)
             total += price(pips)
         return total / len(futures)
+
+    def dearest_words(self, hand: str, wilds: int, count: int, longest: int | None = None
+                      ) -> list[Word]:
+        """The first `count` words of `words_in` (those of at most `longest` tiles, if given),
+        found without listing the rest."""
+        if self.compiled is not None:
+            found = self.compiled.dearest(hand, wilds > 0, self.min_length, count,
+                                          len(hand) if longest is None else longest)
+            if found is not None:
+                return [Word(*word) for word in found]
+        words = dearest_words(self, hand, wilds)
+        if longest is not None:
+            words = (word for word in words if len(word.letters) <= longest)
+        return list(islice(words, count))
 
     def best_sale(self, hand: str, wilds: int) -> tuple[int, tuple[Word, ...]]:
         """The dearest set of words the hand can sell together: (total price, words).

@@ -17,6 +17,7 @@ option of one decision (common random numbers), so options are compared on the s
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -105,8 +106,7 @@ class LevelBot(Bot):
         size = min(self.style.future_tiles if size is None else size, reachable, len(unseen))
         if size <= 0:
             return [""]
-        rng = self.rng
-        return ["".join(rng.sample(unseen, size)) for _ in range(self.style.futures)]
+        return sample_futures(self.rng, unseen, size, self.style.futures)
 
     def _value(self, tiles: str, wilds: int, futures: list[str],
                cache: dict[tuple[str, int], float], view: SeatView) -> float:
@@ -342,6 +342,32 @@ SOFT_LIMIT = 12
 
 #: How many of the best-looking sets of tiles the full judgement weighs at the tile limit.
 KEEP_CANDIDATES = 16
+
+
+def sample_futures(rng: random.Random, unseen: str, size: int, count: int) -> list[str]:
+    """`count` futures of `size` tiles drawn from `unseen`: the very tiles of
+    `["".join(rng.sample(unseen, size)) for _ in range(count)]`, drawn quicker.
+
+    A rollout samples thousands of futures, and `random.sample` checks its arguments and
+    builds a set for every one. For a few tiles from a bag of more than 21 it picks distinct
+    places with `getrandbits` (of the population size's bit length, again until one is below
+    the size and not yet picked); this does the same, so the futures, and every estimate made
+    with them, are the same (tests/test_bots_levels.py compares the two).
+    """
+    n = len(unseen)
+    if size > 5 or n <= 21 or type(rng) is not random.Random:  # sample's other ways
+        return ["".join(rng.sample(unseen, size)) for _ in range(count)]
+    getrandbits, bits = rng.getrandbits, n.bit_length()
+    futures = []
+    for _ in range(count):
+        picked: list[int] = []
+        for _ in range(size):
+            place = getrandbits(bits)
+            while place >= n or place in picked:
+                place = getrandbits(bits)
+            picked.append(place)
+        futures.append("".join([unseen[place] for place in picked]))
+    return futures
 
 
 def _holds(hand: str, letters: str) -> bool:

@@ -14,13 +14,12 @@ rollouts".
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
-from itertools import islice
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from buyword.bots.index import Word, WordIndex, take
 from buyword.bots.leaves import LeaveTable
-from buyword.bots.levels import HANDY, SOFT_LIMIT, LevelBot, Style, _holds
+from buyword.bots.levels import HANDY, SOFT_LIMIT, LevelBot, Style, _holds, sample_futures
 from buyword.bots.view import SeatView
 from buyword.engine.phase import Phase
 from buyword.engine.rules import CHOICE
@@ -80,50 +79,6 @@ def modelled(view: SeatView) -> str | None:
     return view.rules.unmodelled()
 
 
-def dearest_words(index: WordIndex, hand: str, wilds: int) -> Iterator[Word]:
-    """The words `hand` makes (each tile set once, with and without a wild), in the order of
-    `index.words_in`, dearest first, found lazily: a rollout needs only the first few, and
-    listing hundreds (a solo hand holds eight wilds) costs more than the rest of its turn.
-
-    The hand's sets are scanned dearest first; a word is handed out once no set left could
-    match its price even with the wild's pip, so words of equal pips come out together and
-    sorted as `words_in` sorts them.
-    """
-    codes = index.codes
-    exact, with_wild, shortest = index.exact, index.with_wild, index.min_length
-    code_mask, size_shift, size_mask = codes.code_mask, codes.size_shift, codes.size_mask
-    pips_shift = codes.pips_shift
-    wild = wilds > 0
-    bonus = index.wild_pips if wild else 0
-    counts = {letter: hand.count(letter) for letter in set(hand)}
-    pending: list[tuple[int, bool, int]] = []  # (pips, wild, code)
-    for composite in sorted(index.finder.subsets(counts), reverse=True):
-        pips = composite >> pips_shift
-        if pending and pending[0][0] > pips + bonus:
-            yield from _settled(index, pending, pips + bonus)
-        code = composite & code_mask
-        size = composite >> size_shift & size_mask
-        found = len(pending)
-        if size >= shortest and code in exact:
-            pending.append((pips, False, code))
-        if wild and size + 1 >= shortest and code in with_wild:
-            pending.append((pips + bonus, True, code))
-        if len(pending) > found:
-            pending.sort(key=lambda word: -word[0])
-    yield from _settled(index, pending, -1)
-
-
-def _settled(index: WordIndex, pending: list[tuple[int, bool, int]], reach: int
-             ) -> Iterator[Word]:
-    """Hand out (and remove) the pending words dearer than `reach`, in `words_in`'s order."""
-    done = [word for word in pending if word[0] > reach]
-    del pending[: len(done)]  # pending is sorted dearest first
-    key_of = index.codes.key_of
-    words = [Word(key_of(code), wild, pips) for pips, wild, code in done]
-    words.sort(key=lambda w: (-w.pips, w.wild, w.letters))
-    yield from words
-
-
 class QuickBot(LevelBot):
     """The rollouts' player: Expert's judgement over fewer options (see `Search.policy` for
     its futures and breadth), without the exact sale planner except in the final round.
@@ -173,7 +128,7 @@ class QuickBot(LevelBot):
             if len(self._words) >= REMEMBERED:
                 self._words.clear()
             words = self._words[remembered] = tuple(
-                islice(dearest_words(index, view.hand, view.wilds), self.style.breadth))
+                index.dearest_words(view.hand, view.wilds, self.style.breadth))
         return list(words)
 
     def _value(self, tiles: str, wilds: int, futures: list[str],
@@ -185,16 +140,21 @@ class QuickBot(LevelBot):
     def futures_value(self, tiles: str, wilds: int, futures: list[str],
                       cache: dict[tuple[str, int], float]) -> float:
         """The mean price of the dearest word `tiles` plus each future could make: the same
-        figure as Expert's futures give, but each hand's dearest word is looked up by its
-        sorted tiles in the index's memory, so a hand met again (under another candidate, in
-        another rollout of the same decision) costs a dictionary look-up instead of a
-        search. `cache` remembers it by (tiles, whether a wild is held)."""
+        figure as Expert's futures give. The compiled search weighs every future in one call;
+        without it each hand's dearest word is looked up by its sorted tiles in the index's
+        memory, so a hand met again (under another candidate, in another rollout of the same
+        decision) costs a dictionary look-up instead of a search. `cache` remembers the
+        value by (tiles, whether a wild is held)."""
         key = (tiles, wilds > 0)
         value = cache.get(key)
         if value is None:
-            best = self.index.best_pips  # sorts the tiles itself
-            value = sum(price(best(tiles + future, wilds)) for future in futures) / len(futures)
-            cache[key] = value
+            index = self.index
+            total = None if index.compiled is None else index.compiled.leave_total(
+                tiles, futures, wilds > 0, index.min_length, 0)
+            if total is None:
+                best = index.best_pips  # sorts the tiles itself
+                total = sum(price(best(tiles + future, wilds)) for future in futures)
+            value = cache[key] = total / len(futures)
         return value
 
     def _trimmed(self, hand: str, wilds: int, view: SeatView) -> str:
@@ -203,8 +163,8 @@ class QuickBot(LevelBot):
         limit = view.tile_limit or SOFT_LIMIT
         if len(hand) <= limit:
             return hand
-        kept = next((word.letters for word in dearest_words(self.index, hand, wilds)
-                     if len(word.letters) <= limit), "")
+        fits = self.index.dearest_words(hand, wilds, 1, limit)
+        kept = fits[0].letters if fits else ""
         rest = sorted(take(hand, kept), key=HANDY.index)
         return "".join(sorted(kept + "".join(rest[: limit - len(kept)])))
 
@@ -343,17 +303,22 @@ class Rollout:
         size = min(self.policy.style.future_tiles, reachable, len(unseen))
         if size <= 0:
             return [""]
-        rng = random.Random(self.luck.seed)
-        return ["".join(rng.sample(unseen, size)) for _ in range(END_FUTURES)]
+        return sample_futures(random.Random(self.luck.seed), unseen, size, END_FUTURES)
 
     def _seen(self, phase: Phase) -> SeatView:
         """The seat's view now, as the policy reads it: the rest of the bag is unseen."""
-        limit = self.view.tile_limit
-        price = self.view.rules.tiles.price_of(self.drawn)
-        return replace(
-            self.view, phase=phase, leader=self.leader, current=self.view.seat,
-            final_round=self.final, hand=self.hand, money=self.money, wilds=self.wilds,
-            drawn=self.drawn, bag_size=len(self.bag), unseen="".join(sorted(self.bag)),
+        view = self.view
+        limit = view.tile_limit
+        price = view.rules.tiles.price_of(self.drawn)
+        # What `dataclasses.replace` makes, without calling the constructor again with every
+        # field (a rollout builds a dozen views; replace was a tenth of its time).
+        seen = object.__new__(SeatView)
+        fields = seen.__dict__
+        fields.update(view.__dict__)
+        fields.update(
+            phase=phase, leader=self.leader, current=view.seat, final_round=self.final,
+            hand=self.hand, money=self.money, wilds=self.wilds, drawn=self.drawn,
+            bag_size=len(self.bag), unseen="".join(sorted(self.bag)),
             over_limit=max(0, len(self.hand) - limit) if limit is not None else 0,
-            can_buy=bool(self.drawn) and self.money >= price, log=(), last_sale=None,
-        )
+            can_buy=bool(self.drawn) and self.money >= price, log=(), last_sale=None)
+        return seen
