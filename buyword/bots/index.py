@@ -36,7 +36,7 @@ from buyword.words.planner import sale_tiles
 try:
     from buyword.bots import _dearest
 except ImportError:  # built without a C compiler: the Python search gives the same answers
-    _dearest = None  # type: ignore[assignment]
+    _dearest = None  # type: ignore[assignment]  # no module: None says so
 
 #: `words_in` lists every sub-multiset of a hand up to this many; beyond, only those that
 #: begin some word's letters.
