@@ -12,6 +12,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from engine_helpers import WORDS
@@ -54,7 +55,7 @@ def saved_game(game: Game, **metadata: object) -> SavedGame:
     """A save of `game` with people in every seat unless told otherwise."""
     metadata.setdefault("bots", tuple(None for _ in game.names))
     metadata.setdefault("hints", tuple(0 for _ in game.names))
-    return SavedGame.of(game, **metadata)
+    return replace(SavedGame.of(game), **metadata)
 
 
 def failing(code: int, real: Callable) -> Callable:

@@ -121,12 +121,14 @@ class Files:
         """True once files are kept in memory only (progress is not being saved)."""
         return self.memory is not None
 
-    def _fall_back(self, why: str) -> None:
+    def _fall_back(self, why: str) -> dict[str, str | None]:
+        """Keep the files in memory from now on, warning once; the memory kept."""
         if self.memory is None:
             self.memory = {}
         if self.warning is None:
             where = f" in {self.root}" if self.root is not None else ""
             self.warning = f"{self.what} not being saved{where}: {why}."
+        return self.memory
 
     def path(self, name: str) -> Path | None:
         """Where `name` lives on disk (None without a folder)."""
@@ -190,8 +192,7 @@ class Files:
             path.unlink(missing_ok=True)
             sync_folder(path.parent)
         except (OSError, ValueError) as error:
-            self._fall_back(describe_os_error(error))
-            self.memory[name] = None  # type: ignore[index]
+            self._fall_back(describe_os_error(error))[name] = None
 
     def move_aside(self, name: str, now: float | None = None) -> str | None:
         """Keep a bad file under a `.bad-` name; return that name, or None if it stayed put.

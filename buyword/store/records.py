@@ -80,6 +80,7 @@ class RecordForm(msgspec.Struct, kw_only=True):
     players: tuple[str, ...]
     seed: int
     leader: int = 0
+    # RulesForm is a class made at run time from Rules' fields (`form_of`): no static type.
     rules: RulesForm = msgspec.field(default_factory=RulesForm)  # type: ignore[valid-type]
     bag: str
     actions: tuple[str, ...]

@@ -31,6 +31,9 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
+#: A JSON object as a save holds it: its values are checked where they are read.
+JsonObject = dict[str, Any]
+
 #: The save file's format version. Bump it, and add a step to MIGRATIONS, when the layout changes.
 SAVE_FORMAT = 1
 
@@ -58,11 +61,11 @@ class SavedGame:
     #: The daily solo's date (YYYY-MM-DD) when this game is a daily attempt.
     daily: str | None = None
     #: App-level options the UI needs to resume (JSON-ready values only).
-    options: dict = field(default_factory=dict)
+    options: JsonObject = field(default_factory=dict)
     started_at: str = field(default_factory=now_text)
     saved_at: str = ""
     #: How the game ended (see `result_of`), present once it is finished.
-    result: dict | None = None
+    result: JsonObject | None = None
     #: The round the game is in as the table numbers it (0: a save from before this was kept).
     at_round: int = 0
     #: Per seat: 1 if the coach weighed that person's decisions (a coached solo game is
@@ -70,15 +73,17 @@ class SavedGame:
     coach: tuple[int, ...] = ()
     #: The coach's appraisals of people's decisions, JSON-ready (`buyword.table.coach`):
     #: a resumed game keeps them, and its review uses them again.
-    appraisals: tuple[dict, ...] = ()
+    appraisals: tuple[JsonObject, ...] = ()
 
     @classmethod
-    def of(cls, game: Game, **metadata: object) -> SavedGame:
-        """A save of `game` with the given metadata (any field except `record`)."""
+    def of(cls, game: Game, *, bots: tuple[str | None, ...] = (), hints: tuple[int, ...] = (),
+           daily: str | None = None, options: JsonObject | None = None) -> SavedGame:
+        """A save of `game` at the round it is in, with the seats' computer levels and hints,
+        the daily's date and the app's options (see the fields)."""
         # `engine.GameRecord`, not an import: the record's module loads when a save is first
         # read or made, so a start with no save to offer does not load it.
-        metadata.setdefault("at_round", game.round)
-        return cls(engine.GameRecord.of(game), **metadata)  # type: ignore[arg-type]
+        return cls(engine.GameRecord.of(game), bots=bots, hints=hints, daily=daily,
+                   options={} if options is None else options, at_round=game.round)
 
     def updated(self, game: Game, bots: tuple[str | None, ...] | None = None) -> SavedGame:
         """The same save with `game`'s record now (the metadata kept), and with `bots` as
@@ -110,7 +115,7 @@ class SavedGame:
         """True if any hint was used: such solo scores are listed apart."""
         return any(self.hints)
 
-    def coached_by(self, seats: Collection[int], appraisals: Sequence[dict] = ()
+    def coached_by(self, seats: Collection[int], appraisals: Sequence[JsonObject] = ()
                    ) -> SavedGame:
         """The same save with `seats` marked as coached (marks already made stay) and the
         coach's `appraisals` as they stand now (when given)."""
@@ -227,7 +232,7 @@ def save_data(saved: SavedGame) -> dict[str, Any]:
     return typing.cast(dict[str, Any], plain(form))
 
 
-def _derived_id(data: dict) -> str:
+def _derived_id(data: JsonObject) -> str:
     """A stable id for a save written without one (so re-reading it gives the same id)."""
     import hashlib  # only for an old save without an id: start-up need not load it
 
@@ -238,9 +243,11 @@ def _derived_id(data: dict) -> str:
 # ----------------------------------------------------------------- versions and migrations
 
 
-def _from_v0(data: dict) -> dict:
+def _from_v0(data: JsonObject) -> JsonObject:
     """Version 0 saved the bare game record, with bots and hints in the record's meta."""
-    meta = data.get("meta") if isinstance(data.get("meta"), dict) else {}
+    meta = data.get("meta")
+    if not isinstance(meta, dict):
+        meta = {}
     record = {key: value for key, value in data.items() if key != "meta"}
     return {
         "save_format": 1,
@@ -255,10 +262,10 @@ def _from_v0(data: dict) -> dict:
 
 
 #: MIGRATIONS[n] turns a version-n save into a version n+1 save.
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {0: _from_v0}
+MIGRATIONS: dict[int, Callable[[JsonObject], JsonObject]] = {0: _from_v0}
 
 
-def save_version(data: dict) -> int:
+def save_version(data: JsonObject) -> int:
     """The format version of a parsed save; RecordError if it is not a BuyWord save at all."""
     version = data.get("save_format")
     if version is None and "actions" in data and "format" in data:
@@ -268,7 +275,7 @@ def save_version(data: dict) -> int:
     return version
 
 
-def upgrade(data: dict) -> dict:
+def upgrade(data: JsonObject) -> JsonObject:
     """Bring a parsed save up to SAVE_FORMAT; RecordError for a newer or unknown version."""
     version = save_version(data)
     if version > SAVE_FORMAT:
@@ -306,7 +313,7 @@ def read_save(raw: bytes) -> SavedGame:
     return save_from(upgrade(data))
 
 
-def result_of(game: Game) -> dict | None:
+def result_of(game: Game) -> JsonObject | None:
     """A finished game's result, as kept in its record file (None if not finished)."""
     outcome = game.outcome()
     if outcome is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from datetime import date
-from typing import TYPE_CHECKING, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, NamedTuple, TypeGuard, TypeVar
 
 import msgspec
 
@@ -73,7 +73,7 @@ class SoloScore:
     coached: bool = False
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -192,8 +192,10 @@ class ScoreBook:
             raise RecordError("the scores file has no format version")
         if version > SCORES_FORMAT:
             raise RecordError(f"the scores were saved by a newer BuyWord (format {version})")
-        solo = data.get("solo") if isinstance(data.get("solo"), list) else []
-        daily = data.get("daily") if isinstance(data.get("daily"), dict) else {}
+        solo = data.get("solo")
+        solo = solo if isinstance(solo, list) else []
+        daily = data.get("daily")
+        daily = daily if isinstance(daily, dict) else {}
         scores = [s for s in (_fits(entry, SoloScore) for entry in solo) if s is not None]
         return cls(scores, {day: e for day, entry in daily.items() if isinstance(entry, dict)
                             and (e := _fits({**entry, "day": day}, DailyEntry)) is not None})

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field, fields, replace
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
 from msgspec import UNSET, UnsetType
@@ -69,8 +69,11 @@ class Settings:
 
     def with_values(self, values: dict[str, object]) -> Settings:
         """These settings with some `values` (named as `values` names them) changed."""
-        own = {name: value for name, value in values.items() if "." not in name}
-        setup = {name.partition(".")[2]: value for name, value in values.items() if "." in name}
+        # Each value is of its setting's type (another Settings' `values()`, or the file as
+        # the codec checked it); which setting is known only by its name, hence Any.
+        own: dict[str, Any] = {name: value for name, value in values.items() if "." not in name}
+        setup: dict[str, Any] = {name.partition(".")[2]: value for name, value in values.items()
+                                 if "." in name}
         if "dictionary" in setup:
             setup["dictionary"] = DictionaryChoice(setup["dictionary"])
         return replace(self, **own, new_game=replace(self.new_game, **setup))
@@ -193,7 +196,7 @@ class SettingsRefused(ValueError):
     """A settings file with a value its key cannot hold; the message names the key."""
 
 
-def migrate(data: dict) -> tuple[dict, list[str]]:
+def migrate(data: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     """A settings file's table in the current format, and what could not be carried over.
 
     Format 1 (no `settings_format`) kept the new game's defaults at the top level, with

@@ -158,7 +158,7 @@ class GameSetup:
     def table_problem(self) -> str:
         """Why this table is too small for a variant chosen ("" if it is not): the rules'
         own refusal."""
-        chosen = replace(Rules(), **dict.fromkeys(self.variants, True))
+        chosen = Rules().with_variants(self.variants)
         return chosen.table_problem(len(self.seats)) or ""
 
     def coach_problem(self) -> str:
@@ -177,14 +177,15 @@ class GameSetup:
 
     def rules(self) -> Rules:
         """The engine's rule settings for this setup."""
+        themes, each_round = self._themes()
         return Rules(
             tile_limit=self.tile_limit,
             min_word_length=self.min_word_length,
             challenge_mode=self.challenge and self.challenge_allowed,
             tiles=self.tiles or default_tiles(),
-            **{v.name: self.plays(v.name) for v in VARIANTS},
-            **self._theme_rules(),
-        )
+            themes=themes,
+            theme_each_round=each_round,
+        ).with_variants(v.name for v in VARIANTS if self.plays(v.name))
 
     @classmethod
     def from_rules(cls, rules: Rules, seats: tuple[Seat, ...], seed: int | None = None
@@ -199,15 +200,16 @@ class GameSetup:
                    variants=tuple(v.name for v in VARIANTS if getattr(rules, v.name)),
                    family_words=False)  # the rules do not say: the full list, as before it
 
-    def _theme_rules(self) -> dict:
-        """The rules' theme settings for the `theme` chosen."""
+    def _themes(self) -> tuple[tuple[str, ...], bool]:
+        """The rules' theme settings for the `theme` chosen: the themes, and whether one is
+        drawn each round."""
         if not self.theme:
-            return {}
+            return (), False
         if self.theme != EACH_ROUND:
-            return {"themes": (self.theme,)}
+            return (self.theme,), False
         from buyword.words.themes import THEMES
 
-        return {"themes": tuple(theme.name for theme in THEMES), "theme_each_round": True}
+        return tuple(theme.name for theme in THEMES), True
 
     def with_seed(self, seed: int | None) -> GameSetup:
         """The same setup with this seed (None: a fresh random one when the game starts)."""

@@ -403,6 +403,8 @@ class Store:
             if not self.data.exists(name):
                 self.data.write(name, final.to_json())
         # The guided first game teaches on a short bag: its money is no solo score.
+        solo: SoloResult | None
+        note: str | None
         if final.lesson:
             solo, note = None, LESSON_NOTE
         else:
