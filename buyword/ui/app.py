@@ -13,15 +13,15 @@ import random
 from collections.abc import Iterable
 from dataclasses import replace
 from datetime import date
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from textual import _time as textual_time  # the clock that stamps every event
-from textual import events, work
+from textual import events, on, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
+from textual.message import Message
 from textual.screen import Screen
 
 from buyword.engine import BuyWordError, TileSetError
@@ -29,7 +29,6 @@ from buyword.store import SavedGame, Store
 from buyword.table.services import Services
 from buyword.ui import saving
 from buyword.ui.options import PlayOptions
-from buyword.ui.stylesheet import SharedStylesheet
 from buyword.ui.widgets import PIECES_CSS
 
 if TYPE_CHECKING:
@@ -51,6 +50,24 @@ if TYPE_CHECKING:
 #: dictionary anyway.
 AFTER_TITLE = 0.1
 
+
+def event_clock() -> float:
+    """Now, by the clock Textual stamps every event with (so that a key's `time` compares with
+    it): a new message's own `time`, rather than importing Textual's private clock."""
+    return Message().time
+
+
+@cache
+def style_files() -> tuple[str, ...]:
+    """Every style file of the app's screens, dialogs and table pieces (`buyword/ui/*/*.tcss`),
+    as Textual names a screen's file (its absolute path): the pieces first, then the rest in
+    a fixed order, so that rules of the same weight always meet in the same order."""
+    ui = Path(__file__).parent
+    pieces = [ui / path for path in PIECES_CSS]
+    rest = sorted(set(ui.glob("*/*.tcss")) - set(pieces))
+    return tuple(str(path.resolve()) for path in (*pieces, *rest))
+
+
 #: Seeds the app picks are short, so a player can note one down and play the bag again.
 _SEED_RANGE = 1_000_000
 
@@ -64,7 +81,8 @@ class BuyWordApp(App[int]):
     TITLE = "BuyWord"
     # Only the title's styles at start-up: the first screen, read with the app because a
     # screen's own file read as it first shows makes Textual parse the whole stylesheet again.
-    # The pieces every other screen draws (PIECES_CSS) are read as the first of them opens.
+    # Every other screen's and piece's styles are read once the title has painted
+    # (`read_styles`).
     CSS_PATH = "screens/title.tcss"
     # Screens below 80x24 get a compact layout (-narrow, -short) down to the 60x18 minimum.
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-wide")]
@@ -87,7 +105,6 @@ class BuyWordApp(App[int]):
     ) -> None:
         """`options` from the command line; the rest are for tests and embedding."""
         super().__init__()
-        self.stylesheet = SharedStylesheet(variables=self.get_css_variables())
         #: When the screen on top last changed, by the clock events are stamped with.
         self._screen_changed_at = 0.0
         self.options = options
@@ -146,9 +163,10 @@ class BuyWordApp(App[int]):
 
     def _after_title(self) -> None:
         """Start what start-up put off: the garbage collector (when `run_app` found it
-        paused) and the dictionary."""
+        paused), the other screens' styles and the dictionary."""
         if self.resume_collector:
             gc.enable()
+        self.read_styles()
         self._load_dictionary()
 
     def _use_theme(self, theme: str) -> None:
@@ -576,24 +594,33 @@ class BuyWordApp(App[int]):
         elif covered:
             self.pop_screen()
 
-    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
-        """Push `screen`; while the window is too small the notice stays on top of it."""
+    @on(events.Mount)
+    def _follow_the_screens(self) -> None:
+        """Be told, at once, whenever the screen on top changes (`_screen_changed`): Textual's
+        own signal, rather than overriding its push, pop and switch."""
+        self.screen_change_signal.subscribe(self, self._screen_changed, immediate=True)
+
+    def _screen_changed(self, screen: Screen) -> None:
+        """The screen on top is now `screen` (pushed, switched to, or uncovered).
+
+        Keys typed before now were meant for the screen that was on top then (a form that took
+        a while to open would take a key typed ahead into its first box): `on_event` drops
+        them. A screen other than the title needs the table pieces' styles (`read_styles`,
+        normally read already), and a new screen its size classes before it composes. While
+        the window is too small, the notice goes back on top of a screen that covered it.
+        """
         from buyword.ui.dialogs.too_small import TooSmallScreen, too_small
         from buyword.ui.screens.title import TitleScreen
 
+        self._screen_changed_at = event_clock()
         if isinstance(screen, TooSmallScreen):
-            return super().push_screen(screen, *args, **kwargs)
+            return
         if not isinstance(screen, TitleScreen):
-            self.read_pieces_css()
-        if isinstance(self.screen, TooSmallScreen):
-            self.pop_screen()
-        if isinstance(screen, Screen) and not screen.is_attached:
+            self.read_styles()
+        if not screen.is_mounted:
             self._give_size_classes(screen)
-        pushed = super().push_screen(screen, *args, **kwargs)
-        self._screen_changed()
         if too_small(self.size):
-            super().push_screen(TooSmallScreen())
-        return pushed
+            self.call_later(self.fit_window)
 
     def _give_size_classes(self, screen: Screen) -> None:
         """Give a screen about to show the size classes (-narrow or -wide, -short or -tall)
@@ -611,24 +638,7 @@ class BuyWordApp(App[int]):
         for points, cells in breakpoints:
             reached = [name for at, name in sorted(points or [], reverse=True) if cells >= at]
             for _, name in points or []:
-                screen.set_class(bool(reached) and name == reached[0], name, update=False)
-
-    def pop_screen(self) -> Any:
-        """Remove the screen on top (see `_screen_changed`)."""
-        popped = super().pop_screen()
-        self._screen_changed()
-        return popped
-
-    def switch_screen(self, screen: Any) -> Any:
-        """Replace the screen on top (see `_screen_changed`)."""
-        switched = super().switch_screen(screen)
-        self._screen_changed()
-        return switched
-
-    def _screen_changed(self) -> None:
-        # Keys typed before now were meant for the screen that was on top then (a form that
-        # took a while to open would take a key typed ahead into its first box).
-        self._screen_changed_at = textual_time.get_time()
+                screen.set_class(bool(reached) and name == reached[0], name)
 
     async def on_event(self, event: events.Event) -> None:
         """Textual's handling, except that a key pressed before the screen on top now was
@@ -638,15 +648,21 @@ class BuyWordApp(App[int]):
             return
         await super().on_event(event)
 
-    def read_pieces_css(self) -> None:
-        """Add the styles of the table's pieces (PIECES_CSS, each beside its widget) to the
-        app's stylesheet, once: before the first screen after the title mounts (the title
-        draws none of them)."""
-        paths = [str(Path(__file__).parent / path) for path in PIECES_CSS]
-        if not self.stylesheet.has_source(paths[0]):
-            for path in paths:
-                self.stylesheet.read(path)
-            self.stylesheet.parse()  # only the new files: the others' rules are cached
+    def read_styles(self) -> None:
+        """Read the style files of every screen and table piece (`style_files`) into the app's
+        stylesheet, and parse only those: once, soon after the title has painted (or as the
+        first other screen shows, if that is sooner).
+
+        Why: a screen whose file is not in the stylesheet yet makes Textual read it as the
+        screen first shows and parse every source of the stylesheet again, about 20 ms of
+        processor time at a table. Read here, each screen finds its files there already, and
+        Textual's `parse` parses only the files it has not parsed before.
+        """
+        new = [path for path in style_files() if not self.stylesheet.has_source(path)]
+        for path in new:
+            self.stylesheet.read(path)
+        if new:
+            self.stylesheet.parse()
 
     def action_command_palette(self) -> None:
         """The command palette (Textual's, made safe against fast typing: `buyword.ui.palette`)."""

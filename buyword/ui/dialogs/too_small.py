@@ -39,6 +39,12 @@ class TooSmallScreen(ModalScreen[None]):
         with Middle(), Center():
             yield Static(notice(self.app.size), id="too-small")
 
+    def on_screen_resume(self) -> None:
+        """Go if the window grew while another screen covered this notice (a screen shown
+        while the window was too small is covered by a notice of its own, above it)."""
+        if not too_small(self.app.size):
+            self.dismiss()
+
     def on_resize(self) -> None:
         """Keep the size it quotes current."""
         for text in self.query("#too-small").results(Static):  # none before compose
