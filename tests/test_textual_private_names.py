@@ -32,6 +32,10 @@ PINNED: dict[tuple[str, str | None, str], str] = {
         "palette.py: the palette's crash when its search ends after it closed",
     ("textual.command", "CommandPalette", "_action_command_list"):
         "palette.py: the palette's crash on Page Down before its list is laid out",
+    ("textual.app", "App", "_check_bindings"):
+        "in_order_input.py: a bound key runs as it reaches the box, in the order keys came",
+    ("textual.widgets", "Input", "_on_key"):
+        "in_order_input.py: the box's own key handling, after that binding lookup",
     ("textual.widgets._rich_log", "RichLog", "_size_known"):
         "game_log.py: a wrapped log line's rows reused",
     ("textual.widgets._rich_log", "RichLog", "_widest_line_width"):
