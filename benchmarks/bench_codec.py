@@ -194,7 +194,7 @@ def main() -> None:
     record = GameRecord.of(game)
     saved = SavedGame(record=record, game_id="bench", bots=(None, None, "medium", "easy"))
     record_text = _record_json(record)
-    save_raw = saved.to_json().encode()
+    save_raw = saved.to_json().encode()  # the same save before and after the codec
     view = session.table_view(0, own_screen=True)
     view_text = json.dumps(_view_dict(view))
     print(f"{len(game.actions)} actions; record {len(record_text):,} bytes, "
@@ -210,7 +210,7 @@ def main() -> None:
 
 def _record_json(record: Any) -> str:
     try:
-        from buyword.store.codec import encode_record
+        from buyword.store.records import encode_record
     except ImportError:  # before the codec
         return str(record.to_json())
     return encode_record(record)
@@ -218,28 +218,29 @@ def _record_json(record: Any) -> str:
 
 def _decode_record(text: str) -> object:
     try:
-        from buyword.store.codec import decode_record
-    except ImportError:  # before the codec
+        from buyword.store.records import decode_record
+    except ImportError:  # before the codec: the engine read its own records
+        from buyword.engine import GameRecord
 
-        return decode_record(text)
+        return getattr(GameRecord, "from_json")(text)  # noqa: B009 - gone since the codec
     return decode_record(text)
 
 
 def _view_dict(view: Any) -> Any:
     try:
-        from buyword.table.wire import encode_view
+        from buyword.table.view_codec import view_data
     except ImportError:  # before the codec
-        return view.to_dict()
-    return json.loads(encode_view(view))
+        return view.to_dict()  # the view's own writer, before the codec
+    return view_data(view)
 
 
 def _decode_view(text: str) -> object:
     try:
-        from buyword.table.wire import decode_view
+        from buyword.table.view_codec import decode_view
     except ImportError:  # before the codec
         from buyword.table import TableView
 
-        return TableView.from_dict(json.loads(text))
+        return getattr(TableView, "from_dict")(json.loads(text))  # noqa: B009 - gone since
     return decode_view(text)
 
 

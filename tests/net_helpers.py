@@ -95,7 +95,7 @@ def private_breaches(message: dict[str, Any], hidden: dict[int, tuple[str, str]]
     for other in own["opponents"]:
         if other["hand"] is not None or other["drawn"] is not None:
             found.append(f"seat {other['seat']}'s tiles are in 'opponents'")
-    for line, _kind in view["log"]:
+    for line in (entry["text"] for entry in view["log"]):
         match = INTO_HAND.match(line)
         if match and match["name"] != names[seat] and set(match["tiles"]) != {"▪"}:
             found.append(f"log line {line!r}")

@@ -23,15 +23,16 @@ BROKEN = [
     "not json at all",
     "[1, 2, 3]",
     '{"v": 1, "type": "act", "text": "roll"}',  # an older screen's version
+    '{"v": 2, "type": "act", "text": "roll"}',  # the version before the typed codec
     '{"v": true, "type": "act", "text": "roll"}',  # True is not version 1
-    '{"v": 2.0, "type": "act", "text": "roll"}',
-    '{"v": 2, "type": "act", "text": "roll", "x": ' + "[" * 30_000 + "]" * 30_000 + "}",
+    '{"v": 3.0, "type": "act", "text": "roll"}',
+    '{"v": 3, "type": "act", "text": "roll", "x": ' + "[" * 30_000 + "]" * 30_000 + "}",
     "[" * 60_000,  # 60 KB of nesting: once a RecursionError and a crashed handler
-    '{"v": 2, "type": "shout", "text": "roll"}',
-    '{"v": 2, "type": "act", "text": "roll", "seat": 0}',
-    '{"v": 2, "type": "act", "text": 4}',
-    '{"v": 2, "type": "act", "text": "' + "x" * (wire.MAX_TEXT + 1) + '"}',
-    '{"v": 2, "type": "act", "text": "roll\\u0000"}',
+    '{"v": 3, "type": "shout", "text": "roll"}',
+    '{"v": 3, "type": "act", "text": "roll", "seat": 0}',
+    '{"v": 3, "type": "act", "text": 4}',
+    '{"v": 3, "type": "act", "text": "' + "x" * (wire.MAX_TEXT + 1) + '"}',
+    '{"v": 3, "type": "act", "text": "roll\\u0000"}',
     b"\xff\xfe\x00binary",
 ]
 
@@ -56,9 +57,9 @@ async def test_a_broken_message_closes_the_connection_and_leaves_the_table_alone
         await bob.close()
 
 
-@pytest.mark.parametrize("raw", ['{"v": 2, "type": "act", "text": "roll"}',
-                                 '{"v": 2, "type": "join"}', "{}",
-                                 '{"v": 2, "type": "join", "code": "AAAAAA", "token": "x"}'])
+@pytest.mark.parametrize("raw", ['{"v": 3, "type": "act", "text": "roll"}',
+                                 '{"v": 3, "type": "join"}', "{}",
+                                 '{"v": 3, "type": "join", "code": "AAAAAA", "token": "x"}'])
 async def test_a_connection_must_join_first_with_a_code_or_a_token(raw) -> None:
     session = table(ANN, BOB, CY, seed=22)
     async with TableServer(session) as server:
@@ -70,21 +71,39 @@ async def test_a_connection_must_join_first_with_a_code_or_a_token(raw) -> None:
 
 
 def test_an_old_screen_is_told_which_version_the_table_speaks() -> None:
-    with pytest.raises(wire.ProtocolError, match="this table speaks version 2"):
+    with pytest.raises(wire.ProtocolError, match="this table speaks version 3"):
         wire.parse_client('{"v": 1, "type": "leave"}')
+    with pytest.raises(wire.ProtocolError, match="protocol version 2: this table speaks version 3"):
+        wire.parse_client('{"v": 2, "type": "act", "text": "roll"}')  # before the typed codec
     with pytest.raises(wire.ProtocolError, match="version missing or not a number"):
         wire.parse_client('{"v": true, "type": "leave"}')
 
 
-def test_a_deep_message_is_refused_for_its_depth() -> None:
-    with pytest.raises(wire.ProtocolError, match="nested deeper than 4 levels"):
+def test_a_deep_message_is_refused_at_its_first_bracket_by_the_field_it_breaks() -> None:
+    """The codec reads a message into its form as it arrives: 60,000 brackets are refused at
+    the first, where a message should be an object, and a deep value where a field should be
+    text at that field, without the JSON reader ever recursing on them."""
+    with pytest.raises(wire.ProtocolError, match="the message should be a table of names and "
+                       "values, not a list"):
         wire.parse_client("[" * 60_000)
+    deep = '{"v": 3, "type": "act", "text": ' + "[" * 30_000 + "]" * 30_000 + "}"
+    with pytest.raises(wire.ProtocolError, match="the message's text should be text, not a list"):
+        wire.parse_client(deep)
 
 
-def test_nesting_is_counted_outside_strings() -> None:
-    assert wire.nesting('{"v": 2, "text": "[[[[[[{{{{"}') == 1
-    assert wire.nesting('{"a": [[{"b": "\\"[["}]]}') == 4
-    assert wire.nesting("[" * 60_000) == 60_000
+@pytest.mark.parametrize(("raw", "said"), [
+    ('{"v": 3, "type": "act", "text": 4}', "the message's text should be text, not a whole number"),
+    ('{"v": 3, "type": "act"}', "the message has no 'text'"),
+    ('{"v": 3, "type": "shout"}', "the message's type 'shout' is not one this version knows"),
+    ('{"v": 3, "type": "hint", "seat": 0}', "a field this version does not know ('seat')"),
+    ('{"v": 3, "type": "preview", "text": "' + "x" * 201 + '"}',
+     "the message's text should have at most 200 characters"),
+])
+def test_a_message_that_does_not_fit_its_form_is_refused_naming_the_field(
+        raw: str, said: str) -> None:
+    with pytest.raises(wire.ProtocolError) as refused:
+        wire.parse_client(raw)
+    assert said in str(refused.value)
 
 
 @pytest.mark.parametrize("secret", ["K7M2QÉ", "Ｋ7M2QX", "tok\u00e9n", "K7M-QX",
@@ -95,7 +114,7 @@ async def test_a_code_or_token_with_other_letters_is_refused_in_the_protocols_wo
     async with TableServer(session) as server:
         client = await TableClient.connect(HOST, server.port)
         kind = "code" if len(secret) <= 8 else "token"
-        await client.send_raw('{"v": 2, "type": "join", "' + kind + '": "' + secret + '"}')
+        await client.send_raw('{"v": 3, "type": "join", "' + kind + '": "' + secret + '"}')
         with pytest.raises(TableRefused, match="plain letters and digits"):
             await client.wait_for(lambda: False, 5)
         ann, bob = await join_all(server)  # and the table still seats its players
@@ -105,9 +124,10 @@ async def test_a_code_or_token_with_other_letters_is_refused_in_the_protocols_wo
 
 
 def test_the_protocol_reads_only_well_formed_messages() -> None:
-    assert wire.parse_client('{"v":2,"type":"act","text":"sell QUIZ"}') == wire.Act("sell QUIZ")
-    assert wire.parse_client('{"v":2,"type":"join","code":"K7M2QX"}') == wire.Join("K7M2QX")
-    assert wire.parse_client('{"v":2,"type":"leave"}') == wire.Leave()
+    act = wire.parse_client('{"v":3,"type":"act","text":"sell QUIZ"}')
+    assert act == wire.Act(text="sell QUIZ")
+    assert wire.parse_client('{"v":3,"type":"join","code":"K7M2QX"}') == wire.Join(code="K7M2QX")
+    assert wire.parse_client('{"v":3,"type":"leave"}') == wire.Leave()
     for raw in BROKEN + ["x" * (MAX_BYTES + 1)]:
         with pytest.raises(wire.ProtocolError):
             wire.parse_client(raw)

@@ -63,7 +63,8 @@ def test_the_bags_last_tiles_are_in_no_seats_view_when_nobody_draws() -> None:
     for seat in (0, 1):
         view = view_message(session, seat)["view"]
         assert view["nobody_draws"] is True
-        final = [line for line, _ in view["log"] if line.startswith("Final round")]
+        final = [line["text"] for line in view["log"]
+                 if line["text"].startswith("Final round")]
         # (The seat's unseen tiles hold them, mixed with every tile it cannot see, sorted.)
         shown = {**view, "seat": {k: v for k, v in view["seat"].items()
                                   if k not in ("hand", "unseen")}}

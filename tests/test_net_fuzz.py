@@ -30,14 +30,14 @@ JSON = st.recursive(
     max_leaves=12)
 #: Messages that look like the protocol's, with wrong versions, kinds, fields and values.
 NEAR_MISS = st.fixed_dictionaries(
-    {"v": st.sampled_from([2, 1, 3, True, 2.0, "2", None]),
+    {"v": st.sampled_from([3, 2, 1, True, 3.0, "3", None]),
      "type": st.sampled_from(["join", "act", "preview", "hint", "leave", "view", "", "shout"])},
     optional={"text": JSON, "code": JSON, "token": JSON, "seat": JSON})
 #: Raw frames: JSON text of the above, deep nests, huge or binary junk.
 FRAME = st.one_of(
     JSON.map(json.dumps), NEAR_MISS.map(json.dumps),
     (st.integers(1, 32_000) | st.just(32_000)).map(lambda depth: "[" * depth + "]" * depth),
-    (st.integers(1, 65_000) | st.just(65_000)).map(lambda depth: '{"v": 2, "a": ' + "[" * depth),
+    (st.integers(1, 65_000) | st.just(65_000)).map(lambda depth: '{"v": 3, "a": ' + "[" * depth),
     st.text(max_size=200), st.binary(max_size=200),
     st.just("x" * (wire.MAX_BYTES + 10)))
 

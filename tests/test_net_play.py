@@ -72,7 +72,7 @@ def test_the_privacy_check_finds_a_leak() -> None:
     hidden = {0: (ann.hand, ann.drawn)}
     assert private_breaches(message, hidden, session.game.names) == []
     message["view"]["seat"]["opponents"][0]["drawn"] = ann.drawn
-    message["view"]["log"].append([f"Ann drew {ann.drawn}", "Drew"])
+    message["view"]["log"].append({"text": f"Ann drew {ann.drawn}", "kind": "Drew"})
     assert len(private_breaches(message, hidden, session.game.names)) == 3
 
 
@@ -89,7 +89,7 @@ async def test_a_client_cannot_act_for_another_seat_or_out_of_turn() -> None:
         await bob.next_view()
         assert session.game.state() == before and len(bob.refusals) == 2
         # A seat number in the message is not part of the protocol: the connection is closed.
-        await bob.send({"v": 2, "type": "act", "text": "roll", "seat": 0})
+        await bob.send({"v": 3, "type": "act", "text": "roll", "seat": 0})
         with pytest.raises(TableRefused):
             await bob.wait_for(lambda: False, 5)
         assert session.game.state() == before

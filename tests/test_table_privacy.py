@@ -16,6 +16,7 @@ from buyword.engine import Rules, TileSet, default_tiles
 from buyword.engine import events as ev
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import HIDDEN, Played, Services, TableSession, Wait
+from buyword.table.view_codec import view_data
 from buyword.words.lexicon import Lexicon
 
 WORDS = ("at", "ate", "eat", "tea", "seat", "east", "eats", "sat", "rat", "tar", "art", "star",
@@ -123,7 +124,7 @@ def check_screens(session: TableSession) -> None:
     for viewer in (None, *range(game.seats)):
         for own_screen in (False, True) if viewer is not None else (False,):
             view = session.table_view(viewer, own_screen=own_screen)
-            sent = view.to_dict()
+            sent = view_data(view)
             # (The log is checked line by line below: a sold word may hold a hand's letters.)
             text = repr({**sent, "log": [], "seat": {
                 k: v for k, v in sent["seat"].items() if k not in ("hand", "drawn", "unseen")}})

@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 from buyword.analysis.results import GameResults
 from buyword.engine import BuyWordError
 from buyword.store.setup import GameSetup, Seat
-from buyword.table import HIDDEN, TableSession, TableView, Wait
+from buyword.table import HIDDEN, TableSession, Wait
 from buyword.table.services import Services
+from buyword.table.view_codec import decode_view, view_data, view_from
 from buyword.words.lexicon import Lexicon
 
 WORDS = ("at", "ate", "eat", "tea", "seat", "east", "eats", "sat", "rat", "tar", "art", "star",
@@ -77,11 +78,11 @@ def test_a_view_reads_back_from_its_plain_form_unchanged(
     session = table(kind, seed, private)
     advance(session, moves, random.Random(seed))
     view = session.table_view(viewer, own_screen=own_screen)
-    sent = json.loads(json.dumps(view.to_dict()))  # as a hosted table sends it
-    assert TableView.from_dict(sent) == view
+    sent = json.dumps(view_data(view))  # as a hosted table sends it
+    assert view_from(json.loads(sent)) == view and decode_view(sent) == view
     # A view sent with only its new log lines continues the screen's earlier one.
     cut = len(view.log) // 2
-    assert TableView.from_dict(json.loads(json.dumps(view.to_dict(cut))), view) == view
+    assert view_from(json.loads(json.dumps(view_data(view, cut))), view) == view
 
 
 @pytest.mark.parametrize("kind", sorted(GAMES))
@@ -96,17 +97,20 @@ def test_a_finished_games_view_carries_its_results_and_reads_back(kind: str) -> 
         assert results is not None and results == GameResults.of(session).view
         assert [p.money for p in results.players] == [p.money for p in session.game.players]
         assert results.outcome == view.outcome and results.rules == session.game.rules
-        assert TableView.from_dict(json.loads(json.dumps(view.to_dict()))) == view
+        assert view_from(json.loads(json.dumps(view_data(view)))) == view
 
 
 def test_a_damaged_or_foreign_view_is_refused_with_a_reason() -> None:
-    data = table("base", 3).table_view(0).to_dict()
-    with pytest.raises(BuyWordError, match="form 3"):
-        TableView.from_dict({**data, "schema": 3})
-    with pytest.raises(BuyWordError, match="damaged"):
-        TableView.from_dict({**data, "seat": {}})
+    data = view_data(table("base", 3).table_view(0))
+    with pytest.raises(BuyWordError, match="a table view of form 2: this screen reads form 3"):
+        view_from({**data, "schema": 2})  # a host from before the typed codec
+    with pytest.raises(BuyWordError, match="the table's view's seat has no 'seat'"):
+        view_from({**data, "seat": {}})
+    with pytest.raises(BuyWordError, match="the table's view's seat.money should be a whole "
+                       "number, not text"):
+        view_from({**data, "seat": {**data["seat"], "money": "lots"}})
     with pytest.raises(BuyWordError, match="log this screen does not have"):
-        TableView.from_dict(table("base", 3).table_view(0).to_dict(log_from=2))
+        view_from(view_data(table("base", 3).table_view(0), log_from=2))
 
 
 @pytest.mark.parametrize("kind", sorted(GAMES))

@@ -16,6 +16,7 @@ from buyword.store.records import encode_record
 from buyword.store.setup import Seat
 from buyword.table import TableSession
 from buyword.table.replay import load_replay
+from buyword.table.view_codec import view_data
 from buyword.ui.replay import ReplayApp
 from buyword.ui.widgets.die import DieFace
 from buyword.ui.widgets.game_log import GameLog, log_line
@@ -76,7 +77,7 @@ def test_watching_a_game_still_on_hides_every_hand_and_draw(tmp_path: Path) -> N
     watched = load_replay(_saved(game, tmp_path), watching=True)
     for frame in watched.frames:
         assert all(p.hand is None for p in frame.view.players)
-        sent = json.dumps(frame.view.to_dict())
+        sent = json.dumps(view_data(frame.view))
         for player in game.players:  # not one hand's letters, in any form
             assert player.hand == "" or f'"{player.hand}"' not in sent
     assert any("drew ▪" in line.text for line in watched.frames[-1].view.log)

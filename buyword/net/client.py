@@ -24,6 +24,11 @@ from websockets.exceptions import ConnectionClosed
 
 from buyword.engine import BuyWordError
 from buyword.net.protocol import (
+    CoachSent,
+    ErrorSent,
+    RefusedSent,
+    ViewSent,
+    WelcomeSent,
     act_message,
     coach_request,
     encode,
@@ -31,7 +36,9 @@ from buyword.net.protocol import (
     join_message,
     leave_message,
     preview_request,
+    read_server,
 )
+from buyword.table.view_codec import view_from
 from buyword.table.views import TableView
 
 #: Server messages may be larger than a client's: a view carries the log on (re)joining.
@@ -179,19 +186,20 @@ class TableClient:
 
     def _take(self, message: dict[str, Any]) -> None:
         self.received.append(message)
-        kind = message.get("type")
-        if kind == "welcome":
-            self.seat, self.name, self.token = message["seat"], message["name"], message["token"]
-        elif kind == "view":
-            try:
-                self.view = TableView.from_dict(message.get("view"), self.view)
-            except BuyWordError as error:  # a host of another version, or a damaged view
-                self.error = f"the table's view cannot be read: {error}"
-                return
+        try:
+            read = read_server(message)
+            if isinstance(read, ViewSent):
+                self.view = view_from(read.view, self.view)
+        except BuyWordError as error:  # a host of another version, or a damaged message
+            self.error = f"the table's message cannot be read: {error}"
+            return
+        if isinstance(read, WelcomeSent):
+            self.seat, self.name, self.token = read.seat, read.name, read.token
+        elif isinstance(read, ViewSent):
             self.log = [line.text for line in self.view.log]
-        elif kind == "refused":
-            self.refusals.append(message["message"])
-        elif kind == "coach":
-            self.coach_said.append(message["text"])
-        elif kind == "error":
-            self.error = message["message"]
+        elif isinstance(read, RefusedSent):
+            self.refusals.append(read.message)
+        elif isinstance(read, CoachSent):
+            self.coach_said.append(read.text)
+        elif isinstance(read, ErrorSent):
+            self.error = read.message

@@ -21,6 +21,13 @@ from typing import TYPE_CHECKING, Any
 
 from buyword.engine import BuyWordError, parse_action
 from buyword.net.protocol import (
+    CoachSent,
+    ErrorSent,
+    HintsSent,
+    PreviewSent,
+    RefusedSent,
+    ViewSent,
+    WelcomeSent,
     act_message,
     coach_message,
     coach_request,
@@ -29,11 +36,13 @@ from buyword.net.protocol import (
     preview_message,
     preview_request,
     read_hints,
+    read_server,
     refused_message,
     view_message,
 )
 from buyword.table import Pass, Played, Refused, SalePreview, TableView
 from buyword.table.session import NO_UNDO_HOSTED
+from buyword.table.view_codec import preview_from, view_from
 
 if TYPE_CHECKING:
     from buyword.net.client import TableClient
@@ -105,26 +114,25 @@ class SeatLink:
         self._changed(str(message.get("type")))
 
     def _read(self, message: dict[str, Any]) -> None:
-        kind = message.get("type")
-        if kind == "welcome":
-            self.seat, self.name, self.token = message["seat"], message["name"], message["token"]
-        elif kind == "view":
-            self.view = TableView.from_dict(message.get("view"), self.view)
+        read = read_server(message)
+        if isinstance(read, WelcomeSent):
+            self.seat, self.name, self.token = read.seat, read.name, read.token
+        elif isinstance(read, ViewSent):
+            self.view = view_from(read.view, self.view)
             self.seat, self.in_flight, self.lost = self.view.viewer or 0, False, False
             self.previews.clear()  # the hand or the grid may have changed
-        elif kind == "preview":
-            self.previews[str(message.get("text"))] = SalePreview.from_dict(
-                message.get("preview"))
+        elif isinstance(read, PreviewSent):
+            self.previews[read.text] = preview_from(read.preview)
             self._asking = None
             self._ask_next()
-        elif kind == "hints":
-            self.hints_found = read_hints(message)
-        elif kind == "coach":
-            self.coach_said.append(str(message["text"]))
-        elif kind == "refused":
-            self.refusal, self.in_flight = message["message"], False
-        elif kind == "error":
-            self.ended = message["message"]
+        elif isinstance(read, HintsSent):
+            self.hints_found = read_hints(read)
+        elif isinstance(read, CoachSent):
+            self.coach_said.append(read.text)
+        elif isinstance(read, RefusedSent):
+            self.refusal, self.in_flight = read.message, False
+        elif isinstance(read, ErrorSent):
+            self.ended = read.message
 
     def link_lost(self, final: str | None) -> None:
         """The link broke: `final` says why it cannot come back (None: it is reconnecting)."""

@@ -35,16 +35,42 @@ Plain = dict[str, Any]
 
 
 def form_of(cls: type, name: str, overrides: dict[str, Any] | None = None, *,
-            forbid_unknown_fields: bool = False) -> type[msgspec.Struct]:
-    """A form with one field for each field of dataclass `cls`, each of the dataclass's own
-    type (or its `overrides`, where the file writes it otherwise) and UNSET when absent, so
-    a file missing a field (an older one) gets the dataclass's default."""
+            forbid_unknown_fields: bool = False, written: bool = False,
+            exclude: frozenset[str] = frozenset(),
+            extra: tuple[tuple[str, Any], ...] = ()) -> type[msgspec.Struct]:
+    """A form with one field for each field of dataclass `cls` (but `exclude`), each of the
+    dataclass's own type or of its `overrides` (where the form writes it otherwise), and the
+    `extra` fields (name, type) first.
+
+    A file's form (`written` False) leaves an absent field UNSET, so a file from an older
+    version gets the dataclass's default; a message's (`written`: every field is always
+    written) requires the fields the dataclass requires, and takes the others' defaults."""
     hints = typing.get_type_hints(cls)
     overrides = overrides or {}
-    return msgspec.defstruct(
-        name, [(f.name, overrides.get(f.name, hints[f.name]) | UnsetType, UNSET)
-               for f in dataclasses.fields(cls)],
-        kw_only=True, forbid_unknown_fields=forbid_unknown_fields)
+    fields: list[tuple[str, Any] | tuple[str, Any, Any]] = list(extra)
+    for f in dataclasses.fields(cls):
+        if f.name in exclude:
+            continue
+        kind = overrides.get(f.name, hints[f.name])
+        if not written:
+            fields.append((f.name, kind | UnsetType, UNSET))
+        elif f.name in overrides or (f.default is dataclasses.MISSING
+                                     and f.default_factory is dataclasses.MISSING):
+            fields.append((f.name, kind))
+        elif f.default is not dataclasses.MISSING:
+            fields.append((f.name, kind, f.default))
+        else:
+            fields.append((f.name, kind, msgspec.field(default_factory=f.default_factory)))
+    return msgspec.defstruct(name, fields, kw_only=True,
+                             forbid_unknown_fields=forbid_unknown_fields)
+
+
+def values_of(instance: Any, exclude: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """A dataclass's (or a decoded form's) fields by name: a form is built from the one,
+    the dataclass from the other."""
+    names = (instance.__struct_fields__ if isinstance(instance, msgspec.Struct)
+             else [f.name for f in dataclasses.fields(instance)])
+    return {name: getattr(instance, name) for name in names if name not in exclude}
 
 
 def plain(form: object) -> Any:
@@ -78,6 +104,17 @@ _LENGTH = re.compile(r"Expected `([^`]+)` of length (>=|<=) (\d+)")
 _MISSING = re.compile(r"Object missing required field `([^`]+)`")
 _UNKNOWN = re.compile(r"Object contains unknown field `([^`]+)`")
 _BOUND_WORDS = {">=": "at least", "<=": "at most", ">": "more than", "<": "less than"}
+_INVALID = re.compile(r"Invalid (?:enum )?value (.+)")
+_PATTERN = re.compile(r"Expected `str` matching regex '(.+)'")
+#: What text matching each pattern of a form is, in a player's words (see `matching`).
+_PATTERNS: dict[str, str] = {}
+
+
+def matching(pattern: str, words: str, **bounds: int) -> Meta:
+    """A constraint on text: it matches `pattern` (and `bounds`, as msgspec's Meta takes
+    them); a refusal says the field should be `words` ("one capital letter A to Z")."""
+    _PATTERNS[pattern] = words
+    return Meta(pattern=pattern, **bounds)  # type: ignore[arg-type]  # bounds: Meta's ints
 
 
 def _kind(name: str) -> str:
@@ -101,6 +138,10 @@ def refusal(error: msgspec.ValidationError, what: str) -> str:
         return f"{subject} should be {_kind(found[1])}, not {_kind(found[2])}"
     if found := _BOUND.fullmatch(message):
         return f"{subject} should be {_BOUND_WORDS[found[2]]} {int(found[3]):,}"
+    if found := _PATTERN.fullmatch(message):
+        return f"{subject} should be {_PATTERNS.get(found[1], 'other text')}"
+    if found := _INVALID.fullmatch(message):
+        return f"{subject} {found[1]} is not one this version knows"
     if found := _LENGTH.fullmatch(message):
         many = "characters" if found[1] == "str" else "entries"
         return f"{subject} should have {_BOUND_WORDS[found[2]]} {int(found[3]):,} {many}"
@@ -163,9 +204,7 @@ def rules_of(form: Any) -> Rules:
 
 def rules_form(rules: Rules) -> Any:
     """The rules' form: every field, the tile set in its file's layout."""
-    values = {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)}
-    values["tiles"] = rules.tiles.to_dict()
-    return RulesForm(**values)
+    return RulesForm(**values_of(rules) | {"tiles": rules.tiles.to_dict()})
 
 
 def rules_data(rules: Rules) -> dict[str, Any]:

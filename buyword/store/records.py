@@ -20,6 +20,7 @@ from buyword.store.codec import (
     Plain,
     RulesForm,
     convert,
+    matching,
     parse_json,
     plain,
     rules_form,
@@ -29,7 +30,7 @@ from buyword.store.codec import (
 # ------------------------------------------------------------------------- the crossword grid
 
 _Coordinate = Annotated[int, Meta(ge=-MAX_COORDINATE, le=MAX_COORDINATE)]
-_Letter = Annotated[str, Meta(pattern=f"^[{ALPHABET}]$")]
+_Letter = Annotated[str, matching(f"^[{ALPHABET}]$", "one capital letter, A to Z")]
 _Pips = Annotated[int, Meta(ge=1, le=MAX_PIPS)]
 
 

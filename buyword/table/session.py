@@ -28,7 +28,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from buyword.bots import Bot, make_bot
 from buyword.engine import (
@@ -178,36 +178,6 @@ class SalePreview:
     words: tuple[WordFormed, ...] = ()
     #: Asked of the host (a seat at a hosted table): its answer comes later.
     pending: bool = False
-
-    def to_dict(self) -> dict[str, Any]:
-        """The preview as JSON-ready data (`from_dict` reads it back): a host's answer."""
-        placement = self.placement
-        return {
-            "marked": sorted(self.marked), "wild": self.wild, "notation": self.notation,
-            "price": self.price, "pips": self.pips, "reason": self.reason,
-            "placement": None if placement is None else [
-                placement.word, placement.row, placement.col, placement.direction],
-            "laid": [[row, col, tile.letter, tile.pips, tile.wild]
-                     for (row, col), tile in self.laid],
-            "words": [[w.word, list(w.start), w.direction, w.pips] for w in self.words],
-        }
-
-    @classmethod
-    def from_dict(cls, data: Any) -> SalePreview:
-        """Read a preview written by `to_dict`. Raises BuyWordError for anything else."""
-        try:
-            placement = data["placement"]
-            return cls(
-                frozenset(data["marked"]), data["wild"], data["notation"], data["price"],
-                data["pips"], data["reason"],
-                None if placement is None else Placement(*placement),
-                tuple(((row, col), Tile(letter, pips, wild))
-                      for row, col, letter, pips, wild in data["laid"]),
-                tuple(WordFormed(word, (start[0], start[1]), direction, pips)
-                      for word, start, direction, pips in data["words"]))
-        except (KeyError, TypeError, ValueError, IndexError):
-            raise BuyWordError("the table's preview is damaged, or from another version of "
-                               "BuyWord") from None
 
 
 @dataclass

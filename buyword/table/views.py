@@ -17,20 +17,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Mapping
-from dataclasses import asdict, dataclass, fields, is_dataclass, replace
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from buyword.bots.view import Opponent, SeatView
 from buyword.engine import Auction, Buy, BuyWordError, Rules
 from buyword.engine import events as ev
 from buyword.engine.crossword import Grid
-from buyword.engine.game import Outcome, Standing
-from buyword.engine.phase import Phase
-from buyword.engine.variants import AuctionState, TradeOffer
-from buyword.store.codec import rules_data, rules_from
-from buyword.store.records import decode_grid, grid_data
+from buyword.engine.game import Outcome
 from buyword.store.setup import Seat
 
 if TYPE_CHECKING:
@@ -176,11 +172,6 @@ class Awaiting:
 KEYS = ("roll", "choose 2", "choose 3", "choose 4", "choose 5", "buy", "discard", "auction",
         "pass", "match", "accept", "decline", "done")
 
-#: The version of `TableView.to_dict`'s form; `from_dict` reads only this one. Form 2 added
-#: the results of a finished game.
-VIEW_SCHEMA = 2
-
-
 @dataclass(frozen=True)
 class LogLine:
     """One line of the game log as a viewer reads it (already redacted), and the kind of event
@@ -236,31 +227,6 @@ class ResultsView:
         """The rulebook's thresholds, lowest first: '$800 fair · $900 good · ...'."""
         return " · ".join(f"${t:,} {name}" for t, name in reversed(self.rules.solo_ratings))
 
-    def to_dict(self) -> dict[str, Any]:
-        """The results as JSON-ready data (`from_dict` reads them back)."""
-        return {
-            "outcome": _plain(self.outcome),
-            "players": [{**asdict(p), "best": _plain(p.best)} for p in self.players],
-            "rules": rules_data(self.rules),
-            "seed": self.seed,
-            "rounds": self.rounds,
-            "grid": grid_data(self.grid),
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> ResultsView:
-        """Read results written by `to_dict` (KeyError, TypeError ... for anything else)."""
-        return cls(
-            outcome=_read_outcome(data["outcome"]),
-            players=tuple(SeatResult(**{**p, "history": tuple(p["history"]),
-                                        "best": _read_sold(p["best"])})
-                          for p in data["players"]),
-            rules=rules_from(data["rules"]),
-            seed=data["seed"],
-            rounds=data["rounds"],
-            grid=decode_grid(data["grid"]),
-        )
-
 
 def results_view(game: Game) -> ResultsView:
     """The results of finished `game` (BuyWordError while it is still on)."""
@@ -284,9 +250,9 @@ def results_view(game: Game) -> ResultsView:
 class TableView:
     """Everything a screen at one seat (or held by nobody) may draw of the table, now.
 
-    Built by `TableSession.table_view`; a hosted table sends it to each seat's screen as
-    `to_dict` and the screen reads it back with `from_dict`. Nothing in it is hidden from
-    its viewer: another seat's hidden hand or draw is only a count.
+    Built by `TableSession.table_view`; a hosted table sends it to each seat's screen in its
+    plain form (`buyword.table.view_codec`). Nothing in it is hidden from its viewer: another
+    seat's hidden hand or draw is only a count.
     """
 
     seat: SeatView  # the game as the viewer may see it (its `log` is empty: see `log`)
@@ -365,138 +331,3 @@ class TableView:
         if key not in self.why_not:
             return f"it is not your turn: {self.waiting_for}"
         return self.why_not[key]
-
-    # ------------------------------------------------------------------ plain data
-
-    def to_dict(self, log_from: int = 0) -> dict[str, Any]:
-        """The view as JSON-ready data (`from_dict` reads it back), with the log's lines from
-        `log_from` on (a screen that has the earlier ones is sent only the new)."""
-        view = self.seat
-        return {
-            "schema": VIEW_SCHEMA,
-            "seat": _seat_dict(view),
-            "seats": [[s.name, s.level] for s in self.seats],
-            "awaiting": {"wait": str(self.awaiting.wait), "seats": list(self.awaiting.seats),
-                         "computer": self.awaiting.computer,
-                         "sale": _plain(self.awaiting.sale)},
-            "waiting_for": self.waiting_for,
-            "why_not": dict(self.why_not),
-            "addressed": sorted(self.addressed),
-            "log_from": log_from,
-            "log": [[line.text, line.kind] for line in self.log[log_from:]],
-            "log_size": len(self.log),
-            "hints": self.hints,
-            "hand_off": self.hand_off,
-            "unseen_of": self.unseen_of,
-            "undo_seat": self.undo_seat,
-            "why_not_undo": self.why_not_undo,
-            "seed": self.seed,
-            "nobody_draws": self.nobody_draws,
-            "last_placed": [list(square) for square in sorted(self.last_placed)],
-            "words_placed": self.words_placed,
-            "outcome": _plain(self.outcome),
-            "coaching": self.coaching,
-            "results": None if self.results is None else self.results.to_dict(),
-        }
-
-    @classmethod
-    def from_dict(cls, data: Any, earlier: TableView | None = None) -> TableView:
-        """Read a view written by `to_dict`; a view sent with only its new log lines takes the
-        earlier ones from `earlier`. Raises BuyWordError, saying why, for anything else."""
-        try:
-            if data["schema"] != VIEW_SCHEMA:
-                raise BuyWordError(f"a table view of form {data['schema']!r}: this screen "
-                                   f"reads form {VIEW_SCHEMA}")
-            log_from = data["log_from"]
-            before = earlier.log[:log_from] if earlier is not None else ()
-            if len(before) != log_from:
-                raise BuyWordError("a table view continues a log this screen does not have")
-            log = (*before, *(LogLine(text, kind) for text, kind in data["log"]))
-            asked = data["awaiting"]
-            outcome = data["outcome"]
-            results = data["results"]
-            return cls(
-                seat=_read_seat(data["seat"]),
-                seats=tuple(Seat(name, level) for name, level in data["seats"]),
-                awaiting=Awaiting(Wait(asked["wait"]), tuple(asked["seats"]),
-                                  bool(asked["computer"]), _read_sold(asked["sale"])),
-                waiting_for=data["waiting_for"],
-                why_not=dict(data["why_not"]),
-                addressed=frozenset(data["addressed"]),
-                log=log,
-                hints=bool(data["hints"]),
-                hand_off=bool(data["hand_off"]),
-                unseen_of=data["unseen_of"],
-                undo_seat=data["undo_seat"],
-                why_not_undo=data["why_not_undo"],
-                seed=data["seed"],
-                nobody_draws=bool(data["nobody_draws"]),
-                last_placed=frozenset((row, col) for row, col in data["last_placed"]),
-                words_placed=data["words_placed"],
-                outcome=None if outcome is None else _read_outcome(outcome),
-                # Absent from a host of an earlier version, which had no coach.
-                coaching=bool(data.get("coaching", False)),
-                results=None if results is None else ResultsView.from_dict(results),
-            )
-        except BuyWordError:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-            raise BuyWordError("the table's view is damaged, or from another version of "
-                               "BuyWord") from None
-
-
-def _plain(value: Any) -> Any:
-    """A dataclass (or None) as JSON-ready data."""
-    return None if value is None else asdict(value)
-
-
-def _read_outcome(data: dict[str, Any]) -> Outcome:
-    return Outcome(data["reason"], tuple(Standing(**standing) for standing in data["standings"]),
-                   tuple(data["winners"]), data["rating"])
-
-
-def _read_sold(data: Any) -> ev.Sold | None:
-    if data is None:
-        return None
-    return ev.Sold(**{**data, "words": tuple((word, cost) for word, cost in data["words"])})
-
-
-def _seat_dict(view: SeatView) -> dict[str, Any]:
-    """A `SeatView` without its log (a `TableView` carries the log as lines): every field, so
-    what a variant adds to the view reaches every screen."""
-    data: dict[str, Any] = {}
-    for f in fields(view):
-        value = getattr(view, f.name)
-        if f.name == "log":
-            continue
-        if f.name == "opponents":
-            value = [asdict(o) for o in value]
-        elif f.name == "rules":
-            value = rules_data(value)
-        elif f.name == "grid":
-            value = grid_data(value)
-        elif f.name == "phase":
-            value = str(value)
-        elif is_dataclass(value):  # the last sale, an auction, a trade offer
-            value = asdict(value)
-        elif isinstance(value, tuple):
-            value = list(value)
-        data[f.name] = value
-    return data
-
-
-def _read_seat(data: dict[str, Any]) -> SeatView:
-    auction = data["auction"]
-    offer = data["trade_offer"]
-    return SeatView(
-        **{**data,
-           "names": tuple(data["names"]),
-           "phase": Phase(data["phase"]),
-           "draws": tuple(data["draws"]),
-           "opponents": tuple(Opponent(**o) for o in data["opponents"]),
-           "last_sale": _read_sold(data["last_sale"]),
-           "rules": rules_from(data["rules"]),
-           "auction": None if auction is None else AuctionState(
-               **{**auction, "bidders": tuple(auction["bidders"])}),
-           "trade_offer": None if offer is None else TradeOffer(**offer),
-           "grid": decode_grid(data["grid"])})
