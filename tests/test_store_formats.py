@@ -72,7 +72,8 @@ def test_save_format_1_reads_every_field_and_writes_back_the_same() -> None:
     assert saved.at_round >= 1 and saved.hinted and saved.coached
     assert setup_of(saved) == GameSetup(
         seats=(Seat("Ann"), Seat("Bob"), Seat("Cy", "hard")), seed=5, hints=True, coach=True,
-        tile_limit=10, dictionary=DictionaryChoice.COMMON, variants=("draft",))
+        tile_limit=10, dictionary=DictionaryChoice.COMMON, variants=("draft",),
+        family_words=False)  # played before family words: with the full list
     assert saved.record.replay(WORDS).seats == 3
     assert json.dumps(save_data(saved), indent=1, ensure_ascii=True) == raw.decode()
 
@@ -106,6 +107,8 @@ def test_settings_format_1_is_migrated_and_format_2_reads_as_written() -> None:
     assert (game.dictionary, game.tile_limit, game.min_word_length, game.challenge) == (
         DictionaryChoice.COMMON, 10, 4, True)
     settings, problems = parse_settings(text("settings_v2.toml"))
-    assert problems == [] and settings.to_toml() == text("settings_v2.toml")
+    # Written back as read, and a setting added since (family words) with its default.
+    assert problems == []
+    assert settings.to_toml() == text("settings_v2.toml") + "family_words = true\n"
     assert (settings.animations, settings.master_ahead, settings.new_game.tile_limit,
             settings.new_game.coach) == (False, False, None, True)
