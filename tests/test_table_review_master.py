@@ -17,11 +17,12 @@ from buyword.analysis.review import review_game
 from buyword.analysis.spread import RolloutSpread
 from buyword.bots import MasterBot
 from buyword.bots.index import WordIndex
-from buyword.bots.master import Appraisal, Decision, Search
+from buyword.bots.master import Decision, Search
 from buyword.cli import main
 from buyword.engine import Discard, Game, GameRecord, Rules
 from buyword.store import SavedGame
 from buyword.store.records import decode_record
+from buyword.table.coach import kept_entry, known_appraisals
 from buyword.table.services import Services
 from buyword.table.weighing import review_search, view_at
 
@@ -135,7 +136,9 @@ def test_an_appraisal_depends_on_its_stream_not_on_the_players_past(words) -> No
     assert used.appraisal(view, also=(mine,), stream="36/15", rollouts=FEW) == fresh
     other = _master(words).appraisal(view, also=(mine,), stream="36/16", rollouts=FEW)
     assert other != fresh  # another decision's luck
-    assert Appraisal.from_dict(json.loads(json.dumps(fresh.to_dict()))) == fresh
+    key = ("36/15", FEW, None, ("discard",))
+    kept = json.loads(json.dumps(kept_entry(key, fresh)))  # as a save keeps it
+    assert known_appraisals([kept]) == {key: fresh}
     assert fresh.gap_stderrs[0] == 0 and all(e >= 0 for e in fresh.gap_stderrs)
 
 

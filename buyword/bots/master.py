@@ -25,7 +25,7 @@ import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Protocol
 
 from buyword.bots.index import Word, WordIndex, hand_key, take
 from buyword.bots.leaves import LeaveTable
@@ -82,7 +82,7 @@ class Appraisal:
 
     With a `stream` and a budget counted in rollouts it is a pure function of the view, the
     options and the stream: the same on any machine, at any load, in any process, so it can
-    be kept (`to_dict`) and used again instead of being computed twice.
+    be kept (`buyword.table.coach.kept_entry`) and used again instead of being computed twice.
     """
 
     estimates: tuple[Estimate, ...]
@@ -91,23 +91,6 @@ class Appraisal:
     gap_stderrs: tuple[float, ...]
     #: For each estimate, its mean shortfall against the first on those paired rollouts.
     gaps: tuple[float, ...]
-
-    def to_dict(self) -> dict[str, object]:
-        """A JSON-ready form (every figure as computed: `from_dict` gives it back exactly)."""
-        return {"estimates": [{"actions": [str(a) for a in e.decision.actions], "mean": e.mean,
-                               "stderr": e.stderr, "rollouts": e.rollouts}
-                              for e in self.estimates],
-                "gap_stderrs": list(self.gap_stderrs), "gaps": list(self.gaps)}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Appraisal:
-        """The appraisal `to_dict` wrote (as JSON read it back: its values unchecked)."""
-        from buyword.engine.actions import parse_action
-
-        estimates = tuple(Estimate(Decision(tuple(parse_action(a) for a in e["actions"])),
-                                   e["mean"], e["stderr"], e["rollouts"])
-                          for e in data["estimates"])
-        return cls(estimates, tuple(data["gap_stderrs"]), tuple(data["gaps"]))
 
 
 class Spread(Protocol):

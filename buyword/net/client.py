@@ -188,15 +188,15 @@ class TableClient:
         self.received.append(message)
         try:
             read = read_server(message)
-            if isinstance(read, ViewSent):
-                self.view = view_from(read.view, self.view)
+            view = view_from(read.view, self.view) if isinstance(read, ViewSent) else None
         except BuyWordError as error:  # a host of another version, or a damaged message
             self.error = f"the table's message cannot be read: {error}"
             return
         if isinstance(read, WelcomeSent):
             self.seat, self.name, self.token = read.seat, read.name, read.token
-        elif isinstance(read, ViewSent):
-            self.log = [line.text for line in self.view.log]
+        elif view is not None:
+            self.view = view
+            self.log = [line.text for line in view.log]
         elif isinstance(read, RefusedSent):
             self.refusals.append(read.message)
         elif isinstance(read, CoachSent):

@@ -69,36 +69,36 @@ class _Client(msgspec.Struct, frozen=True, kw_only=True, tag_field="type",
     v: int = VERSION
 
 
-class Join(_Client, tag="join"):
+class Join(_Client, tag="join", frozen=True):
     """Take a seat: with its join code (first time) or its token (coming back)."""
 
     code: _Secret | None = None
     token: _Secret | None = None
 
 
-class Act(_Client, tag="act"):
+class Act(_Client, tag="act", frozen=True):
     """An answer for the seat this connection holds, in the game's notation."""
 
     text: _Text
 
 
-class Preview(_Client, tag="preview"):
+class Preview(_Client, tag="preview", frozen=True):
     """What selling `text` from the seat's hand would do now (a screen's word box)."""
 
     text: _Text
 
 
-class Hint(_Client, tag="hint"):
+class Hint(_Client, tag="hint", frozen=True):
     """The seat's person asks for hints (F2): the table that allows them finds the best words
     for that hand and marks the game as played with hints by that seat."""
 
 
-class CoachAsk(_Client, tag="coach"):
+class CoachAsk(_Client, tag="coach", frozen=True):
     """The seat's person asks the coach for Master's choice now (F6): the coach goes on for
     the rest of the game and the game is marked as coached."""
 
 
-class Leave(_Client, tag="leave"):
+class Leave(_Client, tag="leave", frozen=True):
     """The player leaves the table; the seat stays theirs to take back with the token."""
 
 
@@ -243,7 +243,8 @@ def hints_message(found: Sequence[Candidate] | Sequence[Move]) -> dict[str, Any]
 
     moves = [hint for hint in found if isinstance(hint, Move)]
     words = [hint for hint in found if not isinstance(hint, Move)]
-    return {"v": VERSION, "type": "hints"} | plain(HintsForm(words=words, moves=moves))
+    hints: dict[str, Any] = plain(HintsForm(words=words, moves=moves))
+    return {"v": VERSION, "type": "hints"} | hints
 
 
 # ---------------------------------------------------------------------- the server's, read
@@ -255,7 +256,7 @@ class Said(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
     v: int
 
 
-class WelcomeSent(Said, tag="welcome"):
+class WelcomeSent(Said, tag="welcome", frozen=True):
     """The seat a connection now holds, its name and its token."""
 
     seat: Annotated[int, Meta(ge=0)]
@@ -263,32 +264,32 @@ class WelcomeSent(Said, tag="welcome"):
     token: str
 
 
-class RefusedSent(Said, tag="refused"):
+class RefusedSent(Said, tag="refused", frozen=True):
     """An answer the table did not accept (nothing changed), and why."""
 
     message: str
 
 
-class ErrorSent(Said, tag="error"):
+class ErrorSent(Said, tag="error", frozen=True):
     """A broken message or a join that failed; the host closes the link after it."""
 
     message: str
 
 
-class CoachSent(Said, tag="coach"):
+class CoachSent(Said, tag="coach", frozen=True):
     """One line of the coach's, for this seat alone."""
 
     text: str
 
 
-class ViewSent(Said, tag="view"):
+class ViewSent(Said, tag="view", frozen=True):
     """The seat's view, in its plain form (`buyword.table.view_codec.view_from` reads it:
     it may continue an earlier view's log)."""
 
     view: dict[str, Any]
 
 
-class PreviewSent(Said, tag="preview"):
+class PreviewSent(Said, tag="preview", frozen=True):
     """The table's preview of selling `text` (`buyword.table.view_codec.preview_from`)."""
 
     text: str
@@ -302,7 +303,7 @@ class HintsForm(msgspec.Struct, kw_only=True):
     moves: list[Any] = []
 
 
-class HintsSent(Said, tag="hints"):
+class HintsSent(Said, tag="hints", frozen=True):
     """The hints found for this seat's hand (`read_hints`)."""
 
     words: list[dict[str, Any]] = []

@@ -60,7 +60,8 @@ def form_of(cls: type, name: str, overrides: dict[str, Any] | None = None, *,
         elif f.default is not dataclasses.MISSING:
             fields.append((f.name, kind, f.default))
         else:
-            fields.append((f.name, kind, msgspec.field(default_factory=f.default_factory)))
+            factory = typing.cast(typing.Callable[[], Any], f.default_factory)
+            fields.append((f.name, kind, msgspec.field(default_factory=factory)))
     return msgspec.defstruct(name, fields, kw_only=True,
                              forbid_unknown_fields=forbid_unknown_fields)
 
@@ -110,11 +111,11 @@ _PATTERN = re.compile(r"Expected `str` matching regex '(.+)'")
 _PATTERNS: dict[str, str] = {}
 
 
-def matching(pattern: str, words: str, **bounds: int) -> Meta:
-    """A constraint on text: it matches `pattern` (and `bounds`, as msgspec's Meta takes
-    them); a refusal says the field should be `words` ("one capital letter A to Z")."""
+def matching(pattern: str, words: str) -> Meta:
+    """A constraint on text: it matches `pattern`; a refusal says the field should be
+    `words` ("one capital letter, A to Z")."""
     _PATTERNS[pattern] = words
-    return Meta(pattern=pattern, **bounds)  # type: ignore[arg-type]  # bounds: Meta's ints
+    return Meta(pattern=pattern)
 
 
 def _kind(name: str) -> str:

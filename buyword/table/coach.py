@@ -23,7 +23,9 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
+
+import msgspec
 
 from buyword.bots.master import Appraisal, Decision, Estimate
 from buyword.bots.rollout import modelled
@@ -32,6 +34,7 @@ from buyword.engine.actions import Challenge, parse_action
 from buyword.engine.phase import Phase
 from buyword.engine.tiles import parse_spelling
 from buyword.engine.wording import possessive
+from buyword.store.codec import plain
 from buyword.store.stats import RecordedWords
 from buyword.table.views import COACHED_WAITS
 from buyword.table.weighing import (
@@ -623,23 +626,58 @@ def coach_master(session: TableSession) -> Appraiser:
 # ----------------------------------------------------------------- keeping appraisals
 
 
-def kept_entry(key: Key, appraisal: Appraisal) -> dict:
+class _EstimateForm(msgspec.Struct, kw_only=True):
+    """One option's estimate as kept: its actions in the game's notation, its figures."""
+
+    actions: list[str]
+    mean: float
+    stderr: float
+    rollouts: int
+
+
+class _AppraisalForm(msgspec.Struct, kw_only=True):
+    """An appraisal as kept (every figure as computed: read back exactly)."""
+
+    estimates: list[_EstimateForm]
+    gap_stderrs: list[float]
+    gaps: list[float]
+
+
+class KeptForm(msgspec.Struct, kw_only=True):
+    """A kept appraisal with its key (a session's `appraisals`, a save's)."""
+
+    stream: str
+    rollouts: int | None
+    budget: float | None
+    actions: list[str]
+    appraisal: _AppraisalForm
+
+
+def kept_entry(key: Key, appraisal: Appraisal) -> dict[str, Any]:
     """A kept appraisal as JSON-ready data (a session's `appraisals`, a save's)."""
     stream, rollouts, budget, actions = key
-    return {"stream": stream, "rollouts": rollouts, "budget": budget,
-            "actions": list(actions), "appraisal": appraisal.to_dict()}
+    form = KeptForm(stream=stream, rollouts=rollouts, budget=budget, actions=list(actions),
+                    appraisal=_AppraisalForm(
+                        estimates=[_EstimateForm(actions=[str(a) for a in e.decision.actions],
+                                                 mean=e.mean, stderr=e.stderr,
+                                                 rollouts=e.rollouts)
+                                   for e in appraisal.estimates],
+                        gap_stderrs=list(appraisal.gap_stderrs), gaps=list(appraisal.gaps)))
+    return cast(dict[str, Any], plain(form))
 
 
 def known_appraisals(entries: Iterable[object]) -> dict[Key, Appraisal]:
-    """The kept appraisals by key, for `review_game`'s `known` (a damaged entry is left out:
-    that decision is weighed again)."""
+    """The kept appraisals by key, for `review_game`'s `known` (an entry that does not fit
+    its form, or names an action that is none, is left out: that decision is weighed again)."""
     known: dict[Key, Appraisal] = {}
     for entry in entries:
         try:
-            assert isinstance(entry, dict)
-            key = (str(entry["stream"]), entry["rollouts"], entry["budget"],
-                   tuple(str(a) for a in entry["actions"]))
-            known[key] = Appraisal.from_dict(entry["appraisal"])
-        except (AssertionError, KeyError, TypeError, ValueError, IndexError):
+            kept = msgspec.convert(entry, KeptForm)
+            read = kept.appraisal
+            estimates = tuple(Estimate(Decision(tuple(parse_action(a) for a in e.actions)),
+                                       e.mean, e.stderr, e.rollouts) for e in read.estimates)
+        except (msgspec.ValidationError, BuyWordError, RecursionError):
             continue
+        key = (kept.stream, kept.rollouts, kept.budget, tuple(kept.actions))
+        known[key] = Appraisal(estimates, tuple(read.gap_stderrs), tuple(read.gaps))
     return known
