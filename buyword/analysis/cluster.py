@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import multiprocessing
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
+from types import ModuleType
 from typing import TypeVar
 
 Task = TypeVar("Task")
@@ -25,7 +26,7 @@ class ClusterError(RuntimeError):
 
 
 def run_tasks(play: Callable[[Task], Result], tasks: Sequence[Task], jobs: int = 1,
-              ray: str | None = None) -> Iterator[Result]:
+              ray: str | None = None) -> Generator[Result, None, None]:
     """`play(task)` for every task, yielding results as they finish (in any order).
 
     `ray`: None for this process (`jobs` 1) or a pool of `jobs` processes; `LOCAL` for a Ray
@@ -109,7 +110,7 @@ def _run_on_ray(play: Callable[[Task], Result], tasks: Sequence[Task], jobs: int
             ray.shutdown()
 
 
-def import_ray():  # noqa: ANN201 (ray's module has no type to name without importing it)
+def import_ray() -> ModuleType:
     """The `ray` module; ClusterError with a one-line hint if it is not installed."""
     try:
         import ray

@@ -58,7 +58,7 @@ def play_beside(game: Game, level: str, finder: WordFinder, *,
     from buyword.analysis.spread import RolloutSpread
     from buyword.bots import MasterBot
     from buyword.table.launch import computer_table
-    from buyword.table.session import Wait
+    from buyword.table.views import Wait
 
     session = computer_table([level], game.seed, game.dictionary, finder, rules=game.rules,
                              names=[level.strip().title()], bag=game.start_bag,

@@ -19,6 +19,7 @@ from buyword.table.views import results_view
 if TYPE_CHECKING:
     from buyword.analysis.compare import MasterAhead, RoundPair
     from buyword.analysis.review_report import ToReview
+    from buyword.store.saves import JsonObject
     from buyword.store.setup import GameSetup
     from buyword.table.services import Services
     from buyword.table.session import TableSession
@@ -50,7 +51,7 @@ class GameResults:
 
         return unreviewable(self.record)
 
-    def to_review(self, seat: int, setup: GameSetup, appraisals: tuple[dict, ...] = ()
+    def to_review(self, seat: int, setup: GameSetup, appraisals: tuple[JsonObject, ...] = ()
                   ) -> ToReview:
         """The game ready for Master to review `seat`'s decisions, with the coach's
         `appraisals` made while it was played."""

@@ -141,7 +141,7 @@ class GameReview:
         costly = [d for d in self.decisions if d.counted > 0]
         return sorted(costly, key=lambda d: -d.counted)[:count]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         """A JSON-ready form (what `buyword review --json` prints)."""
         accuracy = self.accuracy
         median = self.median_uncertainty
@@ -176,21 +176,35 @@ class Weighing:
     rollouts: int | None
 
     @property
-    def key(self) -> tuple[str, int | None, float | None, tuple[str, ...]]:
+    def key(self) -> _Key:
         """What the appraisal depends on besides the view: the stream, the budget and the
         person's decision (for keeping appraisals: `review_game`'s `known`)."""
         return weighing_key(self.stream, self.rollouts, self.budget, self.actions)
 
 
-#: The Master a worker process weighs with: the parent's, inherited when the pool forks.
-_MASTER: dict[str, object] = {}
+#: A kept appraisal's key (`buyword.table.weighing.weighing_key`).
+_Key = tuple[str, int | None, float | None, tuple[str, ...]]
+
+
+@dataclass
+class _Weigher:
+    """The Master a worker process weighs with: the parent's, inherited when the pool forks,
+    or (a Ray task) one remade from its recipe, once a process."""
+
+    master: Appraiser | None = None
+    decision: DecisionMaker | None = None
+    remade: Appraiser | None = None
+    made: DecisionMaker | None = None
+
+
+_MASTER = _Weigher()
 
 
 def review_game(record: GameRecord, seat: int, master: Appraiser, decision: DecisionMaker,
                 *, private_hands: bool = True, budget: float | None = None,
                 rollouts: int | None = DEFAULT_ROLLOUTS, jobs: int = 1,
                 ray: str | None = None, remake: Callable[[], Appraiser] | None = None,
-                known: MutableMapping[tuple, Appraisal] | None = None,
+                known: MutableMapping[_Key, Appraisal] | None = None,
                 progress: Progress | None = None,
                 cancelled: Callable[[], bool] | None = None) -> GameReview:
     """Weigh every decision `seat` (a person) made in `record` with `master`.
@@ -260,7 +274,7 @@ def _appraise_all(master: Appraiser, decision: DecisionMaker, weighings: Sequenc
     `cancelled()` says True."""
     if ray is not None and remake is None:
         raise ReviewError("this review cannot be sent to Ray: its Master has no recipe")
-    _MASTER.update(master=master, decision=decision, remake=remake)
+    _MASTER.master, _MASTER.decision = master, decision
     tasks = [(w, remake if ray is not None else None) for w in weighings]
     if cancelled is not None and cancelled():
         return
@@ -281,15 +295,16 @@ def _weigh_task(task: tuple[Weighing, Callable[[], Appraiser] | None]
     """One decision appraised, in whichever process: by the Master this process inherited,
     or (a Ray task) by one built with the recipe it was sent."""
     weighing, remake = task
-    if remake is not None and _MASTER.get("remade") is None:
+    if remake is not None and _MASTER.remade is None:
         from buyword.bots.master import Decision as MasterDecision
 
-        _MASTER.update(remade=remake(), made=MasterDecision)
-    master = _MASTER["remade"] if remake is not None else _MASTER["master"]
-    decision = _MASTER["made"] if remake is not None else _MASTER["decision"]
-    mine = decision(weighing.actions)  # type: ignore[operator]
+        _MASTER.remade, _MASTER.made = remake(), MasterDecision
+    master = _MASTER.remade if remake is not None else _MASTER.master
+    decision = _MASTER.made if remake is not None else _MASTER.decision
+    assert master is not None and decision is not None, "set by _appraise_all or the recipe"
+    mine = decision(weighing.actions)
     try:
-        appraisal = master.appraisal(  # type: ignore[attr-defined]
+        appraisal = master.appraisal(
             weighing.view, also=(mine,), budget=weighing.budget, stream=weighing.stream,
             rollouts=weighing.rollouts)
     except ValueError as error:

@@ -11,6 +11,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 from buyword.analysis.cluster import ClusterError
@@ -18,6 +19,7 @@ from buyword.analysis.review import DEFAULT_BUDGET, GameReview, review_game
 from buyword.engine import BuyWordError, GameRecord
 from buyword.engine.wording import visible
 from buyword.store import Store, read_game_file
+from buyword.store.saves import JsonObject
 from buyword.store.setup import GameSetup, Seat, setup_of
 from buyword.store.stats import RecordedWords
 from buyword.table.weighing import (
@@ -59,7 +61,7 @@ class ToReview:
     setup: GameSetup
     #: The coach's appraisals made during the game (`buyword.table.coach`): the review
     #: uses them instead of weighing those decisions again.
-    appraisals: tuple[dict, ...] = ()
+    appraisals: tuple[JsonObject, ...] = ()
 
     @property
     def people(self) -> tuple[int, ...]:
@@ -124,7 +126,7 @@ def master_for(services: Services, todo: ToReview) -> tuple[Appraiser, DecisionM
     finder = services.finder(lexicon, rules.tiles)
     themes = services.theme_finders(lexicon, rules.tiles) if rules.themes else None
     try:
-        return review_master(finder, themes), Decision  # type: ignore[return-value]
+        return review_master(finder, themes), Decision
     except ImportError:
         raise ReviewError("the Master level is not installed in this BuyWord") from None
 
@@ -206,14 +208,13 @@ def run_review(todo: ToReview, master: Appraiser, decision: DecisionMaker, budge
 
     stop = threading.Event()
     spread = spread or Processes()
-    options = {"private_hands": todo.setup.private_hands, "budget": budget,
-               "rollouts": rollouts, "jobs": spread.jobs, "ray": spread.ray,
-               "remake": spread.remake, "cancelled": stop.is_set,
-               "known": known_appraisals(todo.appraisals)}
+    weigh = partial(review_game, todo.record, todo.seat, master, decision,
+                    private_hands=todo.setup.private_hands, budget=budget, rollouts=rollouts,
+                    jobs=spread.jobs, ray=spread.ray, remake=spread.remake,
+                    cancelled=stop.is_set, known=known_appraisals(todo.appraisals))
     with _stopped_by_ctrl_c(stop):
         if not progress:
-            return review_game(todo.record, todo.seat, master, decision,
-                               **options)  # type: ignore[arg-type]
+            return weigh()
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
@@ -225,8 +226,7 @@ def run_review(todo: ToReview, master: Appraiser, decision: DecisionMaker, budge
             def tell(done: int, total: int) -> None:
                 bar.update(task, completed=done, total=total)
 
-            return review_game(todo.record, todo.seat, master, decision, progress=tell,
-                               **options)  # type: ignore[arg-type]
+            return weigh(progress=tell)
 
 
 @contextmanager

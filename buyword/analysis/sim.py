@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import statistics
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
 
 from buyword.analysis.cluster import ClusterError, run_tasks
 from buyword.bots import BOT_NAMES, MasterBot
@@ -23,7 +25,21 @@ from buyword.engine.rules import variant_names
 from buyword.store.setup import EACH_ROUND, GameSetup, load_tiles
 from buyword.table.launch import computer_table
 from buyword.table.services import Services
-from buyword.table.session import TableSession, Wait
+from buyword.table.session import TableSession
+from buyword.table.views import Wait
+
+if TYPE_CHECKING:
+    import argparse
+
+    from buyword.engine.dictionary import Dictionary
+    from buyword.engine.themes import Themes
+    from buyword.words.finder import WordFinder
+    from buyword.words.lexicon import Lexicon
+
+#: The word index's cache folder, as `Services.shared` takes it (None: build the index).
+CacheDir = str | os.PathLike[str] | None
+#: A report as JSON: figures by name, nested as `summarise` builds them and read by key.
+Report = dict[str, Any]
 
 #: The table played when no --players is given.
 DEFAULT_TABLE = ("expert",)
@@ -63,9 +79,10 @@ class GameResult:
 # ---------------------------------------------------------------------- playing
 
 
-def play_game(levels: Sequence[str], seed: int, finder: object, lexicon: object,
-              table: int = 0, rules: Rules | None = None, themes: object = None,
-              theme_finders: object = None, master: Search | None = None) -> GameResult:
+def play_game(levels: Sequence[str], seed: int, finder: WordFinder, lexicon: Dictionary,
+              table: int = 0, rules: Rules | None = None, themes: Themes | None = None,
+              theme_finders: Callable[[str], WordFinder] | None = None,
+              master: Search | None = None) -> GameResult:
     """Play one game of `levels` (one per seat) on `seed` to the end, at a table session with
     private hands (each computer sees what a person in its seat would); a Master searches as
     `master` says (None: its default search, 1 s a decision).
@@ -73,8 +90,8 @@ def play_game(levels: Sequence[str], seed: int, finder: object, lexicon: object,
     A themed game (`rules.themes`) needs `themes` (a ThemeBook) and `theme_finders` (a
     ThemeFinders over `lexicon`), so that the players search only the round's theme.
     """
-    session = computer_table(levels, seed, lexicon, finder, rules=rules,  # type: ignore[arg-type]
-                             themes=themes, theme_finders=theme_finders)  # type: ignore[arg-type]
+    session = computer_table(levels, seed, lexicon, finder, rules=rules, themes=themes,
+                             theme_finders=theme_finders)
     game = session.game
     if master is not None:
         search_with(session, master)
@@ -112,10 +129,10 @@ def _is_decision(game: Game) -> bool:
 
 
 def _load_words(tiles: TileSet | None = None, themes: tuple[str, ...] = (),
-                cache_dir: object = None) -> tuple[object, object]:
+                cache_dir: CacheDir = None) -> tuple[WordFinder, Lexicon]:
     """This process's word finder for `tiles` and the bundled dictionary (`Services.shared`),
     each theme of `themes` searched ready."""
-    services = Services.shared(cache_dir)  # type: ignore[arg-type]
+    services = Services.shared(cache_dir)
     finder, lexicon = services.words(tiles)
     if themes:
         finders = services.theme_finders(lexicon, tiles or finder.tiles)
@@ -124,7 +141,7 @@ def _load_words(tiles: TileSet | None = None, themes: tuple[str, ...] = (),
     return finder, lexicon
 
 
-def _play_task(task: tuple[int, tuple[str, ...], int, Rules, object, Search | None]
+def _play_task(task: tuple[int, tuple[str, ...], int, Rules, CacheDir, Search | None]
                ) -> GameResult:
     table, levels, seed, rules, cache_dir, master = task
     finder, lexicon = _load_words(rules.tiles, cache_dir=cache_dir)
@@ -154,7 +171,7 @@ def theme_rules(theme: str | None, tiles: TileSet | None = None) -> Rules:
 
 def run_games(tables: Sequence[tuple[str, ...]], games: int, seed: int,
               jobs: int = 1, rules: Rules | None = None,
-              ray: str | None = None, cache_dir: object = None,
+              ray: str | None = None, cache_dir: CacheDir = None,
               master: Search | None = None) -> Iterator[GameResult]:
     """Play `games` seeded games of each table (under `rules`, the box's by default),
     yielding results as they finish: in `jobs` processes, or as Ray tasks when `ray` names
@@ -165,7 +182,7 @@ def run_games(tables: Sequence[tuple[str, ...]], games: int, seed: int,
     # In the parent, so forked workers share the finders instead of rebuilding them.
     finder, _ = _load_words(rules.tiles, rules.themes)
     if ray is not None and cache_dir is not None:
-        finder.save_cache(cache_dir)  # type: ignore[attr-defined]
+        finder.save_cache(cache_dir)
     tasks = [(t, levels, seed + i, rules, cache_dir, master) for t, levels in enumerate(tables)
              for i in range(games)]
     yield from run_tasks(_play_task, tasks, jobs, ray)
@@ -174,7 +191,7 @@ def run_games(tables: Sequence[tuple[str, ...]], games: int, seed: int,
 # ---------------------------------------------------------------------- statistics
 
 
-def money_stats(values: Sequence[int]) -> dict:
+def money_stats(values: Sequence[int]) -> Report:
     """Mean, median, standard deviation and the 95% confidence interval of the mean."""
     n = len(values)
     mean = statistics.fmean(values)
@@ -199,7 +216,7 @@ def percentile(sorted_values: Sequence[float], q: float) -> float:
     return sorted_values[rank]
 
 
-def time_stats(seconds: Sequence[float]) -> dict:
+def time_stats(seconds: Sequence[float]) -> Report:
     """Decision-time percentiles in milliseconds."""
     values = sorted(seconds)
     return {
@@ -213,9 +230,9 @@ def time_stats(seconds: Sequence[float]) -> dict:
 
 
 def summarise(tables: Sequence[tuple[str, ...]], results: Sequence[GameResult],
-              games: int, seed: int) -> dict:
+              games: int, seed: int) -> Report:
     """Every table's per-seat statistics and every level's decision times, JSON-ready."""
-    report: dict = {"games": games, "seeds": [seed, seed + games - 1], "tables": []}
+    report: Report = {"games": games, "seeds": [seed, seed + games - 1], "tables": []}
     times: dict[str, list[float]] = {}
     for t, levels in enumerate(tables):
         played = sorted((r for r in results if r.table == t), key=lambda r: r.seed)
@@ -267,7 +284,7 @@ def parse_variants(text: str, tables: Sequence[tuple[str, ...]],
         names = variant_names(text)
     except BuyWordError as error:
         raise SimError(f"--variant {text!r}: {error}") from None
-    rules = replace(rules or Rules(), **dict.fromkeys(names, True))
+    rules = (rules or Rules()).with_variants(names)
     for levels in tables:
         problem = rules.table_problem(len(levels))
         if problem:
@@ -307,18 +324,18 @@ def master_search(budget: float | None, rollouts: int | None) -> Search | None:
     return None if budget is None else Search(budget=budget)
 
 
-def master_label(report: dict) -> str:
+def master_label(report: Report) -> str:
     """How Master searched in a report: '1 s a decision' or '48 rollouts an option'."""
     if "master_rollouts" in report:
         return f"{report['master_rollouts']} rollouts an option"
     return f"{report['master_budget']:g} s a decision"
 
 
-def sim_main(args: object) -> int:
+def sim_main(args: argparse.Namespace) -> int:
     """Run `buyword sim` with the parsed command line; returns the exit code."""
     try:
         tables = parse_tables(getattr(args, "players", None))
-        games, seed = int(args.games), int(args.seed)  # type: ignore[attr-defined]
+        games, seed = int(args.games), int(args.seed)
         jobs = int(getattr(args, "jobs", 1))
         budget = getattr(args, "budget", None)
         rollouts = getattr(args, "rollouts", None)
@@ -358,7 +375,7 @@ def sim_main(args: object) -> int:
 
 def _collect(tables: list[tuple[str, ...]], games: int, seed: int, jobs: int, rules: Rules,
              progress: bool, ray: str | None = None,
-             cache_dir: object = None, master: Search | None = None) -> list[GameResult]:
+             cache_dir: CacheDir = None, master: Search | None = None) -> list[GameResult]:
     """Play every game (as Ray tasks if `ray` names a cluster), with a progress bar on stderr
     when asked."""
     stream = run_games(tables, games, seed, jobs, rules, ray, cache_dir, master)
@@ -378,7 +395,7 @@ def _collect(tables: list[tuple[str, ...]], games: int, seed: int, jobs: int, ru
     return results
 
 
-def print_report(report: dict) -> None:
+def print_report(report: Report) -> None:
     """The report as rich tables on stdout."""
     from rich.console import Console
     from rich.table import Table

@@ -13,13 +13,15 @@ whole method: docs/solve-and-sim.md, "`buyword train`: learned leave values".
 from __future__ import annotations
 
 import math
+import os
 import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from buyword.analysis.cluster import ClusterError, run_tasks
 from buyword.bots import LEVEL_STYLES, LevelBot
@@ -31,7 +33,17 @@ from buyword.engine import Game, Phase, Rules
 from buyword.table.computers import seat_seed
 from buyword.table.launch import computer_table
 from buyword.table.services import Services
-from buyword.table.session import TableSession, Wait
+from buyword.table.session import TableSession
+from buyword.table.views import Wait
+
+if TYPE_CHECKING:
+    import argparse
+
+    from buyword.engine.dictionary import Dictionary
+    from buyword.words.finder import WordFinder
+
+#: The word index's cache folder, as `Services.shared` takes it (None: build the index).
+CacheDir = str | os.PathLike[str] | None
 
 #: The level that learns (and uses) the table.
 LEVEL = "expert"
@@ -90,21 +102,21 @@ class RoundStart:
     estimate: float
 
 
-def _solo(seed: int, bot: LevelBot, finder: object, lexicon: object
+def _solo(seed: int, bot: LevelBot, finder: WordFinder, lexicon: Dictionary
           ) -> tuple[Game, TableSession]:
     """A solo game on `seed` with `bot` in the seat."""
-    session = computer_table([LEVEL], seed, lexicon, finder)  # type: ignore[arg-type]
+    session = computer_table([LEVEL], seed, lexicon, finder)
     session.bots[0] = bot
     return session.game, session
 
 
-def record_game(seed: int, table: LeaveTable | None, weight: float, finder: object,
-                lexicon: object) -> tuple[int, list[RoundStart]]:
+def record_game(seed: int, table: LeaveTable | None, weight: float, finder: WordFinder,
+                lexicon: Dictionary) -> tuple[int, list[RoundStart]]:
     """One solo game of Expert on `seed` (valuing its leaves with `table` at `weight`, or
     by its futures alone when `table` is None): its final money and each round's start."""
     style = replace(LEVEL_STYLES[LEVEL], leave_weight=weight)
-    bot = LevelBot(WordIndex.common(finder, style.zipf),  # type: ignore[arg-type]
-                   seat_seed(seed, 0), style, LEVEL, table)
+    bot = LevelBot(WordIndex.common(finder, style.zipf), seat_seed(seed, 0), style, LEVEL,
+                   table)
     game, session = _solo(seed, bot, finder, lexicon)
     # The estimate's futures come from a generator of their own, so that recording a game
     # never changes how it is played.
@@ -185,10 +197,10 @@ def weigh_sales(master: MasterBot, view: SeatView) -> Contrast | None:
 
 
 def record_sales(seed: int, table: LeaveTable | None, weight: float, rollouts: int,
-                 finder: object, lexicon: object) -> tuple[int, list[Contrast]]:
+                 finder: WordFinder, lexicon: Dictionary) -> tuple[int, list[Contrast]]:
     """One solo game of Expert on `seed` (with `table` at `weight`), its leading sales in
     every round weighed by `rollouts` rollouts each: its final money and the contrasts."""
-    index = WordIndex.common(finder, LEVEL_STYLES[LEVEL].zipf)  # type: ignore[arg-type]
+    index = WordIndex.common(finder, LEVEL_STYLES[LEVEL].zipf)
     # The appraiser values by the futures alone, so that every iteration measures the same.
     appraiser = MasterBot(index, seat_seed(seed, 1), LEVEL_STYLES[LEVEL],
                           search=Search(max_rollouts=rollouts))
@@ -220,44 +232,48 @@ def turns_of(starts: Sequence[RoundStart], money: int, horizon: int) -> list[Tur
     return turns
 
 
+#: One game as training records it: the final money, and its turns (see `turns_of`) or, when
+#: its sales were weighed by rollouts, its contrasts; the other list is empty.
+Played = tuple[int, list[Turn], list[Contrast]]
+
+
 def play_and_record(seed: int, table: LeaveTable | None, weight: float, horizon: int,
-                    finder: object, lexicon: object, rollouts: int | None = None
-                    ) -> tuple[int, list]:
+                    finder: WordFinder, lexicon: Dictionary, rollouts: int | None = None
+                    ) -> Played:
     """One solo game of Expert on `seed`: its final money and its turns (see `record_game`
     and `turns_of`), or, given `rollouts`, its sales weighed by rollouts (see
     `record_sales`)."""
     if rollouts is not None:
-        return record_sales(seed, table, weight, rollouts, finder, lexicon)
+        money, contrasts = record_sales(seed, table, weight, rollouts, finder, lexicon)
+        return money, [], contrasts
     money, starts = record_game(seed, table, weight, finder, lexicon)
-    return money, turns_of(starts, money, horizon)
+    return money, turns_of(starts, money, horizon), []
 
 
 #: A game to play: seed, table (None: none), weight, horizon, the word index's cache folder,
 #: and the rollouts a weighed sale gets (None: record turns, not contrasts).
-_Task = tuple[int, LeaveTable | None, float, int, object, int | None]
+_Task = tuple[int, LeaveTable | None, float, int, CacheDir, int | None]
 
 
-def _play_task(task: _Task) -> tuple[int, int, list]:
-    """A worker's game: (seed, final money, turns or contrasts)."""
+def _play_task(task: _Task) -> tuple[int, Played]:
+    """A worker's game: its seed, and what it recorded."""
     seed, table, weight, horizon, cache_dir, rollouts = task
     finder, lexicon = Services.shared(cache_dir).words()
-    money, records = play_and_record(seed, table, weight, horizon, finder, lexicon, rollouts)
-    return seed, money, records
+    return seed, play_and_record(seed, table, weight, horizon, finder, lexicon, rollouts)
 
 
 def play_many(seeds: Sequence[int], table: LeaveTable | None, weight: float, horizon: int,
-              jobs: int = 1, ray: str | None = None, cache_dir: object = None,
-              rollouts: int | None = None) -> dict[int, tuple[int, list]]:
+              jobs: int = 1, ray: str | None = None, cache_dir: CacheDir = None,
+              rollouts: int | None = None) -> dict[int, Played]:
     """Play a game on each seed (in `jobs` processes, or on Ray, whose workers read the word
-    index from `cache_dir`): seed -> (money, turns), or (money, contrasts) given `rollouts`
-    (see `play_and_record`)."""
+    index from `cache_dir`): seed -> (money, turns, no contrasts), or (money, no turns,
+    contrasts) given `rollouts` (see `play_and_record`)."""
     # In the parent, so forked workers share the index.
     finder, _ = Services.shared(cache_dir).words()
     if ray is not None and cache_dir is not None:
-        finder.save_cache(cache_dir)  # type: ignore[attr-defined]
+        finder.save_cache(cache_dir)
     tasks = [(seed, table, weight, horizon, cache_dir, rollouts) for seed in seeds]
-    return {seed: (money, records)
-            for seed, money, records in run_tasks(_play_task, tasks, jobs, ray)}
+    return dict(run_tasks(_play_task, tasks, jobs, ray))
 
 
 # ---------------------------------------------------------------------- training
@@ -285,13 +301,14 @@ class Report:
         return f"mean gain {statistics.fmean(gains):+,.1f} ± {error:,.1f} (standard error)"
 
 
-def train(settings: Training, say: object = None) -> Report:
+def train(settings: Training, say: Callable[[str], object] | None = None) -> Report:
     """Fit a leave table by `settings.iterations` rounds of self-play and refitting, then
     compare Expert with and without it. `say(text)` is told how it goes."""
-    tell = say if callable(say) else (lambda text: None)
+    tell = say if say is not None else (lambda text: None)
     started = time.perf_counter()
     table: LeaveTable | None = None
-    records: list = []  # turns, or contrasts (targets "rollouts")
+    turns: list[Turn] = []
+    contrasts: list[Contrast] = []  # targets "rollouts"
     rollouts = settings.rollouts if settings.targets == "rollouts" else None
     full = Rules().tiles.letter_total
     for iteration in range(settings.iterations):
@@ -300,20 +317,21 @@ def train(settings: Training, say: object = None) -> Report:
         played = play_many(seeds, table, settings.weight if table else 0.0, settings.horizon,
                            settings.jobs, settings.ray, settings.cache_dir, rollouts)
         for seed in seeds:  # in seed order, so the fit does not depend on who finished first
-            records.extend(played[seed][1])
+            turns.extend(played[seed][1])
+            contrasts.extend(played[seed][2])
         money = [played[seed][0] for seed in seeds]
         about: dict[str, object] = {"command": settings.command(), "seed": settings.seed,
                                     "games": (iteration + 1) * settings.games}
         if rollouts is None:
-            about.update(turns=len(records), horizon=settings.horizon,
+            about.update(turns=len(turns), horizon=settings.horizon,
                          smoothing=settings.smoothing)
-            table = fit(records, full, settings.max_leave, settings.smoothing, about)
-            counted = f"{len(records):,} turns"
+            table = fit(turns, full, settings.max_leave, settings.smoothing, about)
+            counted = f"{len(turns):,} turns"
         else:
-            about.update(targets="rollouts", rollouts=rollouts, sales=len(records),
-                         options=sum(len(contrast) for contrast in records))
-            table = fit_contrasts(records, full, about)
-            counted = f"{len(records):,} sales weighed"
+            about.update(targets="rollouts", rollouts=rollouts, sales=len(contrasts),
+                         options=sum(len(contrast) for contrast in contrasts))
+            table = fit_contrasts(contrasts, full, about)
+            counted = f"{len(contrasts):,} sales weighed"
         tell(f"iteration {iteration + 1}: seeds {first}..{first + settings.games - 1}, "
              f"mean ${statistics.fmean(money):,.0f}; {counted}, {len(table):,} values")
     assert table is not None
@@ -331,7 +349,7 @@ def train(settings: Training, say: object = None) -> Report:
 # ---------------------------------------------------------------------- the command
 
 
-def train_main(args: object) -> int:
+def train_main(args: argparse.Namespace) -> int:
     """Run `buyword train` with the parsed command line; returns the exit code."""
     try:
         settings = training_of(args)
@@ -362,7 +380,7 @@ def train_main(args: object) -> int:
     return 0
 
 
-def training_of(args: object) -> Training:
+def training_of(args: argparse.Namespace) -> Training:
     """The command line's options as a Training; ValueError (in a player's words) if unusable."""
     values = {name: getattr(args, name) for name in Training.__dataclass_fields__
               if getattr(args, name, None) is not None}

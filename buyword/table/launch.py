@@ -13,11 +13,12 @@ from buyword.store.setup import Seat
 from buyword.table.session import TableSession, Wait
 
 if TYPE_CHECKING:
+    from buyword.engine.dictionary import Dictionary
     from buyword.engine.themes import Themes
     from buyword.words.finder import WordFinder
 
 
-def computer_table(levels: Sequence[str], seed: int, lexicon: object, finder: WordFinder, *,
+def computer_table(levels: Sequence[str], seed: int, lexicon: Dictionary, finder: WordFinder, *,
                    rules: Rules | None = None, names: Sequence[str] | None = None,
                    private_hands: bool = True, bag: str | None = None,
                    themes: Themes | None = None,
@@ -31,14 +32,13 @@ def computer_table(levels: Sequence[str], seed: int, lexicon: object, finder: Wo
     finder of each theme's words, a `buyword.words.themes.ThemeFinders`).
     """
     names = list(names or (f"{i + 1} {level}" for i, level in enumerate(levels)))
-    game = Game.new(names, dictionary=lexicon, seed=seed, rules=rules, bag=bag,  # type: ignore[arg-type]
-                    themes=themes)
+    game = Game.new(names, dictionary=lexicon, seed=seed, rules=rules, bag=bag, themes=themes)
     seats = [Seat(name, level) for name, level in zip(names, levels, strict=True)]
     return TableSession(game, seats, finder, private_hands=private_hands,
                         theme_finders=theme_finders)
 
 
-def play_computers(levels: Sequence[str], seed: int, lexicon: object, finder: WordFinder,
+def play_computers(levels: Sequence[str], seed: int, lexicon: Dictionary, finder: WordFinder,
                    rules: Rules | None = None, names: Sequence[str] | None = None,
                    private_hands: bool = True, bag: str | None = None,
                    themes: Themes | None = None,

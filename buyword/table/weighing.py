@@ -88,9 +88,10 @@ class Appraiser(Protocol):
     """The Master level as the review uses it (`buyword.bots.master.MasterBot`)."""
 
     def appraisal(self, view: SeatView, also: Sequence[Decision] = (),
-                  budget: float | None = None, stream: str | None = None) -> Appraisal:
+                  budget: float | None = None, stream: str | None = None,
+                  rollouts: int | None = None) -> Appraisal:
         """The leading candidate decisions at `view`, plus every decision in `also`, best
-        first, their lucks drawn from `stream`."""
+        first, their lucks drawn from `stream`; at most `rollouts` an option when given."""
         ...
 
 
