@@ -196,8 +196,26 @@ async def test_a_joined_screen_shows_its_coach_line_and_f6_asks_the_host() -> No
             assert "Coach: Master would draw" in await shown("Master would")
             await pilot.press("3")
             assert "Coach on your draw of 3 (round 1): " in await shown("draw of 3")
+            # The discard's own line is held back here, so that only the decision's start
+            # can take the draw's line away.
+            screen._coach_update = lambda: None
+            await pilot.press("d")  # Ann discards; Bob buys next, then Ann sells
+            for _ in range(500):
+                await pilot.pause(0.02)
+                if bob.view is not None and bob.my_turn:
+                    break
+            await bob.act("discard")
+            for _ in range(500):  # Ann's selling starts: the line on the draw leaves
+                await pilot.pause(0.02)
+                awaiting = joined.table.view.awaiting
+                if awaiting.wait == "sell" and awaiting.seat == 0 and not joined.table.in_flight:
+                    break
+            await pilot.pause()
+            box = screen.query_one("#coach")
+            assert "draw of 3" not in (str(box.render()) if box.display else "")
             app.exit()
-        assert bob.coach_said == []
+        # Bob hears of his own decision only, never of Ann's.
+        assert all(line.startswith("Coach on your discard of ") for line in bob.coach_said)
         await joined.leave()
         await bob.close()
 

@@ -403,3 +403,16 @@ def test_no_give_or_take_of_no_dollars_and_one_rounding_per_line(words) -> None:
     buy = _judged(words, "buy", [((Discard(),), 1400.6), ((Buy(),), 1300.0)], (Buy(),))
     assert "discarding was worth about $101 more" in buy
     assert "these tiles cost $144 and add about $43 of words" in buy
+
+
+def test_a_view_says_which_decision_its_seat_is_making(words) -> None:
+    # What a joined screen's coach line leaves at: the seat's next decision, read from views.
+    session = table(words, Seat("Ann"), Seat("Bob"), bag="QXZAEI")
+    assert session.table_view(0).deciding(0) is None  # a roll is luck
+    session.act(0, "roll 3")
+    assert session.table_view(0).deciding(0) == (1, "buy")
+    session.act(0, "discard")
+    assert session.table_view(0).deciding(0) is None  # Bob buys
+    assert session.table_view(1).deciding(1) == (1, "buy")
+    session.act(1, "discard")
+    assert session.table_view(0).deciding(0) == (1, "sell")

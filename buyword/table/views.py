@@ -311,6 +311,15 @@ class TableView:
         """The seats people play."""
         return tuple(seat for seat, s in enumerate(self.seats) if s.human)
 
+    def deciding(self, seat: int) -> tuple[int, str] | None:
+        """Which decision of the coach's kinds `seat` is making now, as its round and the
+        phase it is made in (a round's selling is one decision, however many words), or None
+        when it makes none now: what a coach line on a screen leaves at (docs/review.md)."""
+        awaiting = self.awaiting
+        if awaiting.computer or seat not in awaiting.seats or awaiting.wait not in COACHED_WAITS:
+            return None
+        return (self.seat.round, self.seat.phase.value)
+
     def may_see(self, seat: int) -> bool:
         """Whether the viewer sees `seat`'s hand."""
         return self.players[seat].hand is not None

@@ -50,6 +50,9 @@ class RemoteTableScreen(TableScreen):
         self._asked: tuple[str, int] | None = None
         self._results_shown = False
         self._offered_quit = False
+        #: The decision this seat was making when the coach's line came (None: none), which
+        #: the line leaves after (`TableView.deciding`).
+        self.coach_through: tuple[int, str] | None = None
 
     def on_mount(self) -> None:
         """Redraw whenever the host says something."""
@@ -122,6 +125,17 @@ class RemoteTableScreen(TableScreen):
         line.update(literal("\n".join(said)))
         line.display = True
         self.state.coached = self.table.seat
+        self.coach_through = self.view.deciding(self.table.seat)
+
+    def _show_coach(self) -> None:
+        """The coach's line leaves once this seat starts its next decision (as at a local
+        table: docs/review.md, "Coach")."""
+        through = self.coach_through
+        now = self.view.deciding(self.table.seat)
+        line = self.query_one("#coach", Static)
+        if line.display and now is not None and now != through:
+            line.update("")
+            line.display = False
 
     def action_coach(self) -> None:
         """F6, "what would Master do?": the host's coach answers for this seat's decision
