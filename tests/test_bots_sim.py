@@ -39,7 +39,7 @@ def test_sim_same_seeds_same_results_with_two_processes(capsys):
 def test_sim_prints_tables(capsys):
     assert main(["sim", "--players", "greedy", "--games", "2"]) == 0
     out = capsys.readouterr().out
-    assert "greedy" in out and "95% CI" in out and "≥ $1000" in out and "median" in out
+    assert "greedy" in out and "95% CI" in out and "≥ $1,000" in out and "median" in out
 
 
 @pytest.mark.parametrize("args, message", [

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from buyword.engine import Rules, default_tiles
+from buyword.engine.wording import dollars
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES_DOC = ROOT / "docs" / "rules.md"
@@ -84,9 +85,9 @@ def test_the_solo_rating_table_matches_the_rules() -> None:
     ratings = Rules().solo_ratings
     expected = []
     for i, (threshold, name) in enumerate(ratings):
-        above = "or more" if i == 0 else f"to ${ratings[i - 1][0] - 1}"
-        expected.append([f"${threshold} {above}", name])
-    expected.append([f"below ${ratings[-1][0]}", Rules().solo_rating(0)])
+        above = "or more" if i == 0 else f"to {dollars(ratings[i - 1][0] - 1)}"
+        expected.append([f"{dollars(threshold)} {above}", name])
+    expected.append([f"below {dollars(ratings[-1][0])}", Rules().solo_rating(0)])
     assert _table_rows("Solo rating") == expected
 
 

@@ -19,6 +19,6 @@ def test_the_records_lines_read_as_sentences(tmp_path: Path) -> None:
     assert saving.results_lines(done).endswith(f"Your solo record with hints: best "
                                                f"${game.player(0).money}, average "
                                                f"${game.player(0).money} over 1 game; "
-                                               "reached $1000 × 0, $900 × 0, $800 × 0")
+                                               "reached $1,000 × 0, $900 × 0, $800 × 0")
     assert saving.title_scores(store, Rules()) == (
         f"With hints: best ${game.player(0).money} over 1 game")

@@ -55,8 +55,8 @@ def test_stats_best_average_and_rating_counts() -> None:
     stats = stats_of([score(m) for m in (750, 820, 910, 1040)], "box")
     assert (stats.games, stats.best, stats.average) == (4, 1040, 880.0)
     assert stats.reached == ((1000, "outstanding", 1), (900, "good", 2), (800, "fair", 3))
-    assert stats.line() == ("best $1040, average $880 over 4 games; "
-                            "reached $1000 × 1, $900 × 2, $800 × 3")
+    assert stats.line() == ("best $1,040, average $880 over 4 games; "
+                            "reached $1,000 × 1, $900 × 2, $800 × 3")
     assert stats_of([], "box").line() == "no solo games yet"
 
 

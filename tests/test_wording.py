@@ -111,3 +111,29 @@ def test_an_open_table_names_the_seats() -> None:
 def test_a_solo_seat_with_computers_is_you() -> None:
     table = _session(Seat("Ann"), Seat("Cy", "easy"), private=True)
     assert table.addressed(0) and not table.addressed(1)
+
+
+def test_money_reads_one_way_everywhere() -> None:
+    from buyword.engine import events as ev
+    from buyword.engine.wording import dollars
+
+    assert (dollars(1000), dollars(999), dollars(-5), dollars(0)) == ("$1,000", "$999", "-$5",
+                                                                       "$0")
+    assert str(ev.Bought(seat=0, name="Ann", tiles="QUIZZES", price=1024)) \
+        == "Ann bought QUIZZES for $1,024"
+
+
+def test_a_range_is_written_with_an_en_dash_as_on_screen() -> None:
+    from engine_helpers import WORDS
+
+    from buyword.engine import CHOICE, Buy, Game, Roll
+    from buyword.engine.errors import IllegalAction
+
+    game = Game.new(["Ann", "Bob"], dictionary=WORDS, seed=1)
+    game.apply(Roll(CHOICE))
+    try:
+        game.apply(Buy())
+    except IllegalAction as refusal:
+        assert "(2–5)" in str(refusal) and "2-5" not in str(refusal)
+    else:
+        raise AssertionError("buying before the draw count was chosen was allowed")

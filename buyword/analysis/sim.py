@@ -22,6 +22,7 @@ from buyword.bots import BOT_NAMES, MasterBot
 from buyword.bots.master import Search
 from buyword.engine import BuyWordError, Game, Phase, Rules, TileSet, TileSetError
 from buyword.engine.rules import variant_names
+from buyword.engine.wording import dollars
 from buyword.store.setup import EACH_ROUND, GameSetup, load_tiles
 from buyword.table.launch import computer_table
 from buyword.table.services import Services
@@ -416,7 +417,7 @@ def print_report(report: Report) -> None:
         table = Table(title=title)
         for column in ("seat", "level", "mean", "95% CI", "median", "stdev"):
             table.add_column(column, justify="left" if column == "level" else "right")
-        extra = [f"≥ ${mark}" for mark in SOLO_MARKS] if solo else ["wins"]
+        extra = [f"≥ {dollars(mark)}" for mark in SOLO_MARKS] if solo else ["wins"]
         for column in extra:
             table.add_column(column, justify="right")
         for seat in entry["seats"]:

@@ -23,6 +23,7 @@ from buyword.engine.tiles import (
     parse_spelling,
     price,
 )
+from buyword.engine.wording import dollars
 
 #: A square of the grid: (row, column).
 Square = tuple[int, int]
@@ -168,7 +169,7 @@ class WordFormed:
         return price(self.pips)
 
     def __str__(self) -> str:
-        return f"{self.word} ${self.price}"
+        return f"{self.word} {dollars(self.price)}"
 
 
 @dataclass(frozen=True)
@@ -197,7 +198,7 @@ class Play:
     def describe(self) -> str:
         """'QUIZ $144 + QI $25 = $169', or 'QUIZ $144' for a single word."""
         words = " + ".join(map(str, self.words))
-        return words if len(self.words) == 1 else f"{words} = ${self.price}"
+        return words if len(self.words) == 1 else f"{words} = {dollars(self.price)}"
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from buyword.engine.wording import plural, possessive, says, whom
+from buyword.engine.wording import dollars, plural, possessive, says, whom
 
 
 @dataclass(frozen=True)
@@ -70,7 +70,7 @@ class Bought:
     price: int
 
     def __str__(self) -> str:
-        return f"{self.name} bought {self.tiles} for ${self.price}"
+        return f"{self.name} bought {self.tiles} for {dollars(self.price)}"
 
 
 @dataclass(frozen=True)
@@ -84,7 +84,7 @@ class Discarded:
     forced: bool
 
     def __str__(self) -> str:
-        why = f" (could not afford ${self.price})" if self.forced else ""
+        why = f" (could not afford {dollars(self.price)})" if self.forced else ""
         return f"{self.name} discarded {self.tiles}{why}"
 
 
@@ -109,8 +109,8 @@ class Sold:
         at = f" at {self.at}" if self.at else ""
         formed = ""
         if len(self.words) > 1:
-            formed = f" ({' + '.join(f'{word} ${paid}' for word, paid in self.words)})"
-        return f"{self.name} sold {self.word.upper()}{at}{wild} for ${self.price}{formed}"
+            formed = f" ({' + '.join(f'{word} {dollars(paid)}' for word, paid in self.words)})"
+        return f"{self.name} sold {self.word.upper()}{at}{wild} for {dollars(self.price)}{formed}"
 
 
 @dataclass(frozen=True)
@@ -137,7 +137,7 @@ class Challenged:
         if self.valid:
             return (
                 f"{self.challenger} challenged {word}: it stands; "
-                f"{says(self.challenger, 'pay', start=False)} a ${self.penalty} penalty"
+                f"{says(self.challenger, 'pay', start=False)} a {dollars(self.penalty)} penalty"
             )
         verdict = f"a word, but not {self.off_theme}!" if self.off_theme else "not a word!"
         if self.failed and self.failed != self.word.upper():
@@ -147,8 +147,8 @@ class Challenged:
         sep = ", " if self.at else ""
         return (
             f"{self.challenger} challenged {word}: {verdict} The {undone}{sep}"
-            f"${self.reversed_price} back to the bank) and "
-            f"{says(self.seller, 'pay', start=False)} ${self.penalty}"
+            f"{dollars(self.reversed_price)} back to the bank) and "
+            f"{says(self.seller, 'pay', start=False)} {dollars(self.penalty)}"
         )
 
 
@@ -206,10 +206,6 @@ StandardEvent = (
 # ------------------------------------- the table variants (docs/rules.md, "Table variants")
 
 
-def _dollars(amount: int) -> str:
-    return f"${amount}"
-
-
 @dataclass(frozen=True)
 class DraftLaidOut:
     """Tile draft: the leader drew the round's tiles and laid them face up."""
@@ -249,9 +245,9 @@ class Offered:
     def __str__(self) -> str:
         text = f"{self.name} offered {whom(self.to_name)} {self.gives} for {self.gets}"
         if self.payment > 0:
-            return f"{text}, paying {_dollars(self.payment)}"
+            return f"{text}, paying {dollars(self.payment)}"
         if self.payment < 0:
-            return f"{text}, asking {_dollars(-self.payment)}"
+            return f"{text}, asking {dollars(-self.payment)}"
         return text
 
 
@@ -268,9 +264,9 @@ class Traded:
     def __str__(self) -> str:
         text = f"{self.to_name} accepted: {self.name} and {whom(self.to_name)} swapped draws"
         if self.payment > 0:
-            return f"{text}; {self.name} paid {whom(self.to_name)} {_dollars(self.payment)}"
+            return f"{text}; {self.name} paid {whom(self.to_name)} {dollars(self.payment)}"
         if self.payment < 0:
-            return f"{text}; {self.to_name} paid {whom(self.name)} {_dollars(-self.payment)}"
+            return f"{text}; {self.to_name} paid {whom(self.name)} {dollars(-self.payment)}"
         return text
 
 
@@ -319,7 +315,7 @@ class BidMade:
     amount: int
 
     def __str__(self) -> str:
-        return f"{self.name} bid {_dollars(self.amount)}"
+        return f"{self.name} bid {dollars(self.amount)}"
 
 
 @dataclass(frozen=True)
@@ -348,10 +344,10 @@ class AuctionWon:
 
     def __str__(self) -> str:
         if self.matched:
-            return f"{self.seller} matched: {self.tiles} for {_dollars(self.price)}"
+            return f"{self.seller} matched: {self.tiles} for {dollars(self.price)}"
         return (
             f"{self.seller} let them go: {self.name} bought {self.tiles} "
-            f"for {_dollars(self.price)}"
+            f"for {dollars(self.price)}"
         )
 
 

@@ -36,7 +36,7 @@ from buyword.engine.rules import CHOICE, Rules
 from buyword.engine.themes import ThemeDraw, Themes, off_theme
 from buyword.engine.tiles import Spelling, check_spelling, missing_letters, parse_spelling, price
 from buyword.engine.variants import VariantPlay
-from buyword.engine.wording import is_you, plural, possessive, says
+from buyword.engine.wording import dollars, is_you, plural, possessive, says
 
 
 @dataclass(frozen=True)
@@ -383,7 +383,7 @@ class Game(VariantPlay):
         its = possessive(name, start=False) if is_you(name) else "their"
         return says(name, "be", start=False) + {
             Phase.ROLL: " to roll the die",
-            Phase.CHOOSE: " to choose the draw count (2-5)",
+            Phase.CHOOSE: " to choose the draw count (2–5)",
             Phase.BUY: f" to buy or discard {its} draw",
             Phase.SELL: " selling words",
             Phase.DROP: " to drop tiles down to the tile limit",
@@ -428,8 +428,8 @@ class Game(VariantPlay):
         cost = self.offer_price(seat)
         if p.money < cost:
             raise IllegalAction(
-                f"{says(p.name, 'have')} ${p.money}; these tiles cost ${cost}, so they must be "
-                "discarded"
+                f"{says(p.name, 'have')} {dollars(p.money)}; these tiles cost {dollars(cost)}, "
+                "so they must be discarded"
             )
 
     def _check_discard(self, action: Discard) -> None:

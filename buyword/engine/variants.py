@@ -15,7 +15,7 @@ from buyword.engine import events as ev
 from buyword.engine.actions import Accept, Action, Auction, Bid, Decline, Match, Offer, Pass, Pick
 from buyword.engine.errors import BuyWordError, IllegalAction
 from buyword.engine.phase import VARIANT_PHASES, Phase
-from buyword.engine.wording import conjugate, is_you, possessive, says, they, whom
+from buyword.engine.wording import conjugate, dollars, is_you, possessive, says, they, whom
 
 if TYPE_CHECKING:
     from buyword.engine.rules import Rules
@@ -179,7 +179,8 @@ class VariantPlay:
         if auction.bidding:
             seller = possessive(self.names[auction.seat], start=False)
             return f"{says(name, 'be', start=False)} to bid for {seller} tiles or pass"
-        return f"{says(name, 'be', start=False)} to match the ${auction.high_bid} bid or pass"
+        high = dollars(auction.high_bid)
+        return f"{says(name, 'be', start=False)} to match the {high} bid or pass"
 
     # ----------------------------------------------------------------- legal actions
 
@@ -269,12 +270,13 @@ class VariantPlay:
             )
         if action.amount <= auction.high_bid:
             raise IllegalAction(
-                f"the high bid is ${auction.high_bid}; a bid must be more than that"
+                f"the high bid is {dollars(auction.high_bid)}; a bid must be more than that"
             )
         money = self._players[seat].money
         if action.amount > money:
             raise IllegalAction(
-                f"{says(name, 'have')} ${money}; {they(name)} cannot bid ${action.amount}")
+                f"{says(name, 'have')} {dollars(money)}; "
+                f"{they(name)} cannot bid {dollars(action.amount)}")
 
     def _check_pass(self, action: Pass) -> None:
         if self.phase is Phase.TRADE and self._offer is None:
@@ -290,8 +292,8 @@ class VariantPlay:
         seller = self._players[auction.seat]
         if seller.money < auction.high_bid:
             raise IllegalAction(
-                f"{says(seller.name, 'have')} ${seller.money}; matching the high bid costs "
-                f"${auction.high_bid}, so {they(seller.name)} must pass"
+                f"{says(seller.name, 'have')} {dollars(seller.money)}; matching the high bid costs "
+                f"{dollars(auction.high_bid)}, so {they(seller.name)} must pass"
             )
 
     def _check_offer(self, action: Offer) -> TradeOffer:
@@ -319,8 +321,8 @@ class VariantPlay:
         payer = self._players[offer.payer]
         owed = abs(offer.payment)
         if payer.money < owed:
-            raise IllegalAction(f"{says(payer.name, 'have')} ${payer.money}; "
-                                f"{they(payer.name)} cannot pay ${owed}")
+            raise IllegalAction(f"{says(payer.name, 'have')} {dollars(payer.money)}; "
+                                f"{they(payer.name)} cannot pay {dollars(owed)}")
 
     def _answering(self, action: Action) -> TradeOffer:
         self._require_variant(self.rules.trading, NO_TRADE)

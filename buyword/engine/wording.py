@@ -69,6 +69,12 @@ def whom(name: str) -> str:
     return "you" if is_you(name) else name
 
 
+def dollars(amount: int) -> str:
+    """An amount of money as a player reads it, the same everywhere: "$1,000", "-$5"."""
+    sign = "-" if amount < 0 else ""
+    return f"{sign}${abs(amount):,}"
+
+
 def plural(count: int, noun: str, many: str | None = None) -> str:
     """A count with its noun in agreement: "1 tile", "2 tiles", "0 tiles"; `many` for an
     irregular plural ("1 wild", "3 wilds" need none)."""

@@ -20,6 +20,8 @@ import threading
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, TypeVar
 
+from buyword.engine.wording import dollars
+
 if TYPE_CHECKING:
     from buyword.engine.dictionary import Dictionary
     from buyword.net.remote import HostSeat, JoinedTable
@@ -256,7 +258,7 @@ async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
     autosave.finish(session)
     print(outcome.reason)
     for standing in outcome.standings:
-        print(f"  {standing.place}. {standing.name} ${standing.money}")
+        print(f"  {standing.place}. {standing.name} {dollars(standing.money)}")
     await asyncio.sleep(0.5)  # the last views go out before the table closes
     await server.close()
     return 0
@@ -272,10 +274,10 @@ def _show(view: TableView, printed: int) -> None:
     for line in view.log[printed:]:
         print(f"  {line}")
     seat = view.seat
-    others = "  ".join(f"{o.name} ${o.money} ({o.tiles} tiles, {o.wilds} wild)"
+    others = "  ".join(f"{o.name} {dollars(o.money)} ({o.tiles} tiles, {o.wilds} wild)"
                        for o in seat.opponents)
-    print(f"You: ${seat.money}, hand {seat.hand or '-'}, {seat.wilds} wild"
-          + (f", draw {seat.drawn} (${seat.offer_price})" if seat.drawn else "")
+    print(f"You: {dollars(seat.money)}, hand {seat.hand or '-'}, {seat.wilds} wild"
+          + (f", draw {seat.drawn} ({dollars(seat.offer_price)})" if seat.drawn else "")
           + f" | {others} | bag {seat.bag_size}")
     if view.rules.crossword:  # the table's grid, as every seat sees it
         print(seat.grid.picture())

@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from buyword.engine.wording import visible
+from buyword.engine.wording import dollars, visible
 from buyword.store.outcomes import PastGame
 from buyword.store.saves import SavedGame
 from buyword.store.store import GAMES, Store
@@ -39,10 +39,10 @@ def result_text(saved: SavedGame) -> str:
     standings = result.get("standings") or []
     try:
         if saved.solo and standings:
-            line = f"${standings[0]['money']}"
+            line = f"{dollars(standings[0]['money'])}"
             rating = result.get("rating")
             return visible(f"{line} ({rating})" if rating else line)
-        money = ", ".join(f"{s['name']} ${s['money']}" for s in standings)
+        money = ", ".join(f"{s['name']} {dollars(s['money'])}" for s in standings)
         winners = [str(s["name"]) for s in standings if s["place"] == 1]
         verb = "won" if len(winners) == 1 else "shared the win"
         return visible(f"{' and '.join(winners)} {verb}: {money}" if winners else "unfinished")

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, NamedTuple, TypeGuard, TypeVar
 import msgspec
 
 from buyword.engine import RecordError, Rules
+from buyword.engine.wording import dollars
 from buyword.store.codec import parse_json, rules_data
 
 #: A dataclass an entry of the file is read into.
@@ -92,10 +93,11 @@ class SoloStats:
         """One line for the title and results screens."""
         if not self.games:
             return "no solo games yet"
-        counts = ", ".join(f"${t} × {n}" for t, _, n in self.reached)
+        counts = ", ".join(f"{dollars(t)} × {n}" for t, _, n in self.reached)
         plural = "game" if self.games == 1 else "games"
-        return (f"best ${self.best}, average ${self.average:.0f} over {self.games} {plural}; "
-                f"reached {counts}")
+        average = dollars(round(self.average or 0))
+        return (f"best {dollars(self.best or 0)}, average {average} over {self.games} "
+                f"{plural}; reached {counts}")
 
 
 def stats_of(scores: list[SoloScore], rules_text: str,

@@ -66,7 +66,7 @@ OPEN_ELSEWHERE = ("That game is open in another window now: it goes on there. Wa
 
 #: What the results screen says of the guided first game's money (it is never scored).
 LESSON_NOTE = ("Learn to play is practice on a short bag, so it is not scored. In a full "
-               "game of 108 tiles, $800 is fair, $900 good and $1000 outstanding.")
+               "game of 108 tiles, $800 is fair, $900 good and $1,000 outstanding.")
 
 
 @dataclass(frozen=True)

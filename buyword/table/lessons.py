@@ -210,7 +210,7 @@ STEPS: tuple[Step, ...] = (
          "type a word and press Enter", _is(Sell), "sell ORDINALS"),
     Step("The rating", "ending the game",
          "Sell more if you can, then finish: the game ends. A full game has 108 tiles; "
-         "alone, $800 there is fair, $900 good and $1000 outstanding.",
+         "alone, $800 there is fair, $900 good and $1,000 outstanding.",
          "sell another word, or press Esc to end", _is(Done), "done",
          stays=_is(Sell)),
 )

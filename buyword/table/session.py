@@ -486,7 +486,7 @@ class TableSession:
         their, them = ("your", "you") if you else ("their", "them")
         what = {
             Wait.ROLL: "roll the die",
-            Wait.CHOOSE: "choose how many tiles everyone draws (2-5)",
+            Wait.CHOOSE: "choose how many tiles everyone draws (2–5)",
             Wait.BUY: f"buy or discard {their} draw",
             Wait.DRAFT: "pick one of the face-up tiles",
             Wait.TRADE: f"offer a trade or pass, or answer the offer made to {them}",

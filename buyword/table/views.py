@@ -27,6 +27,7 @@ from buyword.engine import Auction, Buy, BuyWordError, Rules
 from buyword.engine import events as ev
 from buyword.engine.crossword import Grid
 from buyword.engine.game import Outcome
+from buyword.engine.wording import dollars
 from buyword.store.setup import Seat
 
 if TYPE_CHECKING:
@@ -199,7 +200,7 @@ class SeatResult:
     def best_text(self) -> str:
         """'CAT $25', or 'no word sold'."""
         best = self.best
-        return f"{best.word.upper()} ${best.price}" if best else "no word sold"
+        return f"{best.word.upper()} {dollars(best.price)}" if best else "no word sold"
 
 
 @dataclass(frozen=True)

@@ -680,7 +680,7 @@ class BuyWordApp(App[int]):
                 yield SystemCommand(title, "Table action", partial(screen.run_action, action))
         yield SystemCommand("New solo game", "Start a solo game",
                             partial(self.action_new_game, True))
-        yield SystemCommand("New table game", "Start a game for 2-4 players",
+        yield SystemCommand("New table game", "Start a game for 2–4 players",
                             partial(self.action_new_game, False))
         yield SystemCommand("Learn to play", "A short guided game, lesson by lesson",
                             self.start_learning)
@@ -694,9 +694,13 @@ class BuyWordApp(App[int]):
         yield from self._variant_commands()
         # Textual's own "Keys" panel would list Keys twice; the help's key map is ours. Its
         # "Theme" is the colour scheme: "Theme" is the words a themed game accepts.
+        # Textual's Quit says "as soon as possible": ours asks first during a game.
         for command in super().get_system_commands(screen):
             if command.title == "Theme":
                 yield SystemCommand("Colours", "Change the colour scheme", command.callback)
+            elif command.title == "Quit":
+                yield SystemCommand("Quit", "Leave BuyWord (during a game, asks first; the "
+                                    "game is saved)", command.callback)
             elif command.title != "Keys":
                 yield command
 

@@ -62,4 +62,6 @@ class HostApp(App[None]):
             yield SystemCommand("Hand a seat to a computer",
                                 "A gone player's seat is played by a computer from now on",
                                 screen.action_hand_over)
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):  # Textual's Quit: "at once"
+            yield command if command.title != "Quit" else SystemCommand(
+                "Quit", "Close the table for everyone (asks first)", command.callback)

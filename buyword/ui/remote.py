@@ -43,7 +43,9 @@ class JoinApp(App[None]):
         yield from table_commands(screen)
         yield SystemCommand("Rejoin token", "The command that takes your seat back (F7)",
                             self.action_token)
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):  # Textual's Quit: "at once"
+            yield command if command.title != "Quit" else SystemCommand(
+                "Quit", "Leave the table (asks first; your seat stays yours)", command.callback)
 
     def rejoin_command(self) -> str:
         """The command that takes this seat back after a drop: `buyword join HOST:PORT TOKEN`."""

@@ -10,7 +10,7 @@ from dataclasses import replace
 from datetime import date
 from typing import TYPE_CHECKING
 
-from buyword.engine.wording import plural
+from buyword.engine.wording import dollars, plural
 from buyword.store import SavedGame, Store, daily_seed
 from buyword.store.settings import REMEMBERED, Settings
 from buyword.store.setup import GameSetup, Seat
@@ -55,10 +55,10 @@ def title_scores(store: Store, rules: Rules) -> str:
     if stats.games:
         lines.append(f"Solo: {stats.line()}")
     if hinted.games:
-        lines.append(f"With hints: best ${hinted.best} over {plural(hinted.games, 'game')}")
+        lines.append(f"With hints: best {dollars(hinted.best)} over {plural(hinted.games, 'game')}")
     coached = store.solo_stats(rules, coached=True)
     if coached.games:
-        lines.append(f"With coach: best ${coached.best} over "
+        lines.append(f"With coach: best {dollars(coached.best)} over "
                      f"{plural(coached.games, 'game')}")
     return "\n".join(lines)
 
@@ -70,7 +70,7 @@ def daily_label(store: Store, day: date) -> str:
         return "Daily solo"
     if entry.money is None:
         return "Daily solo (started today)"
-    return f"Daily solo (today: ${entry.money})"
+    return f"Daily solo (today: {dollars(entry.money)})"
 
 
 def results_lines(finished: Finished) -> str:
@@ -82,7 +82,7 @@ def results_lines(finished: Finished) -> str:
         return ""
     lines = []
     if solo.new_best and solo.counted:
-        previous = "" if solo.previous_best is None else f" (was ${solo.previous_best})"
+        previous = "" if solo.previous_best is None else f" (was {dollars(solo.previous_best)})"
         lines.append(f"[b]New personal best![/b]{previous}")
     kind = "solo record" + (" with hints" if solo.score.hinted else "") + (
         " with coach" if solo.score.coached else "")

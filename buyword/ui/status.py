@@ -9,7 +9,7 @@ table ("Ann, you are over the tile limit"); at an open table they name the seat.
 from __future__ import annotations
 
 from buyword.engine import CHOICE, Phase, Rules
-from buyword.engine.wording import conjugate, is_you, plural, says
+from buyword.engine.wording import conjugate, dollars, is_you, plural, says
 from buyword.table import TableView, Wait
 
 
@@ -91,7 +91,7 @@ def prompt_template(view: TableView) -> str:
         case Wait.SELL:
             last = " This is the last sale: unsold tiles are worth nothing." \
                 if game.final_round else ""
-            return _imperative(name, f"sell words (${money}): type one, Enter sells, "
+            return _imperative(name, f"sell words ({dollars(money)}): type one, Enter sells, "
                                      f"[b]Esc[/b] when done.{last}")
         case Wait.DRAFT:
             return _imperative(name, "pick a face-up tile: type its letter.")
@@ -118,12 +118,12 @@ def _buy_prompt(view: TableView, seat: int, you: bool) -> str:
     if view.why_not.get("buy"):
         money = view.players[seat].money
         has = "you have" if you or is_you(name) else says(name, "have")
-        return (f"{_subject(name, 'cannot', you)} afford these tiles (${cost}; {has} "
-                f"${money}): press [b]D[/b] to discard them.")
+        return (f"{_subject(name, 'cannot', you)} afford these tiles ({dollars(cost)}; {has} "
+                f"{dollars(money)}): press [b]D[/b] to discard them.")
     if view.why_not.get("auction", "") is None:
-        return _imperative(name, f"buy these tiles for [b]${cost}[/b]? [b]B[/b] buys, "
+        return _imperative(name, f"buy these tiles for [b]{dollars(cost)}[/b]? [b]B[/b] buys, "
                                  "[b]D[/b] discards, [b]A[/b] puts them up for auction.")
-    return _imperative(name, f"buy these tiles for [b]${cost}[/b]? [b]B[/b] buys, [b]D[/b] "
+    return _imperative(name, f"buy these tiles for [b]{dollars(cost)}[/b]? [b]B[/b] buys, [b]D[/b] "
                              "discards.")
 
 
@@ -131,7 +131,7 @@ def _auction_prompt(view: TableView, name: str, money: int) -> str:
     auction = view.seat.auction
     assert auction is not None
     if auction.bidding:
-        return _imperative(name, f"bid for the tiles (you have ${money}): type a bid and "
+        return _imperative(name, f"bid for the tiles (you have {dollars(money)}): type a bid and "
                                  "Enter, or [b]P[/b] to pass.")
-    return _imperative(name, f"match the ${auction.high_bid} bid ([b]M[/b]) or let the tiles "
-                             "go ([b]P[/b])?")
+    return _imperative(name, f"match the {dollars(auction.high_bid)} bid ([b]M[/b]) or let "
+                             "the tiles go ([b]P[/b])?")

@@ -11,6 +11,7 @@ from rich.text import Text
 
 from buyword.engine.errors import BuyWordError, quoted
 from buyword.engine.tiles import TileSet, default_tiles
+from buyword.engine.wording import dollars
 from buyword.words.finder import Candidate, WordFinder
 from buyword.words.lexicon import Lexicon
 from buyword.words.planner import SalePlan, plan_sale
@@ -111,7 +112,7 @@ def _add(table: Table, candidate: Candidate) -> None:
         candidate.letters,
         candidate.wild or "",
         str(candidate.pips),
-        f"${candidate.price}",
+        f"{dollars(candidate.price)}",
     )
 
 
@@ -133,7 +134,7 @@ def _plan_table(plan: SalePlan) -> Table:
     for candidate in plan.words:
         _add(table, candidate)
     table.add_section()
-    table.add_row("total", "", "", "", f"${plan.total}")
+    table.add_row("total", "", "", "", f"{dollars(plan.total)}")
     wilds = f"; wilds used: {plan.wilds_used}" if plan.wilds_used else ""
     table.caption = f"kept in hand: {plan.leftover or 'nothing'}{wilds}"
     if not plan.exact:

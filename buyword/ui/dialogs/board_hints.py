@@ -14,6 +14,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from buyword.engine.crossword import Square, WordFormed
+from buyword.engine.wording import dollars
 from buyword.ui.text import literal
 
 
@@ -39,7 +40,7 @@ def hint_square(hint: Hint) -> Square:
 def hint_line(hint: Hint) -> str:
     """One row of the list: word, square, direction, the words formed and the price."""
     row, col = hint_square(hint)
-    formed = ", ".join(f"{w.word} ${w.price}" for w in hint.words[1:])
+    formed = ", ".join(f"{w.word} {dollars(w.price)}" for w in hint.words[1:])
     also = f"  (+ {formed})" if formed else ""
     pays = f"${hint.price:,}"
     return f"{hint.notation:<10} {row:>3},{col:<3} {hint.direction:<6} {pays:>6}{also}"

@@ -10,7 +10,7 @@ from textual.events import Key
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from buyword.engine.wording import conjugate, is_you
+from buyword.engine.wording import conjugate, dollars, is_you
 from buyword.ui.text import literal, markup
 
 
@@ -42,7 +42,7 @@ class ChallengeScreen(ModalScreen[int | None]):
             yield Static(literal(f"{self.sale}."), classes="dialog-body")
             yield Static(who, classes="dialog-list")
             yield Static(
-                f"The dictionary decides. Whoever is wrong pays ${self.penalty}; "
+                f"The dictionary decides. Whoever is wrong pays {dollars(self.penalty)}; "
                 "a word that is not a word is taken back.\nPress [b]Enter[/b] to let it stand.",
                 classes="dialog-note",
             )

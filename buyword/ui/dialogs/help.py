@@ -31,7 +31,7 @@ Each round:
 **The end.** When the bag can't give everyone their draw, that is the final round: nobody
 draws, everyone sells one last time, and unsold tiles are worth nothing. Most money wins.
 
-**Solo.** Start with $200 and 8 wilds. $800 is fair, $900 good, $1000 outstanding.
+**Solo.** Start with $200 and 8 wilds. $800 is fair, $900 good, $1,000 outstanding.
 
 **Strategy.** Price grows with the square: a 10-pip word pays $100, two 5-pip words only $50.
 Buy small draws, sell long words, and keep an eye on the bag.

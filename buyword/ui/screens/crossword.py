@@ -21,6 +21,7 @@ from textual.widgets import Input, Static
 
 from buyword.engine import Sell
 from buyword.engine.crossword import ACROSS, Square
+from buyword.engine.wording import dollars
 from buyword.table import Awaiting, SalePreview, Wait
 from buyword.ui.text import literal, markup
 from buyword.ui.widgets.board import ARROW, Board, moved, notation, placed_word, toggled
@@ -72,8 +73,8 @@ def preview_text(preview: SalePreview) -> Content:
     placement = preview.placement
     if placement is None:
         return literal(HOW_TO)
-    words = " + ".join(f"{formed.word} ${formed.price}" for formed in preview.words)
-    total = f" = ${preview.price}" if len(preview.words) > 1 else ""
+    words = " + ".join(f"{formed.word} {dollars(formed.price)}" for formed in preview.words)
+    total = f" = {dollars(preview.price)}" if len(preview.words) > 1 else ""
     return markup("✓ [b]$placement[/b] · $words$total — Enter sells",
                   placement=str(placement), words=words, total=total)
 

@@ -9,6 +9,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from buyword.engine.wording import dollars
 from buyword.table.replay import Replay
 from buyword.table.views import TableView
 from buyword.ui.text import markup
@@ -85,7 +86,7 @@ class ReplayScreen(Screen[None]):
         hands.remove_children()
         for player in view.players:
             rack = Rack(view.rules.tiles, classes="replay-hand")
-            rack.border_title = markup(f"$name · ${player.money}", name=player.name)
+            rack.border_title = markup(f"$name · {dollars(player.money)}", name=player.name)
             hands.mount(rack)
             if player.hand is None:  # a game still on, watched: a count, as on the scoreboard
                 count = f"{player.tiles} tile{'s' if player.tiles != 1 else ''}"
