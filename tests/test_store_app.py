@@ -269,3 +269,21 @@ async def test_progress_not_being_saved_is_shown(tmp_path: Path) -> None:
         assert isinstance(app.screen, TableScreen)  # play goes on, in memory
         assert any("not being saved" in n.message for n in app._notifications)
         assert store.has_saved_game()
+
+
+async def test_quit_never_says_saved_once_the_data_folder_was_replaced(tmp_path: Path) -> None:
+    home = tmp_path / "data"
+    app = make_app(SOLO, store=Store(home))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for key in ("r", "5", "b"):
+            await pilot.press(key)
+            await pilot.pause()
+        assert saved_actions(home) == table(app).session.game.actions
+        home.rename(tmp_path / "moved")  # the folder swapped for an empty one
+        home.mkdir()
+        await pilot.press("ctrl+q")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        detail = str(app.screen.detail)
+        assert "will be lost" in detail and "is saved" not in detail

@@ -188,3 +188,19 @@ def test_settings_or_scores_that_are_a_pipe_are_refused_unread(tmp_path: Path, n
     messages = store.take_messages()
     assert len(messages) == 1 and "it is a named pipe, not a regular file" in messages[0]
     assert list(tmp_path.glob(f"{name}.bad-*"))  # kept aside, out of the way
+
+
+@POSIX_ONLY
+def test_a_lock_file_that_is_a_dangling_link_never_creates_its_target(tmp_path: Path) -> None:
+    target = tmp_path / "elsewhere" / "planted"
+    target.parent.mkdir()
+    for name in (f".{CURRENT}.lock", ".scores.json.lock"):
+        (tmp_path / name).symlink_to(target)
+    store = Store(tmp_path)
+    assert store.save_game(saved_game(advance(new_game(), 5)))  # saved, unlocked
+    with locks.exclusive(tmp_path / ".scores.json.lock", wait=0.05) as held:
+        assert not held
+    with pytest.raises(OSError):
+        locks.try_lock(tmp_path / f".{CURRENT}.lock")
+    assert not target.exists()
+    assert (tmp_path / CURRENT).is_file()

@@ -317,3 +317,13 @@ def test_a_save_with_an_enormous_number_is_set_aside_with_its_reason(
     peeked = Store(tmp_path).peek_game()
     assert peeked.saved is None and peeked.message is not None
     assert field in peeked.message and len(kept_files(tmp_path)) == 1
+
+
+def test_a_save_that_is_a_dangling_link_says_so_not_that_there_is_no_game(
+        tmp_path: Path) -> None:
+    (tmp_path / "current.json").symlink_to(tmp_path / "gone" / "current.json")
+    peeked = Store(tmp_path).peek_game()
+    assert peeked.saved is None and peeked.message is not None
+    assert "'current.json' is a symbolic link to" in peeked.message
+    assert "gone/current.json" in peeked.message and "which does not exist" in peeked.message
+    assert not (tmp_path / "gone").exists()

@@ -11,11 +11,19 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from engine_helpers import WORDS
 from rich.console import Console
 from store_helpers import advance, finished, new_game, saved_game
 
-from buyword.engine import Rules
-from buyword.store import ScoreBook, SoloScore, Store, daily_rules, daily_seed, rules_key
+from buyword.engine import Game, Rules
+from buyword.store import (
+    ScoreBook,
+    SoloScore,
+    Store,
+    daily_rules,
+    daily_seed,
+    rules_key,
+)
 from buyword.store.history import history_main
 from buyword.store.scores import stats_of
 
@@ -209,3 +217,34 @@ def test_history_escapes_markup_in_names(tmp_path: Path) -> None:
     game = finished(seed=3, names=["[red]Eve[/red]"])
     store.finish_game(saved_game(game), game)
     assert "[red]Eve[/red]" in printed(store)
+
+
+def _cheat(day: date, edit: str) -> Game:
+    """A daily played to its end on a deal of its own making, as an edited file would hold it:
+    a million dollars to start with, the richest tiles first in the bag, or every roll a 5."""
+    rules = Rules(starting_money=1_000_000) if edit == "rules" else None
+    game = Game.new(["Ann"], dictionary=WORDS, seed=daily_seed(day), rules=rules,
+                    bag="ZQXJK" if edit == "bag" else None)
+    while game.outcome() is None:
+        if edit == "dice" and game.is_legal("roll 5"):
+            game.apply("roll 5")
+        else:
+            advance(game, 1, seed=len(game.actions))
+    return game
+
+
+@pytest.mark.parametrize("edit", ["rules", "bag", "dice"])
+def test_a_daily_is_scored_as_its_moves_replay_on_the_days_deal_not_as_its_file_says(
+        tmp_path: Path, edit: str) -> None:
+    today = date(2026, 11, 29)
+    store = Store(tmp_path)
+    cheat = _cheat(today, edit)
+    save = saved_game(cheat, daily=today.isoformat())
+    assert save.record.replay(WORDS).players[0].money == cheat.players[0].money  # it replays
+    assert store.begin_daily(today, save.game_id)
+    run = store.finish_game(save, cheat)
+    assert run.solo is None and run.note is not None
+    assert run.note.startswith("This daily solo is not scored: its moves do not")
+    entry = Store(tmp_path).daily(today)
+    assert entry is not None and entry.money is None
+    assert Store(tmp_path).scores().solo == []

@@ -232,3 +232,13 @@ def test_a_missing_bundled_list_is_explained_in_words(tmp_path, monkeypatch):
     monkeypatch.setattr(lexicon_module.resources, "files", lambda package: tmp_path)
     with pytest.raises(LexiconError, match="bundled word list .* is missing or damaged"):
         Lexicon.bundled()
+
+
+def test_a_word_list_with_an_overlong_word_is_refused_in_one_line(tmp_path):
+    path = write(tmp_path, b"tea\n" + b"q" * 10_000_000 + b"\nquiz\n")
+    with pytest.raises(LexiconError) as refused:
+        Lexicon.from_file(path)
+    message = str(refused.value)
+    assert message == (f"word list {str(path)!r} has a word of 10,000,000 letters "
+                       "(QQQQQQQQQQ…); a word has at most 100")
+    assert Lexicon.from_file(write(tmp_path, b"tea\n" + b"q" * 100 + b"\n")).is_word("q" * 100)

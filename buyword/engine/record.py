@@ -5,7 +5,7 @@ It is written as JSON, and read back, by the typed codec outside the engine
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from buyword.engine.errors import BuyWordError, RecordError, quoted
@@ -84,6 +84,21 @@ class GameRecord:
                 f"its seed draws ({', '.join(played)})"
             )
         return game
+
+
+    def redealt(self, dictionary: Dictionary, seed: int, rules: Rules) -> Game:
+        """The game this record's decisions make on a fresh deal: `seed` and `rules` (not the
+        record's), the bag and every roll of the die drawn from the seed, and `dictionary`
+        (not the record's rulings) judging every word. What the record honestly earns on
+        that deal, whatever its file says of bags, dice and rulings. RecordError if one of
+        its decisions cannot be made there.
+        """
+        if isinstance(dictionary, _Ruled):
+            dictionary = dictionary.dictionary
+        decisions = tuple("roll" if action.split()[:1] == ["roll"] else action
+                          for action in self.actions)
+        return replace(self, seed=seed, rules=rules, bag="", actions=decisions, rulings={},
+                       themes=(), theme_rulings={}, grid=None).replay(dictionary)
 
 
 class _Ruled:

@@ -96,6 +96,22 @@ def bad_name(name: str, now: float | None = None) -> str:
     return f"{name}{BAD_MARK}{stamp}"
 
 
+def _dangling(path: Path) -> bool:
+    """True if `path` is a symbolic link whose target is missing."""
+    try:
+        return path.is_symlink() and not path.exists()
+    except (OSError, ValueError):
+        return False
+
+
+def _target(path: Path) -> str:
+    """Where the symbolic link `path` points, as written in it."""
+    try:
+        return os.readlink(path)
+    except (OSError, ValueError):
+        return "?"
+
+
 class Files:
     """The files under one folder, by relative name (`current.json`, `games/x.json`)."""
 
@@ -153,8 +169,25 @@ class Files:
         except OSError as error:
             if error.errno == errno.ELOOP:  # said, not taken for "no file"
                 raise FileRefused(f"{name!r} is a symbolic link loop") from None
+            if error.errno == errno.ENOENT and _dangling(path):
+                raise FileRefused(f"{name!r} is a symbolic link to {_target(path)!r}, "
+                                  "which does not exist") from None
             return None
         except ValueError:
+            return None
+
+    def lasting(self, name: str, limit: int = SAVE_LIMIT, what: str = "a save") -> bytes | None:
+        """`name` as the next start will find it: on disk, never the copy kept in memory since
+        the disk failed (a store kept in memory by choice has only that copy). None if there
+        is no such file or it cannot be read."""
+        if self.root is None:
+            with contextlib.suppress(RecordError):
+                return self.read(name, limit, what)
+            return None
+        try:
+            return read_limited(self.root / name, what=what, limit=limit, error=FileRefused,
+                                named=False)
+        except (OSError, ValueError, RecordError):
             return None
 
     def exists(self, name: str) -> bool:

@@ -121,9 +121,14 @@ def _key(path: Path) -> str:
 
 
 def _open(path: Path) -> int:
-    """Open (creating) the lock file; read-only if it exists but cannot be written."""
+    """Open (creating) the lock file; read-only if it exists but cannot be written.
+
+    A symbolic link in the lock file's place is refused (OSError), never followed: opening
+    one that dangles would create its target, wherever it points.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
-    flags = getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOINHERIT", 0)
+    flags = (getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOINHERIT", 0)
+             | getattr(os, "O_NOFOLLOW", 0))
     try:
         return os.open(path, os.O_RDWR | os.O_CREAT | flags, 0o644)
     except PermissionError:

@@ -36,6 +36,8 @@ from buyword.store.scores import (
     SoloResult,
     SoloScore,
     SoloStats,
+    daily_rules,
+    daily_seed,
     rules_key,
 )
 from buyword.store.settings import Settings, SettingsRefused, parse_settings
@@ -195,6 +197,18 @@ class Store:
     def has_saved_game(self) -> bool:
         """True if this window's slot (or, before it has one, CURRENT) holds a saved game."""
         return self.data.exists(self.slot or CURRENT)
+
+    def kept_game(self) -> SavedGame | None:
+        """The game this window's slot holds where the next start will look for it: what
+        quitting now leaves. None if nothing is there (the disk refused every save, or the
+        data folder was moved or replaced since) or it cannot be read."""
+        if self._held is None:
+            return None
+        try:
+            raw = self.data.lasting(self._held.name)
+            return None if raw is None else read_save(raw)
+        except Exception:  # untrusted input: unreadable means nothing is kept
+            return None
 
     def save_game(self, saved: SavedGame) -> bool:
         """Autosave the game in progress; True if it reached the disk (else see `warning`).
@@ -408,7 +422,7 @@ class Store:
         if final.lesson:
             solo, note = None, LESSON_NOTE
         else:
-            solo, note = self._score(final, game.rules) if final.solo else (None, None)
+            solo, note = self._score(final, game) if final.solo else (None, None)
         self._forget(saved.game_id)
         from buyword.store.outcomes import Finished  # with the first finished game
 
@@ -433,8 +447,16 @@ class Store:
         stamp = stamp.replace("T", "-") or "game"
         return f"{GAMES}/{stamp}-{saved.game_id}.json"
 
-    def _score(self, saved: SavedGame, rules: Rules) -> tuple[SoloResult | None, str | None]:
+    def _score(self, saved: SavedGame, game: Game) -> tuple[SoloResult | None, str | None]:
+        rules = game.rules
         money = saved.result["standings"][0]["money"] if saved.result else 0
+        if saved.daily is not None:
+            # The daily's score is what its decisions earn on the day's own deal, never what
+            # its file says: an edited bag, die, rules or ruling would otherwise be scored.
+            honest = _daily_money(saved, game)
+            if isinstance(honest, str):
+                return None, f"This daily solo is not scored: {honest}."
+            money, rules = honest, daily_rules()
         score = SoloScore(saved.game_id, money, rules_key(rules), rules.describe(),
                           saved.record.seed, now_text(), saved.hinted, saved.daily,
                           saved.coached)
@@ -652,3 +674,23 @@ def _shown(path: str | os.PathLike[str], limit: int = 160) -> str:
     """A file name as a message shows it: quoted, control characters escaped, long ones cut."""
     text = repr(os.fspath(path))
     return text if len(text) <= limit else text[: limit - 2] + "…'"
+
+
+def _daily_money(saved: SavedGame, game: Game) -> int | str:
+    """What a finished daily solo earned on its day's deal (the day's seed and printed rules,
+    the bag and die drawn from the seed, the game's dictionary judging every word), or why
+    it cannot be scored."""
+    try:
+        day = date.fromisoformat(saved.daily or "")
+    except ValueError:
+        return "its day is not a date"
+    if len(saved.record.players) != 1:
+        return "it is not a solo game"
+    try:
+        redealt = saved.record.redealt(game.dictionary, daily_seed(day), daily_rules())
+    except RecordError as error:
+        return f"its moves do not replay on the day's deal ({error})"
+    outcome = redealt.outcome()
+    if outcome is None:
+        return "its moves do not finish the day's game"
+    return outcome.standings[0].money

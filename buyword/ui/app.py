@@ -570,10 +570,7 @@ class BuyWordApp(App[int]):
         if not self.game_in_progress() or isinstance(self.screen, TooSmallScreen):
             self.exit(0)
             return
-        if self.playing is not None and not self.store.warning:
-            detail = "The game is saved: choose Continue on the title next time."
-        else:
-            detail = saving.quit_detail(self.autosave.on_disk if self.autosave else None)
+        detail = saving.quit_detail(self.store, self.playing)
         question = ConfirmScreen("Quit this game?", detail)
         self.push_screen(question, lambda yes: self.exit(0) if yes else None)
 

@@ -90,10 +90,14 @@ def results_lines(finished: Finished) -> str:
     return "\n".join(lines)
 
 
-def quit_detail(on_disk: SavedGame | None) -> str:
-    """What quitting a game the disk stopped saving leaves: the last save that reached it
-    (`on_disk`), or nothing."""
-    if on_disk is None:
-        return "The game in progress will be lost: the disk refused every save of it."
-    return (f"Your game as of round {on_disk.at_round} is saved; the moves since could not be "
+def quit_detail(store: Store, playing: SavedGame | None) -> str:
+    """What quitting the game in progress (`playing`, as last saved) leaves, as the disk holds
+    it now: never "saved" for a save that is not there (the data folder was replaced)."""
+    kept = store.kept_game()
+    if playing is None or kept is None or kept.game_id != playing.game_id:
+        why = f" {store.warning}" if store.warning else ""
+        return f"The game in progress will be lost: it could not be saved.{why}"
+    if len(kept.record.actions) >= len(playing.record.actions):
+        return "The game is saved: choose Continue on the title next time."
+    return (f"Your game as of round {kept.at_round} is saved; the moves since could not be "
             "(the disk refused them). Continue resumes it from there.")

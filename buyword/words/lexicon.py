@@ -9,6 +9,7 @@ from importlib import resources
 from itertools import islice
 from pathlib import Path
 
+from buyword.engine.actions import MAX_WORD
 from buyword.engine.dictionary import left_out
 from buyword.engine.errors import BuyWordError, IllegalAction, MalformedAction
 from buyword.engine.inputs import read_limited, size_words
@@ -74,7 +75,8 @@ class Lexicon:
 
         Raises LexiconError, naming the file, if it is missing, not a regular file (a folder,
         a named pipe, a device), bigger than MAX_FILE_BYTES, binary, not UTF-8 text, empty,
-        holds no word made only of the letters A-Z, or more than MAX_WORDS words.
+        holds no word made only of the letters A-Z, more than MAX_WORDS words, or a word
+        longer than any sale may name (MAX_WORD letters).
         """
         name = str(path)
         data = read_limited(path, what="word list", limit=MAX_FILE_BYTES, error=LexiconError)
@@ -97,6 +99,12 @@ class Lexicon:
             raise LexiconError(
                 f"word list {name!r} has more than {MAX_WORDS:,} words, the most BuyWord reads"
                 f" (files up to {size_words(MAX_FILE_BYTES)} and {MAX_WORDS:,} words)"
+            )
+        longest = max(words, key=len)
+        if len(longest) > MAX_WORD:  # no sale could name it: the file is not a word list
+            raise LexiconError(
+                f"word list {name!r} has a word of {len(longest):,} letters "
+                f"({longest[:10].upper()}…); a word has at most {MAX_WORD}"
             )
         return cls._checked(words, name)
 
