@@ -13,7 +13,11 @@ from buyword.ui.options import PlayOptions
 
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Callable
 
+    from buyword.analysis.sim import SimOptions
+    from buyword.analysis.train import Training
+    from buyword.net.commands import HostOptions, JoinOptions
     from buyword.net.remote import HostSeat, JoinedTable
 
 #: The parser class a command's options are added with (build_parser's own).
@@ -129,9 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="the address players use when a proxy stands in front, e.g. "
                             "https://games.example (its host and origin are allowed)")
 
-    from buyword.net.commands import add_commands  # host, join (no websockets imported)
-
-    add_commands(sub)
+    _add_host_join(sub)
     return parser
 
 
@@ -176,6 +178,48 @@ def _add_train(sub: argparse._SubParsersAction[_ParserT]) -> None:
     train.add_argument("--out", default="leaves.json",
                        help="where to write the table (default leaves.json)")
     _add_ray(train)
+
+
+def _add_host_join(sub: argparse._SubParsersAction[_ParserT]) -> None:
+    """`buyword host` and `buyword join`: their options are `buyword.net.commands.HostOptions`
+    and `JoinOptions`."""
+    from buyword.net.commands import DEFAULT_PORT  # no websockets imported
+
+    host = sub.add_parser("host", help="serve a table that players join from their own screens")
+    host.add_argument("--host", dest="address", default="127.0.0.1",
+                      help="the address to listen on (default 127.0.0.1: this machine only)")
+    host.add_argument("--port", type=int, default=DEFAULT_PORT,
+                      help=f"port to listen on (default {DEFAULT_PORT})")
+    host.add_argument("--people", default="Ann,Bob",
+                      help='the names of the seats people join, e.g. "Ann,Bob"')
+    host.add_argument("--computers", default="",
+                      help='levels of the computer seats, e.g. "easy,hard"')
+    host.add_argument("--seed", type=int, help="deal the game with this seed")
+    host.add_argument("--challenge", action="store_true", help="play in challenge mode")
+    host.add_argument("--hints", action="store_true",
+                      help="let every player ask for hints (F2), searched on their own screen")
+    host.add_argument("--coach", action="store_true",
+                      help="the coach: after each of a person's decisions, one line on their "
+                           "own screen says how it compared with Master's choice")
+    host.add_argument("--crossword", action="store_true",
+                      help="play the crossword variant: sold words stay on the table in a "
+                           "grid and new words cross them")
+    host.add_argument("--every-word", action="store_true",
+                      help="play every word of the dictionary: family words off (by default "
+                           "the offensive words are left out)")
+    host.add_argument("--continue", dest="host_resume", action="store_true",
+                      help="serve the saved game in progress again")
+    host.add_argument("--hand-over-after", type=float, metavar="SECONDS",
+                      help="hand a gone player's seat to a computer (medium) after this many "
+                           "seconds; the player's token still takes it back")
+    host.add_argument("--text", action="store_true",
+                      help="serve only, without the table screen: every person's seat gets a "
+                           "join code (by default the host plays the first person's seat)")
+    join = sub.add_parser("join", help="play a seat at a table someone hosts")
+    join.add_argument("address", metavar="HOST:PORT", help="where the host's table listens")
+    join.add_argument("code", help="the seat's join code (or its token, to come back)")
+    join.add_argument("--text", action="store_true",
+                      help="play in plain text instead of on the table screen")
 
 
 def _add_review(sub: argparse._SubParsersAction[_ParserT]) -> None:
@@ -327,78 +371,173 @@ def main(argv: list[str] | None = None) -> int:
             return _refuse(str(refusal))
         return _play(PlayOptions())
     args = build_parser().parse_args(argv)
-    command = args.command or "play"
-    players: tuple[str, ...] = ()
-    variants: tuple[str, ...] = ()
     try:
-        if command in ("play", "learn", "history", "replay", "review"):
-            _check_home()
-        if command == "play":
-            players = _check_players(args.players)
-            variants = _check_variants(args.play_variants, args.crossword, len(players) or 1)
-            if args.tiles is not None:
-                starts = bool(players) or args.solo or args.seed is not None
-                _check_tiles(args.tiles, (len(players) or 1) if starts else None)
-        if command == "sim" and (args.sub_tiles or args.tiles):
-            _check_tiles(args.sub_tiles or args.tiles, _sim_seats(args.players))
+        command = command_of(args)
     except BuyWordError as refusal:
         return _refuse(str(refusal))
-    if command == "solve":
-        from buyword.engine import TileSetError
-        from buyword.store.places import cache_folder
-        from buyword.store.setup import load_tiles
-        from buyword.words.solve import solve_main
+    return command()
 
-        try:
-            tiles = load_tiles(args.sub_tiles or args.tiles or "")
-        except TileSetError as error:
-            print(f"buyword solve: {error}", file=sys.stderr)
-            return USAGE_ERROR
-        return solve_main(args.letters, args.wilds, args.dictionary, args.min_length,
-                          args.theme, tiles, cache_folder())
-    if command == "sim":
-        from buyword.analysis.sim import sim_main
-        from buyword.store.places import cache_folder
 
-        args.tiles = args.sub_tiles or args.tiles
-        args.cache_dir = cache_folder()
-        return sim_main(args)
-    if command == "train":
-        from buyword.analysis.train import train_main
-        from buyword.store.places import cache_folder
+def command_of(args: argparse.Namespace) -> Callable[[], int]:
+    """The command the parsed command line asks for, ready to run: its function, given its
+    typed options. The one place the parsed command line is read (nothing below this module
+    sees it); options that cannot be used are refused here (BuyWordError, in a player's
+    words), before anything runs."""
+    from functools import partial
 
-        folder = cache_folder()
-        args.cache_dir = None if folder is None else str(folder)
-        return train_main(args)
-    if command in ("host", "join"):
-        from buyword.net.commands import run
+    command = args.command or "play"
+    if command in ("play", "learn", "history", "replay", "review"):
+        _check_home()
+    match command:
+        case "play":
+            return partial(_play, _play_options(args))
+        case "learn":
+            return partial(_play, PlayOptions(learn=True))
+        case "solve":
+            return partial(_solve, args.letters, args.wilds, args.dictionary, args.min_length,
+                           args.theme, args.sub_tiles or args.tiles)
+        case "sim":
+            return partial(_sim, _sim_options(args))
+        case "train":
+            return partial(_train, _training(args))
+        case "host":
+            return partial(_host, _host_options(args))
+        case "join":
+            from buyword.net.commands import JoinOptions
 
-        return run(args, _play_host, _play_joined)
-    if command == "history":
-        from buyword.store.history import history_main
+            return partial(_join, JoinOptions(address=args.address, code=args.code,
+                                              text=args.text))
+        case "history":
+            return _history
+        case "serve":
+            from buyword.web import serve_main
 
-        return history_main()
-    if command == "serve":
-        from buyword.web import serve_main
+            return partial(serve_main, args.host, args.port, token=args.token,
+                           max_games=args.max_games, public_url=args.public_url)
+        case "review":
+            return partial(_review, args.file, args.seat, args.budget, args.json,
+                           args.rollouts, args.jobs, args.ray)
+        case "replay":
+            return partial(_replay, args.file)
+    raise AssertionError(f"no command {command!r}")  # argparse knows only the ones above
 
-        return serve_main(args.host, args.port, token=args.token, max_games=args.max_games,
-                          public_url=args.public_url)
-    if command == "review":
-        from buyword.analysis.review_report import review_main
-        from buyword.store.places import cache_folder
 
-        folder = cache_folder()
-        return review_main(args.file, args.seat, args.budget, args.json,
-                           None if folder is None else str(folder), args.rollouts, args.jobs,
-                           args.ray)
-    if command == "learn":
-        return _play(PlayOptions(learn=True))
-    if command == "replay":
-        from buyword.ui.replay import run_replay
+def _play_options(args: argparse.Namespace) -> PlayOptions:
+    """`buyword` (play)'s options, checked: the table's names, the variants, the tile set."""
+    players = _check_players(args.players)
+    variants = _check_variants(args.play_variants, args.crossword, len(players) or 1)
+    if args.tiles is not None:
+        starts = bool(players) or args.solo or args.seed is not None
+        _check_tiles(args.tiles, (len(players) or 1) if starts else None)
+    return PlayOptions(args.seed, args.solo, players, args.resume, args.tiles,
+                       variants=variants)
 
-        return run_replay(args.file)
-    return _play(PlayOptions(args.seed, args.solo, players, args.resume, args.tiles,
-                             variants=variants))
+
+def _sim_options(args: argparse.Namespace) -> SimOptions:
+    """`buyword sim`'s options (its tile set checked against its tables' seats)."""
+    from buyword.analysis.sim import SimOptions
+    from buyword.store.places import cache_folder
+
+    tiles = args.sub_tiles or args.tiles  # --tiles after `sim`, or before it
+    if tiles:
+        _check_tiles(tiles, _sim_seats(args.players))
+    return SimOptions(players=tuple(args.players), games=args.games, seed=args.seed,
+                      jobs=args.jobs, json=args.json, budget=args.budget,
+                      rollouts=args.rollouts, theme=args.theme, tiles=tiles,
+                      variant=args.variant, ray=args.ray, cache_dir=cache_folder())
+
+
+def _training(args: argparse.Namespace) -> Training:
+    """`buyword train`'s options."""
+    from buyword.analysis.train import Training
+    from buyword.store.places import cache_folder
+
+    folder = cache_folder()
+    return Training(games=args.games, iterations=args.iterations, seed=args.seed,
+                    horizon=args.horizon, max_leave=args.max_leave, smoothing=args.smoothing,
+                    weight=args.weight, evaluate=args.evaluate, targets=args.targets,
+                    rollouts=args.rollouts, jobs=args.jobs, ray=args.ray,
+                    cache_dir=None if folder is None else str(folder), out=args.out)
+
+
+def _host_options(args: argparse.Namespace) -> HostOptions:
+    """`buyword host`'s options."""
+    from buyword.net.commands import HostOptions
+
+    return HostOptions(address=args.address, port=args.port, people=args.people,
+                       computers=args.computers, seed=args.seed, challenge=args.challenge,
+                       hints=args.hints, coach=args.coach, crossword=args.crossword,
+                       every_word=args.every_word, resume=args.host_resume,
+                       hand_over_after=args.hand_over_after, text=args.text)
+
+
+def _solve(letters: str, wilds: int, dictionary: str | None, min_length: int,
+           theme: str | None, tiles_file: str | None) -> int:
+    """`buyword solve`: the best words and sale plan for `letters` and `wilds`."""
+    from buyword.engine import TileSetError
+    from buyword.store.places import cache_folder
+    from buyword.store.setup import load_tiles
+    from buyword.words.solve import solve_main
+
+    try:
+        tiles = load_tiles(tiles_file or "")
+    except TileSetError as error:
+        print(f"buyword solve: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    return solve_main(letters, wilds, dictionary, min_length, theme, tiles, cache_folder())
+
+
+def _sim(options: SimOptions) -> int:
+    """`buyword sim`: seeded games between computer players."""
+    from buyword.analysis.sim import sim_main
+
+    return sim_main(options)
+
+
+def _train(training: Training) -> int:
+    """`buyword train`: Expert's leave values learned by self-play."""
+    from buyword.analysis.train import train_main
+
+    return train_main(training)
+
+
+def _host(options: HostOptions) -> int:
+    """`buyword host`: serve a table, the host playing a seat on the table screen."""
+    from buyword.net.commands import host_main
+
+    return host_main(options, _play_host)
+
+
+def _join(options: JoinOptions) -> int:
+    """`buyword join`: a seat at a hosted table, on the table screen."""
+    from buyword.net.commands import join_main
+
+    return join_main(options, _play_joined)
+
+
+def _history() -> int:
+    """`buyword history`: the past games."""
+    from buyword.store.history import history_main
+
+    return history_main()
+
+
+def _review(path: str, seat: str | None, budget: float | None, as_json: bool,
+            rollouts: int | None, jobs: int | None, ray: str | None) -> int:
+    """`buyword review`: Master weighs each decision a person made in a saved game."""
+    from buyword.analysis.review_report import review_main
+    from buyword.store.places import cache_folder
+
+    folder = cache_folder()
+    return review_main(path, seat, budget, as_json, None if folder is None else str(folder),
+                       rollouts, jobs, ray)
+
+
+def _replay(path: str) -> int:
+    """`buyword replay`: step through a finished game's record."""
+    from buyword.ui.replay import run_replay
+
+    return run_replay(path)
 
 
 def _play(options: PlayOptions) -> int:

@@ -4,13 +4,12 @@ challenge off-theme words, and `buyword sim --theme` measures them."""
 from __future__ import annotations
 
 import json
-from types import SimpleNamespace
 
 import pytest
 from engine_helpers import WordSet, play
 from words_helpers import index_cache
 
-from buyword.analysis.sim import SimError, sim_main, theme_rules
+from buyword.analysis.sim import SimError, SimOptions, sim_main, theme_rules
 from buyword.bots import make_bot
 from buyword.engine import Game, Phase, Rules, Sell
 from buyword.table.services import Services
@@ -97,16 +96,15 @@ def test_sim_theme_rules():
 
 
 def test_sim_with_an_unknown_theme_exits_2(capsys):
-    args = SimpleNamespace(players=["greedy"], games=1, seed=1, jobs=1, json=True,
-                           theme="pirates")
-    assert sim_main(args) == 2
+    options = SimOptions(players=("greedy",), games=1, seed=1, jobs=1, json=True,
+                         theme="pirates")
+    assert sim_main(options) == 2
     assert "buyword sim: --theme: 'pirates' is not a theme" in capsys.readouterr().err
 
 
 @pytest.mark.slow
 def test_sim_with_a_theme_reports_it(capsys, words):
-    args = SimpleNamespace(players=["greedy"], games=2, seed=1, jobs=1, json=True,
-                           theme="food")
-    assert sim_main(args) == 0
+    options = SimOptions(players=("greedy",), games=2, seed=1, jobs=1, json=True, theme="food")
+    assert sim_main(options) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["theme"] == "food" and report["tables"][0]["seats"][0]["games"] == 2

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from buyword.cli import build_parser
-from buyword.net.commands import run
+from buyword.net.commands import HostOptions, host_main
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import Played, Services, TableSession, Wait
 from tests.net_helpers import FINDER, LEXICON, previewed, settle, to_selling
@@ -88,9 +87,8 @@ def test_host_crossword_sets_the_variant(tmp_path, monkeypatch, crossword: bool)
     async def look(host) -> None:
         played.append(host.server.session.game.rules.crossword)
 
-    args = build_parser().parse_args(["host", "--people", "Ann,Bob", "--seed", "1", "--port",
-                                      "0", *(["--crossword"] if crossword else [])])
-    assert run(args, host_screen=look) == 0
+    options = HostOptions(people="Ann,Bob", seed=1, port=0, crossword=crossword)
+    assert host_main(options, screen=look) == 0
     assert played == [crossword]
 
 

@@ -7,7 +7,6 @@ a table that reads back."""
 from __future__ import annotations
 
 import sys
-from argparse import Namespace
 
 import pytest
 
@@ -19,7 +18,6 @@ from buyword.analysis.train import (
     record_game,
     record_sales,
     train,
-    training_of,
     turns_of,
     weigh_sales,
 )
@@ -110,7 +108,7 @@ def test_the_comparison_reports_the_mean_gain_seed_by_seed_with_its_standard_err
 
 def test_unknown_targets_are_refused_in_words():
     with pytest.raises(ValueError, match="--targets moves: one of rounds, rollouts"):
-        training_of(Namespace(targets="moves"))
+        Training(targets="moves").checked()
 
 
 def test_the_command_names_the_rollout_targets_only_when_it_uses_them():

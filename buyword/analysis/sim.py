@@ -15,6 +15,7 @@ import statistics
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from buyword.analysis.cluster import ClusterError, run_tasks
@@ -30,7 +31,6 @@ from buyword.table.session import TableSession
 from buyword.table.views import Wait
 
 if TYPE_CHECKING:
-    import argparse
 
     from buyword.engine.dictionary import Dictionary
     from buyword.engine.themes import Themes
@@ -332,28 +332,44 @@ def master_label(report: Report) -> str:
     return f"{report['master_budget']:g} s a decision"
 
 
-def sim_main(args: argparse.Namespace) -> int:
-    """Run `buyword sim` with the parsed command line; returns the exit code."""
+@dataclass(frozen=True)
+class SimOptions:
+    """`buyword sim`'s options (the command line builds them: `buyword.cli`)."""
+
+    #: One entry a table: its seats' levels, comma-separated (none: one table of expert).
+    players: tuple[str, ...] = ()
+    games: int = 100  # games per table
+    seed: int = 1  # the first game's seed; game N uses seed + N - 1
+    jobs: int = 1
+    json: bool = False  # a JSON report instead of tables
+    budget: float | None = None  # Master's seconds a decision
+    rollouts: int | None = None  # instead: Master's rollouts an option
+    theme: str | None = None  # a theme every word must fit, or each-round
+    tiles: str | None = None  # a tile-set file
+    variant: str = ""  # table variants, comma-separated
+    ray: str | None = None  # play the games as Ray tasks, at this address ("local")
+    cache_dir: Path | None = None  # where the word index is kept
+
+
+def sim_main(options: SimOptions) -> int:
+    """Run `buyword sim`; returns the exit code."""
+    budget, rollouts = options.budget, options.rollouts
     try:
-        tables = parse_tables(getattr(args, "players", None))
-        games, seed = int(args.games), int(args.seed)
-        jobs = int(getattr(args, "jobs", 1))
-        budget = getattr(args, "budget", None)
-        rollouts = getattr(args, "rollouts", None)
+        tables = parse_tables(options.players)
+        games, seed, jobs = options.games, options.seed, options.jobs
         _check_counts(games, jobs, budget, rollouts)
-        tiles = load_tiles(getattr(args, "tiles", None) or "")
-        rules = theme_rules(getattr(args, "theme", None), tiles)
-        rules = parse_variants(getattr(args, "variant", ""), tables, rules)
+        tiles = load_tiles(options.tiles or "")
+        rules = theme_rules(options.theme, tiles)
+        rules = parse_variants(options.variant, tables, rules)
     except (SimError, TileSetError) as error:
         print(f"buyword sim: {error}", file=sys.stderr)
         return 2
-    as_json = bool(getattr(args, "json", False))
+    as_json = options.json
     # In the parent, before any worker forks: the index comes from the cache folder.
-    _load_words(rules.tiles, rules.themes, getattr(args, "cache_dir", None))
+    _load_words(rules.tiles, rules.themes, options.cache_dir)
     try:
         results = _collect(tables, games, seed, jobs, rules, progress=not as_json,
-                           ray=getattr(args, "ray", None),
-                           cache_dir=getattr(args, "cache_dir", None),
+                           ray=options.ray, cache_dir=options.cache_dir,
                            master=master_search(budget, rollouts))
     except ClusterError as error:
         print(f"buyword sim: {error}", file=sys.stderr)

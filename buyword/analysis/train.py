@@ -37,7 +37,6 @@ from buyword.table.session import TableSession
 from buyword.table.views import Wait
 
 if TYPE_CHECKING:
-    import argparse
 
     from buyword.engine.dictionary import Dictionary
     from buyword.words.finder import WordFinder
@@ -75,6 +74,23 @@ class Training:
     jobs: int = 1
     ray: str | None = None
     cache_dir: str | None = None  # where Ray workers read the word index from
+    out: str = "leaves.json"  # where the learned table is written
+
+    def checked(self) -> Training:
+        """This training, if every option is usable; ValueError (in a player's words) if not."""
+        for name in ("games", "iterations", "horizon", "max_leave", "evaluate", "jobs",
+                     "rollouts"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"--{name.replace('_', '-')} {getattr(self, name)}: "
+                                 "use at least 1")
+        if self.targets not in TARGETS:
+            raise ValueError(f"--targets {self.targets}: one of {', '.join(TARGETS)}")
+        if self.max_leave > 4:
+            raise ValueError(f"--max-leave {self.max_leave}: at most 4 letters (a table of "
+                             "longer leaves would be too large to ship)")
+        if self.smoothing < 0 or self.weight < 0:
+            raise ValueError("--smoothing and --weight cannot be negative")
+        return self
 
     def command(self) -> str:
         """The command line that repeats this run."""
@@ -349,14 +365,15 @@ def train(settings: Training, say: Callable[[str], object] | None = None) -> Rep
 # ---------------------------------------------------------------------- the command
 
 
-def train_main(args: argparse.Namespace) -> int:
-    """Run `buyword train` with the parsed command line; returns the exit code."""
+def train_main(training: Training) -> int:
+    """Run `buyword train` (the command line's options: `buyword.cli`); returns the exit
+    code."""
     try:
-        settings = training_of(args)
+        settings = training.checked()
     except ValueError as error:
         print(f"buyword train: {error}", file=sys.stderr)
         return 2
-    out = Path(str(getattr(args, "out", "leaves.json")))
+    out = Path(settings.out)
     if not out.parent.is_dir():
         print(f"buyword train: --out {str(out)!r}: there is no folder {str(out.parent)!r}",
               file=sys.stderr)
@@ -380,25 +397,5 @@ def train_main(args: argparse.Namespace) -> int:
     return 0
 
 
-def training_of(args: argparse.Namespace) -> Training:
-    """The command line's options as a Training; ValueError (in a player's words) if unusable."""
-    values = {name: getattr(args, name) for name in Training.__dataclass_fields__
-              if getattr(args, name, None) is not None}
-    settings = Training(**values)
-    for name in ("games", "iterations", "horizon", "max_leave", "evaluate", "jobs",
-                 "rollouts"):
-        if getattr(settings, name) < 1:
-            raise ValueError(f"--{name.replace('_', '-')} {getattr(settings, name)}: "
-                             "use at least 1")
-    if settings.targets not in TARGETS:
-        raise ValueError(f"--targets {settings.targets}: one of {', '.join(TARGETS)}")
-    if settings.max_leave > 4:
-        raise ValueError(f"--max-leave {settings.max_leave}: at most 4 letters (a table of "
-                         "longer leaves would be too large to ship)")
-    if settings.smoothing < 0 or settings.weight < 0:
-        raise ValueError("--smoothing and --weight cannot be negative")
-    return settings
-
-
 __all__ = ["Report", "RoundStart", "Training", "play_and_record", "play_many", "record_game",
-           "train", "train_main", "training_of", "turns_of"]
+           "train", "train_main", "turns_of"]

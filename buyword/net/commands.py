@@ -11,14 +11,14 @@ this layer never imports Textual.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import errno
 import signal
 import sys
 import threading
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, TypeVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from buyword.engine.wording import dollars
 
@@ -33,9 +33,6 @@ if TYPE_CHECKING:
     from buyword.table.views import TableView
     from buyword.words.finder import WordFinder
 
-#: The parser class the commands are added with (the command line's own).
-_ParserT = TypeVar("_ParserT", bound=argparse.ArgumentParser)
-
 #: The host's table screen: plays the host's seat until the host quits or the game is over.
 HostScreen = Callable[["HostSeat"], Awaitable[None]]
 #: A joined seat's table screen: plays it until the player leaves or the game is over.
@@ -45,60 +42,56 @@ JoinScreen = Callable[["JoinedTable"], Awaitable[None]]
 DEFAULT_PORT = 8765
 
 
-def add_commands(sub: argparse._SubParsersAction[_ParserT]) -> None:
-    """Add the `host` and `join` subcommands to the command line's subparsers."""
-    host = sub.add_parser("host", help="serve a table that players join from their own screens")
-    host.add_argument("--host", dest="address", default="127.0.0.1",
-                      help="the address to listen on (default 127.0.0.1: this machine only)")
-    host.add_argument("--port", type=int, default=DEFAULT_PORT,
-                      help=f"port to listen on (default {DEFAULT_PORT})")
-    host.add_argument("--people", default="Ann,Bob",
-                      help='the names of the seats people join, e.g. "Ann,Bob"')
-    host.add_argument("--computers", default="",
-                      help='levels of the computer seats, e.g. "easy,hard"')
-    host.add_argument("--seed", type=int, help="deal the game with this seed")
-    host.add_argument("--challenge", action="store_true", help="play in challenge mode")
-    host.add_argument("--hints", action="store_true",
-                      help="let every player ask for hints (F2), searched on their own screen")
-    host.add_argument("--coach", action="store_true",
-                      help="the coach: after each of a person's decisions, one line on their "
-                           "own screen says how it compared with Master's choice")
-    host.add_argument("--crossword", action="store_true",
-                      help="play the crossword variant: sold words stay on the table in a "
-                           "grid and new words cross them")
-    host.add_argument("--every-word", action="store_true",
-                      help="play every word of the dictionary: family words off (by default "
-                           "the offensive words are left out)")
-    host.add_argument("--continue", dest="host_resume", action="store_true",
-                      help="serve the saved game in progress again")
-    host.add_argument("--hand-over-after", type=float, metavar="SECONDS",
-                      help="hand a gone player's seat to a computer (medium) after this many "
-                           "seconds; the player's token still takes it back")
-    host.add_argument("--text", action="store_true",
-                      help="serve only, without the table screen: every person's seat gets a "
-                           "join code (by default the host plays the first person's seat)")
-    join = sub.add_parser("join", help="play a seat at a table someone hosts")
-    join.add_argument("address", metavar="HOST:PORT", help="where the host's table listens")
-    join.add_argument("code", help="the seat's join code (or its token, to come back)")
-    join.add_argument("--text", action="store_true",
-                      help="play in plain text instead of on the table screen")
+@dataclass(frozen=True)
+class HostOptions:
+    """`buyword host`'s options (the command line builds them: `buyword.cli`)."""
+
+    address: str = "127.0.0.1"  # --host: the address to listen on
+    port: int = DEFAULT_PORT
+    people: str = "Ann,Bob"  # the people's seats' names, comma-separated
+    computers: str = ""  # the computer seats' levels, comma-separated
+    seed: int | None = None
+    challenge: bool = False
+    hints: bool = False
+    coach: bool = False
+    crossword: bool = False
+    every_word: bool = False  # family words off
+    resume: bool = False  # --continue: serve the saved game in progress again
+    hand_over_after: float | None = None  # seconds before a gone person's seat is handed over
+    text: bool = False  # serve only, without the host's table screen
 
 
-def run(args: argparse.Namespace, host_screen: HostScreen | None = None,
-        join_screen: JoinScreen | None = None) -> int:
-    """Run `host` or `join`; returns the exit code. Without `--text` the host's seat and a
-    joined seat are played on `host_screen` / `join_screen`."""
+@dataclass(frozen=True)
+class JoinOptions:
+    """`buyword join`'s options (the command line builds them: `buyword.cli`)."""
+
+    address: str  # HOST:PORT
+    code: str  # the seat's join code, or its token
+    text: bool = False  # play in plain text instead of on the table screen
+
+
+def host_main(options: HostOptions, screen: HostScreen | None = None) -> int:
+    """Run `buyword host`; returns the exit code. Without `text` the host's seat is played on
+    `screen`."""
     try:
-        if args.command == "host":
-            return asyncio.run(_host(args, None if args.text else host_screen))
-        host, _, port = args.address.rpartition(":")
-        if not host or not port.isdigit():
-            print(f"buyword join: {args.address!r} is not HOST:PORT, e.g. 127.0.0.1:8765",
-                  file=sys.stderr)
-            return 2
-        if join_screen is not None and not args.text:
-            return asyncio.run(_join_screen(host, int(port), args.code, join_screen))
-        return asyncio.run(_join(host, int(port), args.code))
+        return asyncio.run(_host(options, None if options.text else screen))
+    except KeyboardInterrupt:
+        print("\nStopped. A hosted game is saved: buyword host --continue serves it again.")
+        return 130
+
+
+def join_main(options: JoinOptions, screen: JoinScreen | None = None) -> int:
+    """Run `buyword join`; returns the exit code. Without `text` the seat is played on
+    `screen`."""
+    host, _, port = options.address.rpartition(":")
+    if not host or not port.isdigit():
+        print(f"buyword join: {options.address!r} is not HOST:PORT, e.g. 127.0.0.1:8765",
+              file=sys.stderr)
+        return 2
+    try:
+        if screen is not None and not options.text:
+            return asyncio.run(_join_screen(host, int(port), options.code, screen))
+        return asyncio.run(_join(host, int(port), options.code))
     except KeyboardInterrupt:
         print("\nStopped. A hosted game is saved: buyword host --continue serves it again.")
         return 130
@@ -107,17 +100,16 @@ def run(args: argparse.Namespace, host_screen: HostScreen | None = None,
 # ---------------------------------------------------------------------- hosting
 
 
-def _setup(args: argparse.Namespace) -> GameSetup:
+def _setup(options: HostOptions) -> GameSetup:
     from buyword.store.setup import GameSetup, Seat
 
-    people = [Seat(name.strip()) for name in args.people.split(",") if name.strip()]
+    people = [Seat(name.strip()) for name in options.people.split(",") if name.strip()]
     computers = [Seat(f"Computer {i + 1}", level.strip())
-                 for i, level in enumerate(args.computers.split(",")) if level.strip()]
-    return GameSetup(seats=tuple(people + computers), seed=args.seed,
-                     challenge=args.challenge, hints=args.hints,
-                     coach=getattr(args, "coach", False),
-                     family_words=not getattr(args, "every_word", False),
-                     variants=("crossword",) if args.crossword else ())
+                 for i, level in enumerate(options.computers.split(",")) if level.strip()]
+    return GameSetup(seats=tuple(people + computers), seed=options.seed,
+                     challenge=options.challenge, hints=options.hints, coach=options.coach,
+                     family_words=not options.every_word,
+                     variants=("crossword",) if options.crossword else ())
 
 
 def hosted_session(setup: GameSetup, lexicon: Dictionary, finder: WordFinder,
@@ -140,7 +132,7 @@ def save_as_played(server: TableServer, autosave: Autosave) -> None:
     server.on_seated = lambda: autosave.update(session)
 
 
-async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
+async def _host(options: HostOptions, screen: HostScreen | None) -> int:
     import random
 
     from buyword.net.server import TableServer
@@ -150,7 +142,7 @@ async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
     from buyword.table import Services
     from buyword.table.autosave import Autosave
 
-    hand_over_after = getattr(args, "hand_over_after", None)
+    hand_over_after = options.hand_over_after
     if hand_over_after is not None and not hand_over_after > 0:
         print("buyword host: --hand-over-after needs a number of seconds above 0",
               file=sys.stderr)
@@ -158,7 +150,7 @@ async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
     # The word index is kept in the user's cache folder, as the app keeps it: a host started
     # again reads it (a fraction of a second) instead of building it (over a second).
     store, services = Store(), Services(cache_dir=cache_folder())
-    if args.host_resume:
+    if options.resume:
         peeked = store.peek_game()
         if peeked.saved is None or "setup" not in peeked.saved.options:
             print(f"buyword host: {peeked.message or 'no saved game to serve'}", file=sys.stderr)
@@ -175,7 +167,7 @@ async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
     else:
         from buyword.bots import LEVELS
 
-        setup = _setup(args)
+        setup = _setup(options)
         unknown = [s.level for s in setup.seats if s.level and s.level not in LEVELS]
         if unknown:
             print(f"buyword host: no computer level {unknown[0]!r}; choose from "
@@ -195,7 +187,7 @@ async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
     finder = services.finder(lexicon, setup.rules().tiles)
     session = hosted_session(setup, lexicon, finder, resumed)
     mine = session.people[0] if screen is not None else None
-    server = TableServer(session, host=args.address, port=args.port,
+    server = TableServer(session, host=options.address, port=options.port,
                          reserved=frozenset(() if mine is None else (mine,)),
                          hand_over_after=hand_over_after)
     # Listen first: a host that cannot start leaves the saved game as it was.
@@ -204,7 +196,7 @@ async def _host(args: argparse.Namespace, screen: HostScreen | None) -> int:
     except OSError as error:
         reason = "the port is in use (is another table open there?)" \
             if error.errno == errno.EADDRINUSE else error.strerror or "the address refused"
-        print(f"buyword host: cannot listen on {args.address}:{args.port}: {reason}",
+        print(f"buyword host: cannot listen on {options.address}:{options.port}: {reason}",
               file=sys.stderr)
         return 2
     if resumed is None or resumed.saved is None:
