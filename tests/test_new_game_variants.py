@@ -214,3 +214,14 @@ async def test_a_variant_from_the_command_line_starts_without_the_coach_and_says
         said = [str(n.message) for n in app._notifications]
         assert any("The coach is off in this game: the coach cannot weigh a game with the "
                    "crossword variant" in line for line in said)
+
+
+def test_a_table_set_up_with_the_coach_and_a_variant_plays_without_it() -> None:
+    # An older save (or a hand-edited one) may still ask for both: the footer's F6 must not
+    # offer a coach that cannot weigh the game.
+    setup = GameSetup(seats=TWO, seed=3, variants=("auction",), coach=True)
+    session = TableSession.new(setup, LEXICON, WordFinder(LEXICON))
+    assert not session.coaching and not session.table_view(0).coaching
+    plain = TableSession.new(GameSetup(seats=TWO, seed=3, coach=True), LEXICON,
+                             WordFinder(LEXICON))
+    assert plain.coaching

@@ -281,9 +281,12 @@ class TableSession:
     @classmethod
     def of(cls, game: Game, setup: GameSetup, finder: WordFinder,
            **options: object) -> TableSession:
-        """A table for an existing (e.g. resumed) game with the seats and options of `setup`."""
+        """A table for an existing (e.g. resumed) game with the seats and options of `setup`
+        (the coach only where Master can weigh the game: an older save may ask for it with a
+        variant)."""
+        coach = setup.coach and not setup.coach_problem()
         return cls(game, setup.seats, finder, private_hands=setup.private_hands,
-                   hints=setup.hints, coach=setup.coach, **options)  # type: ignore[arg-type]
+                   hints=setup.hints, coach=coach, **options)  # type: ignore[arg-type]
 
     @property
     def over(self) -> bool:
