@@ -24,7 +24,7 @@ def coach_text(screen) -> str:
 
 async def weighed(pilot, screen) -> None:
     """Let the coach finish what it is weighing, and the screen show what it says."""
-    assert screen.coach.wait(120)
+    assert screen.local.coach.wait(120)
     await pilot.pause()
     await pilot.pause()
 
@@ -88,7 +88,7 @@ async def test_f6_with_the_coach_off_turns_it_on() -> None:
         screen = table(app)
         await pilot.press("r")
         await pilot.pause()
-        assert screen.coach is None and not screen.session.coach_used
+        assert screen.local.coach is None and not screen.session.coach_used
         await pilot.press("f6")
         await pilot.pause()
         assert screen.session.coach_used  # marked as coached at once

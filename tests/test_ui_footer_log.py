@@ -48,11 +48,11 @@ async def test_the_footer_and_the_log_follow_each_turn_and_each_hand_off() -> No
             screen = table(app)
             if app.screen is screen:
                 footer_matches(screen)
-                viewer = screen.state.viewer
+                viewer = screen.view.viewer
                 lines = [log_line(e) for e in screen.session.log_for(viewer)]
                 expected = "".join(line.plain.replace(" ", "") for line in lines if line)
                 assert log_text(screen).replace(" ", "") == expected
-        assert table(app).state.viewer == 0  # Ann again, after two hand-offs
+        assert table(app).view.viewer == 0  # Ann again, after two hand-offs
         assert "TEASR" in log_text(table(app))  # her own draw, rows reused or not
 
 

@@ -23,7 +23,7 @@ async def test_one_enter_on_a_sale_builds_one_view(monkeypatch: pytest.MonkeyPat
         session.act(0, Roll(5))
         session.act(0, Buy())
         assert session.awaiting().wait is Wait.SELL
-        screen.advance()
+        screen.local.refresh()
         await pilot.press("t", "e", "a")
         await pilot.pause()
         built: list[int | None] = []

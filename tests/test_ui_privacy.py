@@ -45,7 +45,7 @@ def check_nothing_hidden_shows(app) -> int:  # noqa: ANN001
     """Assert the rule for the person holding the screen; returns how many seats were hidden."""
     screen = table(app)
     session = screen.session
-    viewer = screen.state.viewer
+    viewer = screen.view.viewer
     text = on_screen(app)
     hidden = [p for p in session.game.players if not session.may_see(viewer, p.seat)]
     for p in hidden:

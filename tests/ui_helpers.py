@@ -158,7 +158,7 @@ def skip_quiet_rounds(app: BuyWordApp) -> bool:
         else:
             raise AssertionError(f"a quiet round did not end: {game.dump()}")
     if skipped:
-        screen.advance()
+        screen.local.refresh()
     return skipped
 
 

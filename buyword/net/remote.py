@@ -187,6 +187,10 @@ class SeatLink:
         self._send(act_message(text))
         return Played(seat, sent)
 
+    def submit(self, seat: int, answer: Answer | str) -> Played | Refused:
+        """Send this seat's answer (as `act`)."""
+        return self.act(seat, answer)
+
     def preview(self, seat: int, typed: str) -> SalePreview:
         """The host's preview of selling `typed` from this seat's hand: the one it has, or
         (asked now) a pending one, its answer redrawing the screen when it comes."""

@@ -5,10 +5,12 @@ secret token; from then on its connection holds that seat only. Its answers are 
 that seat alone, and only when the table waits for it; a refusal is a message and changes
 nothing. After every change each client is sent what its seat may see (its `TableView`, see
 `view_message`), never another seat's hidden tiles, the bag's order or a word's verdict before
-a challenge. The computers play here, in a worker thread so the table stays responsive. A
-screen's preview of a typed word and its hints are the session's too, asked for (`preview`,
-`hint`) and answered here: hints only if the table allows them and it is that seat's sale,
-and the seat is then marked as having used them.
+a challenge. The table's runner (`buyword.table.runner.TableRunner`, the same one a local table
+has) decides who acts next and plays the computers here, thinking in a worker thread so the
+table stays responsive, and starts the coach; the server is its transport. A screen's
+preview of a typed word and its hints are the session's too, asked for (`preview`, `hint`)
+and answered here: hints only if the table allows them and it is that seat's sale, and the
+seat is then marked as having used them.
 
 Faults: a broken, oversized or flooding message closes that connection and leaves the table as
 it was; each client has its own bounded send queue, so a slow screen never holds up the others
@@ -54,9 +56,12 @@ from buyword.net.protocol import (
     welcome_message,
 )
 from buyword.table import Played, Refused, TableSession
+from buyword.table.runner import Said, TableRunner, Update
 
 if TYPE_CHECKING:
-    from buyword.table.coach import Coach
+    from collections.abc import Coroutine, Sequence
+
+    from buyword.table.coach import CoachLine
     from buyword.words.crossword import Move
     from buyword.words.finder import Candidate
 
@@ -193,10 +198,18 @@ class TableServer:
                  hand_over_after: float | None = None) -> None:
         """Serve `session` on `host`:`port` (0: any free port). Every person's seat gets a
         join code, except the `reserved` ones (the host's own seat, played on the host's
-        screen through `act`). `computer_delay`: seconds between a computer's moves.
+        screen through `act`). `computer_delay`: at least how long a computer's move waits to be
+        shown (its thinking counts toward it).
         `hand_over_after`: seconds after which a gone player's seat is handed to a computer
         (None: only when the host says so); the player may still take it back."""
         self.session = session
+        #: The table's turn flow: whom it asks, the computers, the coach. Each seat has a
+        #: screen of its own, so nobody holds a shared one.
+        self.runner = TableRunner(session, shared_screen=False, own_screens=True,
+                                  pace=computer_delay > 0)
+        if computer_delay > 0:
+            session.step_delay = computer_delay
+        self.runner.subscribe(self._update_came, self._coach_said, screen=False)
         self.host = host
         self.port = port
         self.limits = limits or Limits()
@@ -237,15 +250,10 @@ class TableServer:
         #: Called with (seat, line) for each line the coach says to a seat: the host's own
         #: seat hears its lines so (a joined seat's go to its connection alone).
         self.on_coach: Callable[[int, str], None] | None = None
-        #: The coach, once it is on (the table's setting, or a person's F6).
-        self.coach: Coach | None = None
-        #: Why the coach stopped (it failed): the table plays on without it.
-        self.coach_stopped: str | None = None
         #: The coach's lines for a joined seat whose screen was away when they were said,
         #: oldest first: they reach the screen that takes the seat back.
         self._unheard: dict[int, list[str]] = {}
         self._closing = False
-        self._lock = asyncio.Lock()  # one answer at a time reaches the session
         self._server: Server | None = None
         self._computers: asyncio.Task[None] | None = None
 
@@ -257,7 +265,7 @@ class TableServer:
                                    max_queue=4, ping_interval=20, ping_timeout=20)
         self.port = self._server.sockets[0].getsockname()[1] if self._server.sockets \
             else self.port
-        self._wake_computers()
+        self.runner.start(spawn=self._spawn)
         if self.hand_over_after is not None:
             self._hand_over = asyncio.get_running_loop().create_task(
                 self._hand_over_the_gone(self.hand_over_after))
@@ -266,8 +274,7 @@ class TableServer:
     async def close(self) -> None:
         """Stop the coach and the computers, drop every client and stop listening."""
         self._closing = True
-        if self.coach is not None:
-            self.coach.close()
+        self.runner.close()
         if self._hand_over is not None:
             self._hand_over.cancel()
         if self._computers is not None:
@@ -470,8 +477,7 @@ class TableServer:
             if isinstance(message, Act) and await self._answer(client, message.text):
                 bucket.give_back()
             elif isinstance(message, Preview):
-                async with self._lock:
-                    preview = self.session.preview(client.seat, message.text)
+                preview = self.runner.preview(client.seat, message.text)
                 self._post(client, encode(preview_message(message.text, preview)))
             elif isinstance(message, Hint):
                 found = await self.hints(client.seat)
@@ -490,40 +496,37 @@ class TableServer:
 
     async def _answer(self, client: _Client, text: str) -> bool:
         """Apply `text` for the client's seat; True if the table accepted it."""
-        async with self._lock:
-            result = self.session.act(client.seat, text)
+        result = self.runner.submit(client.seat, text)
         if isinstance(result, Refused):
             self._post(client, encode(refused_message(str(result))))
             return False
-        self._changed()
         return True
 
     async def act(self, seat: int, text: str) -> Played | Refused:
         """An answer from the host's own screen for a reserved seat (or any local seat)."""
-        async with self._lock:
-            result = self.session.act(seat, text)
-        if isinstance(result, Played):
-            self._changed()
-        return result
+        return self.runner.submit(seat, text)
 
-    async def hints(self, seat: int) -> list[Candidate] | list[Move] | Refused:
+    async def hints(self, seat: int) -> Sequence[Candidate | Move] | Refused:
         """The best words (or placements) for `seat`'s hand, to show its person now: the game
         is marked as played with hints by that seat (saved so by the session's `on_change`).
         Refused, marking nothing, when the table has hints off or it is not that seat's
         selling turn."""
-        async with self._lock:
-            try:
-                found = self.session.hints(seat)
-            except BuyWordError as error:
-                return Refused(str(error))
-        return found
+        try:
+            return self.runner.hints(seat)
+        except BuyWordError as error:
+            return Refused(str(error))
 
-    def _changed(self) -> None:
+    def _update_came(self, _update: Update) -> None:
+        """The table changed (the runner says so): every client's view, and the host's."""
+        if self._closing:
+            return
         for client in list(self.clients.values()):
             self._send_view(client)
         self._tell_host()
-        self._coach_update()
-        self._wake_computers()
+
+    def _spawn(self, job: Coroutine[Any, Any, None]) -> None:
+        """The runner's computers play in a task the server stops when it closes."""
+        self._computers = asyncio.get_running_loop().create_task(job)
 
     def _send_view(self, client: _Client) -> None:
         message = view_message(self.session, client.seat, client.log_sent)
@@ -545,69 +548,14 @@ class TableServer:
         client.drop(code, reason)
         self._tell_host()
 
-    def _wake_computers(self) -> None:
-        if self.session.awaiting().computer and (self._computers is None
-                                                 or self._computers.done()):
-            self._computers = asyncio.get_running_loop().create_task(self._play_computers())
-
-    async def _play_computers(self) -> None:
-        """The computers take their turns, thinking in a worker thread, until a person acts."""
-        while self.session.awaiting().computer:
-            async with self._lock:
-                if not self.session.awaiting().computer:
-                    break
-                decision = await asyncio.to_thread(self.session.think)
-                self.session.play(decision)
-            self._changed_quietly()
-            if self.computer_delay:
-                await asyncio.sleep(self.computer_delay)
-            else:
-                await asyncio.sleep(0)
-
-    def _changed_quietly(self) -> None:
-        """After a computer's move: every client's view, without waking the computers again."""
-        for client in list(self.clients.values()):
-            self._send_view(client)
-        self._tell_host()
-        self._coach_update()
-
     # ------------------------------------------------------------------ the coach
 
-    def _start_coach(self) -> Coach:
-        """The coach, started now if it is not yet: Master weighs each person's decisions
-        from that seat's own view, in a thread of its own, and wakes the table when it has
-        something to say."""
-        if self.coach is None:
-            from buyword.table.coach import Coach, coach_master
-
-            loop = asyncio.get_running_loop()
-            session = self.session
-
-            def woken() -> None:  # from the coach's thread
-                with contextlib.suppress(RuntimeError):  # the loop has closed: nobody to tell
-                    loop.call_soon_threadsafe(self._coach_update)
-
-            self.coach = Coach(session, lambda: coach_master(session), on_ready=woken,
-                               own_screens=True)
-        return self.coach
-
-    def _coach_update(self) -> None:
-        """After every move, and whenever the coach has weighed something: start it on the
-        decision a person makes now, and send each line it has to its seat alone."""
-        if self._closing or self.coach_stopped or (self.coach is None
-                                                   and not self.session.coaching):
-            return
-        coach = self._start_coach()
-        try:
-            lines = [(line.seat, line.text) for line in coach.update()]
-        except Exception as error:  # the coach must never stop the table
-            from buyword.engine.wording import trouble
-
-            coach.close()
-            self.coach_stopped = f"The coach has stopped in this game ({trouble(error)})"
-            lines = [(seat, self.coach_stopped) for seat in self.session.people]
-        for seat, text in lines:
-            self._tell_coach(seat, text)
+    def _coach_said(self, said: CoachLine | Said) -> None:
+        """A line of the coach's: to its seat's screen alone; everyone's (the coach has
+        stopped) to every person's."""
+        seats = self.session.people if said.seat is None else (said.seat,)
+        for seat in seats:
+            self._tell_coach(seat, said.text)
 
     def _tell_coach(self, seat: int, text: str) -> None:
         """One line of the coach's, to `seat`'s screen only (never another's)."""
@@ -626,14 +574,10 @@ class TableServer:
         """F6 from `seat`'s screen: Master's choice for its decision now, as the message for
         that seat (or a refusal saying why not). It turns the coach on for the rest of the
         game and marks the game as coached."""
-        if self.coach_stopped:
-            return refused_message(self.coach_stopped)
-        coach = self._start_coach()
         try:
-            said = coach.ask(seat)
+            said = self.runner.ask_coach(seat)
         except BuyWordError as error:
             return refused_message(str(error))
-        self._coach_update()
         return coach_message(said.text)
 
     def hand_to_computer(self, seat: int, level: str = "medium") -> None:
@@ -649,7 +593,7 @@ class TableServer:
             self._drop(client, 1000, "a computer plays this seat now")
         if self.on_seated is not None:
             self.on_seated()
-        self._changed()
+        self.runner.refresh()
 
     def describe(self) -> list[str]:
         """Lines for the host to print: where the table listens, and each open seat's code."""

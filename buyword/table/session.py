@@ -845,6 +845,19 @@ class TableSession:
         return found[:limit]
 
 
+    def can_sell(self, seat: int) -> bool:
+        """Whether `seat` could sell any word at all now, as anyone at the table can tell
+        from how many letter tiles and wilds it holds: a word is letter tiles and at most
+        one wild (docs/rules.md, "A round"), at least the shortest word allowed; in the
+        crossword variant, once the grid holds a word, one tile laid may make a word with the
+        grid's letters (docs/rules.md, "Crossword")."""
+        game = self.game
+        player = game.player(seat)
+        tiles = len(player.hand) + min(player.wilds, 1)
+        if game.rules.crossword and len(game.grid):
+            return tiles >= 1
+        return tiles >= game.rules.min_word_length
+
     def note_hint(self, seat: int) -> None:
         """Mark the game as played with hints by `seat`, whose person is shown them now (here,
         or on their own screen at a hosted table). Raises BuyWordError, marking nothing, when

@@ -1,4 +1,5 @@
-"""What a table screen plays: a table source, local (a `TableSession`) or a seat of a hosted one.
+"""What a table screen plays (a `TableLink`: a table's runner, or a seat at a hosted table),
+and what a runner plays (a `TableSource`: a `TableSession`, or a lesson over one).
 
 The screen draws only `TableView`s (`table_view`), which hold what its holder may see, and
 sends every answer through `act`. The same screen so plays a game held here (`TableSession`)
@@ -51,6 +52,30 @@ class TableSource(Protocol):
 
     def skip_ahead(self) -> None:
         """Play the computers' moves at once."""
+
+    def undo(self, seat: int) -> Undone | Refused:
+        """Take back `seat`'s last move."""
+
+
+class TableLink(Protocol):
+    """A table as a screen plays it: a runner here (`buyword.table.runner.TableRunner`), or a
+    seat at a hosted table (`buyword.net.remote.SeatLink`)."""
+
+    def table_view(self) -> TableView:
+        """What the screen may draw now."""
+
+    def submit(self, seat: int, answer: Answer | str) -> Played | Refused:
+        """A seat's answer."""
+
+    def preview(self, seat: int, typed: str) -> SalePreview:
+        """What selling `typed` from `seat`'s hand now would do."""
+
+    def hints(self, seat: int) -> Sequence[Any] | None:
+        """The best words (or placements) `seat`'s hand can sell now; None when they were
+        asked of the host and come later."""
+
+    def skip_ahead(self) -> None:
+        """Show the computers' moves at once."""
 
     def undo(self, seat: int) -> Undone | Refused:
         """Take back `seat`'s last move."""

@@ -281,6 +281,9 @@ class TableView:
     coaching: bool = False
     #: The results, once the game is over (what every results screen draws).
     results: ResultsView | None = None
+    #: The seat a screen shared by several people is being handed to: its person is asked
+    #: to take it (the table's runner says so; never sent to a screen of one's own).
+    handing_to: int | None = None
 
     @property
     def viewer(self) -> int | None:

@@ -388,6 +388,7 @@ class BuyWordApp(App[int]):
                    saved: SavedGame | None = None, daily: date | None = None) -> None:
         """Show the table for a ready game, above the title screen; save it from the start."""
         from buyword.table.autosave import Autosave, first_save
+        from buyword.table.runner import TableRunner
         from buyword.ui.screens.table import TableScreen
 
         self._back_to_title()
@@ -395,9 +396,11 @@ class BuyWordApp(App[int]):
             from buyword.table.lessons import Tutorial
             from buyword.ui.screens.learn import LearnScreen
 
-            table: TableScreen = LearnScreen(Tutorial(session), setup)
+            tutorial = Tutorial(session)
+            table: TableScreen = LearnScreen(TableRunner(session, source=tutorial), tutorial,
+                                             setup)
         else:
-            table = TableScreen(session, setup)
+            table = TableScreen(TableRunner(session), setup)
         if saved is None:
             saved = first_save(session, setup, daily=daily)
         self.session = session

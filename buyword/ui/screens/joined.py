@@ -25,6 +25,7 @@ from textual.widgets import Input, Static
 from buyword.engine import BuyWordError, Challenge
 from buyword.store.setup import GameSetup
 from buyword.table import Answer, Awaiting, Pass, Played, TableView, Wait
+from buyword.ui.screens.crossword import CrosswordTable
 from buyword.ui.screens.table import TableScreen
 from buyword.ui.text import literal, markup
 from buyword.ui.widgets.rack import Rack
@@ -42,9 +43,9 @@ class RemoteTableScreen(TableScreen):
     def __init__(self, table: SeatLink) -> None:
         """Draw `table`, which has had its first view."""
         setup = GameSetup(seats=table.table_view().seats)  # names only: not used
-        super().__init__(table, setup)
-        self.table = table
-        self.state.viewer = table.seat
+        CrosswordTable.__init__(self)  # no runner here: the host's table runs the game
+        self.sit_at(table, setup)
+        self.table: SeatLink = table
         #: The dialog asking this seat now (challenge or drop), and what it asks about.
         self._dialog: ModalScreen[Any] | None = None
         self._asked: tuple[str, int] | None = None
@@ -58,6 +59,13 @@ class RemoteTableScreen(TableScreen):
         """Redraw whenever the host says something."""
         self.table.on_change = self._table_changed
         super().on_mount()
+
+    def connect(self) -> None:
+        """Show the table as the host last described it."""
+        self.advance()
+
+    def _die_settled(self) -> None:
+        self.advance()
 
     def on_unmount(self) -> None:
         """Stop redrawing a screen that has gone."""
@@ -168,7 +176,6 @@ class RemoteTableScreen(TableScreen):
     def advance(self, view: TableView | None = None) -> None:
         """Show the table as the host last described it; ask this seat if it is asked."""
         table = self.table
-        self.state.viewer = table.seat
         self.state.busy = table.in_flight or table.lost or table.ended is not None
         view = table.table_view()
         awaiting = view.awaiting
@@ -184,7 +191,7 @@ class RemoteTableScreen(TableScreen):
         if awaiting.wait is Wait.CHALLENGE:
             self._offer_challenge(view)
         else:
-            self._hand_to(table.seat, view)
+            self._focus_for(awaiting.wait)
 
     def _asking(self, view: TableView) -> tuple[str, int] | None:
         """What this seat is asked now (the kind of input, and how far the log has got), or

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
     from buyword.store.setup import GameSetup
     from buyword.table.lessons import Tutorial
-    from buyword.table.session import TableSession
+    from buyword.table.runner import TableRunner
 
 #: The table's keys a lesson may ask for, with the key action each one runs: pressed while
 #: that action cannot be taken now, the lesson says what it waits for instead.
@@ -38,9 +38,10 @@ class LearnScreen(TableScreen):
 
     CSS_PATH: ClassVar = [*TableScreen.CSS_PATH, "learn.tcss"]
 
-    def __init__(self, tutorial: Tutorial, setup: GameSetup) -> None:
-        """The table of `tutorial`'s game, set up as `setup` (the lesson setup)."""
-        super().__init__(tutorial, setup)
+    def __init__(self, runner: TableRunner, tutorial: Tutorial, setup: GameSetup) -> None:
+        """The table of `tutorial`'s game, run by `runner` (whose answers go through the
+        tutorial), set up as `setup` (the lesson setup)."""
+        super().__init__(runner, setup)
         self.tutorial = tutorial
         #: Why the lesson refused the last drop (said in the reopened tile-limit dialog).
         self.drop_refused = ""
@@ -128,7 +129,3 @@ class LearnScreen(TableScreen):
         if known is None or not self._person_to_act() or self.view.awaiting.wait is Wait.SELL:
             return False
         return self.check_action(*known) is not True
-
-    def finished_session(self) -> TableSession:
-        """The session whose results are shown (the tutorial's game)."""
-        return self.tutorial.session

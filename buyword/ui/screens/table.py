@@ -1,20 +1,21 @@
-"""The table screen: draws one `TableView` and forwards keys and clicks to the session.
+"""The table screen: draws one `TableView` and sends keys and clicks to the table's runner.
 
-Every rule, turn, privacy decision and computer move belongs to the session
-(`buyword.table.TableSession`); the screen is handed what its holder may see as a `TableView`
-(`view`, redrawn whenever it is set) and reads nothing else of the game. It keeps only what is
-about the screen itself: who holds it (pass and play), whether the die is tumbling or a
-computer is thinking, and the word being typed. Computers think in a worker and their moves
-are shown at the session's pace.
+Every rule, turn, privacy decision and computer move belongs to the table
+(`buyword.table.runner.TableRunner`, around the `TableSession`): who is asked next, who holds
+a screen the people share, when a computer's move is shown. The screen is sent what its holder
+may see as a `TableView` (`view`, redrawn whenever it is set) with the answer that changed
+it, and reads nothing else of the game; it asks the person the view says is asked (the
+hand-off, the challenge prompt, the drop dialog). It keeps only what is about the screen
+itself: whether the die is tumbling, the message line, the coach's line, the word being typed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -41,15 +42,12 @@ from buyword.store.setup import GameSetup, custom_tiles
 from buyword.table import (
     Answer,
     Awaiting,
-    Pass,
     Played,
     SalePreview,
     TableView,
-    Thought,
     Undone,
     Wait,
 )
-from buyword.table.source import TableSource
 from buyword.table.views import COACHED_WAITS
 from buyword.ui.screens.crossword import CROSSWORD_ACTIONS, BoardCursor, CrosswordTable
 from buyword.ui.status import prompt_template, round_lines, variants_line
@@ -68,8 +66,10 @@ from buyword.ui.widgets.word_input import WordInput
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
 
-    from buyword.table.coach import Coach, CoachLine, ShownLine
+    from buyword.table.coach import CoachLine, ShownLine
+    from buyword.table.runner import Said, TableRunner, Update
     from buyword.table.session import TableSession
+    from buyword.table.source import TableLink
     from buyword.ui.tabletop import Tabletop
 
 
@@ -77,14 +77,10 @@ if TYPE_CHECKING:
 class ScreenState:
     """What the screen itself is doing between the session's decisions (not game state)."""
 
-    viewer: int | None = None  # the seat holding the screen (None: nobody's hand is shown)
-    busy: bool = False  # the die tumbles or a computer thinks: no keys for people
+    busy: bool = False  # the die tumbles (or a hosted seat's answer is on its way): no keys
     log_viewer: object = "nobody yet"  # whose log the log box was last written for (_show_log)
     message_for: tuple[object, ...] = ()  # the moment the message line speaks of (see show_message)
     unseen: bool = False  # the unseen-tiles panel is shown in the price list's place
-    #: The person who last held the screen, through computers' turns (which hand it to
-    #: nobody); None once others may have had it (a challenge asks everyone).
-    held_by: int | None = None
     #: Whose the coach's line on screen is (None: everyone's, or none shown).
     coached: int | None = None
     #: The coach's line on screen, which leaves when its person's next decision starts.
@@ -139,19 +135,25 @@ class TableScreen(CrosswordTable):
     ]
 
     @dataclass
-    class ComputerDecided(Message):
-        """A computer player's worker has decided (the session applies it)."""
+    class CoachSaid(Message):
+        """The coach has said something (told from its own thread)."""
 
-        thought: Thought
+        said: CoachLine | Said
 
-    class CoachReady(Message):
-        """The coach has weighed something (posted from its own thread)."""
+    #: The runner of a table played on this computer (None: a seat at a hosted table).
+    runner: TableRunner | None = None
 
-    def __init__(self, session: TableSource, setup: GameSetup) -> None:
-        """A table drawing `session` (a local `TableSession`, or a seat at a hosted table:
-        see `buyword.table.source`), a game set up as `setup`."""
+    def __init__(self, runner: TableRunner, setup: GameSetup) -> None:
+        """A table drawn from `runner` (a game played on this computer), set up as
+        `setup`."""
         super().__init__()
-        self.session = session
+        self.runner = runner
+        self.sit_at(runner, setup)
+
+    def sit_at(self, table: TableLink, setup: GameSetup) -> None:
+        """Draw `table` (a runner, or a seat at a hosted table: see `buyword.table.source`),
+        a game set up as `setup`."""
+        self.table = table
         self.setup = setup
         self.state = ScreenState()
         self.board_cursor = BoardCursor()
@@ -159,23 +161,9 @@ class TableScreen(CrosswordTable):
         self.selling: str | None = None
         #: F2 asked the host for hints, to be shown when they come (a hosted seat's screen).
         self.hints_asked = False
-        #: The coach, once it is on (a local table only).
-        self.coach: Coach | None = None
         #: What the coach said that this screen's holder may not see yet (pass and play).
-        self.coach_waiting: list[CoachLine | _Said] = []
-        #: The coach failed and stopped (it said so): the table plays on without it.
-        self.coach_stopped = False
-        first = session.table_view(None)
-        people = first.people
-        if len(people) == 1:  # one person holds the screen all game, computers' turns included
-            self.state.viewer = people[0]
-            first = session.table_view(people[0])
-        self.set_reactive(TableScreen.view, first)  # drawn once the widgets are there
-
-    def look(self) -> TableView:
-        """The table as the screen's holder may see it now, from the session (not yet shown:
-        setting `view` shows it)."""
-        return self.session.table_view(self.state.viewer)
+        self.coach_waiting: list[CoachLine | Said] = []
+        self.set_reactive(TableScreen.view, table.table_view())  # drawn once composed
 
     def watch_view(self) -> None:
         """A new view: redraw the screen from it (once its widgets are there)."""
@@ -219,31 +207,55 @@ class TableScreen(CrosswordTable):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        """Title the boxes, show the game, and hand over to whoever plays first."""
+        """Title the boxes, then connect to the table: it says how it stands."""
+        if self._composed:
+            return  # a subclass's on_mount has run this one already (Textual runs each)
         self.query_one("#players").border_title = "Players"
         self.query_one("#prices").border_title = "Price list"
         self.query_one("#log").border_title = "Game log"
         self.query_one("#coach").display = False
         self._composed = True
-        self.advance()
+        self.connect()
+
+    def connect(self) -> None:
+        """Subscribe to the table's runner and start it: it sends the table as it stands,
+        then plays the computers in a worker of this screen's, each move when it may be
+        shown."""
+        runner = self.local
+        runner.subscribe(self._update_came, self._coach_said)
+        runner.start(spawn=self._spawn, may_play=self._may_show_move)
+
+    def _spawn(self, job: Coroutine[Any, Any, None]) -> object:
+        return self.run_worker(job, group="computer", exit_on_error=False)
 
     def on_unmount(self) -> None:
-        """The table closes: the coach stops weighing."""
-        if self.coach is not None:
-            self.coach.close()
+        """The table closes: the runner stops (the coach stops weighing)."""
+        if self.runner is not None:
+            self.runner.close()
+
+    @property
+    def local(self) -> TableRunner:
+        """The runner of a table played here (a hosted seat's screen has none)."""
+        assert self.runner is not None, "a table played on this computer"
+        return self.runner
+
+    @property
+    def session(self) -> TableSession:
+        """The session of a table played here (see `local`)."""
+        return self.local.session
 
     # ------------------------------------------------------------------ the one way in
 
     def play(self, action: Answer | str, seat: int | None = None) -> bool:
-        """Forward a person's answer to the session (for the seat asked, by default).
-        A refusal becomes the on-screen message."""
+        """Send a person's answer to the table (for the seat asked, by default). A refusal
+        becomes the on-screen message."""
         if self not in self.app.screen_stack:
             return False  # a key that arrived as the table closed (fast typing): ignore it
         if seat is None:
             seat = self.view.awaiting.seat
             if seat is None:
                 return False
-        result = self.session.act(seat, action)
+        result = self.table.submit(seat, action)
         if not isinstance(result, Played):
             self.show_message(str(result), error=True)
             return False
@@ -251,10 +263,41 @@ class TableScreen(CrosswordTable):
         return True
 
     def _after(self, played: Played) -> None:
-        """What follows an answer on screen: the die tumbles; sales and challenges are told."""
-        self._clear_refusal()
-        view = self.look()  # the table after the answer: the messages speak of it
-        self.set_reactive(TableScreen.view, view)
+        """After an answer was accepted: a local table's runner has already said what
+        followed (see `_update_came`)."""
+
+    # ------------------------------------------------------------------ turn flow
+
+    def _update_came(self, update: Update) -> None:
+        """The runner's news: the table as this screen may show it now, and the answer (or
+        undo) that changed it. Sales and challenges are told, the die tumbles, and the person
+        asked is asked (see `_ask`)."""
+        view = update.view
+        if view is None or not self.is_attached:
+            return
+        played, undone = update.played, update.undone
+        if played is not None:
+            self._clear_refusal()
+        if undone is not None:
+            self.state.log_viewer = "nobody yet"  # the log lost its last lines: write it anew
+        self.set_reactive(TableScreen.view, view)  # the messages speak of the table now
+        if undone is not None:
+            self._clear_preview()
+            self._unsay_coach(undone.seat)
+            self.show_message(f"↶ Undone: {undone}")
+        if played is not None:
+            self._tell(played, view)
+            if isinstance(played.action, Roll):
+                self.state.busy = True
+                # Tumble first, so the round box says "Rolling…" rather than the draw to come.
+                self.query_one(DieFace).roll_to(view.seat.die or 0, self.buyword.animate)
+                self.view = view
+                return  # the person asked is asked once the die has settled
+        self.view = view
+        self._ask(view)
+
+    def _tell(self, played: Played, view: TableView) -> None:
+        """Say what an answer did: a new theme, a sale, a challenge's verdict."""
         for event in played.events:
             if isinstance(event, ev.Rolled) and event.theme and view.rules.theme_each_round:
                 # A new theme each round: say so, since every word sold must now fit it.
@@ -264,109 +307,69 @@ class TableScreen(CrosswordTable):
                 self.show_message(f"✓ {event}")
             elif isinstance(event, ev.Challenged):
                 self.show_message(f"⚖ {event}", error=not event.valid)
-        if isinstance(played.action, Roll):
-            self.state.busy = True
-            # Tumble first, so the round box says "Rolling…" rather than the draw to come.
-            self.query_one(DieFace).roll_to(view.seat.die or 0, self.buyword.animate)
-            self.view = view
-            return
-        self.advance(view)
 
-    # ------------------------------------------------------------------ turn flow
-
-    def advance(self, view: TableView | None = None) -> None:
-        """Show the table as it now stands (`view`, when the caller has just looked) and hand
-        it to whoever must act next."""
-        view = view or self.look()
-        self._coach_update()
+    def _ask(self, view: TableView) -> None:
+        """Ask the person the table waits for, as `view` says: the hand-off screen, the
+        challenge prompt, or the word box, the bid box or the drop dialog; the results once
+        the game is over."""
         awaiting = view.awaiting
         if awaiting.wait is Wait.OVER:
             # Once: a die still tumbling when the game ended settles later and lands here too.
             if not self._results_shown:
                 self._results_shown = True
-                self.view = view
                 self.buyword.show_results(self.finished_session(), self.setup)
             return
         if awaiting.computer:
-            self.state.busy = True
-            if view.hand_off and self.state.viewer is not None:
-                self.state.held_by = self.state.viewer  # still sitting there
-                self.state.viewer = None  # the last person's tiles leave the screen
-                view = self.look()
-            self.view = view
-            self._think()
+            return
+        if view.handing_to is not None:
+            from buyword.ui.dialogs.handoff import HandOffScreen
+
+            seat = view.handing_to
+            self.app.push_screen(HandOffScreen(view.names[seat]),
+                                 lambda _: self.local.take_screen(seat))
             return
         if awaiting.wait is Wait.CHALLENGE:
             self._offer_challenge(view)
             return
-        seat = awaiting.seat
-        assert seat is not None
-        # No hand-off to the person who held the screen until a computer's turn.
-        if view.hand_off and self.state.viewer != seat and self.state.held_by != seat:
-            from buyword.ui.dialogs.handoff import HandOffScreen
+        self._focus_for(awaiting.wait)
 
-            if self.state.viewer is not None:
-                self.state.viewer = None
-                view = self.look()
-            self.view = view
-            name = view.names[seat]
-            self.app.push_screen(HandOffScreen(name), lambda _: self._hand_to(seat))
-            return
-        self._hand_to(seat, view)
-
-    def finished_session(self) -> TableSession:
-        """The session whose results the app shows when the game ends: the one drawn."""
-        return self.session  # type: ignore[return-value]  # a local game's: a TableSession
-
-    def _hand_to(self, seat: int, view: TableView | None = None) -> None:
-        """The person to act has the screen: show their hand and focus what they need."""
-        self.state.held_by = seat
-        if view is None or self.state.viewer != seat:
-            self.state.viewer = seat
-            view = self.look()
-        self.view = view
-        phase = view.awaiting.wait
-        if phase is Wait.SELL:
+    def _focus_for(self, wait: Wait) -> None:
+        """The person asked holds the screen: focus what they need for `wait`."""
+        if wait is Wait.SELL:
             self.query_one("#word", Input).focus()
         elif self._typing_amount():
             self.query_one("#amount", Input).focus()
         else:
             self.set_focus(None)
-        if phase is Wait.DROP:
+        if wait is Wait.DROP:
             self.action_drop()
 
-    @work(thread=True, exclusive=True, group="computer", exit_on_error=False)
-    def _think(self) -> None:
-        """The computer to act decides off the UI thread (the session changes nothing)."""
-        self.post_message(self.ComputerDecided(self.session.think()))
+    def finished_session(self) -> TableSession:
+        """The session whose results the app shows when the game ends: the one drawn."""
+        return self.session
 
-    def on_table_screen_computer_decided(self, message: TableScreen.ComputerDecided) -> None:
-        """Show the computer's move at a readable pace, or at once when skipping ahead."""
-        pause = self.session.pause(message.thought)
-        if pause > 0:
-            self.set_timer(pause, lambda: self._computer_plays(message.thought))
-        else:
-            self._computer_plays(message.thought)
-
-    def _computer_plays(self, thought: Thought) -> None:
-        if not self.is_attached or thought.seat not in self.view.awaiting.seats:
-            return
+    def _may_show_move(self) -> bool:
+        """Whether a computer's move may be shown now: not while the die tumbles (the table
+        goes on once it settles), nor while the window is too small to show anything (it
+        goes on once the window has room)."""
         from buyword.ui.dialogs.too_small import TooSmallScreen
 
+        if not self.is_attached or self.state.busy:
+            return False
         if isinstance(self.app.screen, TooSmallScreen):  # nobody can see it: wait for room
-            self.set_timer(0.5, lambda: self._computer_plays(thought))
-            return
-        self.state.busy = False
-        result = self.session.play(thought)
-        if isinstance(result, Played):
-            self._after(result)
-        else:  # cannot happen with a legal fallback; say so rather than stall
-            self.show_message(str(result), error=True)
+            self.set_timer(0.5, self.local.wake)
+            return False
+        return True
 
     def on_die_face_settled(self, message: DieFace.Settled) -> None:
-        """The roll is shown: go on."""
+        """The roll is shown: ask whoever is asked, and let the computers go on."""
         self.state.busy = False
-        self.advance()
+        self.view = self.view
+        self._die_settled()
+
+    def _die_settled(self) -> None:
+        self._ask(self.view)
+        self.local.wake()
 
     def on_key(self, event: Any) -> None:
         """Any key skips the die's tumble; in a draft, a letter picks that tile."""
@@ -401,38 +404,25 @@ class TableScreen(CrosswordTable):
     # ------------------------------------------------------------------ challenge mode
 
     def _offer_challenge(self, view: TableView) -> None:
-        """Ask the people the session is asking: always the same prompt, word or not."""
+        """Ask the people the table is asking: always the same prompt, word or not."""
         from buyword.ui.dialogs.challenge import ChallengeScreen
 
         awaiting = view.awaiting
         sale = awaiting.sale
         assert sale is not None
-        private = view.hand_off
-        if private:
-            self.state.held_by = None  # everyone asked may take the screen
-        if private and self.state.viewer is not None:
-            self.state.viewer = None  # the prompt never sits over the seller's tiles
-            view = self.look()
-        self.view = view
         seats = [(seat + 1, view.names[seat]) for seat in awaiting.seats]
         penalty = view.rules.challenge_penalty
-        dialog = ChallengeScreen(str(sale), seats, penalty, opaque=private)
+        dialog = ChallengeScreen(str(sale), seats, penalty, opaque=view.hand_off)
         self.app.push_screen(dialog, lambda seat: self._challenged(awaiting, seat))
 
     def _challenged(self, awaiting: Awaiting, number: int | None) -> None:
         if number is not None:
             if not self.play(Challenge(number), number - 1):
-                self.advance()  # refused (the reason is shown): ask again
+                self._ask(self.view)  # refused (the reason is shown): ask again
             return
-        for seat in awaiting.seats:  # Enter: everyone asked lets it stand
-            self.session.act(seat, Pass())
-        self.advance()
+        self.local.let_stand(awaiting.seats)  # Enter: everyone asked lets it stand
 
     # ------------------------------------------------------------------ showing the game
-
-    def refresh_view(self) -> None:
-        """Look at the table again and redraw it (after a change the screen did not make)."""
-        self.view = self.look()
 
     def draw(self) -> None:
         """Set every widget from the view, as the seat holding the screen may see it."""
@@ -459,7 +449,7 @@ class TableScreen(CrosswordTable):
     def _shown_seat(self, awaiting: Awaiting) -> int:
         """Whose hand the screen shows: the seat to act if the viewer may see it, else the
         viewer's own, else the seat to act (face down)."""
-        viewer = self.state.viewer
+        viewer = self.view.viewer
         current = self.view.seat.current if self.view.seat.current is not None else 0
         if awaiting.wait is Wait.CHALLENGE or not self.view.may_see(current):
             return viewer if viewer is not None else current
@@ -475,7 +465,7 @@ class TableScreen(CrosswordTable):
         hand.wilds = player.wilds
         hand.empty_text = "no tiles yet"
         owner = possessive(player.name, you=shown in view.addressed
-                           and self.state.viewer == shown)
+                           and view.viewer == shown)
         hand.border_title = literal(f"{owner} hand · {plural(player.tiles, 'tile')}")
         hand.border_subtitle = (f"{self._picks_of(player.drawn, awaiting)}"
                                 f"{plural(player.wilds, 'wild')}")
@@ -653,7 +643,7 @@ class TableScreen(CrosswordTable):
     def _thinking(self) -> int | None:
         """The computer thinking now (its worker runs or its move waits to be shown), if any."""
         awaiting = self.view.awaiting
-        if not (awaiting.computer and self.state.busy) or self.query_one(DieFace).tumbling:
+        if not awaiting.computer or self.query_one(DieFace).tumbling:
             return None
         return awaiting.seat
 
@@ -725,7 +715,7 @@ class TableScreen(CrosswordTable):
             not awaiting.computer
             and awaiting.wait not in (Wait.OVER, Wait.CHALLENGE)
             and not self.state.busy
-            and (not self.view.hand_off or self.state.viewer == awaiting.seat)
+            and (not self.view.hand_off or self.view.viewer == awaiting.seat)
         )
 
     # ------------------------------------------------------------------ selling
@@ -777,7 +767,7 @@ class TableScreen(CrosswordTable):
             return SalePreview()
         if self.crossword:  # the word goes at the board's cursor
             typed = self.placement_typed(typed)
-        return self.session.preview(seat, typed)
+        return self.table.preview(seat, typed)
 
     def _show_preview(self, preview: SalePreview) -> None:
         hand = self.query_one("#hand", Rack)
@@ -897,7 +887,7 @@ class TableScreen(CrosswordTable):
 
     def action_skip(self) -> None:
         """Play the computers' moves at once, up to the next person's turn."""
-        self.session.skip_ahead()
+        self.table.skip_ahead()
 
     def action_drop(self) -> None:
         """Open the tile-limit dialog for the person over the limit."""
@@ -928,16 +918,10 @@ class TableScreen(CrosswordTable):
         """Take back the last move of the person at the screen (docs/rules.md, "Undo")."""
         if self not in self.app.screen_stack:
             return  # a key that arrived as the table closed (fast typing): ignore it
-        seat = self.view.undo_seat
-        result = self.session.undo(seat)
+        result = self.table.undo(self.view.undo_seat)
         if not isinstance(result, Undone):
             self.show_message(str(result), error=True)
-            return
-        self.state.log_viewer = "nobody yet"  # the log lost its last lines: write it afresh
-        self._clear_preview()
-        self._unsay_coach(seat)
-        self.show_message(f"↶ Undone: {result}")
-        self.advance()
+        # Taken back: the runner's update has redrawn the table and said so.
 
     def _undo_refusal(self) -> str:
         """Why Ctrl+Z takes nothing back now, in a player's words."""
@@ -954,7 +938,7 @@ class TableScreen(CrosswordTable):
         if seat is None or not self._person_to_act():
             return
         try:
-            found = self.session.hints(seat)
+            found = self.table.hints(seat)
         except BuyWordError as error:
             self.show_message(f"No hints: {error}", error=True)
             return
@@ -987,42 +971,17 @@ class TableScreen(CrosswordTable):
 
     def _coaching(self) -> bool:
         """Whether the coach is on at this table (see `buyword.table.coach`): as the view
-        says, or as the session now is (F6 has just turned it on)."""
-        return self.view.coaching or bool(getattr(self.session, "coaching", False))
+        says, or as the runner now is (F6 has just turned it on)."""
+        return self.view.coaching or (self.runner is not None and self.runner.coaching)
 
-    def _start_coach(self) -> Coach | None:
-        """The coach, started now if it is not yet (None where there is none: a hosted
-        table's seat)."""
-        if self.coach is None:
-            from buyword.table import TableSession
+    def _coach_said(self, said: CoachLine | Said) -> None:
+        # Told from the coach's thread or the runner's: shown from a message.
+        self.post_message(self.CoachSaid(said))
 
-            if not isinstance(self.session, TableSession):
-                return None
-            from buyword.table.coach import Coach, coach_master
-
-            session = self.session
-            self.coach = Coach(session, lambda: coach_master(session),
-                               on_ready=lambda: self.post_message(self.CoachReady()))
-        return self.coach
-
-    def _coach_update(self) -> None:
-        """After every move (and whenever the coach has weighed something): start it on the
-        decision a person makes now, and show what it has to say."""
-        if self.coach_stopped or (self.coach is None and not self._coaching()):
-            return
-        coach = self._start_coach()
-        if coach is None:
-            return
-        try:
-            lines: list[CoachLine | _Said] = list(coach.update())
-        except Exception as error:  # the coach must never stop the table
-            from buyword.engine.wording import trouble
-
-            coach.close()
-            self.coach_stopped = True
-            lines = [_Said(None, f"Coach: stopped ({trouble(error)})")]
-        self.coach_waiting.extend(lines)
-        if self._composed:
+    def on_table_screen_coach_said(self, message: TableScreen.CoachSaid) -> None:
+        """The coach has said something: show it to whoever may hear it."""
+        self.coach_waiting.append(message.said)
+        if self.is_attached and self._composed:
             self._show_coach()
 
     def _unsay_coach(self, seat: int) -> None:
@@ -1036,11 +995,6 @@ class TableScreen(CrosswordTable):
             line.update("")
             line.display = False
 
-    def on_table_screen_coach_ready(self, _message: TableScreen.CoachReady) -> None:
-        """The coach has weighed something: perhaps a line to show."""
-        if self.is_attached:
-            self._coach_update()
-
     def _show_coach(self) -> None:
         """The coach's latest lines that the screen's holder may see (a seat's own lines wait
         for its person at a pass-and-play table); hidden when another person holds it."""
@@ -1052,16 +1006,17 @@ class TableScreen(CrosswordTable):
             line.update(literal("\n".join(said.text for said in told)))
             self.state.coached = told[-1].seat
             last = told[-1]
-            if isinstance(last, _Said):
-                self.state.coach_line = None
+            from buyword.table.runner import Said
+
+            if self.runner is None or isinstance(last, Said):
+                self.state.coach_line = None  # the coach has stopped: that stays
             else:
                 from buyword.table.coach import ShownLine
 
-                self.state.coach_line = ShownLine.shown(
-                    last, self.session)  # type: ignore[arg-type]  # a local table's session
+                self.state.coach_line = ShownLine.shown(last, self.session)
             line.display = True
         shown = self.state.coach_line
-        if shown is not None and not shown.stands(self.session):  # type: ignore[arg-type]
+        if shown is not None and not shown.stands(self.session):
             self.state.coach_line = None
             line.update("")
             line.display = False  # its person has started their next decision
@@ -1082,27 +1037,19 @@ class TableScreen(CrosswordTable):
         if not 0 <= seat < len(view.players) or not view.may_see(seat):
             return False
         return not view.hand_off or (view.awaiting.seat == seat
-                                     and self.state.viewer == seat)
+                                     and view.viewer == seat)
 
     def action_coach(self) -> None:
         """F6, "what would Master do?": Master's choice for this decision now (it marks the
         game as coached, and the coach goes on from here)."""
         seat = self.view.awaiting.seat
-        coach = None if self.coach_stopped else self._start_coach()
-        if self.coach_stopped:
-            self.show_message("The coach has stopped in this game (it said why).", error=True)
-            return
-        if coach is None:
-            self.show_message("The coach is for a table on this computer, not a hosted one.",
-                              error=True)
-            return
         try:
-            said = coach.ask(seat if self._person_to_act() else None)
+            said = self.local.ask_coach(seat if self._person_to_act() else None)
         except BuyWordError as error:
             self.show_message(str(error), error=True)
             return
         self.coach_waiting.append(said)
-        self._coach_update()
+        self._show_coach()
 
     def action_coach_quietly(self) -> None:
         """F6 with the coach off, or when there is nothing to weigh: as F6 (it says why)."""
@@ -1132,14 +1079,6 @@ _WAIT_OF: dict[str, Wait] = {
     "hints": Wait.SELL,
     "drop": Wait.DROP,
 }
-
-
-@dataclass(frozen=True)
-class _Said:
-    """A line the screen itself adds to the coach's (seat None: for everyone)."""
-
-    seat: int | None
-    text: str
 
 
 #: The variants' key actions; the engine's `why_not` (their notation) decides when each is legal.
