@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from buyword.analysis.sim import play_game
 from buyword.engine import Rules
 from buyword.table.services import Services
-from buyword.table.sim import play_game
 
 pytestmark = pytest.mark.slow  # the bundled dictionary and a dozen whole games
 

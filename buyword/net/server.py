@@ -59,7 +59,7 @@ from buyword.table import Played, Refused, TableSession
 from buyword.table.runner import Said, TableRunner, Update
 
 if TYPE_CHECKING:
-    from collections.abc import Coroutine, Sequence
+    from collections.abc import Coroutine
 
     from buyword.table.coach import CoachLine
     from buyword.words.crossword import Move
@@ -506,7 +506,7 @@ class TableServer:
         """An answer from the host's own screen for a reserved seat (or any local seat)."""
         return self.runner.submit(seat, text)
 
-    async def hints(self, seat: int) -> Sequence[Candidate | Move] | Refused:
+    async def hints(self, seat: int) -> list[Candidate] | list[Move] | Refused:
         """The best words (or placements) for `seat`'s hand, to show its person now: the game
         is marked as played with hints by that seat (saved so by the session's `on_change`).
         Refused, marking nothing, when the table has hints off or it is not that seat's

@@ -45,6 +45,8 @@ from buyword.table.views import TableView, Wait
 if TYPE_CHECKING:
     from buyword.table.coach import Coach, CoachLine
     from buyword.table.source import TableSource
+    from buyword.words.crossword import Move
+    from buyword.words.finder import Candidate
 
 
 @dataclass(frozen=True)
@@ -206,11 +208,10 @@ class TableRunner:
         """What selling `typed` from `seat`'s hand now would do."""
         return self.source.preview(seat, typed)
 
-    def hints(self, seat: int) -> Sequence[Any]:
+    def hints(self, seat: int) -> list[Candidate] | list[Move]:
         """The best words (or placements) `seat`'s hand can sell now; the game is marked as
         played with hints. Raises BuyWordError when there are none to be had."""
-        found = self.source.hints(seat)
-        return () if found is None else found
+        return self.session.hints(seat)
 
     def refresh(self) -> None:
         """The session changed outside the runner (a seat handed to a computer, a person
