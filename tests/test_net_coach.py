@@ -196,10 +196,11 @@ async def test_a_joined_screen_shows_its_coach_line_and_f6_asks_the_host() -> No
             assert "Coach: Master would draw" in await shown("Master would")
             await pilot.press("3")
             assert "Coach on your draw of 3 (round 1): " in await shown("draw of 3")
-            # The discard's own line is held back here, so that only the decision's start
-            # can take the draw's line away.
+            # The buy's own line is held back here, so that only the decision's start
+            # can take the draw's line away. (Ann buys: with no letter tile she would have
+            # no selling to start, the table finishing it for her.)
             screen._coach_update = lambda: None
-            await pilot.press("d")  # Ann discards; Bob buys next, then Ann sells
+            await pilot.press("b")  # Ann buys; Bob decides next, then Ann sells
             for _ in range(500):
                 await pilot.pause(0.02)
                 if bob.view is not None and bob.my_turn:
