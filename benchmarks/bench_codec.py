@@ -6,7 +6,10 @@ Plays a seeded four-seat table (two people answering at random, two computers) t
 times, in CPU seconds (`time.process_time`, medians of REPEATS), decoding from JSON text:
 - the full game record (`decode_record`), and the save holding it (`read_save`);
 - the finished table's `TableView` as a host sends it (the biggest view: it carries the log
-  and the results).
+  and the results), from its text and, as a joined screen reads it, from the parsed message.
+
+Run it from an older tree (`PYTHONPATH=old-tree python benchmarks/bench_codec.py`, from
+outside this one) for the hand-written codecs' figures: it falls back to their names.
 
 With --compare it also decodes the same record with the two candidate libraries, msgspec and
 cattrs, into the same frozen dataclasses (the record's form as written: rules, tile set, grid),
@@ -202,7 +205,8 @@ def main() -> None:
     for what, decode in (
             ("the record", lambda: _decode_record(record_text)),
             ("the save", lambda: read_save(save_raw)),
-            ("the TableView", lambda: _decode_view(view_text))):
+            ("the TableView", lambda: _decode_view(view_text)),
+            ("the TableView from a parsed message", lambda: _view_from(view_text))):
         print(f"decoding {what}: {cpu_median(decode, args.repeats) * 1e3:.3f} ms")
     if args.compare:
         compare(record_text, args.repeats)
@@ -242,6 +246,15 @@ def _decode_view(text: str) -> object:
 
         return getattr(TableView, "from_dict")(json.loads(text))  # noqa: B009 - gone since
     return decode_view(text)
+
+
+def _view_from(text: str) -> object:
+    """The view as a joined screen reads it: the message parsed, then its view read."""
+    try:
+        from buyword.table.view_codec import view_from
+    except ImportError:  # before the codec: the same as `_decode_view`
+        return _decode_view(text)
+    return view_from(json.loads(text))
 
 
 if __name__ == "__main__":

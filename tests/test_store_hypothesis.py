@@ -121,6 +121,7 @@ def paths(value: object, at: tuple[object, ...] = ()) -> list[tuple[object, ...]
 SAVE_PATHS = paths(json.loads(SAVE_V1))
 
 
+@pytest.mark.slow  # a big hypothesis run over every field
 @settings(max_examples=150, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(where=st.sampled_from(SAVE_PATHS), value=JSON_VALUES)

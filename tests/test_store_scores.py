@@ -9,13 +9,16 @@ import subprocess
 import sys
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 import pytest
 from engine_helpers import WORDS
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rich.console import Console
 from store_helpers import advance, finished, new_game, saved_game
 
-from buyword.engine import Game, Rules
+from buyword.engine import Game, RecordError, Rules
 from buyword.store import (
     ScoreBook,
     SoloScore,
@@ -248,3 +251,51 @@ def test_a_daily_is_scored_as_its_moves_replay_on_the_days_deal_not_as_its_file_
     entry = Store(tmp_path).daily(today)
     assert entry is not None and entry.money is None
     assert Store(tmp_path).scores().solo == []
+
+
+SCORES_V1 = (Path(__file__).parent / "data" / "formats" / "scores_v1.json").read_text()
+#: Any JSON value: what a hand edit or a damaged disk can put in place of a field's value.
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False)
+    | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner,
+                                                               max_size=3),
+    max_leaves=6)
+
+
+def _places(value: object, at: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    found = [at] if at else []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _places(item, (*at, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += _places(item, (*at, index))
+    return found
+
+
+@settings(max_examples=60, deadline=None)
+@given(where=st.sampled_from(_places(json.loads(SCORES_V1))), value=JSON_VALUES)
+def test_any_value_anywhere_in_the_scores_loses_at_most_its_own_entry(
+        where: tuple[object, ...], value: object) -> None:
+    """A score or daily entry that no longer fits its form is passed over, the others kept;
+    a damaged format version refuses the file in one line. Nothing crashes."""
+    data = json.loads(SCORES_V1)
+    *parents, last = where
+    holder: Any = data
+    for key in parents:
+        holder = holder[key]
+    holder[last] = value
+    try:
+        book = ScoreBook.from_bytes(json.dumps(data).encode())
+    except RecordError as error:
+        assert where == ("scores_format",) and "\n" not in str(error)
+        return
+    whole = ScoreBook.from_bytes(SCORES_V1.encode())
+    if len(where) == 1:  # the whole list of scores or dailies was replaced: it is its entry
+        return
+    if where[0] == "solo":
+        kept = [s for i, s in enumerate(whole.solo) if i != where[1]]
+        assert all(s in book.solo for s in kept)
+    if where[0] == "daily":
+        assert all(book.daily.get(day) == e for day, e in whole.daily.items() if day != where[1])

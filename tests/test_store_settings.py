@@ -231,6 +231,7 @@ KEYS = tuple(name.rpartition(".")[2] if name.startswith("new_game.") else name
              for name in Settings().values())
 
 
+@pytest.mark.slow  # a big hypothesis run over every field
 @hypothesis_settings(max_examples=300, deadline=None,
                      suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(key=st.sampled_from(tuple(Settings().values())), value=toml_values)

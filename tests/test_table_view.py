@@ -4,8 +4,10 @@ game, the table variants and the crossword variant; and it never holds a hidden 
 
 from __future__ import annotations
 
+import functools
 import json
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -154,3 +156,62 @@ def test_a_view_says_who_is_asked_and_why_a_key_is_refused() -> None:
     assert other.why_not == {} and "not your turn" in str(other.refusal("roll"))
     assert view.addressed == frozenset({0})  # at a private table, the person at the screen
     assert session.table_view(0, own_screen=True).why_not_undo is not None
+
+
+#: Any JSON value: what a damaged or hostile host can put in place of a field's value.
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False)
+    | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner,
+                                                               max_size=3),
+    max_leaves=6)
+
+
+def places(value: object, at: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    """Every place in a JSON document: each key of a table, each entry of a list."""
+    found = [at] if at else []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += places(item, (*at, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += places(item, (*at, index))
+    return found
+
+
+@functools.cache
+def crossword_view_data() -> str:
+    """A crossword table's view, part-way, as a host sends it (made once, when first asked)."""
+    session = table("crossword", 8)
+    advance(session, 40, random.Random(8))
+    return json.dumps(view_data(session.table_view(0, own_screen=True)))
+
+
+@pytest.mark.slow  # a big hypothesis run over every field
+@settings(max_examples=200, deadline=None)
+@given(pick=st.data(), value=JSON_VALUES)
+def test_any_value_anywhere_in_a_hosts_view_is_read_or_ends_the_table_in_one_line(
+        pick: st.DataObject, value: object) -> None:
+    """A joined screen handed a view damaged at any one place draws it, or ends the table
+    with one line saying what it cannot read (naming the field); it never crashes."""
+    from buyword.net.protocol import VERSION
+    from buyword.net.remote import SeatLink
+
+    data = json.loads(crossword_view_data())
+    where = pick.draw(st.sampled_from(places(data)))
+    *parents, last = where
+    holder: Any = data
+    for key in parents:
+        holder = holder[key]
+    holder[last] = value
+    link = SeatLink(lambda _message: None)
+    link.take({"v": VERSION, "type": "view", "view": data})
+    if link.view is not None:
+        assert link.ended is None
+        return
+    assert link.ended is not None and "\n" not in link.ended
+    assert link.ended.startswith("this screen cannot read the host's table: ")
+    if " should be " in link.ended:  # the codec refused a value: it names the field (a
+        # mapping's key as msgspec does, "why_not[...]")
+        named = [key for key in where if isinstance(key, str)]
+        assert any(key in link.ended for key in named[-2:])
