@@ -33,7 +33,7 @@ from buyword.engine import Buy, BuyWordError, Choose, Discard, Drop, GameRecord,
 from buyword.engine.actions import Challenge, parse_action
 from buyword.engine.phase import Phase
 from buyword.engine.tiles import parse_spelling
-from buyword.engine.wording import possessive
+from buyword.engine.wording import dollars, possessive
 from buyword.store.codec import plain
 from buyword.store.stats import RecordedWords
 from buyword.table.views import COACHED_WAITS
@@ -449,7 +449,7 @@ class Coach:
             return f"{self._prefix(seat)}Master cannot weigh this one ({answer})"
         best = answer.estimates[0]
         return (f"{self._prefix(seat)}Master would {_doing(best.decision, 'would')} "
-                f"(about ${best.mean:,.0f} at the end)")
+                f"(about {dollars(round(best.mean))} at the end)")
 
     def _prefix(self, seat: int, judged: tuple[int, Decision, SeatView] | None = None) -> str:
         """"Coach: " at a table of one person, or where each person has a screen of their
@@ -484,13 +484,13 @@ def coach_says(reviewed: Reviewed, appraisal: Appraisal, mine: Decision, view: S
         return f"about the same as Master's choice, {_doing(best)}{_give_or_take(reviewed.noise)}"
     own = next(e for e in appraisal.estimates if e.decision == mine)
     reason = _reason(reviewed.kind, appraisal.estimates[0], own, view, gap, told)
-    return (f"{_doing(best)} was worth about ${gap:,} more"
+    return (f"{_doing(best)} was worth about {dollars(gap)} more"
             f"{_give_or_take(reviewed.uncertainty)}: {reason}")
 
 
-def _give_or_take(dollars: float) -> str:
+def _give_or_take(amount: float) -> str:
     """" (± $4)", or nothing where the figure rounds to no dollars at all."""
-    return f" (± ${dollars:,.0f})" if round(dollars) else ""
+    return f" (± {dollars(round(amount))})" if round(amount) else ""
 
 
 def _doing(decision: Decision, mood: str = "ing") -> str:
@@ -540,21 +540,21 @@ def _reason(kind: str, best: Estimate, own: Estimate, view: SeatView, gap: int,
         cost = view.offer_price
         buys = isinstance(best.decision.actions[0], Buy)
         words = max(0, cost + gap if buys else cost - gap)
-        return f"these tiles cost ${cost:,} and add about ${words:,} of words"
+        return f"these tiles cost {dollars(cost)} and add about {dollars(words)} of words"
     if kind == "sell":
         pays, yours = _pays(best.decision, view), _pays(own.decision, view)
         spent = _wild_words(own.decision)
         if len(spent) > len(_wild_words(best.decision)):
-            return (f"it pays ${pays:,} now against your ${yours:,}, and keeps the wild "
-                    f"your {', '.join(spent)} spent for a better word later")
+            return (f"it pays {dollars(pays)} now against your {dollars(yours)}, and keeps "
+                    f"the wild your {', '.join(spent)} spent for a better word later")
         kept = ", keeping tiles for longer words" if pays < yours else ""
-        return f"it pays ${pays:,} now against your ${yours:,}{kept}"
+        return f"it pays {dollars(pays)} now against your {dollars(yours)}{kept}"
     if kind == "drop":
         return (f"it keeps {_kept(best.decision, view) or 'nothing'} against your "
                 f"{_kept(own.decision, view) or 'nothing'}")
     expected = round(best.mean if told is None else told)
-    return (f"Master expects about ${expected:,} at the end from it, "
-            f"${expected - gap:,} from yours")
+    return (f"Master expects about {dollars(expected)} at the end from it, "
+            f"{dollars(expected - gap)} from yours")
 
 
 def _wild_words(decision: Decision) -> list[str]:
