@@ -226,13 +226,24 @@ async def test_settings_and_default_rules_are_kept(tmp_path: Path) -> None:
         assert again.screen.query_one("#limit").value == "10"
 
 
-async def test_a_bad_settings_file_is_reported_and_defaults_used(tmp_path: Path) -> None:
-    (tmp_path / "settings.toml").write_text("theme = [")
+@pytest.mark.parametrize(("content", "said"), [
+    ("theme = [", "Your settings could not be read ("),
+    # A value of the wrong TOML type once crashed every launch (issue 55, item 15).
+    ("bot_speed = [1,2]", "(the setting bot_speed = [1, 2] should be one of slow, normal, "
+                          "fast, instant); using the defaults."),
+    ("bot_speed = {a = 1}", "(the setting bot_speed = {'a': 1} should be one of"),
+    ("[new_game]\ncoach = []", "(the setting coach = [] should be true or false)"),
+])
+async def test_a_bad_settings_file_is_reported_set_aside_and_defaults_used(
+        tmp_path: Path, content: str, said: str) -> None:
+    (tmp_path / "settings.toml").write_text(content)
     app = BuyWordApp(PlayOptions(), lexicon=small_lexicon(), store=Store(tmp_path))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert "Your settings could not be read" in shown(app, "#notice")
-        assert app.settings == Settings()
+        assert said in shown(app, "#notice")
+        assert app.settings == Settings() and app._exception is None
+    assert not (tmp_path / "settings.toml").exists()
+    assert len(list(tmp_path.glob("settings.toml.bad-*"))) == 1
 
 
 @pytest.mark.parametrize("key", ["s", "t"])
