@@ -205,11 +205,15 @@ def test_any_value_anywhere_in_a_hosts_view_is_read_or_ends_the_table_in_one_lin
         holder = holder[key]
     holder[last] = value
     link = SeatLink(lambda _message: None)
+    link.take({"v": VERSION, "type": "view", "view": json.loads(crossword_view_data())})
+    before = link.view
+    assert before is not None
     link.take({"v": VERSION, "type": "view", "view": data})
-    if link.view is not None:
-        assert link.ended is None
+    if link.ended is None:
+        assert link.view is not None
         return
-    assert link.ended is not None and "\n" not in link.ended
+    assert link.view is before  # the damaged view changed nothing the screen draws
+    assert "\n" not in link.ended
     assert link.ended.startswith("this screen cannot read the host's table: ")
     if " should be " in link.ended:  # the codec refused a value: it names the field (a
         # mapping's key as msgspec does, "why_not[...]")
