@@ -1,7 +1,7 @@
 """Count what issue 52 measures about the table's structure, from the source (an `ast` census):
 
-- turn loops: the functions outside the table session that make a computer's turn happen
-  (they reach a session's `think` or `step`), one line each with where they are;
+- turn loops: the functions outside the table session and its runner that make a computer's
+  turn happen (they reach a session's `think` or `step`), one line each with where they are;
 - the table screen's subclasses, and the methods defined on the table screen itself;
 - the Textual app classes;
 - lines of Python in `buyword/ui/` and `buyword/table/`.
@@ -17,9 +17,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "buyword"
-#: Where a computer's turn is defined, not driven: the session's own `step`, and the
-#: tutorial's delegation of `think` to its session (a policy, not a loop).
-DEFINES_TURNS = {"table/session.py", "table/lessons.py"}
+#: Where a computer's turn is defined, not driven elsewhere: the session's own `step`, the
+#: tutorial's delegation of `think` to its session (a policy, not a loop), and the runner,
+#: the one turn loop.
+DEFINES_TURNS = {"table/session.py", "table/lessons.py", "table/runner.py"}
 
 
 def _modules() -> list[tuple[str, ast.Module]]:

@@ -58,7 +58,7 @@ def play_beside(game: Game, level: str, finder: WordFinder, *,
     from buyword.analysis.spread import RolloutSpread
     from buyword.bots import MasterBot
     from buyword.table.launch import computer_table
-    from buyword.table.views import Wait
+    from buyword.table.runner import TableRunner
 
     session = computer_table([level], game.seed, game.dictionary, finder, rules=game.rules,
                              names=[level.strip().title()], bag=game.start_bag,
@@ -68,21 +68,21 @@ def play_beside(game: Game, level: str, finder: WordFinder, *,
     spreads = [RolloutSpread(bot, jobs) for bot in session.bots.values()
                if isinstance(bot, MasterBot) and jobs > 1]
     bag = len(other.start_bag)
+    runner = TableRunner(session, shared_screen=False, pace=False)
     try:
-        while session.awaiting().wait is not Wait.OVER:
-            if cancelled is not None and cancelled():
-                return None
+        while not (cancelled is not None and cancelled()):
             logged = len(other.log)
-            session.step()
+            if runner.step() is None:  # no computer to act: the game is over
+                return other
             if progress is not None:
                 progress(bag - other.bag_size, bag)
             if rounds is not None and any(isinstance(event, ev.RoundEnded)
                                           for event in other.log[logged:]):
                 rounds(other)
+        return None
     finally:
         for spread in spreads:
             spread.close()
-    return other
 
 
 class MasterAhead:

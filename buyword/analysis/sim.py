@@ -26,8 +26,9 @@ from buyword.engine.rules import variant_names
 from buyword.engine.wording import dollars
 from buyword.store.setup import EACH_ROUND, GameSetup, load_tiles
 from buyword.table.launch import computer_table
+from buyword.table.runner import TableRunner
 from buyword.table.services import Services
-from buyword.table.session import TableSession
+from buyword.table.session import TableSession, Thought
 from buyword.table.views import Wait
 
 if TYPE_CHECKING:
@@ -98,8 +99,10 @@ def play_game(levels: Sequence[str], seed: int, finder: WordFinder, lexicon: Dic
         search_with(session, master)
     times: dict[str, list[float]] = {level: [] for level in levels}
     turn = None
-    while session.awaiting().wait is not Wait.OVER:
-        decision = session.think()
+
+    def timed(decision: Thought) -> None:
+        """Count a decision's thinking, before it is played."""
+        nonlocal turn
         seat = decision.seat
         # A decision is a whole turn (choose, buy or discard, a round's selling, a drop): the
         # time the table waits. Rolling, a forced discard and challenges involve no thinking.
@@ -108,7 +111,8 @@ def play_game(levels: Sequence[str], seed: int, finder: WordFinder, lexicon: Dic
                 turn = (game.round, game.phase, seat)
                 times[levels[seat]].append(0.0)
             times[levels[seat]][-1] += decision.seconds
-        session.play(decision)
+
+    TableRunner(session, shared_screen=False, pace=False).play_out(timed)
     outcome = game.outcome()
     assert outcome is not None
     money = tuple(p.money for p in game.players)

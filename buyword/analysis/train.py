@@ -32,9 +32,9 @@ from buyword.bots.view import SeatView
 from buyword.engine import Game, Phase, Rules
 from buyword.table.computers import seat_seed
 from buyword.table.launch import computer_table
+from buyword.table.runner import TableRunner
 from buyword.table.services import Services
-from buyword.table.session import TableSession
-from buyword.table.views import Wait
+from buyword.table.session import TableSession, Thought
 
 if TYPE_CHECKING:
 
@@ -139,14 +139,18 @@ def record_game(seed: int, table: LeaveTable | None, weight: float, finder: Word
     sampler = random.Random(seed)
     starts: list[RoundStart] = []
     seen_round = None
-    while session.awaiting().wait is not Wait.OVER:
+
+    def round_start(_thought: Thought) -> None:
+        """At each round's start (before its roll is played), what the hand is judged."""
+        nonlocal seen_round
         if game.phase is Phase.ROLL and game.round != seen_round:
             seen_round = game.round
             player = game.players[0]
             estimate = _estimate(bot, player.hand, player.wilds, game.bag, sampler)
             starts.append(RoundStart(player.hand, player.wilds, len(game.bag), player.money,
                                      estimate))
-        session.play(session.think())
+
+    TableRunner(session, shared_screen=False, pace=False).play_out(round_start)
     return game.players[0].money, starts
 
 
@@ -222,8 +226,7 @@ def record_sales(seed: int, table: LeaveTable | None, weight: float, rollouts: i
                           search=Search(max_rollouts=rollouts))
     bot = AppraisedExpert(index, seat_seed(seed, 0), table, weight, appraiser)
     game, session = _solo(seed, bot, finder, lexicon)
-    while session.awaiting().wait is not Wait.OVER:
-        session.play(session.think())
+    TableRunner(session, shared_screen=False, pace=False).play_out()
     return game.players[0].money, bot.contrasts
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from buyword.engine import Game, Rules
 from buyword.store.setup import Seat
-from buyword.table.session import TableSession, Wait
+from buyword.table.session import TableSession
 
 if TYPE_CHECKING:
     from buyword.engine.dictionary import Dictionary
@@ -47,6 +47,7 @@ def play_computers(levels: Sequence[str], seed: int, lexicon: Dictionary, finder
     session = computer_table(levels, seed, lexicon, finder, rules=rules, names=names,
                              private_hands=private_hands, bag=bag, themes=themes,
                              theme_finders=theme_finders)
-    while session.awaiting().wait is not Wait.OVER:
-        session.step()
+    from buyword.table.runner import TableRunner
+
+    TableRunner(session, shared_screen=False, pace=False).play_out()
     return session.game
