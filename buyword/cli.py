@@ -25,6 +25,8 @@ _ParserT = TypeVar("_ParserT", bound="argparse.ArgumentParser")
 
 #: The exit status of every refusal: input the command cannot use (as argparse uses).
 USAGE_ERROR = 2
+#: The exit status after an error nobody foresaw (BSD's EX_SOFTWARE).
+CRASHED = 70
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -360,8 +362,33 @@ def _tie_to_server() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; returns the process exit code."""
+    """Run the command line; returns the process exit code. An error nobody foresaw ends in a
+    crash report and one calm message (`CRASHED`), never a traceback."""
     _tie_to_server()
+    try:
+        return _run(argv)
+    except Exception as error:  # what no refusal foresaw; the apps report their own so
+        return _crashed(error)
+
+
+def _crashed(error: Exception) -> int:
+    """Write a crash report (with the game saved in the data folder, if any) and say calmly
+    where it is and how to resume (see `buyword.store.crashes`)."""
+    from buyword.store.crashes import crash_message, kept_save, write_crash_report
+    from buyword.store.places import locate
+
+    folder = locate().data
+    record = kept_save(folder)
+    report = write_crash_report(folder, error, where="the command line", record=record)
+    resume = None if record is None else (
+        "The game in progress is saved: start BuyWord again and choose Continue (a hosted "
+        "game: buyword host --continue) to resume it.")
+    print(crash_message(report, resume), file=sys.stderr)
+    return CRASHED
+
+
+def _run(argv: list[str] | None) -> int:
+    """The command line's work (see `main`)."""
     if not (sys.argv[1:] if argv is None else argv):
         # Plain `buyword`: the title, with nothing to parse. Building the parser (every
         # command's options) is left out of the usual start; `buyword play` is the same game.

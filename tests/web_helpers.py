@@ -72,12 +72,14 @@ class Served:
 
     def __init__(self, home: Path, host: str = "127.0.0.1", args: tuple[str, ...] = (), *,
                  command: tuple[str, ...] = (sys.executable, "-m", "buyword"),
-                 cwd: Path | None = None) -> None:
-        """`command`: how `buyword` is run (another venv's); `cwd`: the folder it starts in."""
+                 cwd: Path | None = None, env: dict[str, str] | None = None) -> None:
+        """`command`: how `buyword` is run (another venv's); `cwd`: the folder it starts in;
+        `env`: more environment variables for it (and so for its games)."""
         self.home = home_for_a_game(home)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
-        env = {**os.environ, "BUYWORD_HOME": str(home), "TEXTUAL_ANIMATIONS": "none"}
+        env = {**os.environ, "BUYWORD_HOME": str(home), "TEXTUAL_ANIMATIONS": "none",
+               **(env or {})}
         self._seen_games: set[int] = set()
         self.log = home / "serve.log"
         self._log_file = self.log.open("w")

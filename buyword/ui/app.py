@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual import events, on, work
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.message import Message
@@ -28,6 +28,7 @@ from buyword.engine import BuyWordError, TileSetError
 from buyword.store import SavedGame, Store
 from buyword.table.services import Services
 from buyword.ui import saving
+from buyword.ui.crash import ReportsCrashes
 from buyword.ui.options import PlayOptions
 from buyword.ui.widgets import PIECES_CSS
 
@@ -72,7 +73,7 @@ def style_files() -> tuple[str, ...]:
 _SEED_RANGE = 1_000_000
 
 
-class BuyWordApp(App[int]):
+class BuyWordApp(ReportsCrashes[int]):
     """BuyWord for the terminal. Tests inject a small `lexicon`, a stacked `bag` and settings.
 
     `store` keeps saves, scores and settings; without one everything stays in memory.
@@ -555,6 +556,18 @@ class BuyWordApp(App[int]):
         if settings is not None:
             self._use_theme(settings.theme)
             self._keep_settings(settings)
+
+    def crash_folder(self) -> Path | None:
+        """Where a crash report goes: this store's data folder."""
+        return self.store.data.root
+
+    def crash_record(self) -> str | None:
+        """An unforeseen error: the game in progress saved once more, as the report's record."""
+        playing = self.playing
+        if playing is None:
+            return None
+        self.store.save_game(playing)
+        return playing.to_json()
 
     def game_in_progress(self) -> bool:
         """Whether a game is open and not over (quitting then asks first)."""

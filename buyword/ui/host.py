@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from buyword.ui.crash import ReportsCrashes
 from buyword.ui.screens.host_table import HostTableScreen
 from buyword.ui.screens.joined import table_commands
 from buyword.ui.widgets import PIECES_CSS
@@ -22,8 +23,10 @@ if TYPE_CHECKING:
     from buyword.net.remote import HostSeat
 
 
-class HostApp(App[None]):
+class HostApp(ReportsCrashes[None]):
     """`buyword host`: the host's own seat at the table this process serves."""
+
+    CRASH_WHERE = "buyword host"
 
     CSS_PATH = PIECES_CSS  # the table pieces' styles, each beside its widget
     TITLE = "BuyWord"
@@ -52,6 +55,10 @@ class HostApp(App[None]):
             "Close this table for everyone?",
             "The game is saved: buyword host --continue serves it again.")
         self.push_screen(question, lambda yes: self.exit() if yes else None)
+
+    def crash_resume(self, record: str | None) -> str | None:
+        """A hosted game is saved after every move: `--continue` serves it again."""
+        return "The game is saved: buyword host --continue serves it again."
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The palette: the table's actions, the host's commands, then Textual's own."""

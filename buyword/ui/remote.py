@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from buyword.ui.crash import ReportsCrashes
 from buyword.ui.screens.joined import RemoteTableScreen, table_commands
 from buyword.ui.widgets import PIECES_CSS
 
@@ -17,8 +18,10 @@ if TYPE_CHECKING:
     from buyword.net.remote import JoinedTable
 
 
-class JoinApp(App[None]):
+class JoinApp(ReportsCrashes[None]):
     """`buyword join`: one seat at a hosted table, on this screen."""
+
+    CRASH_WHERE = "buyword join"
 
     CSS_PATH = PIECES_CSS  # the table pieces' styles, each beside its widget
     TITLE = "BuyWord"
@@ -46,6 +49,14 @@ class JoinApp(App[None]):
         for command in super().get_system_commands(screen):  # Textual's Quit: "at once"
             yield command if command.title != "Quit" else SystemCommand(
                 "Quit", "Leave the table (asks first; your seat stays yours)", command.callback)
+
+    def crash_record(self) -> str | None:
+        """The host keeps the game: nothing of it is saved here."""
+        return None
+
+    def crash_resume(self, record: str | None) -> str | None:
+        """The seat stays this player's: their token takes it back."""
+        return f"Your seat stays yours: {self.rejoin_command()} takes it back."
 
     def rejoin_command(self) -> str:
         """The command that takes this seat back after a drop: `buyword join HOST:PORT TOKEN`."""
