@@ -17,6 +17,7 @@ versioned file format. docs/development.md says why msgspec (`benchmarks/bench_c
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import re
 import typing
@@ -25,7 +26,7 @@ from typing import Annotated, Any
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
-from buyword.engine import RecordError, Rules, TileSet
+from buyword.engine import RecordError, Rules, TileSet, default_tiles
 from buyword.engine.rules import MAX_SETTING
 
 #: A count a file keeps beside the game (hints taken, the round): bounded as rule settings are.
@@ -181,8 +182,16 @@ def convert(data: object, form: type[msgspec.Struct], what: str) -> Any:
 
 def tiles_from(data: dict[str, Any]) -> TileSet:
     """A tile set as a record writes it: the tile-set file's layout, read by the engine's
-    reader of that layout (the one the bundled tiles.toml is read by)."""
+    reader of that layout (the one the bundled tiles.toml is read by). Nearly every record
+    holds the bundled set: that one is recognised, not built again."""
+    if data == _bundled_layout():
+        return default_tiles()
     return TileSet.from_dict(data, "the record's tile set")
+
+
+@functools.cache
+def _bundled_layout() -> dict[str, Any]:
+    return default_tiles().to_dict()
 
 
 #: The rules as a record writes them: every field of `Rules`, the tile set in its file's layout.
@@ -200,7 +209,7 @@ def rules_of(form: Any) -> Rules:
     values = given(form)
     if "tiles" in values:
         values["tiles"] = tiles_from(values["tiles"])
-    return dataclasses.replace(Rules(), **values)
+    return Rules(**values)
 
 
 def rules_form(rules: Rules) -> Any:
