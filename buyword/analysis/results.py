@@ -79,11 +79,14 @@ class GameResults:
         each time one of its rounds ends. Raises BuyWordError if its game could not be
         finished."""
         from buyword.analysis.compare import play_beside
+        from buyword.words.lexicon import Lexicon
 
         game = self._game
-        finder = services.finder(game.dictionary, game.rules.tiles)
-        themed = services.theme_finders(game.dictionary, game.rules.tiles) \
-            if game.rules.themes else None
+        words = game.dictionary
+        if not isinstance(words, Lexicon):  # a solo game is played with a word list
+            raise BuyWordError("this game's dictionary is not a word list to play its bag with")
+        finder = services.finder(words, game.rules.tiles)
+        themed = services.theme_finders(words, game.rules.tiles) if game.rules.themes else None
         so_far = None if rounds is None else (
             lambda other: rounds(self.rounds_so_far(other)))
         other = play_beside(game, level, finder, jobs=jobs, theme_finders=themed,

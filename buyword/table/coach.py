@@ -30,7 +30,7 @@ import msgspec
 from buyword.bots.master import Appraisal, Decision, Estimate
 from buyword.bots.rollout import modelled
 from buyword.engine import Buy, BuyWordError, Choose, Discard, Drop, GameRecord, Sell, price
-from buyword.engine.actions import Challenge, parse_action
+from buyword.engine.actions import Action, Challenge, parse_action
 from buyword.engine.phase import Phase
 from buyword.engine.tiles import parse_spelling
 from buyword.engine.wording import dollars, possessive
@@ -117,7 +117,7 @@ class _Watched:
     #: F6 asked for Master's choice, not yet told.
     asked: bool = False
     #: A round's selling once it is over (its actions: it is never taken back).
-    sold: tuple | None = None
+    sold: tuple[Action, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -223,8 +223,8 @@ class _Worker:
         """Appraise `job` and keep the answer; wake the table."""
         try:
             if not hasattr(self.master, "appraisal"):
-                self.master = self.master()  # type: ignore[operator]
-            result: Appraisal | str = self.master.appraisal(  # type: ignore[union-attr]
+                self.master = self.master()
+            result: Appraisal | str = self.master.appraisal(
                 job.view, also=job.also, stream=job.stream, rollouts=self.rollouts)
         except ValueError as error:  # a decision Master cannot weigh, in its words
             result = str(error)
@@ -348,9 +348,9 @@ class Coach:
         self.worker.watch(watched.stream)
         self.worker.add(_Job(self._own_key(watched), watched.view, (), watched.stream, True))
 
-    def _awaited(self, seat: int) -> _Watched | None:
+    def _awaited(self, seat: int | None) -> _Watched | None:
         """The decision `seat` (a person) is making now, if Master can weigh it."""
-        if self.why_not_ask(seat) is not None:
+        if seat is None or self.why_not_ask(seat) is not None:
             return None
         session = self.session
         game = session.game
@@ -397,7 +397,7 @@ class Coach:
                 lines.append(line)
         return lines
 
-    def _decided(self, watched: _Watched) -> tuple | None:
+    def _decided(self, watched: _Watched) -> tuple[Action, ...] | None:
         """The actions of the watched decision once it is made (None: not yet)."""
         game = self.session.game
         index, kind = watched.moment.index, watched.moment.kind
@@ -412,7 +412,7 @@ class Coach:
             watched.sold = _sold(GameRecord.of(game), watched.moment)
         return watched.sold
 
-    def _compared(self, watched: _Watched, made: tuple) -> CoachLine | None:
+    def _compared(self, watched: _Watched, made: tuple[Action, ...]) -> CoachLine | None:
         """How the decision `made` compared, once its appraisal is ready (None: not yet)."""
         mine = self.decision(made)
         key = weighing_key(watched.stream, self.rollouts, None, made)
@@ -582,7 +582,7 @@ def _kept(decision: Decision, view: SeatView) -> str:
 # ----------------------------------------------------------------- which decision, and master
 
 
-def _sold(record: GameRecord, selling: Moment) -> tuple:
+def _sold(record: GameRecord, selling: Moment) -> tuple[Action, ...]:
     """A round's selling as the review reads it (a sale a challenge reversed is left out);
     () if the review finds no such decision."""
     for moment in moments(record, (selling.seat,)):

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Unpack
 
 from buyword.engine import (
     Action,
@@ -40,12 +40,14 @@ from buyword.engine import (
     parse_action,
 )
 from buyword.store.setup import GameSetup, Seat
-from buyword.table.session import Answer, Pass, Played, Refused, TableSession
+from buyword.table.session import Answer, Pass, Played, Refused, TableOptions, TableSession
 
 if TYPE_CHECKING:
+    from buyword.engine.dictionary import Dictionary
     from buyword.table.session import SalePreview, Thought, Undone
     from buyword.table.views import TableView
-    from buyword.words.finder import WordFinder
+    from buyword.words.crossword import Move
+    from buyword.words.finder import Candidate, WordFinder
 
 #: The bag, in the order it is drawn, round by round: what each lesson needs in front of the
 #: player. Round 1 draws 3 (CHOICE), then the die says 3, 2, 3, 5, 5; the last tile is still
@@ -236,7 +238,8 @@ class Tutorial:
         self.session = session
 
     @classmethod
-    def new(cls, lexicon: object, finder: WordFinder, **options: Any) -> Tutorial:
+    def new(cls, lexicon: Dictionary, finder: WordFinder,
+            **options: Unpack[TableOptions]) -> Tutorial:
         """A new guided game with `lexicon` and `finder` (built for `learn_tiles`); the
         options are `TableSession`'s (on_change, step_delay...)."""
         return cls(TableSession.new(learn_setup(), lexicon, finder, **options))
@@ -329,7 +332,7 @@ class Tutorial:
         """"Not yet: ..." as the end of a sentence: "not yet: ..."."""
         return text[:1].lower() + text[1:]
 
-    def hints(self, seat: int, limit: int = 8) -> Sequence[Any] | None:
+    def hints(self, seat: int, limit: int = 8) -> list[Candidate] | list[Move]:
         """The best words the hand can sell now (hints are off in the tutorial)."""
         return self.session.hints(seat, limit)
 

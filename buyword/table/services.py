@@ -17,7 +17,7 @@ from buyword.store.setup import DictionaryChoice
 
 if TYPE_CHECKING:
     from buyword.store.setup import GameSetup
-    from buyword.words.finder import WordFinder
+    from buyword.words.finder import FinderBeingBuilt, WordFinder
     from buyword.words.lexicon import Lexicon
     from buyword.words.themes import ThemeBook, ThemeFinders
 
@@ -40,13 +40,13 @@ class Services:
         self._lock = threading.Lock()
         # (id of the dictionary, the tile set's prices) -> (the dictionary, its finder); holding
         # the dictionary keeps its id from being reused by another one.
-        self._finders: dict[tuple[object, ...], tuple[object, WordFinder]] = {}
+        self._finders: dict[tuple[object, ...], tuple[Lexicon, WordFinder | FinderBeingBuilt]] = {}
         self._common: Lexicon | None = None
         # id of a whole dictionary -> (it, the same with family words): see `dictionary_for`.
         self._family: dict[int, tuple[Lexicon, Lexicon]] = {}
         self._themes: ThemeBook | None = None
         # Keyed as `_finders`: the theme finders over a dictionary, for one tile set.
-        self._theme_finders: dict[tuple[object, ...], tuple[object, ThemeFinders]] = {}
+        self._theme_finders: dict[tuple[object, ...], tuple[Lexicon, ThemeFinders]] = {}
 
     @classmethod
     def shared(cls, cache_dir: str | os.PathLike[str] | None = None) -> Services:
@@ -108,7 +108,7 @@ class Services:
                 return self._common
         return bundled
 
-    def finder(self, lexicon: object, tiles: TileSet, *, wait: bool = True) -> WordFinder:
+    def finder(self, lexicon: Lexicon, tiles: TileSet, *, wait: bool = True) -> WordFinder:
         """The word finder over a dictionary, pricing with `tiles` (built once per pair).
 
         With `wait` False a finder not built yet comes back as a `FinderBeingBuilt`, built in
@@ -121,15 +121,16 @@ class Services:
             kept = self._finders.get(key)
             if kept is None or kept[0] is not lexicon:
                 def build() -> WordFinder:
-                    return WordFinder(lexicon, tiles,  # type: ignore[arg-type]
-                                      cache_dir=self._cache_dir)
+                    return WordFinder(lexicon, tiles, cache_dir=self._cache_dir)
 
                 finder = build() if wait else FinderBeingBuilt(build, start=False)
-                kept = self._finders[key] = (lexicon, finder)  # type: ignore[assignment]
+                kept = self._finders[key] = (lexicon, finder)
             found = kept[1]
         if wait and isinstance(found, FinderBeingBuilt):
             return found.finder()
-        return found
+        # Without `wait`, perhaps a FinderBeingBuilt: it answers as the finder (its own
+        # __getattr__), so a table takes it for one.
+        return found  # type: ignore[return-value]
 
     @property
     def themes(self) -> ThemeBook:
@@ -141,7 +142,7 @@ class Services:
                 self._themes = ThemeBook(listed=self._bundled)
             return self._themes
 
-    def theme_finders(self, lexicon: object, tiles: TileSet) -> ThemeFinders:
+    def theme_finders(self, lexicon: Lexicon, tiles: TileSet) -> ThemeFinders:
         """The finders over a dictionary's words of each theme, pricing with `tiles` (built
         once per pair, each theme's on first use): what a themed game's hints and computers
         search, called with the round's theme."""
@@ -152,7 +153,7 @@ class Services:
         with self._lock:
             kept = self._theme_finders.get(key)
             if kept is None or kept[0] is not lexicon:
-                finders = ThemeFinders(themes, lexicon, tiles)  # type: ignore[arg-type]
+                finders = ThemeFinders(themes, lexicon, tiles)
                 kept = self._theme_finders[key] = (lexicon, finders)
             return kept[1]
 

@@ -28,7 +28,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict, Unpack
 
 from buyword.bots import Bot, make_bot
 from buyword.engine import (
@@ -72,7 +72,9 @@ from buyword.words.crossword import Board, Move
 
 if TYPE_CHECKING:
     from buyword.bots.view import SeatView
+    from buyword.engine.dictionary import Dictionary
     from buyword.engine.themes import Themes
+    from buyword.store.saves import JsonObject
     from buyword.store.store import Loaded
     from buyword.words.finder import Candidate, WordFinder
 
@@ -198,8 +200,8 @@ NO_UNDO_HOSTED = "At a hosted table a move stands once it is sent: there is no u
 OnChange = Callable[["TableSession", "Played | Undone | Marked | Appraised"], None]
 
 #: The moves a person may take back, with the event each one logs first (it names the seat).
-_UNDOABLE: dict[type, type] = {Buy: ev.Bought, Discard: ev.Discarded, Sell: ev.Sold,
-                               Drop: ev.Dropped}
+_UNDOABLE: dict[type[Action], type[ev.Bought | ev.Discarded | ev.Sold | ev.Dropped]] = {
+    Buy: ev.Bought, Discard: ev.Discarded, Sell: ev.Sold, Drop: ev.Dropped}
 
 #: Why the other moves are never taken back: each shows something new to the table.
 _REVEALS: dict[type, str] = {
@@ -209,13 +211,26 @@ _REVEALS: dict[type, str] = {
 }
 
 
+class TableOptions(TypedDict, total=False):
+    """A table's options beyond its setup's (see `TableSession`): what a resumed game had
+    marked, the coach's appraisals, the autosave hook, the computers' pace and a themed
+    game's finders."""
+
+    hints_used: bool
+    coach_used: bool
+    appraisals: Sequence[JsonObject]
+    on_change: OnChange | None
+    step_delay: float
+    theme_finders: Callable[[str], WordFinder] | None
+
+
 class TableSession:
     """One game at a table. Create it with `TableSession.new` (or around a resumed game)."""
 
     def __init__(self, game: Game, seats: Sequence[Seat], finder: WordFinder, *,
                  private_hands: bool = True, hints: bool = False, hints_used: bool = False,
                  coach: bool = False, coach_used: bool = False,
-                 appraisals: Sequence[dict] = (),
+                 appraisals: Sequence[JsonObject] = (),
                  on_change: OnChange | None = None, step_delay: float = 0.0,
                  theme_finders: Callable[[str], WordFinder] | None = None) -> None:
         """A table for `game`, one `Seat` per player; computers decide with `finder`'s words.
@@ -250,7 +265,7 @@ class TableSession:
         self.coached: set[int] = set()
         #: The appraisals the coach made of people's decisions, JSON-ready, kept in the save
         #: so that the end-of-game review uses them again (`buyword.table.coach`).
-        self.appraisals: list[dict] = list(appraisals)
+        self.appraisals: list[JsonObject] = list(appraisals)
         #: The seats whose person has left a hosted table and not come back (yet).
         self.away: frozenset[int] = frozenset()
         self.on_change = on_change
@@ -269,8 +284,8 @@ class TableSession:
             self._open_window(game.last_sale)  # resumed in the window: ask everyone again
 
     @classmethod
-    def new(cls, setup: GameSetup, lexicon: object, finder: WordFinder,
-            themes: Themes | None = None, **options: object) -> TableSession:
+    def new(cls, setup: GameSetup, lexicon: Dictionary, finder: WordFinder,
+            themes: Themes | None = None, **options: Unpack[TableOptions]) -> TableSession:
         """A new game as `setup` describes it, played with `lexicon` (its dictionary) and
         `finder` (built for that dictionary and the setup's tile set); a themed setup needs
         `themes` (the theme lists) and the option `theme_finders`."""
@@ -280,13 +295,13 @@ class TableSession:
 
     @classmethod
     def of(cls, game: Game, setup: GameSetup, finder: WordFinder,
-           **options: object) -> TableSession:
+           **options: Unpack[TableOptions]) -> TableSession:
         """A table for an existing (e.g. resumed) game with the seats and options of `setup`
         (the coach only where Master can weigh the game: an older save may ask for it with a
         variant)."""
         coach = setup.coach and not setup.coach_problem()
         return cls(game, setup.seats, finder, private_hands=setup.private_hands,
-                   hints=setup.hints, coach=coach, **options)  # type: ignore[arg-type]
+                   hints=setup.hints, coach=coach, **options)
 
     @property
     def over(self) -> bool:
@@ -295,15 +310,16 @@ class TableSession:
 
     @classmethod
     def resume(cls, loaded: Loaded, setup: GameSetup, finder: WordFinder,
-               **options: object) -> TableSession:
+               **options: Unpack[TableOptions]) -> TableSession:
         """The table of a save the store has replayed (`Store.resume`), with the seats and
         options of `setup`: whether hints were shown or the coach weighed, and the coach's
         appraisals, go on. BuyWordError, with the store's reason, if it did not replay."""
         saved, game = loaded.saved, loaded.game
         if saved is None or game is None:
             raise BuyWordError(loaded.message or "there is no saved game to resume")
-        return cls.of(game, setup, finder, hints_used=saved.hinted, coach_used=saved.coached,
-                      appraisals=saved.appraisals, **options)
+        options.update({"hints_used": saved.hinted, "coach_used": saved.coached,
+                        "appraisals": saved.appraisals})
+        return cls.of(game, setup, finder, **options)
 
     # ------------------------------------------------------------------ who sees what
 
@@ -422,7 +438,7 @@ class TableSession:
         table of several people, the person who moved last (they all share the screen)."""
         mover = self.last_mover()
         if not self.hand_off and mover in self.people and len(self.people) > 1:
-            return mover  # type: ignore[return-value]
+            return mover
         if viewer is not None:
             return viewer
         seat = (awaiting or self.awaiting()).seat
@@ -460,9 +476,9 @@ class TableSession:
                     break
                 run.append(seat)
             return Awaiting(Wait.CHALLENGE, tuple(run), False, window.sale)
-        seat = game.current
-        assert seat is not None
-        return Awaiting(Wait(str(game.phase)), (seat,), seat in self.bots)
+        current = game.current
+        assert current is not None
+        return Awaiting(Wait(str(game.phase)), (current,), current in self.bots)
 
     def waiting_for(self, awaiting: Awaiting | None = None) -> str:
         """What the table waits for, in words (used in refusals and prompts). (`awaiting`:
@@ -779,9 +795,10 @@ class TableSession:
         last = len(log) - 1
         while last >= 0 and isinstance(log[last], ev.RoundEnded):
             last -= 1
-        if last < 0 or not isinstance(log[last], kind):
+        moved = log[last] if last >= 0 else None
+        if not isinstance(moved, kind):
             return None
-        return action, log[last].seat, last < len(log) - 1  # type: ignore[attr-defined]
+        return action, moved.seat, last < len(log) - 1
 
     def _last_event_seat(self) -> int | None:
         """The seat named by the game's last event that names one (who moved last)."""
@@ -822,7 +839,8 @@ class TableSession:
             play = game.placement_play(sale, judged=False)
         except BuyWordError as error:
             return SalePreview(reason=str(error))
-        player = game.player(game.current)  # type: ignore[arg-type]
+        assert game.current is not None  # a preview is asked for on a turn
+        player = game.player(game.current)
         wild = next((tile.letter for _, tile in play.laid if tile.wild), None)
         reason = None if game.rules.challenge_mode else game.why_not(sale)
         return SalePreview(tile_indices(player.hand, play.letters), wild, placement.word,
@@ -880,7 +898,7 @@ class TableSession:
         self.coach_used = True
         self._mark(self.coached, seat, "coach")
 
-    def keep_appraisal(self, seat: int, entry: dict) -> None:
+    def keep_appraisal(self, seat: int, entry: JsonObject) -> None:
         """Keep the coach's appraisal `entry` (JSON-ready) of a decision `seat`'s person made,
         for the end-of-game review, and save it."""
         self.appraisals.append(entry)
@@ -902,7 +920,8 @@ class TableSession:
         board = Board(game.grid, self.finder, game.dictionary, game.rules.min_word_length)
         if game.theme is None:
             return board.best_moves(hand, wilds, limit)
-        fits, theme = game.themes.fits, game.theme  # type: ignore[union-attr]
+        assert game.themes is not None  # a game with a theme has its lists
+        fits, theme = game.themes.fits, game.theme
         return board.best_moves(hand, wilds, limit,
                                 keep=lambda m: fits(m.formed[0][0].lower(), theme))
 

@@ -37,7 +37,7 @@ ResultsForm = form_of(ResultsView, "ResultsForm", {"rules": RulesForm, "grid": G
 #: sent only the new), and how many lines the log holds in all.
 ViewForm = form_of(
     TableView, "ViewForm",
-    {"seat": SeatForm, "results": ResultsForm | None,  # type: ignore[operator]
+    {"seat": SeatForm, "results": ResultsForm | None,
      "why_not": dict[str, str | None]},
     written=True, extra=(("schema", int), ("log_from", _Index), ("log_size", _Index)))
 _VIEW = msgspec.json.Decoder(ViewForm)
@@ -71,7 +71,8 @@ def view_from(data: object, earlier: TableView | None = None) -> TableView:
 def decode_view(raw: bytes | str, earlier: TableView | None = None) -> TableView:
     """Read a view from its JSON text (as `view_from`)."""
     try:
-        form = _VIEW.decode(raw)
+        # A ViewForm: a class made at run time (`form_of`), so the checker knows no field.
+        form: Any = _VIEW.decode(raw)
     except msgspec.DecodeError:  # the plain reader says which field (or the schema)
         return view_from(msgspec.json.decode(raw), earlier)
     if form.schema != VIEW_SCHEMA:
@@ -109,7 +110,7 @@ def preview_data(preview: SalePreview) -> dict[str, Any]:
 def preview_from(data: object) -> SalePreview:
     """Read a preview's plain form. Raises BuyWordError, naming the field, for anything else."""
     try:
-        return typing.cast(SalePreview, msgspec.convert(data, SalePreview))
+        return msgspec.convert(data, SalePreview)
     except msgspec.ValidationError as error:
         from buyword.store.codec import refusal
 

@@ -18,9 +18,9 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from buyword.bots.master import Appraisal, Decision, Search
+from buyword.bots.master import Appraisal, Decision, MasterBot, Search
 from buyword.bots.view import SeatView
 from buyword.engine import (
     Action,
@@ -39,6 +39,9 @@ from buyword.engine import events as ev
 from buyword.engine.actions import Challenge, parse_action
 from buyword.store.stats import RecordedWords
 from buyword.table.views import draws_face_up, redact, seat_view
+
+if TYPE_CHECKING:
+    from buyword.words.finder import WordFinder
 
 #: A loss counts when it is more than this many (combined) standard errors: about 97.5% sure
 #: with many rollouts. With few, the standard errors are themselves rough, so the bar is
@@ -67,15 +70,17 @@ REVIEW_PRECISION = 5.0
 MASTER_SEED = 1
 
 
-def review_master(finder: object, theme_finders: object = None) -> Appraiser:
+def review_master(finder: WordFinder,
+                  theme_finders: Callable[[str], WordFinder] | None = None) -> Appraiser:
     """Master as a review (and the coach, which the review takes after) weighs with: on the
     game's words (`finder`, and a themed game's `theme_finders`), searching as
     `review_search` says. Raises ImportError when the Master level is not installed."""
     from buyword.bots import make_bot
 
-    master = make_bot("master", finder, MASTER_SEED, theme_finders)  # type: ignore[arg-type]
-    master.search = review_search()  # type: ignore[attr-defined]
-    return master  # type: ignore[return-value]
+    master = make_bot("master", finder, MASTER_SEED, theme_finders)
+    assert isinstance(master, MasterBot)
+    master.search = review_search()
+    return master
 
 
 def review_search() -> Search:
@@ -169,7 +174,7 @@ class Reviewed:
         """True when you did what Master would have done."""
         return self.yours == self.master
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         """A JSON-ready form."""
         return {
             "round": self.round, "kind": self.kind, "yours": self.yours,
@@ -219,7 +224,9 @@ def moments(record: GameRecord, people: Sequence[int]) -> list[Moment]:
     for index, text in enumerate(record.actions):
         action = parse_action(text)
         seat = actor(game, action)
-        if selling is not None and seat == selling.seat and isinstance(action, Sell | Done):
+        if seat is None:  # nobody acts (the game is over): the action is applied as it is
+            pass
+        elif selling is not None and seat == selling.seat and isinstance(action, Sell | Done):
             selling = Moment(selling.index, seat, selling.round, "sell",
                              (*selling.actions, action))
         elif seat in people:
