@@ -368,21 +368,30 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return _run(argv)
     except Exception as error:  # what no refusal foresaw; the apps report their own so
-        return _crashed(error)
+        words = sys.argv[1:] if argv is None else argv
+        return _crashed(error, next((w for w in words if not w.startswith("-")), "play"))
 
 
-def _crashed(error: Exception) -> int:
+def _crashed(error: Exception, command: str) -> int:
     """Write a crash report (with the game saved in the data folder, if any) and say calmly
     where it is and how to resume (see `buyword.store.crashes`)."""
     from buyword.store.crashes import crash_message, kept_save, write_crash_report
     from buyword.store.places import locate
 
     folder = locate().data
-    record = kept_save(folder)
-    report = write_crash_report(folder, error, where="the command line", record=record)
-    resume = None if record is None else (
-        "The game in progress is saved: start BuyWord again and choose Continue (a hosted "
-        "game: buyword host --continue) to resume it.")
+    # A joined seat's game is the host's: nothing of it is saved here.
+    record = None if command == "join" else kept_save(folder)
+    report = write_crash_report(folder, error, where=f"buyword {command}", record=record)
+    if command == "join":
+        resume: str | None = ("Your seat stays yours at the table: the buyword join command "
+                              "with your token takes it back.")
+    elif record is None:
+        resume = None
+    elif command == "host":
+        resume = "The game is saved: buyword host --continue serves it again."
+    else:
+        resume = ("The game in progress is saved: start BuyWord again and choose Continue "
+                  "to resume it.")
     print(crash_message(report, resume), file=sys.stderr)
     return CRASHED
 

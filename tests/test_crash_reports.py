@@ -85,7 +85,29 @@ def test_the_command_line_reports_an_unforeseen_error_without_a_traceback(
     assert result.stderr.startswith("Something went wrong that BuyWord did not expect")
     assert str(report) in result.stderr
     assert "a hook that fails on purpose" in report.read_text()
-    assert "where: the command line" in report.read_text()
+    assert "where: buyword solve" in report.read_text()
+
+
+def test_a_joined_seat_that_fails_keeps_no_local_game_and_says_how_to_rejoin(
+        tmp_path: Path) -> None:
+    """A real process: `buyword join`, its connection replaced by one that fails; this
+    computer's own saved game is no part of the report."""
+    (tmp_path / "current.json").write_text('{"a": "game of this computer\'s own"}')
+    code = ("import sys\n"
+            "from buyword.net.client import TableClient\n"
+            "async def failing(*args, **kwargs):\n"
+            "    raise RuntimeError('a hook that fails on purpose')\n"
+            "TableClient.connect = failing\n"
+            "from buyword.cli import main\n"
+            "sys.exit(main(['join', '127.0.0.1:9', 'ABCDEF']))\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            env={**os.environ, "BUYWORD_HOME": str(tmp_path)}, timeout=120)
+    assert result.returncode == 70 and "Traceback" not in result.stderr
+    assert "Your seat stays yours at the table" in result.stderr
+    assert "Continue" not in result.stderr
+    [report] = reports(tmp_path)
+    text = report.read_text()
+    assert "where: buyword join" in text and "of this computer's own" not in text
 
 
 #: Planted in a served game (and only there: the server has no web driver) through
