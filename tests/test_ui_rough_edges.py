@@ -105,6 +105,27 @@ async def test_the_title_fits_with_a_saved_game_and_a_record(tmp_path, size) -> 
         stats = next(str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)
                      if str(menu.get_option_at_index(i).prompt).startswith("Solo stats"))
         assert stats.endswith(" R")
+        # No line of Continue wraps (its key stays beside the game's lines).
+        resume = str(menu.get_option_at_index(0).prompt).split("\n")
+        assert all(len(line) <= menu.scrollable_content_region.width for line in resume)
+        assert resume[0].startswith("Continue table:") and len(resume) == 2
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 18)])
+async def test_a_long_continue_keeps_its_key_on_the_line_that_names_it(tmp_path, size) -> None:
+    from store_helpers import new_game, saved_game
+
+    store = Store(tmp_path)
+    store.save_game(saved_game(new_game(1, names=["You"]), options={"setup": {"lesson": True}}))
+    store.release()
+    app = make_app(store=Store(tmp_path))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        menu = app.screen.query_one("#menu", OptionList)
+        resume = str(menu.get_option_at_index(0).prompt).split("\n")
+        assert resume[0].startswith("Continue learn to play:") and resume[0].endswith(" C")
+        assert resume[1] == "  You · round 1"
+        assert all(len(line) <= menu.scrollable_content_region.width for line in resume)
 
 
 async def test_the_crossword_footer_keeps_keys_at_80_columns() -> None:

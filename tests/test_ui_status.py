@@ -110,3 +110,12 @@ def test_every_key_a_prompt_names_is_bound() -> None:
         wait = table.awaiting().wait
         table.act(0, {Wait.ROLL: "roll 2", Wait.BUY: "discard", Wait.SELL: "done"}[wait])
     assert {"R", "B", "D", "ESC"} <= seen
+
+
+def test_an_empty_hand_says_yet_only_in_the_first_round() -> None:
+    from buyword.ui.status import empty_hand
+
+    table = _solo()
+    assert empty_hand(table.table_view(0)) == "no tiles yet"
+    _to_final_round(table)  # late in the game a hand sold or dropped empty has no tiles
+    assert empty_hand(table.table_view(0)) == "no tiles"

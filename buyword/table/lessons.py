@@ -39,6 +39,7 @@ from buyword.engine import (
     default_tiles,
     parse_action,
 )
+from buyword.engine.wording import dollars
 from buyword.store.setup import GameSetup, Seat
 from buyword.table.session import Answer, Pass, Played, Refused, TableOptions, TableSession
 
@@ -324,8 +325,9 @@ class Tutorial:
         if (preview.reason is not None or not preview.notation or self.finished
                 or self.takes(Sell(preview.notation))):
             return preview
-        return replace(preview, reason=f"{preview.notation.upper()} would pay "
-                                       f"${preview.price}, but {self._lower(self.not_yet())}")
+        pays = dollars(preview.price)
+        return replace(preview, reason=f"{preview.notation.upper()} would pay {pays}, "
+                                       f"but {self._lower(self.not_yet())}")
 
     @staticmethod
     def _lower(text: str) -> str:

@@ -13,6 +13,12 @@ from buyword.engine.wording import conjugate, dollars, is_you, plural, says
 from buyword.table import TableView, Wait
 
 
+def empty_hand(view: TableView) -> str:
+    """What an empty hand (no tiles, no wilds) says: "no tiles yet" before the first round is
+    over, plain "no tiles" once a hand may have been sold or dropped empty."""
+    return "no tiles yet" if view.seat.round <= 1 else "no tiles"
+
+
 def variants_line(rules: Rules) -> str:
     """The table variants on, in a player's words, for the table's side ("auction · tile
     draft"); empty for the plain game."""

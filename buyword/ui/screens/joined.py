@@ -23,6 +23,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from buyword.engine import BuyWordError, Challenge
+from buyword.engine.wording import dollars
 from buyword.store.setup import GameSetup
 from buyword.table import Answer, Awaiting, Pass, Played, TableView, Wait
 from buyword.ui.screens.crossword import CrosswordTable
@@ -285,8 +286,8 @@ class RemoteTableScreen(TableScreen):
             return
         drawn = self.query_one("#drawn", Rack)
         drawn.tiles, drawn.face_down, drawn.display = mine.drawn, False, True
-        drawn.border_title = literal(f"Your draw · {len(mine.drawn)} tiles · "
-                                     f"${mine.offer_price}")
+        drawn.border_title = literal(f"Your draw · {len(mine.drawn)} tiles")
+        drawn.border_subtitle = dollars(mine.offer_price)  # on the foot, as a local draw's
 
     def _show_results(self) -> None:
         if self._results_shown:

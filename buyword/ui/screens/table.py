@@ -37,7 +37,7 @@ from buyword.engine import (
 )
 from buyword.engine import events as ev
 from buyword.engine.tiles import price
-from buyword.engine.wording import plural, possessive, says, whom
+from buyword.engine.wording import dollars, plural, possessive, says, whom
 from buyword.store.setup import GameSetup, custom_tiles
 from buyword.table import (
     Answer,
@@ -50,7 +50,7 @@ from buyword.table import (
 )
 from buyword.table.views import COACHED_WAITS
 from buyword.ui.screens.crossword import CROSSWORD_ACTIONS, BoardCursor, CrosswordTable
-from buyword.ui.status import prompt_template, round_lines, variants_line
+from buyword.ui.status import empty_hand, prompt_template, round_lines, variants_line
 from buyword.ui.text import literal, markup
 from buyword.ui.widgets.amount_input import AmountInput
 from buyword.ui.widgets.board import Board
@@ -463,7 +463,7 @@ class TableScreen(CrosswordTable):
         hand.face_down = player.hand is None
         hand.tiles = player.hand if player.hand is not None else self._backs(player.tiles)
         hand.wilds = player.wilds
-        hand.empty_text = "no tiles yet"
+        hand.empty_text = empty_hand(view)
         owner = possessive(player.name, you=shown in view.addressed
                            and view.viewer == shown)
         hand.border_title = literal(f"{owner} hand · {plural(player.tiles, 'tile')}")
@@ -486,7 +486,7 @@ class TableScreen(CrosswordTable):
             drawn.tiles = draw
             pips = view.rules.tiles.pips_of(draw)
             drawn.border_title = literal(f"{name} drew {len(draw)}")
-            drawn.border_subtitle = f"{pips} pips · ${view.price_of_draw(buyer)}"
+            drawn.border_subtitle = f"{pips} pips · {dollars(view.price_of_draw(buyer))}"
         else:
             count = view.players[buyer].drawn_tiles
             drawn.tiles = self._backs(count)
@@ -498,7 +498,7 @@ class TableScreen(CrosswordTable):
         "took YS $16 · " (nothing when they are not this screen's to see)."""
         if awaiting.wait is not Wait.DRAFT or not taken:
             return ""
-        return f"took {taken} ${price(self.view.rules.tiles.pips_of(taken))} · "
+        return f"took {taken} {dollars(price(self.view.rules.tiles.pips_of(taken)))} · "
 
     def _show_table_tiles(self, drawn: Rack, awaiting: Awaiting) -> bool:
         """The tiles every player sees on the table: the draft's face-up tiles, or a draw up
@@ -563,7 +563,7 @@ class TableScreen(CrosswordTable):
                 turn = " ◀" if auction.bidding and i == auction.turn else ""
                 parts.append(f"{names[bidder]}{said}{turn}")
             high = ("no bid yet" if auction.high_bidder is None else
-                    f"high bid ${auction.high_bid} by {names[auction.high_bidder]}")
+                    f"high bid {dollars(auction.high_bid)} by {names[auction.high_bidder]}")
             return literal(f"Auction · {high} · bidders: {', '.join(parts)}")
         if awaiting.wait is not Wait.TRADE:
             return None
@@ -576,7 +576,7 @@ class TableScreen(CrosswordTable):
         pay = ""
         if offer.payment:
             payer, payee = (mine, theirs) if offer.payment > 0 else (theirs, mine)
-            pay = f" · {says(payer.name, 'pay')} {whom(payee.name)} ${abs(offer.payment)}"
+            pay = f" · {says(payer.name, 'pay')} {whom(payee.name)} {dollars(abs(offer.payment))}"
         return literal(f"Offer · {says(mine.name, 'give')} {self._draw_text(mine.drawn)} ⇄ "
                        f"{says(theirs.name, 'give')} {self._draw_text(theirs.drawn)}{pay}")
 
@@ -586,7 +586,7 @@ class TableScreen(CrosswordTable):
         if not draw:
             return "—"
         pips = self.view.rules.tiles.pips_of(draw)
-        return f"{draw} {pips}• ${price(pips)}"
+        return f"{draw} {pips}• {dollars(price(pips))}"
 
     def _backs(self, count: int) -> str:
         """Stand-ins for hidden tiles: drawn face down, so the real letters never reach the
@@ -781,7 +781,7 @@ class TableScreen(CrosswordTable):
             wild = f" · wild={preview.wild}" if preview.wild else ""
             feedback.update(markup(
                 f"✓ [b]$notation[/b]$wild · {preview.pips} pips · "
-                f"[b]${preview.price}[/b] — Enter sells",
+                f"[b]{dollars(preview.price)}[/b] — Enter sells",
                 notation=preview.notation.upper(), wild=wild,
             ))
         else:

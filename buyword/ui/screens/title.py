@@ -47,6 +47,8 @@ MENU_KEYS = {"continue": "c", "solo": "s", "daily": "d", "table": "t", "stats": 
              "learn": "l", "help": "h", "settings": "o", "quit": "q"}
 #: Where a menu entry's key shows: the cell after the longest label that fits beside it.
 KEY_COLUMN = 31
+#: The cells a menu entry's line has (the menu's width in title.tcss, less its padding).
+MENU_WIDTH = 34
 
 #: The game's name, spelled in tiles on the title.
 NAME = "BUYWORD"
@@ -219,7 +221,7 @@ class TitleScreen(Screen[None]):
         for key, slot in self.watchable.items():
             entries.insert(3, (key, f"Watch {_game_of(slot)}\n  open in another window"))
         for key, slot in reversed(self.continuable.items()):
-            entries.insert(0, (key, f"Continue {_game_of(slot)}{_saved_when(slot)}"))
+            entries.insert(0, (key, _continue_label(slot)))
         return entries
 
     def read_slots(self) -> None:
@@ -308,13 +310,27 @@ def _lines(text: str) -> Content:
 
 
 def _with_key(label: str, key: str | None) -> Content:
-    """A menu entry with its key at the right of its last line ("Solo stats        R")."""
+    """A menu entry with its key at the right of its first line ("Solo stats        R"), the
+    line that names it, or, when that line is full, of its last (a saved game's when)."""
     if key is None:
         return _lines(label)
-    *lines, last = label.split("\n")  # on the last line: a saved game's first is full
-    keyed = Content.assemble(literal(last.ljust(KEY_COLUMN - 1)), " ",
+    lines = label.split("\n")
+    at = 0 if len(lines[0]) < KEY_COLUMN else len(lines) - 1
+    keyed = Content.assemble(literal(lines[at].ljust(KEY_COLUMN - 1)), " ",
                              (key.upper(), "bold $accent"))
-    return Content("\n").join([*map(literal, lines), keyed])
+    return Content("\n").join([*map(literal, lines[:at]), keyed, *map(literal, lines[at + 1:])])
+
+
+def _continue_label(slot: Slot) -> str:
+    """A Continue entry: the saved game on its first line, or, when that line would wrap (and
+    push the key a line further down), the kind of game on it, with the key, and who plays
+    and the round under it; then when it was saved."""
+    described = _game_of(slot)
+    first = f"Continue {described}"
+    kind, _, rest = described.partition(": ")
+    if len(first) > MENU_WIDTH and rest:
+        first = f"Continue {kind}:\n  {rest}"
+    return first + _saved_when(slot)
 
 
 def _game_of(slot: Slot) -> str:
