@@ -67,8 +67,8 @@ def crash_message(report: Path | None, resume: str | None) -> str:
     if resume:
         lines.append(resume)
     if report is not None:
-        lines.append(f"A report for the developers is in {report}; it holds the game's moves "
-                     "and where BuyWord stopped, nothing else about you.")
+        lines.append(f"A report for the developers is in {report}; it holds where BuyWord "
+                     "stopped and the game's moves, nothing else about you.")
     else:
         lines.append("No report could be written (the data folder cannot be written to).")
     return "\n".join(lines)
