@@ -175,3 +175,25 @@ async def test_a_served_game_that_fails_says_so_calmly_in_its_tab(tmp_path: Path
         assert "Traceback" not in _plain(drawn)
     finally:
         served.stop()
+
+
+def test_a_host_that_fails_keeps_its_game_and_says_continue_serves_it(tmp_path: Path) -> None:
+    """A real process: `buyword host --text`, failing just after its game's first save."""
+    from web_helpers import free_port
+
+    code = ("import sys\n"
+            "import buyword.net.commands as commands\n"
+            "def failing(*args, **kwargs):\n"
+            "    raise RuntimeError('a hook that fails on purpose')\n"
+            "commands.save_as_played = failing\n"
+            "from buyword.cli import main\n"
+            f"sys.exit(main(['host', '--text', '--port', '{free_port()}', '--people', "
+            "'Ann,Bob']))\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            env={**os.environ, "BUYWORD_HOME": str(tmp_path)}, timeout=120)
+    assert result.returncode == 70 and "Traceback" not in result.stderr
+    assert "The game is saved: buyword host --continue serves it again." in result.stderr
+    [report] = reports(tmp_path)
+    saved = read_save((tmp_path / "current.json").read_bytes())
+    text = report.read_text()
+    assert "where: buyword host" in text and saved.game_id in text
