@@ -67,6 +67,14 @@ async def test_the_best_word_keeps_its_price_at_60_columns() -> None:
         assert str(best.render()) == "QUIZ $100" and best.region.width >= len("QUIZ $100")
 
 
+def test_a_money_axis_reads_dollars_as_the_rest_of_the_screen() -> None:
+    from buyword.ui.text import dollar_ticks
+
+    marks, labels = dollar_ticks(968.8, 1371.1)  # the review's axis read "1371.1 / 968.8"
+    assert marks == [1000, 1100, 1200, 1300] and labels == ["$1,000", "$1,100", "$1,200",
+                                                            "$1,300"]
+
+
 def test_chart_marks_are_whole_numbers() -> None:
     assert whole_ticks(0, 29) == [0, 5, 10, 15, 20, 25]  # rounds, not 7.2 and 14.5
     assert whole_ticks(1, 1) == [1]  # one game: just game 1

@@ -32,6 +32,15 @@ def markup(template: str, **values: object) -> Content:
     return Content.from_markup(template, **{key: visible(v) for key, v in values.items()})
 
 
+def dollar_ticks(low: float, high: float, most: int = 5) -> tuple[list[int], list[str]]:
+    """A money axis's marks from `low` to `high` and their labels as a player reads dollars
+    ("$1,000"): whole dollars, a round step apart (see `whole_ticks`)."""
+    from buyword.engine.wording import dollars
+
+    marks = whole_ticks(low, high, most)
+    return marks, [dollars(mark) for mark in marks]
+
+
 def whole_ticks(low: float, high: float, most: int = 6) -> list[int]:
     """At most `most` whole-number marks from `low` to `high` for a chart's axis, a round
     step apart (1, 2 or 5 times a power of ten): rounds and games are counted, not measured,

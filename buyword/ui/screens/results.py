@@ -23,7 +23,7 @@ from buyword.analysis.results import GameResults
 from buyword.engine.wording import conjugate, is_you
 from buyword.store.setup import GameSetup, custom_tiles
 from buyword.table.views import ResultsView, SeatResult
-from buyword.ui.text import literal, markup, whole_ticks
+from buyword.ui.text import dollar_ticks, literal, markup, whole_ticks
 from buyword.ui.widgets.board import Board
 
 if TYPE_CHECKING:
@@ -221,9 +221,8 @@ class ResultsScreen(Screen[None]):
             plt.plot(list(range(len(money))), money, label=label, marker="braille")
         rounds = max(len(money) for _, money in lines) - 1
         plt.xticks(whole_ticks(0, rounds))  # rounds are whole
-        dollars = whole_ticks(min(min(money) for _, money in lines),
-                              max(max(money) for _, money in lines), most=5)
-        plt.yticks(dollars, [f"${amount:,}" for amount in dollars])
+        plt.yticks(*dollar_ticks(min(min(money) for _, money in lines),
+                                 max(max(money) for _, money in lines)))
         plt.title("Money round by round")
         plt.xlabel("round")
         plot.refresh()

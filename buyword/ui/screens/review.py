@@ -33,7 +33,7 @@ from buyword.analysis.review_report import (
 from buyword.engine import BuyWordError
 from buyword.engine.wording import possessive
 from buyword.table.weighing import DEFAULT_ROLLOUTS
-from buyword.ui.text import literal
+from buyword.ui.text import dollar_ticks, literal, whole_ticks
 
 if TYPE_CHECKING:
     from buyword.ui.tabletop import Tabletop
@@ -174,6 +174,11 @@ class ReviewScreen(Screen[None]):
         plt.title("Your money · expectation: yours plus what was left on the table · "
                   "forecast: the final money Master expected")
         plt.xlabel("round")
+        # Whole rounds, and dollars as everywhere else ($1,371, not 1371.1).
+        plt.xticks(whole_ticks(min(rounds, default=0), max(rounds, default=0)))
+        shown = [line.money for line in review.rounds] + [
+            line.expected for line in review.rounds] + [e for _, e in forecast]
+        plt.yticks(*dollar_ticks(min(shown, default=0), max(shown, default=0)))
         plot.refresh()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
