@@ -14,6 +14,7 @@ from words_helpers import index_cache, share_index_cache
 
 from buyword.cli import main
 from buyword.net.client import TableClient
+from buyword.net.commands import HostOptions
 from buyword.store import Store
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import Services, TableSession
@@ -153,12 +154,15 @@ def test_host_refuses_the_coach_with_the_crossword_and_says_why(capsys, tmp_path
     assert "--coach: the coach cannot weigh a game with the crossword variant" in err
 
 
-def test_host_plays_family_words_unless_told_every_word() -> None:
-    from buyword.cli import build_parser
-    from buyword.net.commands import _setup
+def test_host_plays_family_words_unless_told_every_word(monkeypatch) -> None:
+    import buyword.net.commands
+    from buyword.net.commands import host_setup
 
-    assert _setup(build_parser().parse_args(["host"])).family_words
-    assert not _setup(build_parser().parse_args(["host", "--every-word"])).family_words
+    given: list[HostOptions] = []
+    monkeypatch.setattr(buyword.net.commands, "host_main",
+                        lambda options, screen: given.append(options) or 0)
+    assert main(["host"]) == main(["host", "--every-word"]) == 0
+    assert [host_setup(options).family_words for options in given] == [True, False]
 
 
 async def test_a_seat_joined_in_plain_text_sees_its_table_and_plays_in_notation(
@@ -166,7 +170,7 @@ async def test_a_seat_joined_in_plain_text_sees_its_table_and_plays_in_notation(
     """`buyword join --text`: each view is printed from the seat's TableView (its money and
     hand, the others' money and tiles, whose turn), a typed action is played, and the end of
     the input leaves the seat, exit status 0 and no traceback."""
-    from buyword.net.commands import _join
+    from buyword.net.commands import JoinOptions, join_main
     from buyword.net.server import TableServer
     from tests.net_helpers import table
 
@@ -181,7 +185,9 @@ async def test_a_seat_joined_in_plain_text_sees_its_table_and_plays_in_notation(
     monkeypatch.setattr("builtins.input", typing)
     session = table(Seat("Ann"), Seat("Bob"), seed=11)
     async with TableServer(session) as server:
-        assert await asyncio.wait_for(_join(HOST, server.port, server.codes[0]), 30) == 0
+        options = JoinOptions(f"{HOST}:{server.port}", server.codes[0], text=True)
+        # In a thread of its own, as `buyword join --text` runs: its own event loop.
+        assert await asyncio.wait_for(asyncio.to_thread(join_main, options), 30) == 0
     out = capsys.readouterr().out
     assert "Traceback" not in out
     before, after_roll, after_draw = out.split("Your turn: ")  # asked twice, then it left

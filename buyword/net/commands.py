@@ -100,7 +100,8 @@ def join_main(options: JoinOptions, screen: JoinScreen | None = None) -> int:
 # ---------------------------------------------------------------------- hosting
 
 
-def _setup(options: HostOptions) -> GameSetup:
+def host_setup(options: HostOptions) -> GameSetup:
+    """The game `buyword host` deals with `options`: the people's seats, then the computers'."""
     from buyword.store.setup import GameSetup, Seat
 
     people = [Seat(name.strip()) for name in options.people.split(",") if name.strip()]
@@ -167,7 +168,7 @@ async def _host(options: HostOptions, screen: HostScreen | None) -> int:
     else:
         from buyword.bots import LEVELS
 
-        setup = _setup(options)
+        setup = host_setup(options)
         unknown = [s.level for s in setup.seats if s.level and s.level not in LEVELS]
         if unknown:
             print(f"buyword host: no computer level {unknown[0]!r}; choose from "
