@@ -24,7 +24,7 @@ UI = Path(__file__).resolve().parent.parent / "buyword" / "ui"
 
 def test_every_style_file_of_the_ui_is_read_the_pieces_first() -> None:
     files = style_files()
-    assert sorted(files) == sorted(str(path.resolve()) for path in UI.glob("*/*.tcss"))
+    assert sorted(files) == sorted(str(path.resolve()) for path in UI.rglob("*.tcss"))
     assert [Path(name).parent.name for name in files[:5]] == ["widgets"] * 5
 
 

@@ -60,12 +60,13 @@ def event_clock() -> float:
 
 @cache
 def style_files() -> tuple[str, ...]:
-    """Every style file of the app's screens, dialogs and table pieces (`buyword/ui/*/*.tcss`),
-    as Textual names a screen's file (its absolute path): the pieces first, then the rest in
-    a fixed order, so that rules of the same weight always meet in the same order."""
+    """Every style file of the app's screens, dialogs and table pieces (each `.tcss` under
+    `buyword/ui`), as Textual names a screen's file (its absolute path): the pieces first, then
+    the rest in a fixed order, so that rules of the same weight always meet in the same
+    order."""
     ui = Path(__file__).parent
     pieces = [ui / path for path in PIECES_CSS]
-    rest = sorted(set(ui.glob("*/*.tcss")) - set(pieces))
+    rest = sorted(set(ui.rglob("*.tcss")) - set(pieces))
     return tuple(str(path.resolve()) for path in (*pieces, *rest))
 
 
