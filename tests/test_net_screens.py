@@ -254,3 +254,26 @@ async def test_a_joined_seat_ends_on_the_results_page_a_local_table_shows() -> N
             await pilot.press("y")
             await pilot.pause()
         assert app.return_code is not None or not app.is_running
+
+
+async def test_a_joined_and_a_hosting_screen_have_the_games_help_and_palette() -> None:
+    from buyword.ui.dialogs.help import HelpScreen
+    from buyword.ui.host import HostApp
+
+    session = table(Seat("Ann"), Seat("Bob"), seed=26)
+    async with TableServer(session, reserved=frozenset({0})) as server:
+        joined = await JoinedTable.join(HOST, server.port, server.codes[1])
+        for app in (JoinApp(joined), HostApp(HostSeat(server, 0))):
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause(0.1)
+                table_screen = app.screen
+                await pilot.press("f1")  # how to play, as at a table on this computer
+                assert isinstance(app.screen, HelpScreen) and app.screen.tab == "rules"
+                await pilot.press("escape", "question_mark")  # the key map
+                assert isinstance(app.screen, HelpScreen) and app.screen.tab == "keys"
+                await pilot.press("escape")
+                titles = [c.title for c in app.get_system_commands(table_screen)]
+                assert {"How to play", "Keys", "Price list", "Colours"} <= set(titles)
+                assert "Theme" not in titles and titles.count("Keys") == 1
+                assert any(title.startswith("Variant: ") for title in titles)
+                app.exit()

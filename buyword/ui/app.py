@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 
 from textual import events, on, work
 from textual.app import SystemCommand
-from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.message import Message
 from textual.screen import Screen
@@ -28,8 +27,8 @@ from buyword.engine import BuyWordError, TileSetError
 from buyword.store import SavedGame, Store
 from buyword.table.services import Services
 from buyword.ui import saving
-from buyword.ui.crash import ReportsCrashes
 from buyword.ui.options import PlayOptions
+from buyword.ui.shell import TableShell
 from buyword.ui.widgets import PIECES_CSS
 
 if TYPE_CHECKING:
@@ -74,7 +73,7 @@ def style_files() -> tuple[str, ...]:
 _SEED_RANGE = 1_000_000
 
 
-class BuyWordApp(ReportsCrashes[int]):
+class BuyWordApp(TableShell[int]):
     """BuyWord for the terminal. Tests inject a small `lexicon`, a stacked `bag` and settings.
 
     `store` keeps saves, scores and settings; without one everything stays in memory.
@@ -89,10 +88,7 @@ class BuyWordApp(ReportsCrashes[int]):
     # Screens below 80x24 get a compact layout (-narrow, -short) down to the 60x18 minimum.
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall")]
-    BINDINGS = [
-        Binding("question_mark", "help('keys')", "Keys", priority=True),
-        Binding("f1", "help('rules')", "Help", show=False),
-    ]
+    QUIT_SAYS = "Leave BuyWord (during a game, asks first; the game is saved)"
 
     def __init__(
         self,
@@ -532,13 +528,6 @@ class BuyWordApp(ReportsCrashes[int]):
         if self.session is not None:
             self.session.step_delay = settings.step_delay
 
-    def action_help(self, tab: str = "rules") -> None:
-        """How to play, the key map and the price list."""
-        from buyword.ui.dialogs.help import HelpScreen
-
-        if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(tab))
-
     def action_settings(self) -> None:
         """Change animations, computer speed and theme."""
         from buyword.ui.dialogs.settings import SettingsScreen
@@ -686,48 +675,22 @@ class BuyWordApp(ReportsCrashes[int]):
             self.push_screen(_CommandPalette(id="--command-palette"))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        """The command palette: the game's main actions, then Textual's own (themes…)."""
-        from buyword.ui.screens.table import TableScreen
-
-        if isinstance(screen, TableScreen):
-            for action, title in screen.palette_actions():
-                yield SystemCommand(title, "Table action", partial(screen.run_action, action))
+        """The command palette: the table's actions, the game's main actions and the help,
+        then Textual's own (colours…)."""
+        yield from self.table_commands(screen)
         yield SystemCommand("New solo game", "Start a solo game",
                             partial(self.action_new_game, True))
         yield SystemCommand("New table game", "Start a game for 2–4 players",
                             partial(self.action_new_game, False))
         yield SystemCommand("Learn to play", "A short guided game, lesson by lesson",
                             self.start_learning)
-        yield SystemCommand("How to play", "The rules in short", self.action_help)
-        yield SystemCommand("Keys", "The key map", partial(self.action_help, "keys"))
-        yield SystemCommand("Price list", "Pips to dollars", partial(self.action_help, "prices"))
+        yield from self.help_commands()
         yield SystemCommand("Settings", "Animations, computer speed, colours",
                             self.action_settings)
         yield SystemCommand("Solo stats", "Your solo results over time, per rule set",
                             self.action_stats)
-        yield from self._variant_commands()
-        # Textual's own "Keys" panel would list Keys twice; the help's key map is ours. Its
-        # "Theme" is the colour scheme: "Theme" is the words a themed game accepts.
-        # Textual's Quit says "as soon as possible": ours asks first during a game.
-        for command in super().get_system_commands(screen):
-            if command.title == "Theme":
-                yield SystemCommand("Colours", "Change the colour scheme", command.callback)
-            elif command.title == "Quit":
-                yield SystemCommand("Quit", "Leave BuyWord (during a game, asks first; the "
-                                    "game is saved)", command.callback)
-            elif command.title != "Keys":
-                yield command
-
-    def _variant_commands(self) -> Iterable[SystemCommand]:
-        """A palette entry for each variant: what it does, opening help's Variants page."""
-        from buyword.engine.rules import VARIANTS
-
-        for variant in VARIANTS:
-            needs = " (2 or more players)" if variant.needs_table else ""
-            yield SystemCommand(f"Variant: {variant.label}",
-                                f"{variant.how.capitalize()}{needs}",
-                                partial(self.action_help, "variants"))
-
+        yield from self.variant_commands()
+        yield from self.textual_commands(screen)
 
 def run_app(options: PlayOptions) -> int:
     """Run the game as the command line asked; returns the exit code. A garbage collector

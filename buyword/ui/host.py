@@ -14,19 +14,19 @@ from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from buyword.ui.crash import ReportsCrashes
 from buyword.ui.screens.host_table import HostTableScreen
-from buyword.ui.screens.joined import table_commands
+from buyword.ui.shell import TableShell
 from buyword.ui.widgets import PIECES_CSS
 
 if TYPE_CHECKING:
     from buyword.net.remote import HostSeat
 
 
-class HostApp(ReportsCrashes[None]):
+class HostApp(TableShell[None]):
     """`buyword host`: the host's own seat at the table this process serves."""
 
     CRASH_WHERE = "buyword host"
+    QUIT_SAYS = "Close the table for everyone (asks first)"
 
     CSS_PATH = PIECES_CSS  # the table pieces' styles, each beside its widget
     TITLE = "BuyWord"
@@ -62,13 +62,13 @@ class HostApp(ReportsCrashes[None]):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The palette: the table's actions, the host's commands, then Textual's own."""
-        yield from table_commands(screen)
+        yield from self.table_commands(screen)
         if isinstance(screen, HostTableScreen):
             yield SystemCommand("Join codes", "Show the join codes and who is connected",
                                 screen.action_codes)
             yield SystemCommand("Hand a seat to a computer",
                                 "A gone player's seat is played by a computer from now on",
                                 screen.action_hand_over)
-        for command in super().get_system_commands(screen):  # Textual's Quit: "at once"
-            yield command if command.title != "Quit" else SystemCommand(
-                "Quit", "Close the table for everyone (asks first)", command.callback)
+        yield from self.help_commands()
+        yield from self.variant_commands()
+        yield from self.textual_commands(screen)

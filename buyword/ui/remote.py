@@ -10,18 +10,19 @@ from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from buyword.ui.crash import ReportsCrashes
-from buyword.ui.screens.joined import RemoteTableScreen, table_commands
+from buyword.ui.screens.joined import RemoteTableScreen
+from buyword.ui.shell import TableShell
 from buyword.ui.widgets import PIECES_CSS
 
 if TYPE_CHECKING:
     from buyword.net.remote import JoinedTable
 
 
-class JoinApp(ReportsCrashes[None]):
+class JoinApp(TableShell[None]):
     """`buyword join`: one seat at a hosted table, on this screen."""
 
     CRASH_WHERE = "buyword join"
+    QUIT_SAYS = "Leave the table (asks first; your seat stays yours)"
 
     CSS_PATH = PIECES_CSS  # the table pieces' styles, each beside its widget
     TITLE = "BuyWord"
@@ -42,13 +43,14 @@ class JoinApp(ReportsCrashes[None]):
         self.push_screen(RemoteTableScreen(self.joined.table))
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        """The command palette: the table's actions, then Textual's own."""
-        yield from table_commands(screen)
+        """The command palette: the table's actions, the rejoin token, the help and the
+        variants, then Textual's own."""
+        yield from self.table_commands(screen)
         yield SystemCommand("Rejoin token", "The command that takes your seat back (F7)",
                             self.action_token)
-        for command in super().get_system_commands(screen):  # Textual's Quit: "at once"
-            yield command if command.title != "Quit" else SystemCommand(
-                "Quit", "Leave the table (asks first; your seat stays yours)", command.callback)
+        yield from self.help_commands()
+        yield from self.variant_commands()
+        yield from self.textual_commands(screen)
 
     def crash_record(self) -> str | None:
         """The host keeps the game: nothing of it is saved here."""

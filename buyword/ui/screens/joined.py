@@ -11,12 +11,9 @@ comes back when the seat is taken back with its token. `buyword.ui.remote.JoinAp
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from textual.app import SystemCommand
 from textual.content import Content
 from textual.message import Message
 from textual.screen import ModalScreen
@@ -302,9 +299,3 @@ class RemoteTableScreen(TableScreen):
         setup = GameSetup(seats=self.view.seats, seed=self.view.seed)
         self.app.push_screen(JoinedResultsScreen(results, setup, self.table.seat))
 
-
-def table_commands(screen: object) -> Iterator[SystemCommand]:
-    """The command palette's table actions for a hosted table's screen (those legal now)."""
-    if isinstance(screen, RemoteTableScreen):
-        for action, title in screen.palette_actions():
-            yield SystemCommand(title, "Table action", partial(screen.run_action, action))
