@@ -8,10 +8,11 @@ in `buyword.store.settings`, the table's view and the network's messages in `buy
 and `buyword.net`.
 
 The engine stays standard library only: its dataclasses are decoded here, from outside it. A
-form is derived from its dataclass's own fields (`form_of`) where the file holds the
-dataclass as it is (the rules), so a field added to the dataclass is read and written with no
-edit here; the record, the save and the view keep forms of their own, because their layout is a
-versioned file format. docs/development.md says why msgspec (`benchmarks/bench_codec.py`).
+form is derived from its dataclass's own fields (`form_of`) where the file or message holds
+the dataclass as it is (the rules, a save's setup, the table's view), so a field added to the
+dataclass is read and written with no edit; the record and the save keep forms of their own,
+because their layout is a versioned file format. docs/development.md says why msgspec
+(`benchmarks/bench_codec.py`).
 """
 
 from __future__ import annotations
