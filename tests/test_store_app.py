@@ -226,6 +226,34 @@ async def test_settings_and_default_rules_are_kept(tmp_path: Path) -> None:
         assert again.screen.query_one("#limit").value == "10"
 
 
+async def test_the_table_form_offers_the_last_tables_seats_again(tmp_path: Path) -> None:
+    app = BuyWordApp(PlayOptions(), lexicon=small_lexicon(), store=Store(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("t")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        assert (form.query_one("#name-0").value, form.query_one("#kind-1").value) == \
+            ("Ann", "medium")
+        form.query_one("#name-0").value = "Zoe"
+        form.query_one("#kind-1").value = "hard"
+        form.query_one("#name-2").value = "Cy"
+        form.query_one("#kind-2").value = "person"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+    again = BuyWordApp(PlayOptions(), lexicon=small_lexicon(), store=Store(tmp_path))
+    async with again.run_test(size=(80, 24)) as pilot:  # another day: the same seats
+        await settle(pilot)
+        await pilot.press("t")
+        await pilot.pause()
+        form = again.screen
+        assert isinstance(form, NewGameScreen)
+        shown = [(form.query_one(f"#name-{i}").value, form.query_one(f"#kind-{i}").value)
+                 for i in range(4)]
+        assert shown == [("Zoe", "person"), ("Bob", "hard"), ("Cy", "person"), ("Di", "empty")]
+
+
 @pytest.mark.parametrize(("content", "said"), [
     ("theme = [", "Your settings could not be read ("),
     # A value of the wrong TOML type once crashed every launch (issue 55, item 15).

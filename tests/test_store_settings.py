@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import tomllib
+import typing
 from dataclasses import replace
 from pathlib import Path
 
@@ -257,3 +258,18 @@ def test_every_key_with_every_toml_type_is_read_or_refused_by_name(
     expected = None if name == "tile_limit" and value == 0 else value
     assert read == expected  # and of the type written (1 is no true, nor 8.0 an 8):
     assert type(str(read) if isinstance(read, DictionaryChoice) else read) is type(expected)
+
+
+def test_the_table_seats_are_kept_and_a_bad_seat_is_refused_by_the_settings_name() -> None:
+    from buyword.bots import LEVELS
+    from buyword.store.settings import Level, SettingsRefused, parse_settings
+    from buyword.store.setup import Seat
+
+    assert typing.get_args(Level) == LEVELS  # the store's list keeps in step with the bots'
+    seats = (Seat("Zoe"), Seat("Bob", "hard"), Seat('Al "the" Bot', "master"))
+    kept = Settings(table_seats=seats)
+    assert parse_settings(kept.to_toml())[0] == kept
+    for bad in ('[{ name = "Ann" }]', '[{ name = "Ann" }, { name = "Bob", level = "genius" }]',
+                '[{ name = "" }, { name = "Bob" }]', '"Ann, Bob"'):
+        with pytest.raises(SettingsRefused, match="^the setting table_seats = "):
+            parse_settings(f"table_seats = {bad}\n")

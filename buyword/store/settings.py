@@ -21,6 +21,7 @@ from buyword.store.setup import (
     WORD_LENGTHS,
     DictionaryChoice,
     GameSetup,
+    Seat,
 )
 
 #: How fast computer players move: seconds each step stays on screen, by speed setting.
@@ -35,6 +36,13 @@ NEW_GAME = "new_game"
 #: started from the command line takes it.
 REMEMBERED = ("dictionary", "word_file", "tile_limit", "min_word_length", "challenge",
               "hints", "coach", "family_words")
+#: The computer levels a seat may be played at (`buyword.bots.LEVELS`; a test keeps the two in
+#: step: the store sits beside the bots, not above them).
+Level = Literal["easy", "medium", "hard", "expert", "master"]
+#: A table game's seats as the new-game form first offers them: Ann, and Bob a Medium computer.
+TABLE_SEATS: tuple[Seat, ...] = (Seat("Ann"), Seat("Bob", "medium"))
+#: The setting holding the table form's last seats.
+SEATS = "table_seats"
 #: Format 1 kept the remembered setup at the top level, challenge under another name.
 _FORMAT_1 = {"tile_limit": "tile_limit", "min_word_length": "min_word_length",
              "challenge_mode": "challenge", "dictionary": "dictionary",
@@ -51,6 +59,8 @@ class Settings:
     #: Whether Master plays a solo game's bag in the background while the person plays, so
     #: the results screen's "Master's game" is there at once (`buyword.analysis.compare`).
     master_ahead: bool = True
+    #: The seats of the last table game started from the form: the form offers them again.
+    table_seats: tuple[Seat, ...] = TABLE_SEATS
     #: A new game's default setup (its `REMEMBERED` settings are kept in the file).
     new_game: GameSetup = field(default_factory=GameSetup)
 
@@ -97,11 +107,18 @@ class Settings:
 
 
 def _toml_value(value: object) -> str:
+    if isinstance(value, tuple):  # the table's seats: an inline table each
+        return "[" + ", ".join(_toml_seat(seat) for seat in value) + "]"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
         return str(value)
     return _toml_string(str(value))
+
+
+def _toml_seat(seat: Seat) -> str:
+    level = "" if seat.level is None else f", level = {_toml_string(seat.level)}"
+    return f"{{ name = {_toml_string(seat.name)}{level} }}"
 
 
 def _toml_string(text: str) -> str:
@@ -158,6 +175,13 @@ class _NewGameForm(msgspec.Struct, frozen=True):
     family_words: bool | UnsetType = UNSET
 
 
+class _SeatForm(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One seat of `table_seats`: a name, and a computer level (none for a person)."""
+
+    name: _Name
+    level: Level | None = None
+
+
 class _SettingsForm(msgspec.Struct, frozen=True):
     """The settings file as its keys and types (unknown keys, from a newer version, pass)."""
 
@@ -165,6 +189,8 @@ class _SettingsForm(msgspec.Struct, frozen=True):
     animations: bool | UnsetType = UNSET
     bot_speed: BotSpeed | UnsetType = UNSET
     master_ahead: bool | UnsetType = UNSET
+    table_seats: Annotated[list[_SeatForm], msgspec.Meta(min_length=2, max_length=4)] \
+        | UnsetType = UNSET
     new_game: _NewGameForm = _NewGameForm()
 
 
@@ -183,6 +209,9 @@ def _should(name: str) -> str:
         return f"should be {_listed(WORD_LENGTHS)}"
     if name == NEW_GAME:
         return "should be a table of settings"
+    if name == SEATS:
+        return ("should be 2 to 4 seats, each { name = \"Ann\" } or with a computer's level, "
+                "{ name = \"Bob\", level = \"medium\" }")
     return "should be some text"
 
 
@@ -232,6 +261,8 @@ def parse_settings(text: str) -> tuple[Settings, list[str]]:
         raise SettingsRefused(_refusal(data, error)) from None
     values = {name: value for name, value in msgspec.structs.asdict(form).items()
               if name != NEW_GAME and value is not UNSET}
+    if SEATS in values:
+        values[SEATS] = tuple(Seat(seat.name, seat.level) for seat in form.table_seats or ())
     for name, value in msgspec.structs.asdict(form.new_game).items():
         if value is not UNSET:
             values[f"{NEW_GAME}.{name}"] = None if name == "tile_limit" and value == 0 else value
@@ -244,6 +275,9 @@ def _refusal(data: dict[str, object], error: msgspec.ValidationError) -> str:
     what it should be."""
     message, at, where = str(error).rpartition(" - at `$.")
     path = where.rstrip("`").split(".") if at else [NEW_GAME]  # the one nested table
+    # The setting, not a part of its value: `$.table_seats[0].level` is table_seats.
+    path = [part.partition("[")[0] for part in path]
+    path = path[:2] if path[0] == NEW_GAME else path[:1]
     value: object = data
     for key in path:
         value = value.get(key) if isinstance(value, dict) else None

@@ -25,13 +25,15 @@ DAILY_NAME = "You"
 
 def default_setup(stored: Settings, solo: bool) -> GameSetup:
     """A new game's options as the player last chose them (the settings' default setup)."""
-    seats = (Seat("You"),) if solo else (Seat("Ann"), Seat("Bob"))
+    seats = (Seat("You"),) if solo else stored.table_seats
     return replace(stored.new_game, seats=seats)
 
 
 def with_setup(stored: Settings, setup: GameSetup) -> Settings:
-    """The stored settings with this setup's remembered settings as the new defaults."""
-    return replace(stored, new_game=replace(
+    """The stored settings with this setup's remembered settings as the new defaults (and a
+    table game's seats, for the table form next time)."""
+    seats = stored.table_seats if setup.solo else setup.seats
+    return replace(stored, table_seats=seats, new_game=replace(
         stored.new_game, **{name: getattr(setup, name) for name in REMEMBERED}))
 
 

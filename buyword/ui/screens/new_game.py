@@ -12,6 +12,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
 
 from buyword.engine import BuyWordError, TileSetError
 from buyword.engine.rules import VARIANTS
+from buyword.store.settings import TABLE_SEATS
 from buyword.store.setup import (
     EACH_ROUND,
     TILE_LIMIT_CHOICES,
@@ -175,14 +176,17 @@ class NewGameScreen(Screen[GameSetup | None]):
         return boxes
 
     def _seat_rows(self) -> ComposeResult:
+        # The seats of the last table game (from the settings), the rest empty.
+        seats = self.defaults.seats if len(self.defaults.seats) >= 2 else TABLE_SEATS
         for i in range(4):
+            seat = seats[i] if i < len(seats) else None
             yield Static(f"Seat {i + 1}", classes="label")
             with Horizontal(classes="seat"):
-                yield Input(SEAT_NAMES[i], id=f"name-{i}", compact=True, max_length=12,
-                            classes="seat-name")
+                yield Input(seat.name if seat else SEAT_NAMES[i], id=f"name-{i}",
+                            compact=True, max_length=12, classes="seat-name")
                 kinds = seat_kinds(optional=i >= 2)
-                default = (PERSON, "medium")[i] if i < 2 else EMPTY
-                yield Select(kinds, value=default, allow_blank=False, id=f"kind-{i}",
+                kind = EMPTY if seat is None else (seat.level or PERSON)
+                yield Select(kinds, value=kind, allow_blank=False, id=f"kind-{i}",
                              compact=True, classes="seat-kind")
 
     def on_mount(self) -> None:
