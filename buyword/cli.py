@@ -115,6 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
                      + ", ".join(v.option for v in VARIANTS))
     _add_ray(sim)
     _add_train(sub)
+    _add_puzzles(sub)
 
     replay = sub.add_parser("replay", help="step through a finished game's record")
     replay.add_argument("file", help="a game record (.json)")
@@ -180,6 +181,29 @@ def _add_train(sub: argparse._SubParsersAction[_ParserT]) -> None:
     train.add_argument("--out", default="leaves.json",
                        help="where to write the table (default leaves.json)")
     _add_ray(train)
+
+
+def _add_puzzles(sub: argparse._SubParsersAction[_ParserT]) -> None:
+    """`buyword puzzles build`: mine puzzles from seeded games (docs/puzzles.md)."""
+    puzzles = sub.add_parser("puzzles", help="puzzles: build the puzzle set from seeded games")
+    puzzles.add_argument("action", choices=("build",), metavar="build",
+                         help="build: mine puzzles from seeded games of every level")
+    puzzles.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1)")
+    puzzles.add_argument("--games", type=int, default=10, help="games to mine (default 10)")
+    puzzles.add_argument("--rollouts", type=int, default=96,
+                         help="Master's rollouts each answer gets, in the appraisal and again "
+                              "in its confirmation (default 96)")
+    puzzles.add_argument("--decisions", type=int, default=0,
+                         help="at most this many decisions weighed a game, spread over it "
+                              "(default 0: all)")
+    puzzles.add_argument("--jobs", type=int, default=1,
+                         help="processes to mine on; the puzzles do not depend on it "
+                              "(default 1)")
+    puzzles.add_argument("--out", default="puzzles.json",
+                         help="the puzzle file to write (default puzzles.json)")
+    puzzles.add_argument("--append", action="store_true",
+                         help="add to the puzzles already in --out")
+    _add_ray(puzzles, "mine the games")
 
 
 def _add_host_join(sub: argparse._SubParsersAction[_ParserT]) -> None:
@@ -455,6 +479,9 @@ def command_of(args: argparse.Namespace) -> Callable[[], int]:
                            args.rollouts, args.jobs, args.ray)
         case "replay":
             return partial(_replay, args.file)
+        case "puzzles":
+            return partial(_build_puzzles, args.out, args.seed, args.games, args.rollouts,
+                           args.jobs, args.ray, args.decisions, args.append)
     raise AssertionError(f"no command {command!r}")  # argparse knows only the ones above
 
 
@@ -535,6 +562,18 @@ def _train(training: Training) -> int:
     from buyword.analysis.train import train_main
 
     return train_main(training)
+
+
+def _build_puzzles(out: str, seed: int, games: int, rollouts: int, jobs: int,
+                   ray: str | None, decisions: int, append: bool) -> int:
+    """`buyword puzzles build`: puzzles mined from seeded games."""
+    from buyword.analysis.puzzles import build_main
+
+    for name, value, least in (("--games", games, 1), ("--rollouts", rollouts, 2),
+                               ("--jobs", jobs, 1), ("--decisions", decisions, 0)):
+        if value < least:
+            return _refuse(f"{name} should be at least {least}, not {value}")
+    return build_main(out, seed, games, rollouts, jobs, ray, decisions, append)
 
 
 def _host(options: HostOptions) -> int:

@@ -20,7 +20,7 @@ README = ROOT / "README.md"
 DOCUMENTS = [README, ROOT / "CHANGELOG.md", ROOT / "benchmarks" / "RESULTS.md",
              *sorted((ROOT / "docs").glob("*.md"))]
 #: The manual's pages, each linked from the README and linking back to it.
-MANUAL = ["learn", "playing", "variants", "crossword", "computer-players", "review",
+MANUAL = ["learn", "playing", "variants", "crossword", "computer-players", "review", "puzzles",
           "several-screens", "solve-and-sim", "files", "development", "rules"]
 README_LIMIT = 250
 

@@ -45,6 +45,7 @@ from buyword.store.settings import Settings, SettingsRefused, parse_settings
 if TYPE_CHECKING:
     from buyword.engine import Dictionary, Game, Themes
     from buyword.store.outcomes import Finished, PastGame
+    from buyword.store.puzzles import PuzzleProgress
 
 T = TypeVar("T")
 
@@ -586,6 +587,35 @@ class Store:
             return True, True
 
         return self._update_scores(begin)
+
+    # ----------------------------------------------------------------- puzzle progress
+
+    def puzzle_progress(self) -> PuzzleProgress:
+        """The player's puzzle rating and attempts (a damaged file is moved aside, with a
+        message saying where it was kept, and the rating starts again: docs/puzzles.md)."""
+        from buyword.store.puzzles import PROGRESS, PUZZLES_LIMIT, PuzzleProgress, progress_from
+
+        try:
+            raw = self.data.read(PROGRESS, PUZZLES_LIMIT, "a puzzle progress file")
+            if raw is None:
+                return PuzzleProgress()
+            return progress_from(raw)
+        except RecordError as error:
+            self.messages.append(
+                f"Your puzzle progress could not be read: {error}. "
+                f"{self._kept(self.data, PROGRESS)} Your puzzle rating starts again from here.")
+            return PuzzleProgress()
+
+    def update_puzzle_progress(self, change: Callable[[PuzzleProgress], T]) -> T:
+        """Apply `change` to the puzzle progress as it is on disk now, and keep it (under its
+        lock, so two windows solving at once keep both attempts); `change`'s answer."""
+        from buyword.store.puzzles import PROGRESS
+
+        with self.data.exclusive(PROGRESS):
+            progress = self.puzzle_progress()
+            result = change(progress)
+            self.data.write(PROGRESS, progress.to_json())
+        return result
 
     # ----------------------------------------------------------------- settings
 

@@ -1,0 +1,246 @@
+"""`buyword puzzles build`: puzzles mined from seeded games, not written by hand.
+
+Game N of a run uses seed S+N-1 and a table of two computer levels taken in turn from
+`TABLES` (every level plays). Each decision of the game is appraised by Master at a high budget
+counted in rollouts, every option played out the same number of times (no racing: each answer's
+interval is a full one), its luck from the game's seed and the decision's place. A decision is
+kept when the best answer is clear (`buyword.table.puzzles.clear_gap`: $10 or more ahead, the 95%
+intervals apart) and a second appraisal on an independent stream of luck agrees. The levels then
+try it (`solved_by`), which gives its starting rating. Every step is a pure function of the seed,
+so a run gives the same puzzles in one process, a pool (`--jobs`) or on Ray (`--ray`).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from buyword.analysis.cluster import run_tasks
+from buyword.bots import LEVEL_STYLES, make_bot
+from buyword.bots.master import Appraisal, MasterBot, Search
+from buyword.engine import GameRecord, Rules
+from buyword.engine.actions import parse_action
+from buyword.engine.wording import dollars
+from buyword.store.files import write_atomic
+from buyword.store.puzzles import (
+    Glicko,
+    Puzzle,
+    PuzzleSet,
+    Source,
+    puzzle_id,
+    puzzle_set_from,
+    puzzle_set_json,
+)
+from buyword.table.launch import computer_table
+from buyword.table.puzzles import confirmed, judge, level_answer, make_puzzle, starting_rating
+from buyword.table.runner import TableRunner
+from buyword.table.services import Services
+from buyword.table.weighing import (
+    MASTER_SEED,
+    REVIEW_HORIZON,
+    decision_stream,
+    moments,
+    replay_start,
+    view_at,
+)
+
+#: The tables mined, in turn: every level meets every other, and itself.
+LEVELS = (*LEVEL_STYLES, "master")
+TABLES: tuple[tuple[str, ...], ...] = tuple(
+    (a, b) for n, a in enumerate(LEVELS) for b in LEVELS[n:])
+#: Rollouts an option at each decision when `--rollouts` is not given.
+DEFAULT_ROLLOUTS = 96
+#: Master's rollouts a decision when it plays at a mined table (cheap: it is the table's play,
+#: not the appraisal, and every option is weighed again at the appraisal's budget).
+PLAYING_ROLLOUTS = 24
+#: The computer levels that try each puzzle (their answers give its starting rating).
+SOLVERS = tuple(LEVEL_STYLES)
+#: Where the levels' ratings are kept (`buyword puzzles rate-levels`).
+LEVEL_RATINGS = "level_ratings.json"
+
+
+@dataclass(frozen=True)
+class MineTask:
+    """One game to play and mine: picklable, so another process can do it."""
+
+    seed: int
+    levels: tuple[str, ...]
+    rollouts: int
+    #: At most this many decisions appraised in the game (spread over it), 0 for all.
+    decisions: int = 0
+
+
+@dataclass(frozen=True)
+class Mined:
+    """What one game gave: its puzzles, the decisions appraised, and the CPU seconds."""
+
+    seed: int
+    puzzles: tuple[Puzzle, ...]
+    candidates: int
+    clear: int
+    seconds: float
+    rollouts: int
+
+
+def appraiser(finder: Any) -> MasterBot:
+    """Master as the mining weighs with: the review's horizon, every option played out
+    (no racing, no early stop), the budget set at each appraisal."""
+    master = make_bot("master", finder, MASTER_SEED)
+    assert isinstance(master, MasterBot)
+    master.search = replace(Search(), horizon=REVIEW_HORIZON, z=math.inf, precision=None,
+                            min_rollouts=2)
+    return master
+
+
+def play_record(levels: Sequence[str], seed: int) -> GameRecord:
+    """A whole game of `levels` on `seed` (private hands), as its record."""
+    finder, lexicon = Services.shared().words()
+    session = computer_table(levels, seed, lexicon, finder)
+    for bot in session.bots.values():
+        if isinstance(bot, MasterBot):
+            bot.rollouts, bot.budget = PLAYING_ROLLOUTS, math.inf
+    TableRunner(session, shared_screen=False, pace=False).play_out()
+    return GameRecord.of(session.game)
+
+
+def mine_game(task: MineTask, level_ratings: dict[str, Glicko] | None = None) -> Mined:
+    """Play `task`'s game and keep its clear decisions as puzzles."""
+    started = time.process_time()
+    finder, _ = Services.shared().words()
+    record = play_record(task.levels, task.seed)
+    master = appraiser(finder)
+    found = moments(record, range(len(task.levels)))
+    if task.decisions and len(found) > task.decisions:
+        step = len(found) / task.decisions
+        found = [found[int(n * step)] for n in range(task.decisions)]
+    solvers = {name: make_bot(name, finder, task.seed) for name in SOLVERS}
+    ratings = level_ratings if level_ratings is not None else load_level_ratings()
+    game = replay_start(record)
+    done, puzzles, clear, rollouts = 0, [], 0, 0
+    for moment in found:
+        for text in record.actions[done:moment.index]:
+            game.apply(parse_action(text))
+        done = moment.index
+        view = view_at(game, moment.seat)
+        stream = decision_stream(task.seed, moment.index)
+        try:
+            first = master.appraisal(view, stream=stream, rollouts=task.rollouts)
+        except ValueError:
+            continue
+        rollouts += _played(first)
+        source = Source(task.seed, task.levels, moment.index, task.rollouts)
+        puzzle = make_puzzle(view, first, source, puzzle_id(task.seed, moment.index,
+                                                            moment.seat))
+        if puzzle is None:
+            continue
+        clear += 1
+        again = master.appraisal(view, stream=f"{stream}/confirm", rollouts=task.rollouts)
+        rollouts += _played(again)
+        if not confirmed(first, again):
+            continue
+        solved = tuple(name for name, bot in solvers.items()
+                       if (answer := judge(puzzle, level_answer(bot, view))) is not None
+                       and answer.right)
+        start = starting_rating(ratings, solved)
+        puzzles.append(replace(puzzle, solved_by=solved, rating=round(start.rating, 1),
+                               deviation=round(start.deviation, 1)))
+    return Mined(task.seed, tuple(puzzles), len(found), clear,
+                 time.process_time() - started, rollouts)
+
+
+def _played(appraisal: Appraisal) -> int:
+    return sum(e.rollouts for e in appraisal.estimates)
+
+
+def _mine_task(task: MineTask) -> Mined:
+    return mine_game(task)
+
+
+def tasks_for(seed: int, games: int, rollouts: int, decisions: int = 0) -> list[MineTask]:
+    """The games of a run: game N on seed S+N-1, the tables in turn."""
+    return [MineTask(seed + n, TABLES[n % len(TABLES)], rollouts, decisions)
+            for n in range(games)]
+
+
+def mine(tasks: Sequence[MineTask], jobs: int = 1, ray: str | None = None
+         ) -> Iterator[Mined]:
+    """Each task's game mined, as they finish (in any order)."""
+    Services.shared().words()  # in the parent, so forked workers share the words
+    yield from run_tasks(_mine_task, tasks, jobs, ray)
+
+
+# ----------------------------------------------------------------- the levels' ratings
+
+
+def load_level_ratings(path: Path | None = None) -> dict[str, Glicko]:
+    """The computer levels' ratings (`data/level_ratings.json`), or every level at the start
+    rating when there is no such file yet."""
+    path = path or Path(__file__).resolve().parents[2] / "data" / LEVEL_RATINGS
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return {name: Glicko(**values) for name, values in data["levels"].items()}
+    except (OSError, ValueError, KeyError, TypeError):
+        return {name: Glicko() for name in SOLVERS}
+
+
+# ----------------------------------------------------------------- the command
+
+
+def build_main(out: str, seed: int, games: int, rollouts: int, jobs: int, ray: str | None,
+               decisions: int, append: bool, say: Any = print) -> int:
+    """`buyword puzzles build`: mine `games` games from `seed` into the puzzle file `out`
+    (adding to what is there with `append`), printing progress and the figures."""
+    path = Path(out)
+    kept: list[Puzzle] = []
+    built: dict[str, Any] = {"runs": []}
+    if append and path.exists():
+        old = puzzle_set_from(path.read_bytes(), f"the puzzle file {out}")
+        kept, built = list(old.puzzles), old.built
+    ids = {p.id for p in kept}
+    tasks = tasks_for(seed, games, rollouts, decisions)
+    started = time.monotonic()
+    run: dict[str, Any] = {
+        "command": f"buyword puzzles build --seed {seed} --games {games} "
+                   f"--rollouts {rollouts} --decisions {decisions}",
+        "seeds": [seed, seed + games - 1], "games": 0, "candidates": 0, "clear": 0,
+        "confirmed": 0, "rollouts": 0, "cpu_seconds": 0.0, "wall_seconds": 0.0,
+        "jobs": jobs, "ray": ray is not None}
+    built.setdefault("runs", []).append(run)
+    for done, mined in enumerate(mine(tasks, jobs, ray), 1):
+        fresh = [p for p in mined.puzzles if p.id not in ids]
+        kept.extend(fresh)
+        ids.update(p.id for p in fresh)
+        run["games"] = done
+        run["candidates"] += mined.candidates
+        run["clear"] += mined.clear
+        run["confirmed"] += len(mined.puzzles)
+        run["rollouts"] += mined.rollouts
+        run["cpu_seconds"] = round(run["cpu_seconds"] + mined.seconds, 1)
+        run["wall_seconds"] = round(time.monotonic() - started, 1)
+        say(f"game {done}/{games} (seed {mined.seed}): {len(mined.puzzles)} puzzles from "
+            f"{mined.candidates} decisions; {len(kept)} in all")
+        _write(path, kept, built)  # after every game: a stopped run keeps what it found
+    say(f"{len(kept)} puzzles in {path}: {run['confirmed']} kept of {run['candidates']} "
+        f"decisions ({run['clear']} clear, then confirmed), {run['rollouts']:,} rollouts, "
+        f"{run['cpu_seconds']:.0f} s CPU")
+    kinds = Counter(p.kind for p in kept)
+    say("kinds: " + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())))
+    return 0
+
+
+def _write(path: Path, kept: Sequence[Puzzle], built: dict[str, Any]) -> None:
+    ordered = tuple(sorted(kept, key=lambda p: p.id))
+    write_atomic(path, puzzle_set_json(PuzzleSet(Rules(), ordered, built)))
+
+
+def describe(puzzle: Puzzle) -> str:
+    """One puzzle in a line (the build's log, tests)."""
+    best = puzzle.right[0]
+    return (f"{puzzle.id} {puzzle.kind}: {best.says} (worth {dollars(round(best.worth))}); "
+            f"{puzzle.explanation}")

@@ -1,0 +1,259 @@
+"""Puzzles: a clear decision made into a puzzle from the seat's view only, its file read back
+by the typed codec (and a damaged one refused by its field), an answer judged, the ratings an
+attempt moves (Glicko-2, checked against Glickman's worked example), and progress kept in the
+store. Master weighs a fixed number of rollouts, so the figures do not depend on the machine.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import fields, replace
+
+import pytest
+from words_helpers import index_cache
+
+from buyword.analysis.puzzles import appraiser
+from buyword.bots import make_bot
+from buyword.engine import Discard, Game, RecordError, Rules
+from buyword.store import Store
+from buyword.store.puzzles import (
+    PROGRESS,
+    Glicko,
+    PuzzleProgress,
+    PuzzleSet,
+    Source,
+    progress_from,
+    puzzle_id,
+    puzzle_set_from,
+    puzzle_set_json,
+)
+from buyword.table.puzzles import (
+    clear_gap,
+    confirmed,
+    judge,
+    level_answer,
+    make_puzzle,
+    offer,
+    prompt,
+    rate_attempt,
+    starting_rating,
+    updated,
+    view_of,
+)
+from buyword.table.services import Services
+from buyword.table.weighing import view_at
+
+ROLLOUTS = 24
+
+
+@pytest.fixture(scope="module")
+def words():
+    """The bundled dictionary's word finder and lexicon (built once per process)."""
+    return Services.shared(index_cache()).words()
+
+
+def _junk_view(words):
+    """Two seats; round 1 draws Q, X and Z for seat 1 ($144: only ZaX, $81, sells from them),
+    and the other seat's hand is hidden from it."""
+    game = Game.new(["You", "Ann"], dictionary=words[1], seed=5, rules=Rules(),
+                    bag="QXZ" + "ABC")
+    game.apply("roll 3")
+    return game, view_at(game, 0)
+
+
+@pytest.fixture(scope="module")
+def junk(words):
+    """The junk draw as a puzzle, with the appraisal it was made from."""
+    game, view = _junk_view(words)
+    master = appraiser(words[0])
+    appraisal = master.appraisal(view, stream="5/1", rollouts=ROLLOUTS)
+    source = Source(5, ("easy", "expert"), 1, ROLLOUTS)
+    puzzle = make_puzzle(view, appraisal, source, puzzle_id(5, 1, 0))
+    assert puzzle is not None
+    return game, view, appraisal, puzzle
+
+
+def test_a_clear_decision_becomes_a_puzzle_in_the_coachs_words(junk) -> None:
+    _, view, appraisal, puzzle = junk
+    assert clear_gap(appraisal) >= 10
+    assert puzzle.kind == "buy" and prompt(puzzle) == "Buy or discard?"
+    assert [a.says for a in puzzle.right] == ["discard"]
+    bought = next(a for a in puzzle.answers if a.says == "buy")
+    assert not bought.right and bought.loses >= 10
+    # The coach's own line on buying: what discarding was worth more, and why.
+    assert puzzle.explanation.startswith("Discarding was worth about $")
+    assert "these tiles cost $144" in puzzle.explanation
+
+
+def test_a_position_holds_only_what_the_seat_sees(junk) -> None:
+    game, view, _, puzzle = junk
+    position = puzzle.position
+    assert (position.hand, position.drawn, position.money) == (view.hand, "QXZ", 200)
+    # Ann's draw (ABC) is among the unseen tiles, mixed and sorted, and nowhere else.
+    ann = game.player(1)
+    assert ann.drawn == "ABC"
+    assert position.unseen == "".join(sorted(position.unseen))
+    assert all(position.unseen.count(t) == view.unseen.count(t) for t in "ABCQXZ")
+    data = json.loads(puzzle_set_json(PuzzleSet(Rules(), (puzzle,))))["puzzles"][0]
+    assert data["position"]["rivals"] == [{"name": "Ann", "money": 200, "wilds": 4, "tiles": 0}]
+    assert "ABC" not in json.dumps(data["position"])
+
+
+def test_the_view_is_built_back_from_the_position(junk) -> None:
+    _, view, _, puzzle = junk
+    again = view_of(puzzle.position, Rules())
+    for f in fields(view):
+        if f.name in ("log", "opponents", "draws"):
+            continue
+        assert getattr(again, f.name) == getattr(view, f.name), f.name
+    assert [(o.seat, o.money, o.tiles, o.hand) for o in again.opponents] == \
+        [(o.seat, o.money, o.tiles, None) for o in view.opponents]
+
+
+def test_the_answer_is_confirmed_on_another_stream(words, junk) -> None:
+    _, _, appraisal, puzzle = junk
+    master = appraiser(words[0])
+    again = master.appraisal(view_of(puzzle.position, Rules()), stream="5/1/confirm",
+                             rollouts=ROLLOUTS)
+    assert again.estimates != appraisal.estimates  # other lucks
+    assert confirmed(appraisal, again)
+
+
+def test_a_close_decision_is_no_puzzle(words, junk) -> None:
+    _, view, appraisal, _ = junk
+    buy, discard = sorted(appraisal.estimates, key=lambda e: e.decision.describe())
+    close = replace(appraisal, estimates=(discard, replace(buy, mean=discard.mean - 9)))
+    assert clear_gap(close) is None
+    noisy = replace(appraisal, estimates=(discard, replace(buy, mean=discard.mean - 30,
+                                                           stderr=20.0)))
+    assert clear_gap(noisy) is None
+    assert make_puzzle(view, close, Source(5, (), 1, ROLLOUTS), "x") is None
+
+
+def test_answers_are_judged_and_levels_try_them(words, junk) -> None:
+    _, view, _, puzzle = junk
+    assert judge(puzzle, (Discard(),)).right
+    expert = make_bot("expert", words[0], 1)
+    assert level_answer(expert, view_of(puzzle.position, Rules())) == (Discard(),)
+
+
+# ----------------------------------------------------------------- the file
+
+
+def test_the_puzzle_file_reads_back_as_written(junk) -> None:
+    puzzle = junk[3]
+    built = {"runs": [{"command": "buyword puzzles build --seed 5"}]}
+    text = puzzle_set_json(PuzzleSet(Rules(), (puzzle,), built))
+    read = puzzle_set_from(text)
+    assert read.puzzles == (puzzle,) and read.rules == Rules() and read.built == built
+
+
+@pytest.mark.parametrize(("change", "said"), [
+    (lambda d: d["puzzles"][0].update(rating="high"),
+     "the puzzle file's puzzles[0].rating should be a decimal number, not text"),
+    (lambda d: d["puzzles"][0]["position"].update(phase="roll"),
+     "the puzzle file's puzzles[0].position.phase 'roll' is not one this version knows"),
+    (lambda d: d["puzzles"][0].update(answers=d["puzzles"][0]["answers"][:1]),
+     "the puzzle file's puzzles[0].answers should have at least 2 entries"),
+    (lambda d: d.update(format=9), "newer format (9)"),
+])
+def test_a_damaged_puzzle_file_is_refused_by_its_field(junk, change, said) -> None:
+    data = json.loads(puzzle_set_json(PuzzleSet(Rules(), (junk[3],))))
+    change(data)
+    with pytest.raises(RecordError) as refused:
+        puzzle_set_from(json.dumps(data))
+    assert said in str(refused.value)
+
+
+def test_no_right_answer_is_refused(junk) -> None:
+    data = json.loads(puzzle_set_json(PuzzleSet(Rules(), (junk[3],))))
+    for answer in data["puzzles"][0]["answers"]:
+        answer["right"] = False
+    with pytest.raises(RecordError, match="has no right answer"):
+        puzzle_set_from(json.dumps(data))
+
+
+# ----------------------------------------------------------------- ratings
+
+
+def test_glicko2_gives_glickmans_worked_example() -> None:
+    # Glickman, "Example of the Glicko-2 system" (2013): a 1500 (RD 200) player beats a 1400
+    # (RD 30) and loses to a 1550 (RD 100) and a 1700 (RD 300): 1464.06, RD 151.52, 0.05999.
+    after = updated(Glicko(1500, 200, 0.06), [(Glicko(1400, 30), 1.0), (Glicko(1550, 100), 0.0),
+                                              (Glicko(1700, 300), 0.0)])
+    assert after.rating == pytest.approx(1464.06, abs=0.01)
+    assert after.deviation == pytest.approx(151.52, abs=0.01)
+    assert after.volatility == pytest.approx(0.05999, abs=0.00001)
+
+
+def test_glicko2_depends_only_on_rating_differences() -> None:
+    # The same example 500 points lower moves by exactly as much (glicko2 2.1.0's own step 5
+    # reads the rating where Glickman has the deviation: its volatility would drift here).
+    games = [(1400, 30, 1.0), (1550, 100, 0.0), (1700, 300, 0.0)]
+    high = updated(Glicko(1500, 200, 0.06), [(Glicko(r, d), s) for r, d, s in games])
+    low = updated(Glicko(1000, 200, 0.06), [(Glicko(r - 500, d), s) for r, d, s in games])
+    assert low.rating == pytest.approx(high.rating - 500, abs=1e-6)
+    assert low.deviation == pytest.approx(high.deviation, rel=1e-9)
+    assert low.volatility == pytest.approx(high.volatility, rel=1e-9)
+
+
+def test_an_attempt_moves_both_ratings(junk) -> None:
+    puzzle = junk[3]
+    progress = PuzzleProgress()
+    change = rate_attempt(progress, puzzle, judge(puzzle, (Discard(),)), "2026-12-05T08:00")
+    assert change.after > change.before == 1500
+    assert progress.puzzles[puzzle.id].rating < puzzle.rating
+    wrong = next(a for a in puzzle.answers if not a.right)
+    second = rate_attempt(progress, puzzle, wrong, "2026-12-05T08:01")
+    assert second.after < second.before
+    assert [a.right for a in progress.attempts] == [True, False]
+    assert change.describe().startswith(f"Rating {round(change.after)} ± ")
+
+
+def test_a_puzzle_solved_by_every_level_starts_low() -> None:
+    levels = {"easy": Glicko(1200, 60), "medium": Glicko(1400, 60), "expert": Glicko(1800, 60)}
+    easy = starting_rating(levels, ("easy", "medium", "expert"))
+    hard = starting_rating(levels, ("expert",))
+    none = starting_rating(levels, ())
+    assert easy.rating < hard.rating < none.rating
+
+
+def test_puzzles_are_offered_near_the_rating(junk) -> None:
+    puzzle = junk[3]
+    puzzles = [replace(puzzle, id=f"p{r}", rating=r, themes=("wild",) if r == 1900 else ())
+               for r in (1100, 1450, 1900)]
+    progress = PuzzleProgress()
+    assert offer(puzzles, progress).id == "p1450"
+    progress.rating = Glicko(2000, 100)
+    assert offer(puzzles, progress).id == "p1900"
+    assert offer(puzzles, progress, theme="wild").id == "p1900"
+    progress.rating = Glicko(1000, 100)
+    assert offer(puzzles, progress, theme="wild").id == "p1900"
+    assert offer(puzzles, progress, kind="drop") is None
+
+
+# ----------------------------------------------------------------- progress in the store
+
+
+def test_progress_is_kept_and_read_back(tmp_path, junk) -> None:
+    puzzle = junk[3]
+    store = Store(tmp_path)
+    store.update_puzzle_progress(
+        lambda p: rate_attempt(p, puzzle, puzzle.right[0], "2026-12-05T08:00"))
+    again = Store(tmp_path).puzzle_progress()
+    assert again.rating.rating > 1500 and [a.puzzle for a in again.attempts] == [puzzle.id]
+    assert progress_from(again.to_json()) == again
+
+
+def test_a_damaged_progress_file_is_kept_aside_with_a_message(tmp_path) -> None:
+    store = Store(tmp_path)
+    path = store.data.path(PROGRESS)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"format": 1, "rating": {"rating": "high", "deviation": 1, '
+                    '"volatility": 0.06}}', encoding="utf-8")
+    progress = store.puzzle_progress()
+    assert progress == PuzzleProgress()
+    message = " ".join(store.take_messages())
+    assert "puzzle progress could not be read" in message and "rating.rating" in message
+    kept = [p for p in path.parent.iterdir() if p.name.startswith(PROGRESS + ".bad-")]
+    assert len(kept) == 1 and '"high"' in kept[0].read_text(encoding="utf-8")
