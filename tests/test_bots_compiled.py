@@ -18,9 +18,9 @@ from words_helpers import bundled_finder, index_cache
 from buyword.bots import bundled_leaves
 from buyword.bots.index import WordIndex, compiled_index
 from buyword.bots.levels import sample_futures
-from buyword.bots.master import MasterBot, Search
+from buyword.bots.master import Decision, MasterBot, Search
 from buyword.bots.rollout import Luck, QuickBot, Rollout
-from buyword.engine import Game, Phase
+from buyword.engine import Done, Game, Phase, Sell
 from buyword.engine.tiles import TileSet, default_tiles
 from buyword.store.setup import Seat
 from buyword.table import TableSession, Wait
@@ -164,3 +164,34 @@ def test_a_rollouts_view_is_the_view_replace_would_make():
                            drawn="QZ", bag_size=3, unseen="EIQ", over_limit=0, can_buy=False,
                            log=(), last_sale=None)
     assert view.hand != "AEST"  # the view it started from is as it was
+
+
+def test_an_appraisal_from_a_named_stream_again_plays_only_the_new_decisions_rollouts():
+    finder, lexicon = Services.shared(index_cache()).words()
+    game = Game.new(["P"], dictionary=lexicon, seed=6)
+    session = TableSession(game, [Seat("P", "expert")], finder)
+    while not (game.phase is Phase.SELL and len(game.players[0].hand) >= 8):
+        session.play(session.think())
+    view = session.view(0)
+    cheapest = WordIndex(finder).words_in(view.hand, view.wilds)[-1]  # not one of Master's
+    mine = Decision((Sell(WordIndex(finder).notation(cheapest.letters, cheapest.wild)), Done()))
+
+    class Counting(MasterBot):
+        played = 0
+
+        def _play(self, *args: object) -> float:  # type: ignore[override]
+            self.played += 1
+            return super()._play(*args)  # type: ignore[arg-type]
+
+    def master() -> Counting:
+        return Counting(WordIndex(finder), 1, leaves=bundled_leaves(), rollouts=10_000)
+
+    coach, fresh = master(), master()
+    first = coach.appraisal(view, stream="seed 6/12", rollouts=8)  # Master's own
+    assert mine not in [e.decision for e in first.estimates]
+    before = coach.played
+    again = coach.appraisal(view, also=(mine,), stream="seed 6/12", rollouts=8)
+    assert again == fresh.appraisal(view, also=(mine,), stream="seed 6/12", rollouts=8)
+    # The same answer, having played only what the first appraisal had not.
+    assert 0 < coach.played - before < fresh.played
+    assert before == sum(e.rollouts for e in first.estimates)

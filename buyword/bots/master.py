@@ -118,6 +118,9 @@ class RolloutTask:
     #: The rounds (from 1) to play.
     rounds: tuple[int, ...]
     search: Search
+    #: Keep the values, so that the same rollouts asked for again (another appraisal of the
+    #: same decision point, from the same stream) cost a look-up: a stream named by the caller.
+    remember: bool = False
 
 
 @dataclass(frozen=True)
@@ -181,6 +184,13 @@ class MasterBot(LevelBot):
         #: Where blocks of rollouts are played (None: here, one round at a time).
         self.spread: Spread | None = None
         self._policy: QuickBot | None = None
+        #: The values of rollouts played from streams the callers named: stream -> (the view
+        #: they start from, (decision, round, horizon, the policy's style, shortest word) ->
+        #: value). A rollout's value depends on nothing else, so the coach's appraisals of one
+        #: decision (Master's, then each option or the person's decision beside them) play
+        #: each rollout once.
+        self._played: dict[str, tuple[SeatView, dict[tuple[Decision, int, int, Style, int],
+                                                       float]]] = {}
 
     # ----------------------------------------------------------------- the interface
 
@@ -285,6 +295,7 @@ class MasterBot(LevelBot):
         search = self.search if search is None else search
         clock = CLOCKS[search.clock]
         deadline = clock() + budget
+        remember = stream is not None
         stream = str(self.rng.getrandbits(64)) if stream is None else stream
         options = tuple(decisions)
         values: list[list[float]] = [[] for _ in options]
@@ -297,7 +308,7 @@ class MasterBot(LevelBot):
             if played - first_ahead >= len(ahead.get(alive[0], ())):
                 first_ahead = played
                 ahead = self._block(RolloutTask(view, options, tuple(alive), stream, (played,),
-                                                search), total, rollouts)
+                                                search, remember), total, rollouts)
             for c in alive:
                 values[c].append(ahead[c][played - first_ahead])
             total += len(alive)
@@ -403,6 +414,17 @@ class MasterBot(LevelBot):
                                     self.leaves)
         self._policy.index = self.index
         return self._policy
+
+    def _remembered(self, task: RolloutTask
+                    ) -> dict[tuple[Decision, int, int, Style, int], float]:
+        """The values already played from `task`'s stream and view (none if the stream was
+        last played from another view)."""
+        entry = self._played.get(task.stream)
+        if entry is None or (entry[0] is not task.view and entry[0] != task.view):
+            if len(self._played) >= REMEMBERED_STREAMS:
+                self._played.clear()
+            entry = self._played[task.stream] = (task.view, {})
+        return entry[1]
 
     def _words(self, decision: Decision) -> list[Word]:
         """The words a selling decision sells, as the index knows them."""
@@ -513,13 +535,28 @@ def rollout_values(master: MasterBot, task: RolloutTask) -> dict[int, list[float
     master.index = master.index.at_least(task.view.rules.min_word_length)
     policy = master._rollout_policy()
     horizon = task.search.horizon
+    played = master._remembered(task) if task.remember else None
+    shortest = master.index.min_length
     values: dict[int, list[float]] = {c: [] for c in task.options}
     for number in task.rounds:
-        luck = luck_at(task.view, task.stream, number, horizon + 1)
+        luck: Luck | None = None
         for c in task.options:
-            values[c].append(master._play(task.view, task.decisions[c], luck, policy, horizon))
+            decision = task.decisions[c]
+            key = (decision, number, horizon, policy.style, shortest)
+            value = None if played is None else played.get(key)
+            if value is None:
+                if luck is None:
+                    luck = luck_at(task.view, task.stream, number, horizon + 1)
+                value = master._play(task.view, decision, luck, policy, horizon)
+                if played is not None:
+                    played[key] = value
+            values[c].append(value)
     return values
 
+
+#: Streams whose rollout values a Master keeps (`MasterBot._played`) before it starts afresh:
+#: more than a game's decisions, so a review after the coach finds every one.
+REMEMBERED_STREAMS = 256
 
 #: The clocks a budget may count (`Search.clock`).
 CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
