@@ -11,8 +11,8 @@ from buyword.cli import PlayOptions
 from buyword.store import Store
 from buyword.table.lessons import STEPS
 from buyword.ui.app import BuyWordApp
-from buyword.ui.screens.learn import LearnScreen
 from buyword.ui.screens.results import ResultsScreen
+from buyword.ui.screens.table import TableScreen
 from buyword.words.lexicon import Lexicon
 
 #: Slow (Pilot plays the whole guided game through the app): left out of the fast set.
@@ -36,6 +36,11 @@ def words() -> Lexicon:
     return bundled_lexicon()
 
 
+def is_lesson(screen: object) -> bool:
+    """Whether `screen` is a table screen drawing a guided game (its views carry a lesson)."""
+    return isinstance(screen, TableScreen) and screen.view.lesson is not None
+
+
 def lesson_text(app: BuyWordApp) -> str:
     """What the lesson panel says now, its title included."""
     panel = table(app).query_one("#lesson", Static)
@@ -54,7 +59,7 @@ async def test_learn_to_play_from_the_title_to_the_results(words: Lexicon) -> No
         await settle(pilot)
         await pilot.press("l")
         await settle(pilot)
-        assert isinstance(app.screen, LearnScreen)
+        assert is_lesson(app.screen)
         assert "Lesson 1/12 · Roll" in lesson_text(app)
         await pilot.press("b")  # not what the lesson waits for
         await pilot.pause()
@@ -75,7 +80,7 @@ async def test_learn_to_play_from_the_title_to_the_results(words: Lexicon) -> No
         assert "not scored" in verdict and "$800 is fair" in verdict  # the rating lesson
         await pilot.press("n")  # again: the guided game from its start
         await settle(pilot)
-        assert isinstance(app.screen, LearnScreen)
+        assert is_lesson(app.screen)
         assert "Lesson 1/12 · Roll" in lesson_text(app)
 
 
@@ -92,7 +97,7 @@ async def test_a_lesson_left_is_continued_at_the_same_lesson(words: Lexicon, tmp
                      cache_dir=index_cache(), store=Store(tmp_path))
     async with app.run_test(size=(80, 24)) as pilot:  # `buyword learn`
         await settle(pilot)
-        assert isinstance(app.screen, LearnScreen)
+        assert is_lesson(app.screen)
         await play_steps(pilot, 13)
         assert "Lesson 9/12 · The wild" in lesson_text(app)
     again = BuyWordApp(PlayOptions(), lexicon=words, settings=QUIET,
@@ -104,7 +109,7 @@ async def test_a_lesson_left_is_continued_at_the_same_lesson(words: Lexicon, tmp
         assert menu.split("\n")[1] == "  You · round 4", menu
         await pilot.press("c")
         await settle(pilot)
-        assert isinstance(again.screen, LearnScreen)
+        assert is_lesson(again.screen)
         assert "Lesson 9/12 · The wild" in lesson_text(again)
         assert STEPS[13].text in lesson_text(again)
 
@@ -135,8 +140,8 @@ async def test_the_tile_limit_dialog_carries_the_lesson_and_says_why_a_drop_is_r
         assert isinstance(again, DropScreen) and again is not dialog  # asked again, with why
         note = str(again.query_one("#drop-note", Static).render()).replace("\n", " ")
         assert note.startswith("✗ Not those: ORDINALS needs the A")
-        assert table(app).tutorial.session.game.player(0).hand.count("A") == 1
+        assert table(app).session.game.player(0).hand.count("A") == 1
         await press_quickly(pilot, "e", "e", "enter")
         await settle_quickly(pilot)
-        assert isinstance(app.screen, LearnScreen)
+        assert is_lesson(app.screen)
         assert "End of the bag" in lesson_text(app)

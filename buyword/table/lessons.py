@@ -42,6 +42,7 @@ from buyword.engine import (
 from buyword.engine.wording import dollars
 from buyword.store.setup import GameSetup, Seat
 from buyword.table.session import Answer, Pass, Played, Refused, TableOptions, TableSession
+from buyword.table.views import LessonView
 
 if TYPE_CHECKING:
     from buyword.engine.dictionary import Dictionary
@@ -303,6 +304,17 @@ class Tutorial:
         if step.advice and action is not None and type(action) is type(example):
             return f"Not those: {step.advice} — {step.key}"
         return f"Not yet: this lesson is about {step.about} — {step.key}"
+
+    def lesson_view(self) -> LessonView:
+        """What the lesson panel says now: the lesson, what it teaches and what to do."""
+        if self.finished:
+            text, todo = "The game is over: the results rate your money.", None
+        elif not self.on_script:
+            text, todo = "This game has left the lessons' script: play on as in any game.", None
+        else:
+            step = self.step
+            text, todo = step.text, f"{step.key[0].upper()}{step.key[1:]}."
+        return LessonView(self.progress, text, todo, self.finished, self.not_yet())
 
     # ------------------------------------------------------------------ the table source
 

@@ -40,7 +40,7 @@ from buyword.table.session import (
     Thought,
     Undone,
 )
-from buyword.table.views import TableView, Wait
+from buyword.table.views import LessonView, TableView, Wait
 
 if TYPE_CHECKING:
     from buyword.table.coach import Coach, CoachLine
@@ -92,7 +92,8 @@ class TableRunner:
 
     def __init__(self, session: TableSession, *, source: TableSource | None = None,
                  shared_screen: bool = True, pace: bool = True,
-                 own_screens: bool = False) -> None:
+                 own_screens: bool = False,
+                 lesson: Callable[[], LessonView] | None = None) -> None:
         """Run `session`'s game. `source`: what people's answers, undos, previews and hints
         go through (a `buyword.table.lessons.Tutorial` lets through only what its lesson
         waits for); the session itself by default.
@@ -100,12 +101,14 @@ class TableRunner:
         `shared_screen`: the people share one screen (a local table), handed between them
         when their hands are private; else each has their own (a hosted table) and nobody
         holds a shared one. `pace`: computers' moves are shown at the session's pace (else
-        at once). `own_screens`: the coach's lines need not name their person."""
+        at once). `own_screens`: the coach's lines need not name their person. `lesson`:
+        what a guided game's lesson panel says now (the shared screen's views carry it)."""
         self.session = session
         self.source: TableSource = source if source is not None else session
         self.shared_screen = shared_screen
         self.pace = pace
         self.own_screens = own_screens
+        self.lesson = lesson
         #: The seat holding the shared screen (None: nobody's hand is shown).
         self.holder: int | None = None
         #: The person who last held it, through computers' turns (which hand it to nobody):
@@ -145,8 +148,9 @@ class TableRunner:
         """The shared screen's view now: what its holder may see, and whom it is being
         handed to."""
         view = self.session.table_view(self.holder)
-        if self.handing_to is not None:
-            view = replace(view, handing_to=self.handing_to)
+        if self.handing_to is not None or self.lesson is not None:
+            view = replace(view, handing_to=self.handing_to,
+                           lesson=None if self.lesson is None else self.lesson())
         return view
 
     def _publish(self, played: Played | None = None, undone: Undone | None = None) -> None:

@@ -248,6 +248,19 @@ def results_view(game: Game) -> ResultsView:
 
 
 @dataclass(frozen=True)
+class LessonView:
+    """What a guided game's lesson panel says now (`buyword.table.lessons.Tutorial`)."""
+
+    title: str  # the lesson's number and name: "Lesson 3/12 · The price"
+    text: str  # what it says, or that the game is over or has left the script
+    #: What to do now, in a few words ("Press R"); None once there is nothing to do.
+    todo: str | None
+    finished: bool
+    #: What a key that does nothing now is answered with: what the lesson waits for.
+    not_yet: str
+
+
+@dataclass(frozen=True)
 class TableView:
     """Everything a screen at one seat (or held by nobody) may draw of the table, now.
 
@@ -284,6 +297,8 @@ class TableView:
     #: The seat a screen shared by several people is being handed to: its person is asked
     #: to take it (the table's runner says so; never sent to a screen of one's own).
     handing_to: int | None = None
+    #: A guided game's lesson, for the panel beside the play (None at any other table).
+    lesson: LessonView | None = None
 
     @property
     def viewer(self) -> int | None:

@@ -390,15 +390,13 @@ class BuyWordApp(TableShell[int]):
         from buyword.ui.screens.table import TableScreen
 
         self._back_to_title()
-        if setup.lesson:  # Learn to play: the same table, with the lesson on
+        runner = TableRunner(session)
+        if setup.lesson:  # Learn to play: the same table, its views carrying the lesson
             from buyword.table.lessons import Tutorial
-            from buyword.ui.screens.learn import LearnScreen
 
             tutorial = Tutorial(session)
-            table: TableScreen = LearnScreen(TableRunner(session, source=tutorial), tutorial,
-                                             setup)
-        else:
-            table = TableScreen(TableRunner(session), setup)
+            runner = TableRunner(session, source=tutorial, lesson=tutorial.lesson_view)
+        table = TableScreen(runner, setup)
         if saved is None:
             saved = first_save(session, setup, daily=daily)
         self.session = session

@@ -43,6 +43,7 @@ from buyword.table import (
     Answer,
     Awaiting,
     Played,
+    Refused,
     SalePreview,
     TableView,
     Undone,
@@ -91,7 +92,7 @@ class TableScreen(CrosswordTable):
     """A game in progress, drawn from its table session (a crossword game's board from
     `CrosswordTable`)."""
 
-    CSS_PATH = ["table.tcss", "../widgets/board.tcss"]
+    CSS_PATH = ["table.tcss", "../widgets/board.tcss", "learn.tcss"]
     AUTO_FOCUS = None
     #: What the screen's holder may see of the table now: setting it redraws the screen.
     view: var[TableView] = var(None, always_update=True, init=False)  # type: ignore[arg-type]
@@ -163,6 +164,8 @@ class TableScreen(CrosswordTable):
         self.hints_asked = False
         #: What the coach said that this screen's holder may not see yet (pass and play).
         self.coach_waiting: list[CoachLine | Said] = []
+        #: Why a lesson refused the last drop (said in the reopened tile-limit dialog).
+        self.drop_refused = ""
         self.set_reactive(TableScreen.view, table.table_view())  # drawn once composed
 
     def watch_view(self) -> None:
@@ -186,6 +189,8 @@ class TableScreen(CrosswordTable):
                     yield DieFace(id="die")
                     yield Static(id="round-info")
                 yield Scoreboard(id="players")
+                if self.view.lesson is not None:  # Learn to play: in the price list's place
+                    yield Static(id="lesson")
                 yield PriceList(id="prices")
                 yield UnseenPanel(id="unseen")
             with Vertical(id="play"):
@@ -214,6 +219,7 @@ class TableScreen(CrosswordTable):
         self.query_one("#prices").border_title = "Price list"
         self.query_one("#log").border_title = "Game log"
         self.query_one("#coach").display = False
+        self.set_class(self.view.lesson is not None, "-lesson")
         self._composed = True
         self.connect()
 
@@ -248,19 +254,23 @@ class TableScreen(CrosswordTable):
 
     def play(self, action: Answer | str, seat: int | None = None) -> bool:
         """Send a person's answer to the table (for the seat asked, by default). A refusal
-        becomes the on-screen message."""
+        becomes the on-screen message. Whether the table took it."""
+        return isinstance(self.answer(action, seat), Played)
+
+    def answer(self, action: Answer | str, seat: int | None = None) -> Played | Refused | None:
+        """As `play`: what the table said (None: nobody could answer now)."""
         if self not in self.app.screen_stack:
-            return False  # a key that arrived as the table closed (fast typing): ignore it
+            return None  # a key that arrived as the table closed (fast typing): ignore it
         if seat is None:
             seat = self.view.awaiting.seat
             if seat is None:
-                return False
+                return None
         result = self.table.submit(seat, action)
         if not isinstance(result, Played):
             self.show_message(str(result), error=True)
-            return False
+            return result
         self._after(result)
-        return True
+        return result
 
     def _after(self, played: Played) -> None:
         """After an answer was accepted: a local table's runner has already said what
@@ -372,7 +382,15 @@ class TableScreen(CrosswordTable):
         self.local.wake()
 
     def on_key(self, event: Any) -> None:
-        """Any key skips the die's tumble; in a draft, a letter picks that tile."""
+        """Any key skips the die's tumble; in a draft, a letter picks that tile. In a lesson,
+        a table key that does nothing now, or a key that is no action at all (Q, 7), is
+        answered with what the lesson waits for (a key that does something goes through the
+        lesson, which says the same)."""
+        lesson = self.view.lesson
+        if lesson is not None and (self._idle_key(event.key) or self._no_action(event)):
+            event.stop()
+            self.show_message(lesson.not_yet, error=True)
+            return
         die = self.query_one(DieFace)
         if die.tumbling:
             event.stop()
@@ -444,6 +462,7 @@ class TableScreen(CrosswordTable):
         self._show_log()
         self._show_unseen()
         self._show_coach()
+        self._show_lesson()
         self.refresh_bindings()
 
     def _shown_seat(self, awaiting: Awaiting) -> int:
@@ -907,12 +926,66 @@ class TableScreen(CrosswordTable):
         self.push_dialog(dialog, self._dropped)
 
     def push_dialog(self, dialog: ModalScreen[Any], done: Any) -> None:
-        """Open a dialog asking the person to act; `done` is given their answer."""
+        """Open a dialog asking the person to act; `done` is given their answer. In a lesson
+        the tile-limit dialog carries the lesson's text (it would cover the panel), or why
+        the lesson refused the last drop."""
+        from buyword.ui.dialogs.drop import DropScreen
+
+        lesson = self.view.lesson
+        if isinstance(dialog, DropScreen) and lesson is not None and lesson.todo is not None:
+            dialog.note = f"✗ {self.drop_refused}" if self.drop_refused else lesson.text
         self.app.push_screen(dialog, done)
 
     def _dropped(self, letters: str | None) -> None:
-        if letters is not None:
-            self.play(Drop(letters))
+        self.drop_refused = ""
+        if letters is None:
+            return
+        result = self.answer(Drop(letters))
+        if (isinstance(result, Refused) and self.view.lesson is not None
+                and self.view.awaiting.wait is Wait.DROP):
+            # The lesson refused it (its reason is on the message line): ask again, with it.
+            self.drop_refused = str(result)
+            self.action_drop()
+
+    # ------------------------------------------------------------------ a lesson
+
+    def _show_lesson(self) -> None:
+        """The lesson panel, in a guided game: the lesson's number and name, what it says,
+        and what to do."""
+        lesson = self.view.lesson
+        panels = self.query("#lesson")
+        if lesson is None or not panels:
+            return
+        panel = panels.first(Static)
+        panel.set_class(lesson.finished, "-finished")
+        panel.border_title = literal(lesson.title)
+        if lesson.todo is None:
+            panel.update(literal(lesson.text))
+            return
+        todo = Content.assemble(("→ ", "bold $accent"), (lesson.todo, "bold"))
+        panel.update(Content("\n").join([literal(lesson.text), todo]))
+        panel.border_subtitle = "Ctrl+Q: stop for now"
+
+    def _idle_key(self, key: str) -> bool:
+        """Whether `key` is a table key a lesson may ask for that would do nothing now, for
+        the player to act (not while selling: letters type into the word box)."""
+        known = LESSON_KEYS.get(key)
+        if known is None or not self._person_to_act() or self.view.awaiting.wait is Wait.SELL:
+            return False
+        return self.check_action(*known) is not True
+
+    def _no_action(self, event: Any) -> bool:
+        """Whether `event` is a letter or digit bound to nothing, pressed while the player is
+        to act on the lesson and not typing a word."""
+        char = event.character or ""
+        if len(char) != 1 or not char.isalnum() or not char.isascii():
+            return False
+        if not self._person_to_act() or self.view.awaiting.wait is Wait.SELL:
+            return False
+        lesson = self.view.lesson
+        if lesson is None or lesson.todo is None:
+            return False
+        return event.key not in self.active_bindings
 
     def action_undo(self) -> None:
         """Take back the last move of the person at the screen (docs/rules.md, "Undo")."""
@@ -1068,6 +1141,13 @@ class TableScreen(CrosswordTable):
             return "Hints are for your selling turn: F2 then shows the best words."
         return "Hints are for the seller, on their selling turn."
 
+
+#: The table's keys a lesson may ask for, with the key action each one runs: pressed while
+#: that action cannot be taken now, the lesson says what it waits for instead.
+LESSON_KEYS: dict[str, tuple[str, tuple[object, ...]]] = {
+    "r": ("roll", ()), "b": ("buy", ()), "d": ("discard", ()), "x": ("drop", ()),
+    **{str(count): ("choose", (count,)) for count in range(2, 6)},
+}
 
 #: The kind of input each key action answers.
 _WAIT_OF: dict[str, Wait] = {
