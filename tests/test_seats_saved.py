@@ -4,15 +4,14 @@ saves, whose seats never changed, still load as they were set up."""
 
 from __future__ import annotations
 
-import argparse
+from net_helpers import FINDER, LEXICON, table
 
-from buyword.net.commands import run
+from buyword.net.commands import HostOptions, host_main
 from buyword.store import Store
 from buyword.store.saves import save_data, save_from
 from buyword.store.setup import GameSetup, Seat, setup_of
 from buyword.table import Services
 from buyword.table.autosave import first_save, saved_now
-from tests.net_helpers import FINDER, LEXICON, table
 
 ANN, BOB, CY = Seat("Ann"), Seat("Bob"), Seat("Cy", "easy")
 
@@ -39,11 +38,9 @@ def test_a_local_save_resumes_with_the_seats_as_they_stood() -> None:
     assert saved.updated(session.game).bots == (None, "easy")
 
 
-def _args(**changes: object) -> argparse.Namespace:
-    args = dict(command="host", address="127.0.0.1", port=0, people="Ann,Bob", computers="",
-                seed=7, challenge=False, crossword=False, hints=False, host_resume=False,
-                text=False)
-    return argparse.Namespace(**{**args, **changes})
+def _options(*, resume: bool = False) -> HostOptions:
+    """`buyword host --port 0 --seed 7` (Ann and Bob), with `--continue` if `resume`."""
+    return HostOptions(port=0, seed=7, resume=resume)
 
 
 def test_host_continue_keeps_a_seat_handed_to_a_computer(tmp_path, monkeypatch) -> None:
@@ -60,8 +57,8 @@ def test_host_continue_keeps_a_seat_handed_to_a_computer(tmp_path, monkeypatch) 
         seen["seats"] = host.server.session.seats
         seen["codes"] = dict(host.server.codes)
 
-    assert run(_args(), host_screen=hand_bob_over_and_quit) == 0
+    assert host_main(_options(), hand_bob_over_and_quit) == 0
     assert Store().peek_game().saved.bots == (None, "hard")
-    assert run(_args(host_resume=True), host_screen=look) == 0
+    assert host_main(_options(resume=True), look) == 0
     assert seen["seats"] == (ANN, Seat("Bob", "hard"))
     assert seen["codes"] == {}  # no join code for a seat a computer plays
