@@ -50,8 +50,9 @@ SETUPS = [
 #: deterministic: each key is handled completely; a computer thinks in a thread, so the third
 #: table is held to the table screen only). Fewer keys must not lose one of these.
 REACHED = [
-    {"TableScreen", "HandOffScreen", "HelpScreen", "ConfirmScreen", "_CommandPalette",
-     "HintsScreen"},
+    # (A seat that holds no tile has its sale finished for it, so this monkey's keys no
+    # longer reach a selling turn with hints to ask for; the next table's do.)
+    {"TableScreen", "HandOffScreen", "HelpScreen", "ConfirmScreen", "_CommandPalette"},
     # (Since Esc first clears a typed word, this table's monkey no longer ends enough selling
     # turns to reach the tile-limit dialog or the new-game form in its keys.)
     {"TableScreen", "HelpScreen", "ConfirmScreen", "_CommandPalette", "HintsScreen"},

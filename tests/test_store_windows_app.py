@@ -122,7 +122,11 @@ async def test_continue_offers_every_saved_game_and_resumes_the_one_chosen(
         assert app.resumable == first  # the game a new one would replace (so the app asks)
         app.screen.action_choose("continue:slots/other.json")
         await settle(pilot)
-        assert tuple(table(app).session.game.actions) == second.record.actions  # (under a hand-off)
+        # The second game goes on where it stood (its next seat holds no tile, so its sale is
+        # finished for it: no hand-off just to press Esc).
+        resumed = tuple(table(app).session.game.actions)
+        assert resumed[:len(second.record.actions)] == second.record.actions
+        assert resumed[len(second.record.actions):] in ((), ("done",))
         assert app.store.slot == "slots/other.json"
 
 
