@@ -186,8 +186,10 @@ def _add_train(sub: argparse._SubParsersAction[_ParserT]) -> None:
 def _add_puzzles(sub: argparse._SubParsersAction[_ParserT]) -> None:
     """`buyword puzzles build`: mine puzzles from seeded games (docs/puzzles.md)."""
     puzzles = sub.add_parser("puzzles", help="puzzles: build the puzzle set from seeded games")
-    puzzles.add_argument("action", choices=("build",), metavar="build",
-                         help="build: mine puzzles from seeded games of every level")
+    puzzles.add_argument("action", choices=("build", "rate-levels"), metavar="build|rate-levels",
+                         help="build: mine puzzles from seeded games of every level; "
+                              "rate-levels: rate the computer levels from their games against "
+                              "each other, and the puzzles of --out from them")
     puzzles.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1)")
     puzzles.add_argument("--games", type=int, default=10, help="games to mine (default 10)")
     puzzles.add_argument("--rollouts", type=int, default=96,
@@ -203,6 +205,9 @@ def _add_puzzles(sub: argparse._SubParsersAction[_ParserT]) -> None:
                          help="the puzzle file to write (default puzzles.json)")
     puzzles.add_argument("--append", action="store_true",
                          help="add to the puzzles already in --out")
+    puzzles.add_argument("--ratings", default="level_ratings.json",
+                         help="rate-levels: where to write the levels' ratings "
+                              "(default level_ratings.json)")
     _add_ray(puzzles, "mine the games")
 
 
@@ -479,6 +484,9 @@ def command_of(args: argparse.Namespace) -> Callable[[], int]:
                            args.rollouts, args.jobs, args.ray)
         case "replay":
             return partial(_replay, args.file)
+        case "puzzles" if args.action == "rate-levels":
+            return partial(_rate_levels, args.ratings, args.out, args.seed, args.games,
+                           args.jobs, args.ray)
         case "puzzles":
             return partial(_build_puzzles, args.out, args.seed, args.games, args.rollouts,
                            args.jobs, args.ray, args.decisions, args.append)
@@ -574,6 +582,16 @@ def _build_puzzles(out: str, seed: int, games: int, rollouts: int, jobs: int,
         if value < least:
             return _refuse(f"{name} should be at least {least}, not {value}")
     return build_main(out, seed, games, rollouts, jobs, ray, decisions, append)
+
+
+def _rate_levels(ratings: str, out: str, seed: int, games: int, jobs: int,
+                 ray: str | None) -> int:
+    """`buyword puzzles rate-levels`: the levels rated from their games, the puzzles from them."""
+    from buyword.analysis.puzzles import rate_levels_main
+
+    if games < 1 or jobs < 1:
+        return _refuse(f"--games and --jobs should be at least 1, not {min(games, jobs)}")
+    return rate_levels_main(ratings, out, seed, games, jobs, ray)
 
 
 def _host(options: HostOptions) -> int:

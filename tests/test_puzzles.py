@@ -12,8 +12,9 @@ from dataclasses import fields, replace
 import pytest
 from words_helpers import index_cache
 
-from buyword.analysis.puzzles import appraiser
+from buyword.analysis.puzzles import SOLVERS, appraiser, rerated
 from buyword.bots import make_bot
+from buyword.cli import main
 from buyword.engine import Discard, Game, RecordError, Rules
 from buyword.store import Store
 from buyword.store.puzzles import (
@@ -257,3 +258,39 @@ def test_a_damaged_progress_file_is_kept_aside_with_a_message(tmp_path) -> None:
     assert "puzzle progress could not be read" in message and "rating.rating" in message
     kept = [p for p in path.parent.iterdir() if p.name.startswith(PROGRESS + ".bad-")]
     assert len(kept) == 1 and '"high"' in kept[0].read_text(encoding="utf-8")
+
+
+def test_puzzles_are_rated_from_the_levels_that_solve_them(junk) -> None:
+    puzzle = junk[3]
+    puzzles = PuzzleSet(Rules(), (replace(puzzle, id="all", solved_by=SOLVERS),
+                                  replace(puzzle, id="expert", solved_by=("expert",)),
+                                  replace(puzzle, id="none", solved_by=())))
+    levels = {"easy": Glicko(1250, 50), "medium": Glicko(1400, 50), "hard": Glicko(1550, 50),
+              "expert": Glicko(1700, 50), "master": Glicko(1900, 50)}
+    rated = {p.id: p for p in rerated(puzzles, levels).puzzles}
+    assert rated["all"].rating < rated["expert"].rating < rated["none"].rating
+    assert all(p.deviation < 350 for p in rated.values())
+
+
+# ----------------------------------------------------------------- the build
+
+
+def _build(tmp_path, name: str, jobs: int) -> dict:
+    out = tmp_path / name
+    assert main(["puzzles", "build", "--seed", "3", "--games", "2", "--decisions", "2",
+                 "--rollouts", "8", "--jobs", str(jobs), "--out", str(out)]) == 0
+    read = puzzle_set_from(out.read_bytes())
+    [run] = read.built["runs"]
+    assert run["games"] == 2 and run["candidates"] == 4
+    assert run["command"] == ("buyword puzzles build --seed 3 --games 2 --rollouts 8 "
+                              "--decisions 2")
+    return {p.id: p for p in read.puzzles}
+
+
+@pytest.mark.slow
+def test_a_build_is_the_same_in_one_process_or_two(tmp_path, capsys) -> None:
+    one = _build(tmp_path, "one.json", 1)
+    two = _build(tmp_path, "two.json", 2)
+    assert one == two
+    assert all(p.source.seed in (3, 4) and p.source.rollouts == 8 for p in one.values())
+    assert "puzzles in" in capsys.readouterr().out

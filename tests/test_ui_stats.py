@@ -13,8 +13,17 @@ from ui_helpers import make_app, settle
 
 from buyword.engine import Rules
 from buyword.store import Store
-from buyword.ui.screens.stats import NO_GAMES, RuleSetPanel, StatsScreen
+from buyword.store.puzzles import Answer, Position, Puzzle
+from buyword.table.puzzles import rate_attempt
+from buyword.ui.screens.stats import NO_GAMES, PuzzlePanel, RuleSetPanel, StatsScreen
 from buyword.ui.screens.title import TitleScreen
+
+#: A puzzle to attempt: buying is right, discarding loses $20.
+PUZZLE = Puzzle("1-2-1", "buy", Position(0, ("You",), "buy", 1, 0, False, 3, 3, "", 200, 8,
+                                         "ABE", 105, "ABE", 0),
+                (), (Answer(("buy",), "buy", 900.0, 3.0, True, 0),
+                     Answer(("discard",), "discard", 880.0, 3.0, False, 20)),
+                "Buying was worth about $20 more.")
 
 
 @pytest.mark.slow
@@ -46,3 +55,25 @@ async def test_the_title_opens_the_stats_empty_then_with_a_panel_per_rule_set(
         command.callback()
         await settle(pilot)
         assert isinstance(app.screen, StatsScreen)
+
+
+@pytest.mark.slow
+async def test_the_puzzle_rating_shows_with_its_deviation_and_history(
+        tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    store.update_puzzle_progress(lambda progress: [
+        rate_attempt(progress, PUZZLE, PUZZLE.answers[n % 2], f"2026-12-05T08:0{n}")
+        for n in range(3)])
+    app = make_app(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        panel = app.screen.query_one(PuzzlePanel)
+        rating = store.puzzle_progress().rating
+        line = str(panel.query_one("#stats-puzzle-rating", Static).content)
+        assert line == (f"Puzzle rating {round(rating.rating)} ± {round(rating.deviation)} "
+                        "after 3 attempts, 2 right")
+        assert len(panel.query(PlotextPlot)) == 1
+        # No solo games yet: the screen still says so, below the puzzles.
+        assert str(app.screen.query_one("#stats-empty", Static).content) == NO_GAMES

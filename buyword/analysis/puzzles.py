@@ -24,7 +24,7 @@ from typing import Any
 from buyword.analysis.cluster import run_tasks
 from buyword.bots import LEVEL_STYLES, make_bot
 from buyword.bots.master import Appraisal, MasterBot, Search
-from buyword.engine import GameRecord, Rules
+from buyword.engine import Game, GameRecord, Rules
 from buyword.engine.actions import parse_action
 from buyword.engine.wording import dollars
 from buyword.store.files import write_atomic
@@ -38,7 +38,14 @@ from buyword.store.puzzles import (
     puzzle_set_json,
 )
 from buyword.table.launch import computer_table
-from buyword.table.puzzles import confirmed, judge, level_answer, make_puzzle, starting_rating
+from buyword.table.puzzles import (
+    confirmed,
+    judge,
+    level_answer,
+    make_puzzle,
+    starting_rating,
+    updated,
+)
 from buyword.table.runner import TableRunner
 from buyword.table.services import Services
 from buyword.table.weighing import (
@@ -100,13 +107,19 @@ def appraiser(finder: Any) -> MasterBot:
 
 def play_record(levels: Sequence[str], seed: int) -> GameRecord:
     """A whole game of `levels` on `seed` (private hands), as its record."""
+    return GameRecord.of(play_table(levels, seed))
+
+
+def play_table(levels: Sequence[str], seed: int) -> Game:
+    """A whole game of `levels` on `seed` (private hands), Master at `PLAYING_ROLLOUTS`
+    rollouts a decision (so the game depends on its seed alone), played to the end."""
     finder, lexicon = Services.shared().words()
     session = computer_table(levels, seed, lexicon, finder)
     for bot in session.bots.values():
         if isinstance(bot, MasterBot):
             bot.rollouts, bot.budget = PLAYING_ROLLOUTS, math.inf
     TableRunner(session, shared_screen=False, pace=False).play_out()
-    return GameRecord.of(session.game)
+    return session.game
 
 
 def mine_game(task: MineTask, level_ratings: dict[str, Glicko] | None = None) -> Mined:
@@ -121,6 +134,7 @@ def mine_game(task: MineTask, level_ratings: dict[str, Glicko] | None = None) ->
         found = [found[int(n * step)] for n in range(task.decisions)]
     solvers = {name: make_bot(name, finder, task.seed) for name in SOLVERS}
     ratings = level_ratings if level_ratings is not None else load_level_ratings()
+    ratings = {name: rating for name, rating in ratings.items() if name in SOLVERS}
     game = replay_start(record)
     done, puzzles, clear, rollouts = 0, [], 0, 0
     for moment in found:
@@ -181,12 +195,84 @@ def mine(tasks: Sequence[MineTask], jobs: int = 1, ray: str | None = None
 def load_level_ratings(path: Path | None = None) -> dict[str, Glicko]:
     """The computer levels' ratings (`data/level_ratings.json`), or every level at the start
     rating when there is no such file yet."""
-    path = path or Path(__file__).resolve().parents[2] / "data" / LEVEL_RATINGS
+    path = path or bundled_level_ratings()
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         return {name: Glicko(**values) for name, values in data["levels"].items()}
     except (OSError, ValueError, KeyError, TypeError):
-        return {name: Glicko() for name in SOLVERS}
+        return {name: Glicko() for name in LEVELS}
+
+
+def bundled_level_ratings() -> Path:
+    """Where the shipped level ratings are: `data/level_ratings.json`."""
+    from importlib.resources import files
+
+    return Path(str(files("buyword.data") / LEVEL_RATINGS))
+
+
+def _rate_task(task: tuple[int, tuple[str, ...]]) -> tuple[int, tuple[str, ...], tuple[int, ...]]:
+    seed, levels = task
+    game = play_table(levels, seed)
+    return seed, levels, tuple(p.money for p in game.players)
+
+
+def rate_levels(seed: int, games: int, jobs: int = 1, ray: str | None = None
+                ) -> tuple[dict[str, Glicko], list[tuple[int, tuple[str, ...], tuple[int, ...]]]]:
+    """The levels' Glicko-2 ratings from `games` seeded games of each pair of levels (game N on
+    seed S+N-1, both seat orders in turn): each game a win for the one who ends with more
+    money (a draw when level), and each round of games (one of every pair) a rating period.
+    Also every game's result (seed, levels, money), in the order of the seeds."""
+    Services.shared().words()
+    pairs = [table for table in TABLES if table[0] != table[1]]
+    tasks = [(seed + n, pair if n % 2 == 0 else pair[::-1])
+             for n in range(games) for pair in pairs]
+    results = sorted(run_tasks(_rate_task, tasks, jobs, ray))
+    ratings = {name: Glicko() for name in LEVELS}
+    for n in range(games):
+        period: dict[str, list[tuple[Glicko, float]]] = {name: [] for name in LEVELS}
+        for _, levels, money in (r for r in results if r[0] == seed + n):
+            (a, b), (x, y) = levels, money
+            score = 1.0 if x > y else 0.0 if x < y else 0.5
+            period[a].append((ratings[b], score))
+            period[b].append((ratings[a], 1.0 - score))
+        ratings = {name: updated(ratings[name], period[name]) for name in LEVELS}
+    return ratings, results
+
+
+def rerated(puzzles: PuzzleSet, levels: dict[str, Glicko]) -> PuzzleSet:
+    """Every puzzle's starting rating again, from the levels that solved it at `levels`."""
+    out = []
+    for puzzle in puzzles.puzzles:
+        start = starting_rating({n: r for n, r in levels.items() if n in SOLVERS},
+                                puzzle.solved_by)
+        out.append(replace(puzzle, rating=round(start.rating, 1),
+                           deviation=round(start.deviation, 1)))
+    return replace(puzzles, puzzles=tuple(out))
+
+
+def rate_levels_main(ratings_out: str, puzzles_file: str, seed: int, games: int, jobs: int,
+                     ray: str | None, say: Any = print) -> int:
+    """`buyword puzzles rate-levels`: the levels' ratings into `ratings_out`, and the puzzles
+    of `puzzles_file` (if it exists) given their starting ratings from them."""
+    started = time.process_time()
+    ratings, results = rate_levels(seed, games, jobs, ray)
+    data = {"format": 1,
+            "command": f"buyword puzzles rate-levels --seed {seed} --games {games}",
+            "seeds": [seed, seed + games - 1], "games": len(results),
+            "master_rollouts": PLAYING_ROLLOUTS,
+            "levels": {name: {"rating": round(r.rating, 1), "deviation": round(r.deviation, 1),
+                              "volatility": round(r.volatility, 6)}
+                       for name, r in ratings.items()}}
+    write_atomic(Path(ratings_out), json.dumps(data, indent=1) + "\n")
+    for name, r in sorted(ratings.items(), key=lambda item: -item[1].rating):
+        say(f"{name:>8} {r.rating:7.1f} ± {r.deviation:5.1f}")
+    path = Path(puzzles_file)
+    if path.exists():
+        puzzles = puzzle_set_from(path.read_bytes(), f"the puzzle file {puzzles_file}")
+        write_atomic(path, puzzle_set_json(rerated(puzzles, ratings)))
+        say(f"{len(puzzles.puzzles)} puzzles in {puzzles_file} rated from the levels")
+    say(f"{len(results)} games, {time.process_time() - started:.0f} s CPU here")
+    return 0
 
 
 # ----------------------------------------------------------------- the command

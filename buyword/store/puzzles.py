@@ -312,6 +312,13 @@ class PuzzleProgress:
         """The ids of the puzzles tried."""
         return {a.puzzle for a in self.attempts}
 
+    def summary(self) -> str:
+        """"Puzzle rating 1512 ± 180 after 12 attempts, 8 right"."""
+        right = sum(a.right for a in self.attempts)
+        tries = len(self.attempts)
+        return (f"Puzzle rating {round(self.rating.rating)} ± {round(self.rating.deviation)} "
+                f"after {tries} attempt{'' if tries == 1 else 's'}, {right} right")
+
     def to_json(self) -> str:
         """The progress file's text."""
         import json

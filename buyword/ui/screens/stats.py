@@ -19,6 +19,7 @@ from buyword.store.stats import histogram, store_stats
 from buyword.ui.text import literal, whole_ticks
 
 if TYPE_CHECKING:
+    from buyword.store.puzzles import PuzzleProgress
     from buyword.store.stats import RuleSetStats
     from buyword.ui.tabletop import Tabletop
 
@@ -76,6 +77,37 @@ class RuleSetPanel(Vertical):
         plt.xlabel("game")
 
 
+class PuzzlePanel(Vertical):
+    """The puzzle rating: now, with its deviation, and attempt by attempt."""
+
+    def __init__(self, progress: PuzzleProgress) -> None:
+        """The panel of the player's puzzle `progress` (at least one attempt)."""
+        super().__init__(id="stats-puzzles")
+        self.progress = progress
+
+    def compose(self) -> ComposeResult:
+        """The rating line and its history."""
+        yield Static(literal(self.progress.summary()), id="stats-puzzle-rating")
+        yield PlotextPlot(id="stats-puzzle-history")
+
+    def on_mount(self) -> None:
+        """Title the box and draw the rating after each attempt, with its deviation's band."""
+        self.border_title = "Puzzles"
+        attempts = self.progress.attempts
+        tries = list(range(1, len(attempts) + 1))
+        plt = self.query_one(PlotextPlot).plt
+        ratings = [a.rating for a in attempts]
+        plt.plot(tries, ratings, label="rating")
+        plt.plot(tries, [a.rating + a.deviation for a in attempts], label="± deviation",
+                 color="gray")
+        plt.plot(tries, [a.rating - a.deviation for a in attempts], color="gray")
+        plt.xticks(whole_ticks(1, len(attempts)))
+        if len(attempts) == 1:
+            plt.xlim(0, 2)
+        plt.title("Puzzle rating, attempt by attempt")
+        plt.xlabel("attempt")
+
+
 class StatsScreen(Screen[None]):
     """Every rule set's solo results, read from the store in a worker."""
 
@@ -88,6 +120,8 @@ class StatsScreen(Screen[None]):
 
         stats: list[RuleSetStats]
         error: str = ""
+        #: The puzzle progress (None: no puzzle tried yet).
+        puzzles: PuzzleProgress | None = None
 
     @property
     def buyword(self) -> Tabletop:
@@ -108,7 +142,10 @@ class StatsScreen(Screen[None]):
     @work(thread=True, exclusive=True, exit_on_error=False)
     def _read(self) -> None:
         try:
-            self.post_message(self.Read(store_stats(self.buyword.store)))
+            store = self.buyword.store
+            progress = store.puzzle_progress()
+            self.post_message(self.Read(store_stats(store),
+                                        puzzles=progress if progress.attempts else None))
         except Exception as problem:  # a store that cannot be read is said, never a traceback
             self.post_message(self.Read([], str(problem)))
 
@@ -116,6 +153,8 @@ class StatsScreen(Screen[None]):
         """Show each rule set's panel, or say kindly that there is nothing yet."""
         page = self.query_one("#stats")
         page.loading = False
+        if message.puzzles is not None:
+            page.mount(PuzzlePanel(message.puzzles))
         if message.error:
             page.mount(Static(literal(f"The scores could not be read: {message.error}"),
                               id="stats-empty"))
