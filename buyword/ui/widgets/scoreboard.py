@@ -35,8 +35,9 @@ SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 #: The name column's width: a name, or a computer's name and level ("Cy · Expert").
 NAME_WIDTH = 11
 #: The rest of a scoreboard row beside the name, the money and the hand's count: marker and
-#: leader's die (2), the wilds and the hand's mark (5), and a space before the panel's edge.
-_ROW_FIXED = 8
+#: leader's die (2), the wilds and the hand's mark (5). (The row's padding keeps a space
+#: before the panel's edge: a second one there cost "Computer · Hard" its name.)
+_ROW_FIXED = 7
 
 
 def money_text(money: int) -> str:
@@ -45,9 +46,9 @@ def money_text(money: int) -> str:
 
 
 def name_cell(name: str, level: str | None, width: int = NAME_WIDTH) -> tuple[str, str]:
-    """(name, level tag) to fill `width` columns, as in "Cy · Expert": the name is shortened
-    with … only where the row lacks room for it, the spaces around the dot go only in a side
-    column too narrow for both, and the level is cut only when nothing else is left to cut."""
+    """(name, level tag) to fill `width` columns, as in "Cy · Expert": the spaces around the
+    dot go first where the row lacks room, then the name is shortened with … (as little as
+    can be: "Compute…·Hard"), and the level is cut only when nothing else is left to cut."""
     name = visible(name)  # a player's text: control characters shown, not obeyed
     if level is None:
         return (name if len(name) <= width else name[: width - 1] + "…"), ""
@@ -55,11 +56,10 @@ def name_cell(name: str, level: str | None, width: int = NAME_WIDTH) -> tuple[st
     for gap in (" · ", "·"):
         if len(name) + len(gap) + len(level) <= width:
             return name, gap + level
-    # Shortened, the name keeps at least a letter before its …, and the spaces if it can; in
-    # the narrowest column the level gives way too ("Co…·Med").
-    gap = " · " if width - 3 - len(level) >= 3 else "·"
-    room = max(2, width - len(gap) - len(level))
-    return name[: room - 1] + "…", (gap + level)[: width - room]
+    # Shortened, the name keeps at least a letter before its …; in the narrowest column the
+    # level gives way too ("Co…·Med").
+    room = max(2, width - 1 - len(level))
+    return name[: room - 1] + "…", ("·" + level)[: width - room]
 
 
 class PlayerRow(Static):
@@ -93,7 +93,7 @@ class PlayerRow(Static):
         text.append(tag, style="dim italic")
         text.append(" " * (width - len(name) - len(tag)))
         text.append(f"{money_text(line.money):>{self.money_width}}", style="bold")
-        text.append(f" {WILD_MARK}{line.wilds} ▭{line.tiles:<{self.tiles_width}} ")
+        text.append(f" {WILD_MARK}{line.wilds} ▭{line.tiles:<{self.tiles_width}}")
         return text
 
 
