@@ -39,9 +39,9 @@ BESIDE_ROLLOUTS = 48
 def play_beside(game: Game, level: str, finder: WordFinder, *,
                 rollouts: int = BESIDE_ROLLOUTS, jobs: int = 1,
                 theme_finders: Callable[[str], WordFinder] | None = None,
-                progress: Callable[[int, int], None] | None = None,
+                progress: Callable[[int, int], object] | None = None,
                 cancelled: Callable[[], bool] | None = None,
-                rounds: Callable[[Game], None] | None = None) -> Game | None:
+                rounds: Callable[[Game], object] | None = None) -> Game | None:
     """The computer player of `level` playing solo `game`'s bag and die rolls (its seed, bag,
     rules and themes) to the end, seated and seeded as `buyword sim` seats it, so the game is
     the one `buyword sim --players LEVEL --seed S --games 1` plays; a Master searches

@@ -69,9 +69,9 @@ class GameResults:
         return None if game is None or game.outcome() is None else GameResults(game)
 
     def play_beside(self, level: str, services: Services, *, jobs: int = 1,
-                    progress: Callable[[int, int], None] | None = None,
+                    progress: Callable[[int, int], object] | None = None,
                     cancelled: Callable[[], bool] | None = None,
-                    rounds: Callable[[list[RoundPair]], None] | None = None
+                    rounds: Callable[[list[RoundPair]], object] | None = None
                     ) -> GameResults | None:
         """The computer player of `level` playing this solo game's bag to the end
         (`buyword.analysis.compare.play_beside`, with `services`' words); None if cancelled.

@@ -63,7 +63,7 @@ COSTLIEST = 3
 DEFAULT_BUDGET = 0.3
 
 #: Told after each decision: (decisions reviewed, decisions to review).
-Progress = Callable[[int, int], None]
+Progress = Callable[[int, int], object]
 
 
 @dataclass(frozen=True)

@@ -387,7 +387,7 @@ class HostSeat:
         self._log_sent = 0
         self._tasks: set[asyncio.Task[None]] = set()
         #: Called after every change on the server (a client came or went, a move was made).
-        self.on_update: Callable[[], None] | None = None
+        self.on_update: Callable[[], object] | None = None
         server.on_update = self.refresh
         server.on_coach = self._coached
         self.refresh()

@@ -15,7 +15,7 @@ from dataclasses import replace
 from datetime import date
 from functools import cache, partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual import events, on, work
 from textual.app import SystemCommand
@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from buyword.store.setup import GameSetup
     from buyword.table import Appraised, Marked, Played, TableSession, Undone
     from buyword.table.autosave import Autosave
+    from buyword.table.session import TableOptions
     from buyword.words.finder import WordFinder
     from buyword.words.lexicon import Lexicon
     from buyword.words.themes import ThemeFinders
@@ -132,7 +133,7 @@ class BuyWordApp(TableShell[int]):
 
     # ------------------------------------------------------------------ start-up
 
-    def get_default_screen(self) -> Screen:
+    def get_default_screen(self) -> Screen[Any]:
         """The title, as the app's first screen: the base of the stack, under every other.
 
         Not pushed over Textual's blank default screen: composing, laying out and painting
@@ -232,7 +233,7 @@ class BuyWordApp(TableShell[int]):
         return None if self.autosave is None else self.autosave.saved
 
     @property
-    def animate(self) -> bool:
+    def animations_on(self) -> bool:
         """Whether to animate (the player's setting, and Textual's TEXTUAL_ANIMATIONS)."""
         return self.settings.animations and self.animation_level != "none"
 
@@ -321,7 +322,8 @@ class BuyWordApp(TableShell[int]):
 
         try:
             lexicon = self.services.dictionary_for(setup)
-            options = {"on_change": self._autosave, "step_delay": self.settings.step_delay}
+            options: TableOptions = {"on_change": self._autosave,
+                                     "step_delay": self.settings.step_delay}
             if saved is not None:
                 # Names go into the screens' markup: made safe as a new game's are.
                 names = tuple(seat.name for seat in setup.seats)
@@ -334,14 +336,14 @@ class BuyWordApp(TableShell[int]):
                     self.call_from_thread(self._save_unusable, resumed.message or "")
                     return
                 rules = saved.record.rules
+                options["theme_finders"] = self._theme_finders(lexicon, rules)
                 session = TableSession.resume(resumed, setup, self._finder(lexicon, rules),
-                                              theme_finders=self._theme_finders(lexicon, rules),
                                               **options)
             else:
                 rules = setup.rules()
+                options["theme_finders"] = self._theme_finders(lexicon, rules)
                 session = TableSession.new(setup, lexicon, self._finder(lexicon, rules),
                                            self.services.themes if rules.themes else None,
-                                           theme_finders=self._theme_finders(lexicon, rules),
                                            **options)
         except BuyWordError as error:
             self.call_from_thread(self._cannot_start, str(error))
@@ -353,12 +355,12 @@ class BuyWordApp(TableShell[int]):
             return
         self.call_from_thread(self.open_table, session, setup, saved, daily)
 
-    def _finder(self, lexicon: object, rules: Rules) -> WordFinder:
+    def _finder(self, lexicon: Lexicon, rules: Rules) -> WordFinder:
         """One finder for a game: its dictionary and tile set price every word. Not waited
         for: a first game's index is built while its table opens."""
         return self.services.finder(lexicon, rules.tiles, wait=False)
 
-    def _theme_finders(self, lexicon: object, rules: Rules) -> ThemeFinders | None:
+    def _theme_finders(self, lexicon: Lexicon, rules: Rules) -> ThemeFinders | None:
         """A themed game's finders of each theme's words (None for a game without themes)."""
         return self.services.theme_finders(lexicon, rules.tiles) if rules.themes else None
 
@@ -601,7 +603,7 @@ class BuyWordApp(TableShell[int]):
         own signal, rather than overriding its push, pop and switch."""
         self.screen_change_signal.subscribe(self, self._screen_changed, immediate=True)
 
-    def _screen_changed(self, screen: Screen) -> None:
+    def _screen_changed(self, screen: Screen[Any]) -> None:
         """The screen on top is now `screen` (pushed, switched to, or uncovered).
 
         Keys typed before now were meant for the screen that was on top then (a form that took
@@ -623,7 +625,7 @@ class BuyWordApp(TableShell[int]):
         if too_small(self.size):
             self.call_later(self.fit_window)
 
-    def _give_size_classes(self, screen: Screen) -> None:
+    def _give_size_classes(self, screen: Screen[Any]) -> None:
         """Give a screen about to show the size classes (-narrow or -wide, -short or -tall)
         that Textual would give it when its first resize event arrives.
 
@@ -667,12 +669,13 @@ class BuyWordApp(TableShell[int]):
 
     def action_command_palette(self) -> None:
         """The command palette (Textual's, made safe against fast typing: `buyword.ui.palette`)."""
-        if self.use_command_palette and not CommandPalette.is_open(self):
+        # Textual's is_open asks for an App[object] (it reads only the screen on top).
+        if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
             from buyword.ui.palette import _CommandPalette  # made when first opened
 
             self.push_screen(_CommandPalette(id="--command-palette"))
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The command palette: the table's actions, the game's main actions and the help,
         then Textual's own (colours…)."""
         yield from self.table_commands(screen)

@@ -57,10 +57,11 @@ def title_scores(store: Store, rules: Rules) -> str:
     if stats.games:
         lines.append(f"Solo: {stats.line()}")
     if hinted.games:
-        lines.append(f"With hints: best {dollars(hinted.best)} over {plural(hinted.games, 'game')}")
+        lines.append(f"With hints: best {dollars(hinted.best or 0)} over "
+                     f"{plural(hinted.games, 'game')}")
     coached = store.solo_stats(rules, coached=True)
     if coached.games:
-        lines.append(f"With coach: best {dollars(coached.best)} over "
+        lines.append(f"With coach: best {dollars(coached.best or 0)} over "
                      f"{plural(coached.games, 'game')}")
     return "\n".join(lines)
 

@@ -8,9 +8,11 @@ Textual's own `App`, for pushing and popping screens).
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 if TYPE_CHECKING:
+    from textual.app import App
+
     from buyword.store import SavedGame, Store
     from buyword.store.settings import Settings
     from buyword.store.setup import GameSetup
@@ -38,7 +40,7 @@ class Tabletop(Protocol):
     options: PlayOptions | None
 
     @property
-    def animate(self) -> bool:
+    def animations_on(self) -> bool:
         """Whether to animate."""
         ...
 
@@ -82,3 +84,9 @@ class Tabletop(Protocol):
     def action_stats(self) -> None:
         """Open the statistics."""
         ...
+
+
+def tabletop_of(app: App[Any]) -> Tabletop:
+    """`app` as a screen may use it: the screens run only in BuyWord's apps, each a Tabletop
+    (the checker sees Textual's App, whatever its kind)."""
+    return cast("Tabletop", app)

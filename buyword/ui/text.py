@@ -32,13 +32,14 @@ def markup(template: str, **values: object) -> Content:
     return Content.from_markup(template, **{key: visible(v) for key, v in values.items()})
 
 
-def dollar_ticks(low: float, high: float, most: int = 5) -> tuple[list[int], list[str]]:
+def dollar_ticks(low: float, high: float, most: int = 5) -> tuple[list[float], list[str]]:
     """A money axis's marks from `low` to `high` and their labels as a player reads dollars
     ("$1,000"): whole dollars, a round step apart (see `whole_ticks`)."""
     from buyword.engine.wording import dollars
 
     marks = whole_ticks(low, high, most)
-    return marks, [dollars(mark) for mark in marks]
+    at: list[float] = list(marks)  # a chart's axis takes numbers (plotext's are floats)
+    return at, [dollars(mark) for mark in marks]
 
 
 def whole_ticks(low: float, high: float, most: int = 6) -> list[int]:

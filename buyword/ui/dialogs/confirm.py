@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
@@ -20,7 +21,7 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("n,escape", "answer(False)", "No"),
     ]
 
-    def __init__(self, question: str, detail: str = "") -> None:
+    def __init__(self, question: str, detail: str | Content = "") -> None:
         """Ask `question`, with a line of `detail` under it."""
         super().__init__()
         self.question = question

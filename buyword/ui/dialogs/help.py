@@ -130,7 +130,7 @@ class VariantsPage(VerticalScroll):
         """Whether every part of the page is there."""
         return len(self.children) == len(self.parts)
 
-    def scroll_end(self, **kwargs: Any) -> None:  # type: ignore[override]
+    def scroll_end(self, **kwargs: Any) -> None:
         """To the page's end: the last variant's rules, adding every part not yet there first
         (else End pressed early stops short of them)."""
         if self.revealed:

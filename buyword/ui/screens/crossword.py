@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Input, Static
@@ -29,12 +29,11 @@ from buyword.ui.widgets.game_log import GameLog
 
 if TYPE_CHECKING:
     from buyword.table import TableView
-    from buyword.table.source import TableSource
     from buyword.ui.dialogs.board_hints import Hint
 
 #: The board's keys. Priority, so that the arrows and Tab reach the board while the word box
 #: has focus; `crossword_allows` lets them through only while a person places a word.
-BOARD_BINDINGS = [
+BOARD_BINDINGS: list[BindingType] = [
     Binding("up", "cursor('up')", "Move", show=False, priority=True),
     Binding("down", "cursor('down')", "Move", show=False, priority=True),
     Binding("left", "cursor('left')", "Move", show=False, priority=True),
@@ -80,12 +79,11 @@ def preview_text(preview: SalePreview) -> Content:
 
 
 class CrosswordTable(Screen[None]):
-    """The crossword part of the table screen: `TableScreen` is one, and supplies the session,
-    the widgets (`Board`, the word box, the feedback line) and the methods declared below."""
+    """The crossword part of the table screen: `TableScreen` is one, and supplies the widgets
+    (`Board`, the word box, the feedback line) and the methods declared below."""
 
     BINDINGS = BOARD_BINDINGS
 
-    session: TableSource
     board_cursor: BoardCursor
 
     if TYPE_CHECKING:  # TableScreen's own

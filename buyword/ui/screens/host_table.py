@@ -3,9 +3,9 @@ and the host's commands (the join codes, a gone player's seat handed to a comput
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.message import Message
 from textual.widgets import Static
@@ -41,7 +41,7 @@ def seat_lines(server: TableServer, host_seat: int) -> list[str]:
 class HostTableScreen(RemoteTableScreen):
     """The host's own seat, with the players' states and the host's commands."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f6", "codes", "Join codes"),
         Binding("f7", "hand_over", "Seat to computer"),
     ]

@@ -160,10 +160,9 @@ class RemoteTableScreen(TableScreen):
             return
         self._offered_quit = True
         self._close_dialog()
-        why = self.table.ended
+        why = self.table.ended or "the table has closed"
         detail = literal(f"{why[0].upper()}{why[1:]}.")  # the host's words: text, not markup
-        question = ConfirmScreen("You are no longer at this table. Quit?",
-                                 detail)  # type: ignore[arg-type]
+        question = ConfirmScreen("You are no longer at this table. Quit?", detail)
         self.app.push_screen(question, lambda yes: self.app.exit() if yes else None)
 
     # ------------------------------------------------------------------ turn flow

@@ -22,6 +22,7 @@ from buyword.store.setup import (
     Seat,
     load_tiles,
 )
+from buyword.ui.tabletop import tabletop_of
 from buyword.ui.text import literal
 from buyword.ui.widgets.tick import Tick
 from buyword.words.themes import THEMES
@@ -165,7 +166,7 @@ class NewGameScreen(Screen[GameSetup | None]):
     def _variant_boxes(self) -> list[Checkbox]:
         """One checkbox a variant; those a solo table is too small for are greyed out."""
         d = self.defaults
-        boxes = []
+        boxes: list[Checkbox] = []
         for variant in VARIANTS:
             greyed = self.solo and variant.needs_table
             box = Tick(variant.label, variant.name in d.variants and not greyed,
@@ -202,9 +203,8 @@ class NewGameScreen(Screen[GameSetup | None]):
         choice = next(dictionary, None)
         if choice is None:
             return  # a change that arrives after the form closed (fast keys): nothing to show
-        choice = choice.value
         for widget in self.query(".file-row"):
-            widget.display = choice == DictionaryChoice.FILE
+            widget.display = choice.value == DictionaryChoice.FILE
 
     @on(Input.Submitted)
     def _submitted(self) -> None:
@@ -227,7 +227,7 @@ class NewGameScreen(Screen[GameSetup | None]):
         name = (focused.id or "").removeprefix("variant-") if focused is not None else ""
         chosen = [v for v in VARIANTS if v.name == name]
         if not chosen:
-            self.app.action_help("rules")  # type: ignore[attr-defined]
+            tabletop_of(self.app).action_help("rules")
             return
         from buyword.ui.dialogs.variant_rules import VariantRulesScreen
 
@@ -242,7 +242,7 @@ class NewGameScreen(Screen[GameSetup | None]):
         """The setup the form describes, and what is wrong with it ('' if nothing)."""
         seed_text = self.query_one("#seed", Input).value.strip()
         limit = self.query_one("#limit", Select).value
-        dictionary = DictionaryChoice(self.query_one("#dictionary", Select).value)
+        dictionary = DictionaryChoice(str(self.query_one("#dictionary", Select).value))
         word_file = self.query_one("#word-file", Input).value.strip()
         tiles_file = self.query_one("#tiles", Input).value.strip()
         try:

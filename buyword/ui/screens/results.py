@@ -23,10 +23,12 @@ from buyword.analysis.results import GameResults
 from buyword.engine.wording import conjugate, is_you
 from buyword.store.setup import GameSetup, custom_tiles
 from buyword.table.views import ResultsView, SeatResult
+from buyword.ui.tabletop import tabletop_of
 from buyword.ui.text import dollar_ticks, literal, markup, whole_ticks
 from buyword.ui.widgets.board import Board
 
 if TYPE_CHECKING:
+    from buyword.store.saves import JsonObject
     from buyword.ui.tabletop import Tabletop
 
 
@@ -104,7 +106,8 @@ class ResultsScreen(Screen[None]):
 
     def __init__(self, results: GameResults | ResultsView, setup: GameSetup, hints_used: bool,
                  record_line: str = "", *, coached: bool = False,
-                 appraisals: tuple[dict, ...] = (), ahead: MasterAhead | None = None) -> None:
+                 appraisals: tuple[JsonObject, ...] = (), ahead: MasterAhead | None = None
+                 ) -> None:
         """The `results` of a finished game (or only their view, where the game is elsewhere:
         see `JoinedResultsScreen`); `record_line` tells the solo record (a new best?).
         `coached`: the coach weighed the game's decisions, and `appraisals` are the ones it
@@ -135,7 +138,7 @@ class ResultsScreen(Screen[None]):
     @property
     def buyword(self) -> Tabletop:
         """The app, as the screens see it (see `Tabletop`)."""
-        return self.app  # type: ignore[return-value]
+        return tabletop_of(self.app)
 
     @property
     def expert(self) -> GameResults | None:
@@ -220,7 +223,8 @@ class ResultsScreen(Screen[None]):
         for label, money in lines:
             plt.plot(list(range(len(money))), money, label=label, marker="braille")
         rounds = max(len(money) for _, money in lines) - 1
-        plt.xticks(whole_ticks(0, rounds))  # rounds are whole
+        whole_rounds: list[float] = list(whole_ticks(0, rounds))  # rounds are whole
+        plt.xticks(whole_rounds)
         plt.yticks(*dollar_ticks(min(min(money) for _, money in lines),
                                  max(max(money) for _, money in lines)))
         plt.title("Money round by round")

@@ -33,6 +33,7 @@ from buyword.analysis.review_report import (
 from buyword.engine import BuyWordError
 from buyword.engine.wording import possessive
 from buyword.table.weighing import DEFAULT_ROLLOUTS
+from buyword.ui.tabletop import tabletop_of
 from buyword.ui.text import dollar_ticks, literal, whole_ticks
 
 if TYPE_CHECKING:
@@ -74,7 +75,7 @@ class ReviewScreen(Screen[None]):
     @property
     def buyword(self) -> Tabletop:
         """The app, as the screens see it (see `Tabletop`)."""
-        return self.app  # type: ignore[return-value]
+        return tabletop_of(self.app)
 
     @property
     def running(self) -> bool:
@@ -175,7 +176,9 @@ class ReviewScreen(Screen[None]):
                   "forecast: the final money Master expected")
         plt.xlabel("round")
         # Whole rounds, and dollars as everywhere else ($1,371, not 1371.1).
-        plt.xticks(whole_ticks(min(rounds, default=0), max(rounds, default=0)))
+        whole_rounds: list[float] = list(whole_ticks(min(rounds, default=0),
+                                                     max(rounds, default=0)))
+        plt.xticks(whole_rounds)
         shown = [line.money for line in review.rounds] + [
             line.expected for line in review.rounds] + [e for _, e in forecast]
         plt.yticks(*dollar_ticks(min(shown, default=0), max(shown, default=0)))

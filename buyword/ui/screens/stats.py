@@ -16,6 +16,7 @@ from textual.widgets import Footer, Static
 from textual_plotext import PlotextPlot
 
 from buyword.store.stats import histogram, store_stats
+from buyword.ui.tabletop import tabletop_of
 from buyword.ui.text import literal, whole_ticks
 
 if TYPE_CHECKING:
@@ -57,7 +58,8 @@ class RuleSetPanel(Vertical):
         plt = plot.plt
         plt.bar([f"${start:,}" for start, _ in brackets], [games for _, games in brackets])
         most = max(games for _, games in brackets)
-        plt.yticks(range(0, most + 1, max(1, most // 4)))  # whole games only
+        ticks: list[float] = list(range(0, most + 1, max(1, most // 4)))  # whole games only
+        plt.yticks(ticks)
         plt.title("Money at the end")
         plt.ylabel("games")
 
@@ -67,9 +69,10 @@ class RuleSetPanel(Vertical):
         plt = plot.plt
         plt.scatter(games, list(stats.money), marker="dot")
         plt.plot(games, list(stats.trend), label="trend")
-        plt.xticks(whole_ticks(1, stats.games))  # games are whole, even with only one
+        played: list[float] = list(whole_ticks(1, stats.games))  # whole, even with only one
+        plt.xticks(played)
         money = [*stats.money, *stats.trend]
-        dollars = whole_ticks(min(money), max(money), most=5)
+        dollars: list[float] = list(whole_ticks(min(money), max(money), most=5))
         plt.yticks(dollars, [f"${amount:,}" for amount in dollars])
         if stats.games == 1:
             plt.xlim(0, 2)
@@ -126,7 +129,7 @@ class StatsScreen(Screen[None]):
     @property
     def buyword(self) -> Tabletop:
         """The app, as the screens see it (see `Tabletop`)."""
-        return self.app  # type: ignore[return-value]
+        return tabletop_of(self.app)
 
     def compose(self) -> ComposeResult:
         """A scrolling page, filled once the store has been read."""

@@ -52,6 +52,7 @@ from buyword.table import (
 from buyword.table.views import COACHED_WAITS
 from buyword.ui.screens.crossword import CROSSWORD_ACTIONS, BoardCursor, CrosswordTable
 from buyword.ui.status import empty_hand, prompt_template, round_lines, variants_line
+from buyword.ui.tabletop import tabletop_of
 from buyword.ui.text import literal, markup
 from buyword.ui.widgets.amount_input import AmountInput
 from buyword.ui.widgets.board import Board
@@ -94,7 +95,8 @@ class TableScreen(CrosswordTable):
 
     CSS_PATH = ["table.tcss", "../widgets/board.tcss", "learn.tcss"]
     AUTO_FOCUS = None
-    #: What the screen's holder may see of the table now: setting it redraws the screen.
+    #: What the screen's holder may see of the table now: setting it redraws the screen. None
+    #: only until the screen is built (init=False: no watcher ever sees it).
     view: var[TableView] = var(None, always_update=True, init=False)  # type: ignore[arg-type]
     #: Whether this game's results have been shown (a game ends once; no undo after it).
     _results_shown = False
@@ -176,7 +178,7 @@ class TableScreen(CrosswordTable):
     @property
     def buyword(self) -> Tabletop:
         """The app, as the screens see it (see `Tabletop`)."""
-        return self.app  # type: ignore[return-value]
+        return tabletop_of(self.app)
 
     # ------------------------------------------------------------------ layout
 
@@ -300,7 +302,7 @@ class TableScreen(CrosswordTable):
             if isinstance(played.action, Roll):
                 self.state.busy = True
                 # Tumble first, so the round box says "Rolling…" rather than the draw to come.
-                self.query_one(DieFace).roll_to(view.seat.die or 0, self.buyword.animate)
+                self.query_one(DieFace).roll_to(view.seat.die or 0, self.buyword.animations_on)
                 self.view = view
                 return  # the person asked is asked once the die has settled
         self.view = view
@@ -505,7 +507,7 @@ class TableScreen(CrosswordTable):
             drawn.tiles = draw
             pips = view.rules.tiles.pips_of(draw)
             drawn.border_title = literal(f"{name} drew {len(draw)}")
-            drawn.border_subtitle = f"{pips} pips · {dollars(view.price_of_draw(buyer))}"
+            drawn.border_subtitle = f"{pips} pips · {dollars(view.rules.tiles.price_of(draw))}"
         else:
             count = view.players[buyer].drawn_tiles
             drawn.tiles = self._backs(count)
@@ -840,7 +842,7 @@ class TableScreen(CrosswordTable):
         if not self._person_to_act() or awaiting.wait is not _WAIT_OF[action]:
             return False
         if action == "choose":
-            return view.refusal(str(Choose(int(parameters[0])))) is None  # type: ignore[arg-type]
+            return view.refusal(str(Choose(int(str(parameters[0]))))) is None
         if action == "buy":
             return None if view.refusal(str(Buy())) else True
         if action == "hints":
@@ -1028,7 +1030,7 @@ class TableScreen(CrosswordTable):
             self.show_placement_hints(found)
             return
         view = self.view
-        self.app.push_screen(HintsScreen(view.seat.hand, view.seat.wilds, found),
+        self.app.push_screen(HintsScreen(view.seat.hand, view.seat.wilds, list(found)),
                              self._hint_picked)
 
     def _hint_picked(self, notation: str | None) -> None:

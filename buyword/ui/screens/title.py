@@ -4,7 +4,7 @@ settings, quit."""
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from rich.segment import Segment
 from rich.style import Style
@@ -24,6 +24,7 @@ from buyword.store import Slot
 from buyword.store.store import CURRENT
 from buyword.ui import saving
 from buyword.ui.marks import pip_marks
+from buyword.ui.tabletop import tabletop_of
 from buyword.ui.text import literal
 from buyword.ui.widgets.footer import Footer
 
@@ -102,8 +103,8 @@ class TitleScreen(Screen[None]):
     CSS_PATH = "title.tcss"
     # The app's size classes (-narrow, -short) serve screens with a compact layout; the title
     # has none, and setting them would restyle it all once more as it first shows.
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = []
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = []
+    HORIZONTAL_BREAKPOINTS: list[tuple[int, str]] | None = []
+    VERTICAL_BREAKPOINTS: list[tuple[int, str]] | None = []
     # Every entry of the menu shows its key; the footer, which must fit in 60 columns, shows
     # Continue, the new games and Quit.
     BINDINGS = [
@@ -132,7 +133,7 @@ class TitleScreen(Screen[None]):
     @property
     def buyword(self) -> Tabletop:
         """The app, as the screens see it (see `Tabletop`)."""
-        return self.app  # type: ignore[return-value]
+        return tabletop_of(self.app)
 
     def compose(self) -> ComposeResult:
         """Name, tagline, menu, and what the store has to say, each made with what it shows
@@ -187,11 +188,11 @@ class TitleScreen(Screen[None]):
 
     def _elsewhere_chosen(self, choice: str | None, slot: Slot) -> None:
         if choice == "watch":
-            self.watch(slot)
+            self.open_watch(slot)
         elif choice is not None:
             self.action_choose(choice)
 
-    def watch(self, slot: Slot) -> None:
+    def open_watch(self, slot: Slot) -> None:
         """Watch a game open in another window, read-only (or say why it cannot be read)."""
         from buyword.ui.screens.watch import WatchScreen, load_watched
 
@@ -283,7 +284,7 @@ class TitleScreen(Screen[None]):
             app.continue_game()
             return
         if choice in self.watchable:
-            self.watch(self.watchable[choice])
+            self.open_watch(self.watchable[choice])
             return
         match choice:
             case "daily":

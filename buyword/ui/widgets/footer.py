@@ -4,6 +4,8 @@ in `buyword.ui.widgets.keys_footer`)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer as TextualFooter
@@ -25,7 +27,7 @@ class Footer(TextualFooter):
     #: What the keys shown now were built from (None before the first build).
     _shown: list[object] | None = None
 
-    def bindings_changed(self, screen: Screen) -> None:
+    def bindings_changed(self, screen: Screen[Any]) -> None:
         """The screen's bindings changed: look again after the refresh (once, however many
         changes come before it). As Textual's, but for the one pending look."""
         self._bindings_ready = True

@@ -3,6 +3,8 @@ show, instead of built again (see `buyword.ui.widgets.footer` for the footer it 
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -32,7 +34,7 @@ class KeysFooter(Footer):
         self._keys = self._layout(self.screen)[0] if self._bindings_ready else None
         yield from super().compose()
 
-    def bindings_changed(self, screen: Screen) -> None:
+    def bindings_changed(self, screen: Screen[Any]) -> None:
         """The same keys: grey out or light up each one as it now works; other keys: build
         the footer again."""
         if (self._keys is not None and screen is self.screen and self.is_attached
@@ -43,7 +45,7 @@ class KeysFooter(Footer):
                 return
         super().bindings_changed(screen)
 
-    def _layout(self, screen: Screen) -> tuple[tuple[Shown, ...], States]:
+    def _layout(self, screen: Screen[Any]) -> tuple[tuple[Shown, ...], States]:
         """The keys the footer shows for `screen`, and each action's state (the first of its
         bindings decides, as in `Footer.compose`)."""
         shown: list[Shown] = []

@@ -88,7 +88,7 @@ class Rack(Widget):
             # One wild tile stands for them all (the count is in the rack's subtitle); it
             # shows the letter it would play while a word is being typed.
             playing = self.wild_letter is not None
-            letter = self.wild_letter.lower() if playing else WILD_MARK
+            letter = WILD_MARK if self.wild_letter is None else self.wild_letter.lower()
             classes = "tile -wild" + (" -marked" if playing else "") + back
             yield TileView(letter, self.tileset.wild_pips, len(self.tiles), classes=classes)
 
