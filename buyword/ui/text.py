@@ -38,14 +38,14 @@ def dollar_ticks(low: float, high: float, most: int = 5) -> tuple[list[float], l
     from buyword.engine.wording import dollars
 
     marks = whole_ticks(low, high, most)
-    at: list[float] = list(marks)  # a chart's axis takes numbers (plotext's are floats)
-    return at, [dollars(mark) for mark in marks]
+    return marks, [dollars(int(mark)) for mark in marks]
 
 
-def whole_ticks(low: float, high: float, most: int = 6) -> list[int]:
+def whole_ticks(low: float, high: float, most: int = 6) -> list[float]:
     """At most `most` whole-number marks from `low` to `high` for a chart's axis, a round
     step apart (1, 2 or 5 times a power of ten): rounds and games are counted, not measured,
-    and money is in whole dollars."""
+    and money is in whole dollars. (Each is an int; typed as the numbers a plotext axis
+    takes.)"""
     start, end = math.ceil(low), math.floor(high)
     if end <= start:
         return [start]

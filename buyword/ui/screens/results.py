@@ -223,8 +223,7 @@ class ResultsScreen(Screen[None]):
         for label, money in lines:
             plt.plot(list(range(len(money))), money, label=label, marker="braille")
         rounds = max(len(money) for _, money in lines) - 1
-        whole_rounds: list[float] = list(whole_ticks(0, rounds))  # rounds are whole
-        plt.xticks(whole_rounds)
+        plt.xticks(whole_ticks(0, rounds))  # rounds are whole
         plt.yticks(*dollar_ticks(min(min(money) for _, money in lines),
                                  max(max(money) for _, money in lines)))
         plt.title("Money round by round")

@@ -176,9 +176,7 @@ class ReviewScreen(Screen[None]):
                   "forecast: the final money Master expected")
         plt.xlabel("round")
         # Whole rounds, and dollars as everywhere else ($1,371, not 1371.1).
-        whole_rounds: list[float] = list(whole_ticks(min(rounds, default=0),
-                                                     max(rounds, default=0)))
-        plt.xticks(whole_rounds)
+        plt.xticks(whole_ticks(min(rounds, default=0), max(rounds, default=0)))
         shown = [line.money for line in review.rounds] + [
             line.expected for line in review.rounds] + [e for _, e in forecast]
         plt.yticks(*dollar_ticks(min(shown, default=0), max(shown, default=0)))

@@ -69,10 +69,9 @@ class RuleSetPanel(Vertical):
         plt = plot.plt
         plt.scatter(games, list(stats.money), marker="dot")
         plt.plot(games, list(stats.trend), label="trend")
-        played: list[float] = list(whole_ticks(1, stats.games))  # whole, even with only one
-        plt.xticks(played)
+        plt.xticks(whole_ticks(1, stats.games))  # games are whole, even with only one
         money = [*stats.money, *stats.trend]
-        dollars: list[float] = list(whole_ticks(min(money), max(money), most=5))
+        dollars = whole_ticks(min(money), max(money), most=5)
         plt.yticks(dollars, [f"${amount:,}" for amount in dollars])
         if stats.games == 1:
             plt.xlim(0, 2)
