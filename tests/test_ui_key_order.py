@@ -51,6 +51,9 @@ async def test_a_burst_of_keys_applies_in_the_order_it_arrived() -> None:
 
 
 async def test_keys_pressed_in_one_pilot_call_apply_in_order() -> None:
+    # The issue asked for this one. Pilot's press lets the app go idle between keys, so it
+    # never caught the bug (the burst above does, as a paste delivers keys); it keeps the
+    # everyday path, a key at a time, in order too.
     app = make_app(TABLE)
     async with app.run_test(size=(80, 24)) as pilot:
         word = await at_anns_sale(pilot)
