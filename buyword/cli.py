@@ -186,10 +186,12 @@ def _add_train(sub: argparse._SubParsersAction[_ParserT]) -> None:
 def _add_puzzles(sub: argparse._SubParsersAction[_ParserT]) -> None:
     """`buyword puzzles build`: mine puzzles from seeded games (docs/puzzles.md)."""
     puzzles = sub.add_parser("puzzles", help="puzzles: build the puzzle set from seeded games")
-    puzzles.add_argument("action", choices=("build", "rate-levels"), metavar="build|rate-levels",
+    puzzles.add_argument("action", choices=("build", "rate-levels", "spread"),
+                         metavar="build|rate-levels|spread",
                          help="build: mine puzzles from seeded games of every level; "
                               "rate-levels: rate the computer levels from their games against "
-                              "each other, and the puzzles of --out from them")
+                              "each other, and the puzzles of --out from them; spread: keep "
+                              "--keep of the puzzles of --out, spread over kinds and difficulty")
     puzzles.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1)")
     puzzles.add_argument("--games", type=int, default=10, help="games to mine (default 10)")
     puzzles.add_argument("--rollouts", type=int, default=96,
@@ -205,6 +207,8 @@ def _add_puzzles(sub: argparse._SubParsersAction[_ParserT]) -> None:
                          help="the puzzle file to write (default puzzles.json)")
     puzzles.add_argument("--append", action="store_true",
                          help="add to the puzzles already in --out")
+    puzzles.add_argument("--keep", type=int, default=1000,
+                         help="spread: how many puzzles to keep (default 1000)")
     puzzles.add_argument("--ratings", default="level_ratings.json",
                          help="rate-levels: where to write the levels' ratings "
                               "(default level_ratings.json)")
@@ -484,6 +488,12 @@ def command_of(args: argparse.Namespace) -> Callable[[], int]:
                            args.rollouts, args.jobs, args.ray)
         case "replay":
             return partial(_replay, args.file)
+        case "puzzles" if args.action == "spread":
+            from buyword.analysis.puzzles import spread_main
+
+            if args.keep < 1:
+                return partial(_refuse, f"--keep should be at least 1, not {args.keep}")
+            return partial(spread_main, args.out, args.keep)
         case "puzzles" if args.action == "rate-levels":
             return partial(_rate_levels, args.ratings, args.out, args.seed, args.games,
                            args.jobs, args.ray)

@@ -12,7 +12,7 @@ from dataclasses import fields, replace
 import pytest
 from words_helpers import index_cache
 
-from buyword.analysis.puzzles import SOLVERS, appraiser, rerated
+from buyword.analysis.puzzles import SOLVERS, appraiser, rerated, sampled, spread
 from buyword.bots import make_bot
 from buyword.cli import main
 from buyword.engine import Discard, Game, RecordError, Rules
@@ -42,7 +42,7 @@ from buyword.table.puzzles import (
     view_of,
 )
 from buyword.table.services import Services
-from buyword.table.weighing import view_at
+from buyword.table.weighing import Moment, view_at
 
 ROLLOUTS = 24
 
@@ -294,3 +294,21 @@ def test_a_build_is_the_same_in_one_process_or_two(tmp_path, capsys) -> None:
     assert one == two
     assert all(p.source.seed in (3, 4) and p.source.rollouts == 8 for p in one.values())
     assert "puzzles in" in capsys.readouterr().out
+
+
+def test_a_games_sample_takes_every_rare_decision_first() -> None:
+    found = [Moment(n, 0, n // 4 + 1, "choose" if n % 10 == 3 else "buy", ()) for n in range(40)]
+    chosen = sampled(found, 8)
+    assert len(chosen) == 8 and [m.index for m in chosen] == sorted(m.index for m in chosen)
+    assert {m.index for m in chosen if m.kind == "choose"} == {3, 13, 23, 33}
+
+
+def test_the_kept_puzzles_are_spread_over_kinds_and_difficulty(junk) -> None:
+    puzzle = junk[3]
+    buys = [replace(puzzle, id=f"b{n:02}", solved_by=SOLVERS) for n in range(20)]
+    hard = [replace(puzzle, id=f"h{n}", solved_by=("expert",)) for n in range(3)]
+    sells = [replace(puzzle, id=f"s{n}", kind="sell") for n in range(2)]
+    kept = spread([*buys, *hard, *sells], 9)
+    assert len(kept) == 9
+    assert sum(p.id.startswith("b") for p in kept) == 4
+    assert {p.id for p in kept} >= {"h0", "h1", "h2", "s0", "s1"}

@@ -51,6 +51,7 @@ from buyword.table.services import Services
 from buyword.table.weighing import (
     MASTER_SEED,
     REVIEW_HORIZON,
+    Moment,
     decision_stream,
     moments,
     replay_start,
@@ -130,8 +131,7 @@ def mine_game(task: MineTask, level_ratings: dict[str, Glicko] | None = None) ->
     master = appraiser(finder)
     found = moments(record, range(len(task.levels)))
     if task.decisions and len(found) > task.decisions:
-        step = len(found) / task.decisions
-        found = [found[int(n * step)] for n in range(task.decisions)]
+        found = sampled(found, task.decisions)
     solvers = {name: make_bot(name, finder, task.seed) for name in SOLVERS}
     ratings = level_ratings if level_ratings is not None else load_level_ratings()
     ratings = {name: rating for name, rating in ratings.items() if name in SOLVERS}
@@ -166,6 +166,38 @@ def mine_game(task: MineTask, level_ratings: dict[str, Glicko] | None = None) ->
                                deviation=round(start.deviation, 1)))
     return Mined(task.seed, tuple(puzzles), len(found), clear,
                  time.process_time() - started, rollouts)
+
+
+#: The kinds of decision that come rarely (the leader's CHOICE, a hand over the limit): a
+#: game's sample takes them all first.
+RARE = ("choose", "drop")
+
+
+def sampled(found: Sequence[Moment], count: int) -> list[Moment]:
+    """`count` of a game's decisions, in order of play: every rare one (`RARE`), then the
+    others evenly spread over the game."""
+    rare = [m for m in found if m.kind in RARE][:count]
+    rest = [m for m in found if m.kind not in RARE]
+    wanted = count - len(rare)
+    step = len(rest) / wanted if wanted else 0
+    chosen = rare + [rest[int(n * step)] for n in range(wanted)] if rest else rare
+    return sorted(chosen, key=lambda m: m.index)
+
+
+def spread(puzzles: Sequence[Puzzle], count: int) -> list[Puzzle]:
+    """At most `count` of `puzzles`, spread over kinds and difficulty: taken in turn from each
+    group of one kind and one solver count (how many levels solve it), each group in order of
+    id, so that the common kinds (buying) and the easiest puzzles do not crowd out the rest."""
+    groups: dict[tuple[str, int], list[Puzzle]] = {}
+    for puzzle in sorted(puzzles, key=lambda p: p.id):
+        groups.setdefault((puzzle.kind, len(puzzle.solved_by)), []).append(puzzle)
+    queues = [groups[key] for key in sorted(groups)]
+    chosen: list[Puzzle] = []
+    depth = 0
+    while len(chosen) < count and any(depth < len(q) for q in queues):
+        chosen += [q[depth] for q in queues if depth < len(q)][: count - len(chosen)]
+        depth += 1
+    return sorted(chosen, key=lambda p: p.id)
 
 
 def _played(appraisal: Appraisal) -> int:
@@ -317,6 +349,22 @@ def build_main(out: str, seed: int, games: int, rollouts: int, jobs: int, ray: s
         f"{run['cpu_seconds']:.0f} s CPU")
     kinds = Counter(p.kind for p in kept)
     say("kinds: " + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())))
+    return 0
+
+
+def spread_main(out: str, keep: int, say: Any = print) -> int:
+    """`buyword puzzles spread`: keep at most `keep` of the puzzles in `out`, spread over kinds
+    and difficulty (`spread`); the file says how many of how many."""
+    path = Path(out)
+    puzzles = puzzle_set_from(path.read_bytes(), f"the puzzle file {out}")
+    chosen = spread(puzzles.puzzles, keep)
+    built = dict(puzzles.built)
+    built["spread"] = {"command": f"buyword puzzles spread --keep {keep}",
+                       "kept": len(chosen), "of": len(puzzles.puzzles)}
+    _write(path, chosen, built)
+    kinds = Counter(p.kind for p in chosen)
+    say(f"{len(chosen)} of {len(puzzles.puzzles)} puzzles kept in {out}: "
+        + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())))
     return 0
 
 

@@ -154,6 +154,23 @@ class PuzzleSet:
             int.from_bytes(digest[:8], "big") % len(self.puzzles)]
 
 
+#: The shipped puzzle set, in the package's data (the repository's data/ folder).
+BUNDLED = "puzzles.json"
+
+
+def bundled_puzzles() -> PuzzleSet:
+    """The puzzles that ship with BuyWord (`data/puzzles.json`). RecordError, in a player's
+    words, when the file is missing or damaged."""
+    from importlib.resources import files
+
+    try:
+        raw = (files("buyword.data") / BUNDLED).read_bytes()
+    except OSError as error:
+        raise RecordError(f"the puzzles that ship with BuyWord cannot be read "
+                          f"({error.strerror or error})") from None
+    return puzzle_set_from(raw, "the puzzle file")
+
+
 def puzzle_id(seed: int, index: int, seat: int) -> str:
     """A puzzle's id: the game's seed, the decision's place and the seat (stable, unique)."""
     return f"{seed}-{index}-{seat + 1}"
