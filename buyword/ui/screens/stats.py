@@ -103,7 +103,8 @@ class PuzzlePanel(Vertical):
         plt.plot(tries, [a.rating + a.deviation for a in attempts], label="± deviation",
                  color="gray")
         plt.plot(tries, [a.rating - a.deviation for a in attempts], color="gray")
-        plt.xticks(whole_ticks(1, len(attempts)))
+        tries_marked: list[float] = list(whole_ticks(1, len(attempts)))
+        plt.xticks(tries_marked)
         if len(attempts) == 1:
             plt.xlim(0, 2)
         plt.title("Puzzle rating, attempt by attempt")
