@@ -99,7 +99,7 @@ async def test_the_hosts_screen_places_a_word_with_the_board_keys_and_f6_still_s
     from buyword.net.server import TableServer
     from buyword.ui.dialogs.host import CodesScreen
     from buyword.ui.host import HostApp
-    from buyword.ui.screens.host_table import HostTableScreen
+    from buyword.ui.screens.joined import RemoteTableScreen
     from buyword.ui.widgets.board import Board
 
     session = crossword_table()
@@ -116,7 +116,7 @@ async def test_the_hosts_screen_places_a_word_with_the_board_keys_and_f6_still_s
             await server.act(0, "sell TEA at 0,0 across")
             await server.act(0, "done")
             await pilot.pause(0.1)
-            assert isinstance(app.screen, HostTableScreen)
+            assert isinstance(app.screen, RemoteTableScreen) and app.screen.host is not None
             await pilot.press("f6")
             assert isinstance(app.screen, CodesScreen)
             await pilot.press("escape")

@@ -123,7 +123,6 @@ async def test_a_dropped_screen_says_so_and_takes_the_seat_back_with_its_token()
 async def test_the_hosts_screen_shows_who_is_connected_and_hands_a_gone_seat_over() -> None:
     from buyword.ui.dialogs.host import CodesScreen, HandOverScreen
     from buyword.ui.host import HostApp
-    from buyword.ui.screens.host_table import HostTableScreen
 
     session = table(Seat("Ann"), Seat("Bob"), Seat("Cy"), seed=23)
     async with TableServer(session, reserved=frozenset({0})) as server:
@@ -131,7 +130,7 @@ async def test_the_hosts_screen_shows_who_is_connected_and_hands_a_gone_seat_ove
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
             screen = app.screen
-            assert isinstance(screen, HostTableScreen)
+            assert isinstance(screen, RemoteTableScreen) and screen.host is not None
             titles = [command.title for command in app.get_system_commands(screen)]
             assert "Roll the die" in titles and "Hand a seat to a computer" in titles
             panel = screen.query_one("#connected")

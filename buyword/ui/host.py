@@ -14,7 +14,7 @@ from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from buyword.ui.screens.host_table import HostTableScreen
+from buyword.ui.screens.joined import RemoteTableScreen
 from buyword.ui.shell import TableShell
 from buyword.ui.widgets import PIECES_CSS
 
@@ -41,7 +41,7 @@ class HostApp(TableShell[None]):
         """Open the table."""
         server = self.host.server
         self.sub_title = f"hosting on {server.host}:{server.port}"
-        self.push_screen(HostTableScreen(self.host))
+        self.push_screen(RemoteTableScreen(self.host.table, self.host))
 
     async def action_quit(self) -> None:
         """Close the table; while the game is on, ask first (it closes for everyone)."""
@@ -63,7 +63,7 @@ class HostApp(TableShell[None]):
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The palette: the table's actions, the host's commands, then Textual's own."""
         yield from self.table_commands(screen)
-        if isinstance(screen, HostTableScreen):
+        if isinstance(screen, RemoteTableScreen) and screen.host is not None:
             yield SystemCommand("Join codes", "Show the join codes and who is connected",
                                 screen.action_codes)
             yield SystemCommand("Hand a seat to a computer",
