@@ -17,7 +17,7 @@ from textual_plotext import PlotextPlot
 
 from buyword.store.stats import histogram, store_stats
 from buyword.ui.tabletop import tabletop_of
-from buyword.ui.text import literal, whole_ticks
+from buyword.ui.text import dollar_ticks, literal, whole_ticks
 
 if TYPE_CHECKING:
     from buyword.store.puzzles import PuzzleProgress
@@ -71,8 +71,7 @@ class RuleSetPanel(Vertical):
         plt.plot(games, list(stats.trend), label="trend")
         plt.xticks(whole_ticks(1, stats.games))  # games are whole, even with only one
         money = [*stats.money, *stats.trend]
-        dollars = whole_ticks(min(money), max(money), most=5)
-        plt.yticks(dollars, [f"${amount:,}" for amount in dollars])
+        plt.yticks(*dollar_ticks(min(money), max(money)))
         if stats.games == 1:
             plt.xlim(0, 2)
         plt.title("Game by game")
