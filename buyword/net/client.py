@@ -147,7 +147,7 @@ class TableClient:
         """Whether the game has ended."""
         return bool(self.view and self.view.outcome is not None)
 
-    async def wait_for(self, ready: Any, timeout: float = 10.0) -> None:
+    async def wait_for(self, ready: Callable[[], object], timeout: float = 10.0) -> None:
         """Wait until `ready()` is true. Raises TableRefused if the connection ends first."""
         async with self._views:
             await asyncio.wait_for(self._views.wait_for(

@@ -15,7 +15,7 @@ from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -383,7 +383,7 @@ class TableScreen(CrosswordTable):
         self._ask(self.view)
         self.local.wake()
 
-    def on_key(self, event: Any) -> None:
+    def on_key(self, event: events.Key) -> None:
         """Any key skips the die's tumble; in a draft, a letter picks that tile. In a lesson,
         a table key that does nothing now, or a key that is no action at all (Q, 7), is
         answered with what the lesson waits for (a key that does something goes through the
