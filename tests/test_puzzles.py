@@ -296,11 +296,14 @@ def test_a_build_is_the_same_in_one_process_or_two(tmp_path, capsys) -> None:
     assert "puzzles in" in capsys.readouterr().out
 
 
-def test_a_games_sample_takes_every_rare_decision_first() -> None:
+def test_a_games_sample_takes_the_rare_decisions_first() -> None:
     found = [Moment(n, 0, n // 4 + 1, "choose" if n % 10 == 3 else "buy", ()) for n in range(40)]
     chosen = sampled(found, 8)
     assert len(chosen) == 8 and [m.index for m in chosen] == sorted(m.index for m in chosen)
     assert {m.index for m in chosen if m.kind == "choose"} == {3, 13, 23, 33}
+    # Half the sample at most: the others are not crowded out.
+    chosen = sampled(found, 4)
+    assert [m.kind for m in chosen].count("choose") == 2
 
 
 def test_the_kept_puzzles_are_spread_over_kinds_and_difficulty(junk) -> None:

@@ -174,9 +174,11 @@ RARE = ("choose", "drop")
 
 
 def sampled(found: Sequence[Moment], count: int) -> list[Moment]:
-    """`count` of a game's decisions, in order of play: every rare one (`RARE`), then the
-    others evenly spread over the game."""
-    rare = [m for m in found if m.kind in RARE][:count]
+    """`count` of a game's decisions, in order of play: the rare ones (`RARE`) first, half
+    the sample at most, then the others evenly spread over the game."""
+    rare = [m for m in found if m.kind in RARE]
+    rare = [rare[int(n * len(rare) / (count // 2))] for n in range(count // 2)] \
+        if len(rare) > count // 2 else rare
     rest = [m for m in found if m.kind not in RARE]
     wanted = count - len(rare)
     step = len(rest) / wanted if wanted else 0
