@@ -12,12 +12,15 @@ from dataclasses import fields, replace
 import pytest
 from words_helpers import index_cache
 
-from buyword.analysis.puzzles import SOLVERS, appraiser, rerated, sampled, spread
+from buyword.analysis.puzzles import SOLVERS, appraiser, mistakes, rerated, sampled, spread
+from buyword.analysis.review import review_game
 from buyword.bots import make_bot
+from buyword.bots.master import Decision
 from buyword.cli import main
-from buyword.engine import Discard, Game, RecordError, Rules
+from buyword.engine import Discard, Game, GameRecord, RecordError, Rules
 from buyword.store import Store
 from buyword.store.puzzles import (
+    PERSONAL,
     PROGRESS,
     Glicko,
     PuzzleProgress,
@@ -42,7 +45,7 @@ from buyword.table.puzzles import (
     view_of,
 )
 from buyword.table.services import Services
-from buyword.table.weighing import Moment, view_at
+from buyword.table.weighing import Moment, review_master, view_at
 
 ROLLOUTS = 24
 
@@ -315,3 +318,34 @@ def test_the_kept_puzzles_are_spread_over_kinds_and_difficulty(junk) -> None:
     assert len(kept) == 9
     assert sum(p.id.startswith("b") for p in kept) == 4
     assert {p.id for p in kept} >= {"h0", "h1", "h2", "s0", "s1"}
+
+
+# ----------------------------------------------------------------- your mistakes
+
+
+def test_your_costliest_decision_becomes_your_own_puzzle(tmp_path, words) -> None:
+    # Solo: round 1 draws Q, X and Z ($144), and you buy them, then sell nothing.
+    game = Game.new(["You"], dictionary=words[1], seed=5, rules=Rules(), bag="QXZ")
+    for action in ("roll 3", "buy", "done"):
+        game.apply(action)
+    record = GameRecord.of(game)
+    review = review_game(record, 0, review_master(words[0]), Decision, rollouts=16)
+    [bought] = review.costliest()
+    assert bought.yours == "buy"
+    [puzzle] = mistakes(review, record, words[0], rollouts=ROLLOUTS)
+    assert puzzle.kind == "buy" and [a.says for a in puzzle.right] == ["discard"]
+    assert puzzle.position.drawn == "QXZ" and puzzle.source.levels == ("You",)
+    store = Store(tmp_path)
+    assert store.add_personal_puzzles([puzzle]) == 1
+    assert Store(tmp_path).personal_puzzles() == (puzzle,)
+
+
+def test_damaged_own_puzzles_are_kept_aside_with_a_message(tmp_path) -> None:
+    store = Store(tmp_path)
+    path = store.data.path(PERSONAL)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{not json", encoding="utf-8")
+    assert store.personal_puzzles() == ()
+    assert "Your own puzzles could not be read: your own puzzles is not JSON" in \
+        " ".join(store.take_messages())
+    assert [p.name for p in path.parent.iterdir() if p.name.startswith(PERSONAL + ".bad-")]

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from buyword.analysis.cluster import run_tasks
+from buyword.analysis.review import GameReview
 from buyword.bots import LEVEL_STYLES, make_bot
 from buyword.bots.master import Appraisal, MasterBot, Search
 from buyword.engine import Game, GameRecord, Rules
@@ -55,6 +56,7 @@ from buyword.table.weighing import (
     decision_stream,
     moments,
     replay_start,
+    same,
     view_at,
 )
 
@@ -221,6 +223,43 @@ def mine(tasks: Sequence[MineTask], jobs: int = 1, ray: str | None = None
     """Each task's game mined, as they finish (in any order)."""
     Services.shared().words()  # in the parent, so forked workers share the words
     yield from run_tasks(_mine_task, tasks, jobs, ray)
+
+
+# ----------------------------------------------------------------- your mistakes
+
+
+def mistakes(review: GameReview, record: GameRecord, finder: Any,
+             rollouts: int = DEFAULT_ROLLOUTS, count: int = 5) -> list[Puzzle]:
+    """The costliest decisions of `review` (the person's own game, `record`) as their own
+    puzzles: each weighed again by Master at the puzzles' budget, kept only when its best
+    answer is clear and a second appraisal on other futures agrees (as a mined puzzle is)."""
+    if not review.complete:
+        return []
+    found = moments(record, (review.seat,))
+    costly = {id(d) for d in review.costliest(count)}
+    master = appraiser(finder)
+    game = replay_start(record)
+    done, puzzles = 0, []
+    for moment, reviewed in zip(found, review.decisions, strict=True):
+        if id(reviewed) not in costly:
+            continue
+        for text in record.actions[done:moment.index]:
+            game.apply(parse_action(text))
+        done = moment.index
+        view = view_at(game, moment.seat)
+        stream = decision_stream(record.seed, moment.index)
+        first = master.appraisal(view, stream=f"{stream}/puzzle", rollouts=rollouts)
+        source = Source(record.seed, tuple(record.players), moment.index, rollouts)
+        puzzle = make_puzzle(view, first, source, puzzle_id(record.seed, moment.index,
+                                                            moment.seat))
+        if puzzle is None:
+            continue
+        again = master.appraisal(view, stream=f"{stream}/confirm", rollouts=rollouts)
+        if confirmed(first, again) and not any(
+                a.right for a in puzzle.answers if same([parse_action(t) for t in a.actions],
+                                                        moment.actions)):
+            puzzles.append(puzzle)
+    return puzzles
 
 
 # ----------------------------------------------------------------- the levels' ratings

@@ -29,6 +29,8 @@ PUZZLES_FORMAT = 1
 PROGRESS_FORMAT = 1
 #: The progress file, in the data folder beside the scores.
 PROGRESS = "puzzles.json"
+#: Your own puzzles (the costliest decisions of your finished games), in the data folder.
+PERSONAL = "my_puzzles.json"
 #: The largest puzzle set or progress file read, in bytes.
 PUZZLES_LIMIT = 50_000_000
 
@@ -103,7 +105,8 @@ class Answer:
 
 @dataclass(frozen=True)
 class Source:
-    """Where a puzzle was mined: the game's seed and levels, and the decision's place."""
+    """Where a puzzle was mined: the game's seed and levels (of your own game: its players'
+    names), and the decision's place."""
 
     seed: int
     levels: tuple[str, ...]

@@ -45,7 +45,7 @@ from buyword.store.settings import Settings, SettingsRefused, parse_settings
 if TYPE_CHECKING:
     from buyword.engine import Dictionary, Game, Themes
     from buyword.store.outcomes import Finished, PastGame
-    from buyword.store.puzzles import PuzzleProgress
+    from buyword.store.puzzles import Puzzle, PuzzleProgress
 
 T = TypeVar("T")
 
@@ -616,6 +616,32 @@ class Store:
             result = change(progress)
             self.data.write(PROGRESS, progress.to_json())
         return result
+
+    def personal_puzzles(self) -> tuple[Puzzle, ...]:
+        """Your own puzzles, made from your finished games' costliest decisions (a damaged
+        file is moved aside, with a message, and they start again)."""
+        from buyword.store.puzzles import PERSONAL, PUZZLES_LIMIT, puzzle_set_from
+
+        try:
+            raw = self.data.read(PERSONAL, PUZZLES_LIMIT, "a puzzle file")
+            if raw is None:
+                return ()
+            return puzzle_set_from(raw, "your own puzzles").puzzles
+        except RecordError as error:
+            self.messages.append(f"Your own puzzles could not be read: {error}. "
+                                 f"{self._kept(self.data, PERSONAL)}")
+            return ()
+
+    def add_personal_puzzles(self, puzzles: Sequence[Puzzle]) -> int:
+        """Keep `puzzles` among your own (one of the same id is replaced); how many you have."""
+        from buyword.store.puzzles import PERSONAL, PuzzleSet, puzzle_set_json
+
+        with self.data.exclusive(PERSONAL):
+            kept = {p.id: p for p in self.personal_puzzles()}
+            kept.update((p.id, p) for p in puzzles)
+            ordered = tuple(sorted(kept.values(), key=lambda p: p.id))
+            self.data.write(PERSONAL, puzzle_set_json(PuzzleSet(Rules(), ordered)))
+        return len(kept)
 
     # ----------------------------------------------------------------- settings
 
