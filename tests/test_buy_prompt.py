@@ -7,12 +7,13 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from net_helpers import FINDER, LEXICON
+
 from buyword.engine import Game
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import TableSession, Wait
 from buyword.ui.status import prompt_template
 from buyword.ui.text import markup
-from tests.net_helpers import FINDER, LEXICON
 
 #: A price run into the next word ("$25or discard"): what the prompt must never show.
 RUN_ON = re.compile(r"\$\d+[A-Za-z(]")

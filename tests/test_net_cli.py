@@ -10,6 +10,7 @@ import subprocess
 import sys
 
 import pytest
+from net_helpers import HOST, play_seat
 from words_helpers import index_cache, share_index_cache
 
 from buyword.cli import main
@@ -19,7 +20,6 @@ from buyword.store import Store
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import Services, TableSession
 from buyword.table.autosave import Autosave
-from tests.net_helpers import HOST, play_seat
 
 
 def test_join_needs_host_and_port(capsys) -> None:
@@ -170,9 +170,10 @@ async def test_a_seat_joined_in_plain_text_sees_its_table_and_plays_in_notation(
     """`buyword join --text`: each view is printed from the seat's TableView (its money and
     hand, the others' money and tiles, whose turn), a typed action is played, and the end of
     the input leaves the seat, exit status 0 and no traceback."""
+    from net_helpers import table
+
     from buyword.net.commands import JoinOptions, join_main
     from buyword.net.server import TableServer
-    from tests.net_helpers import table
 
     typed = iter(["roll 3"])
 

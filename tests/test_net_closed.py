@@ -4,12 +4,12 @@ forever) and offers to quit."""
 from __future__ import annotations
 
 import pytest
+from net_helpers import HOST, table
+from test_net_remote import settle
 
 from buyword.net.remote import TABLE_CLOSED, JoinedTable
 from buyword.net.server import TableServer
 from buyword.store.setup import Seat
-from tests.net_helpers import HOST, table
-from tests.test_net_remote import settle
 
 
 async def joined_bob() -> tuple[TableServer, JoinedTable]:

@@ -5,12 +5,12 @@ local table does, with no dictionary verdict: the server judges the sale."""
 from __future__ import annotations
 
 import pytest
+from net_helpers import FINDER, LEXICON, previewed, settle, to_selling
+from test_net_remote import seated
 
 from buyword.net.commands import HostOptions, host_main
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import Played, Services, TableSession, Wait
-from tests.net_helpers import FINDER, LEXICON, previewed, settle, to_selling
-from tests.test_net_remote import seated
 
 ANN, BOB = Seat("Ann"), Seat("Bob")
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from net_helpers import HOST, answer, join_all, play_seat, table
 
 from buyword.engine import BuyWordError
 from buyword.net import protocol as wire
@@ -15,7 +16,6 @@ from buyword.net.client import TableClient, TableRefused
 from buyword.net.protocol import MAX_BYTES
 from buyword.net.server import Limits, TableServer
 from buyword.store.setup import Seat
-from tests.net_helpers import HOST, answer, join_all, play_seat, table
 
 ANN, BOB, CY = Seat("Ann"), Seat("Bob"), Seat("Cy", "easy")
 

@@ -5,13 +5,13 @@ tiles, which leave the game face down, are in no seat's view."""
 from __future__ import annotations
 
 import pytest
+from net_helpers import table
 
 from buyword.net.protocol import view_message
 from buyword.net.remote import SeatLink
 from buyword.store.setup import Seat
 from buyword.table import TableSession, Wait
 from buyword.ui.status import draw_line, round_lines
-from tests.net_helpers import table
 
 #: Ten rounds of five draws take 100 of the 108 tiles: eight are left for the last roll.
 ROUNDS_OF_FIVE = 10

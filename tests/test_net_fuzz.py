@@ -14,12 +14,12 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from net_helpers import HOST, join_all, table
 
 from buyword.net import protocol as wire
 from buyword.net.client import TableClient, TableRefused
 from buyword.net.server import Limits, TableServer
 from buyword.store.setup import Seat
-from tests.net_helpers import HOST, join_all, table
 
 #: Any JSON value, nested a few levels.
 JSON = st.recursive(

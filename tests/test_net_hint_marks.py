@@ -6,6 +6,7 @@ not on its selling turn, marks nothing."""
 from __future__ import annotations
 
 import pytest
+from net_helpers import FINDER, HOST, LEXICON, settle, to_selling
 
 from buyword.net import protocol as wire
 from buyword.net.commands import save_as_played
@@ -15,7 +16,6 @@ from buyword.store import SavedGame, Store
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import TableSession, Wait
 from buyword.table.autosave import Autosave
-from tests.net_helpers import FINDER, HOST, LEXICON, settle, to_selling
 
 
 async def seated(session: TableSession) -> tuple[TableServer, SeatLink, JoinedTable]:

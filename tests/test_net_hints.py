@@ -4,13 +4,13 @@ for each seat's hand on its selling turn: what a local table with hints finds.""
 from __future__ import annotations
 
 import pytest
+from net_helpers import FINDER, LEXICON
+from test_net_crossword import to_selling
+from test_net_remote import seated, settle
 
 from buyword.engine import BuyWordError
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import TableSession, Wait
-from tests.net_helpers import FINDER, LEXICON
-from tests.test_net_crossword import to_selling
-from tests.test_net_remote import seated, settle
 
 ANN, BOB = Seat("Ann"), Seat("Bob")
 
@@ -59,10 +59,11 @@ async def test_a_joined_seat_finds_the_hints_a_local_table_finds(crossword: bool
 
 @pytest.mark.slow
 async def test_f2_on_a_joined_screen_opens_the_hints_when_the_host_allows_them() -> None:
+    from net_helpers import HOST
+
     from buyword.net.remote import JoinedTable
     from buyword.ui.dialogs.hints import HintsScreen
     from buyword.ui.remote import JoinApp
-    from tests.net_helpers import HOST
 
     session = hinted_table(hints=True)
     server, ann, _ = await seated(session)

@@ -6,10 +6,10 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from net_helpers import join_all, play_seat, table
 
 from buyword.net.server import TableServer
 from buyword.store.setup import Seat
-from tests.net_helpers import join_all, play_seat, table
 
 TABLES = 20
 PEOPLE = ("Ann", "Bob", "Cy", "Di")

@@ -3,11 +3,12 @@ and the screen styles it by that kind (a sale bold, the roll underlined ...)."""
 
 from __future__ import annotations
 
+from net_helpers import table
+
 from buyword.net.protocol import view_message
 from buyword.net.remote import SeatLink
 from buyword.store.setup import Seat
 from buyword.ui.widgets.game_log import log_line
-from tests.net_helpers import table
 
 
 def test_every_line_is_styled_by_its_events_kind_as_at_a_local_table() -> None:

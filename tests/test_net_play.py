@@ -6,13 +6,13 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from net_helpers import HOST, join_all, play_seat, private_breaches, table
 
 from buyword.net import protocol as wire
 from buyword.net.client import TableClient, TableRefused
 from buyword.net.server import TableServer
 from buyword.store.setup import Seat
 from buyword.table.session import NO_UNDO_HOSTED
-from tests.net_helpers import HOST, join_all, play_seat, private_breaches, table
 
 ANN, BOB, CY = Seat("Ann"), Seat("Bob"), Seat("Cy", "easy")
 

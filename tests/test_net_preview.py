@@ -5,13 +5,13 @@ sellable (in strict mode it says why; in challenge mode neither says whether it 
 from __future__ import annotations
 
 import pytest
+from net_helpers import FINDER, HOST, LEXICON, previewed, settle
 from textual.widgets import Static
 
 from buyword.net.remote import HostSeat, JoinedTable
 from buyword.net.server import TableServer
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import TableSession, Wait
-from tests.net_helpers import FINDER, HOST, LEXICON, previewed, settle
 
 #: Ann draws TEA and Bob BOV: BOV is priced by the tiles but is not in the test words.
 BAG = "TEA" "BOV"

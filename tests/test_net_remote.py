@@ -3,11 +3,12 @@ game as that seat may see it, the variants' table state, and answers checked bef
 
 from __future__ import annotations
 
+from net_helpers import FINDER, HOST, LEXICON, settle
+
 from buyword.net.remote import HostSeat, JoinedTable, SeatLink
 from buyword.net.server import TableServer
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import HIDDEN, Played, Refused, TableSession, Wait
-from tests.net_helpers import FINDER, HOST, LEXICON, settle
 
 ANN, BOB = Seat("Ann"), Seat("Bob")
 

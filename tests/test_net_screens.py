@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from net_helpers import HOST, answer, table
 from textual.widgets import Static
 
 from buyword.analysis.results import GameResults
@@ -20,7 +21,6 @@ from buyword.ui.remote import JoinApp
 from buyword.ui.screens.joined import RemoteTableScreen
 from buyword.ui.screens.results import JoinedResultsScreen
 from buyword.ui.widgets.rack import Rack
-from tests.net_helpers import HOST, answer, table
 
 pytestmark = pytest.mark.slow
 

@@ -4,11 +4,11 @@ a player has gone): the seat keeps its name, tiles and money, and a computer pla
 from __future__ import annotations
 
 import pytest
+from net_helpers import table
 
 from buyword.engine import BuyWordError
 from buyword.store.setup import Seat
 from buyword.table import Wait
-from tests.net_helpers import table
 
 ANN, BOB, CY = Seat("Ann"), Seat("Bob"), Seat("Cy", "easy")
 
