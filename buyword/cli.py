@@ -370,18 +370,26 @@ def _sim_seats(players: list[str] | None) -> int | None:
         return None
 
 
+def player_colours(environ: dict[str, str] | None = None) -> str:
+    """The colour scheme the player's settings name (the defaults' when they cannot be read),
+    for the host's and a joined player's screens as for a game played here."""
+    from buyword.store import Store
+
+    return Store(environ=environ).load_settings().theme
+
+
 async def _play_host(host: HostSeat) -> None:
     """The host's own seat on the table screen (`buyword host`)."""
     from buyword.ui.host import HostApp
 
-    await HostApp(host).run_async()
+    await HostApp(host, player_colours()).run_async()
 
 
 async def _play_joined(joined: JoinedTable) -> None:
     """A joined seat on the table screen (`buyword join`)."""
     from buyword.ui.remote import JoinApp
 
-    await JoinApp(joined).run_async()
+    await JoinApp(joined, player_colours()).run_async()
 
 
 def _tie_to_server() -> None:

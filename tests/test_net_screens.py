@@ -276,3 +276,24 @@ async def test_a_joined_and_a_hosting_screen_have_the_games_help_and_palette() -
                 assert "Theme" not in titles and titles.count("Keys") == 1
                 assert any(title.startswith("Variant: ") for title in titles)
                 app.exit()
+
+
+async def test_the_host_and_a_joined_player_see_their_own_colour_scheme(tmp_path) -> None:
+    from buyword.cli import player_colours
+    from buyword.store import Store
+    from buyword.store.settings import Settings
+    from buyword.ui.host import HostApp
+
+    assert Store(tmp_path).save_settings(Settings(theme="textual-light"))
+    colours = player_colours({"BUYWORD_HOME": str(tmp_path)})
+    assert colours == "textual-light"
+    session = table(Seat("Ann"), Seat("Bob"), seed=27)
+    async with TableServer(session, reserved=frozenset({0})) as server:
+        joined = await JoinedTable.join(HOST, server.port, server.codes[1])
+        for app in (JoinApp(joined, colours), HostApp(HostSeat(server, 0), colours),
+                    JoinApp(joined, "no such colours")):
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause(0.1)
+                assert isinstance(app.screen, RemoteTableScreen)
+                assert app.theme == (colours if app.colours == colours else "textual-dark")
+                app.exit()

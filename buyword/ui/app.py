@@ -170,9 +170,7 @@ class BuyWordApp(TableShell[int]):
 
     def _use_theme(self, theme: str) -> None:
         """Switch theme; an unknown one (a hand-edited settings file) is reported, not fatal."""
-        try:
-            self.theme = theme
-        except Exception:  # an unknown theme name from the settings file is not fatal
+        if not self.use_colours(theme):
             self.settings = replace(self.settings, theme=self.theme)
             self.notices.append(f"Settings: there are no colours {theme!r}; using {self.theme!r}.")
 

@@ -32,13 +32,16 @@ class HostApp(TableShell[None]):
     TITLE = "BuyWord"
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
 
-    def __init__(self, host: HostSeat) -> None:
-        """Play `host`'s seat while its server serves the table."""
+    def __init__(self, host: HostSeat, colours: str | None = None) -> None:
+        """Play `host`'s seat while its server serves the table, in the colour scheme
+        `colours` (the player's)."""
         super().__init__()
         self.host = host
+        self.colours = colours
 
     def on_mount(self) -> None:
-        """Open the table."""
+        """Open the table, in the player's colours."""
+        self.use_colours(self.colours)
         server = self.host.server
         self.sub_title = f"hosting on {server.host}:{server.port}"
         self.push_screen(RemoteTableScreen(self.host.table, self.host))

@@ -32,13 +32,15 @@ class JoinApp(TableShell[None]):
         Binding("f7", "token", "Rejoin token", show=False),
     ]
 
-    def __init__(self, joined: JoinedTable) -> None:
-        """Play the seat `joined` holds."""
+    def __init__(self, joined: JoinedTable, colours: str | None = None) -> None:
+        """Play the seat `joined` holds, in the colour scheme `colours` (the player's)."""
         super().__init__()
         self.joined = joined
+        self.colours = colours
 
     def on_mount(self) -> None:
-        """Open the table."""
+        """Open the table, in the player's colours."""
+        self.use_colours(self.colours)
         self.sub_title = f"{self.joined.table.name} at {self.joined.host}:{self.joined.port}"
         self.push_screen(RemoteTableScreen(self.joined.table))
 

@@ -28,6 +28,17 @@ class TableShell(ReportsCrashes[ReturnType]):
     #: What the palette's Quit says it does, in this app.
     QUIT_SAYS = "Leave BuyWord"
 
+    def use_colours(self, theme: str | None) -> bool:
+        """Show the colour scheme `theme` (the player's setting); False, changing nothing,
+        for one this version does not have (a hand-edited settings file)."""
+        if theme is None:
+            return False
+        try:
+            self.theme = theme
+        except Exception:  # an unknown colour scheme is not fatal: the default stays
+            return False
+        return True
+
     def action_help(self, tab: str = "rules") -> None:
         """How to play, the variants, the key map and the price list."""
         from buyword.ui.dialogs.help import HelpScreen
