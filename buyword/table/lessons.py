@@ -6,9 +6,11 @@ word, the tile limit, the leader, the end of the bag, the rating). It is set up 
 `GameSetup` (`LEARN_SETUP`, marked `lesson`) and started by `TableSession.new` like any game,
 so it is saved, resumed and recorded as any game is.
 
-A `Tutorial` wraps the session as the table screen's source: it says which lesson is on and
-what it teaches, lets through only the answer the lesson waits for ("Not yet: this lesson is
-about buying — press B"), and hands everything else to the session. Where the player stands
+A `Tutorial` wraps the session as the source of the table's runner (`TableRunner(session,
+source=tutorial, lesson=tutorial.lesson_view)`): it says which lesson is on and what it
+teaches (`lesson_view`, which the screen's views carry), lets through only the answer the
+lesson waits for ("Not yet: this lesson is about buying — press B"), and hands everything
+else to the session. Where the player stands
 is read from the game's own record (every answer in it is one step), so a resumed or undone
 game is at the right lesson with nothing else saved.
 
