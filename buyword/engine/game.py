@@ -162,12 +162,15 @@ class Game(VariantPlay):
         self._init_variants(len(names))
 
     @classmethod
-    def new(cls, names: list[str], **options: Any) -> Game:
+    def new(cls, names: list[str], *, dictionary: Dictionary, seed: int | None = None,
+            rules: Rules | None = None, bag: str | None = None, leader: int = 0,
+            themes: Themes | None = None) -> Game:
         """A new game for these players (1-4); the options are those of `Game(...)`:
         dictionary, seed, rules, bag (the front of the bag, for tests, puzzles and daily
         challenges; the rest of the tiles follow, shuffled by seed), leader and themes (the
         theme lists, needed when the rules name a theme)."""
-        return cls(names, **options)
+        return cls(names, dictionary=dictionary, seed=seed, rules=rules, bag=bag, leader=leader,
+                   themes=themes)
 
     def _fill_bag(self, front: str | None) -> str:
         tiles = self.rules.tiles.bag()
