@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import time
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -111,14 +112,18 @@ def private_breaches(message: dict[str, Any], hidden: dict[int, tuple[str, str]]
     return found
 
 
-async def settle(*tables: SeatLink, until: Callable[[], bool] | None = None) -> None:
-    """Let the messages on their way arrive (loopback: a millisecond or two), and then until
-    `until` holds."""
-    for _ in range(1000):
+async def settle(*tables: SeatLink, until: Callable[[], bool] | None = None,
+                 within: float = 60.0) -> None:
+    """Let the messages on their way arrive (loopback: a millisecond or two when idle, far
+    longer with both cores busy), and then until `until` holds. `within` seconds is only where
+    a table that never answers gives up, never how long an answer is expected to take."""
+    deadline = time.monotonic() + within
+    while True:
         await asyncio.sleep(0.002)
         if all(not t.in_flight for t in tables) and (until is None or until()):
             return
-    raise AssertionError("the table did not answer")
+        if time.monotonic() > deadline:
+            raise AssertionError("the table did not answer")
 
 
 async def to_selling(ann: SeatLink, bob: SeatLink) -> None:

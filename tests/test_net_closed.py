@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from net_helpers import HOST, table
 from test_net_remote import settle
+from ui_helpers import on_top, until
 
 from buyword.net.remote import TABLE_CLOSED, JoinedTable
 from buyword.net.server import TableServer
@@ -50,17 +51,14 @@ async def test_a_host_that_vanished_is_given_up_after_a_few_refused_reconnects()
 async def test_the_joined_screen_offers_to_quit_when_the_table_has_closed() -> None:
     from buyword.ui.dialogs.confirm import ConfirmScreen
     from buyword.ui.remote import JoinApp
+    from buyword.ui.screens.joined import RemoteTableScreen
 
     server, bob = await joined_bob()
     app = JoinApp(bob)
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause(0.1)
+        await on_top(pilot, RemoteTableScreen)
         await server.close()
-        for _ in range(100):
-            await pilot.pause(0.02)
-            if isinstance(app.screen, ConfirmScreen):
-                break
-        assert isinstance(app.screen, ConfirmScreen)
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the offer to quit")
         assert "no longer serving" in str(app.screen.detail)
         await pilot.press("y")
         await pilot.pause(0.05)

@@ -7,10 +7,11 @@ from __future__ import annotations
 import pytest
 from net_helpers import FINDER, LEXICON, previewed, settle, to_selling
 from test_net_remote import seated
+from ui_helpers import on_top, until
 
 from buyword.net.commands import HostOptions, host_main
 from buyword.store.setup import GameSetup, Seat
-from buyword.table import Played, Services, TableSession, Wait
+from buyword.table import Awaiting, Played, Services, TableSession, Wait
 
 ANN, BOB = Seat("Ann"), Seat("Bob")
 
@@ -110,13 +111,18 @@ async def test_the_hosts_screen_places_a_word_with_the_board_keys_and_f6_still_s
         async with app.run_test(size=(120, 40)) as pilot:
             await server.act(0, "roll 3")
             await server.act(0, "buy")
-            await pilot.pause(0.1)
+            await until(pilot, lambda: session.awaiting() == Awaiting(Wait.BUY, (1,)),
+                        "Bob to buy")
+            await on_top(pilot, RemoteTableScreen)
             await pilot.press("b")
-            await pilot.pause(0.1)
+            await until(pilot, lambda: session.awaiting() == Awaiting(Wait.SELL, (0,)),
+                        "Ann to sell")
             await server.act(0, "sell TEA at 0,0 across")
             await server.act(0, "done")
-            await pilot.pause(0.1)
-            assert isinstance(app.screen, RemoteTableScreen) and app.screen.host is not None
+            await until(pilot, lambda: session.awaiting() == Awaiting(Wait.SELL, (1,)),
+                        "Bob to sell")
+            screen = await on_top(pilot, RemoteTableScreen)
+            assert screen.host is not None
             await pilot.press("f6")
             assert isinstance(app.screen, CodesScreen)
             await pilot.press("escape")
@@ -126,10 +132,7 @@ async def test_the_hosts_screen_places_a_word_with_the_board_keys_and_f6_still_s
             await pilot.press("f8")
             assert board.display
             await pilot.press("tab", "t", "o", "enter")  # down from Ann's T
-            for _ in range(50):
-                await pilot.pause(0.02)
-                if len(session.game.grid) == 4:
-                    break
+            await until(pilot, lambda: len(session.game.grid) == 4, "TO placed")
             assert session.game.grid.letter((1, 0)) == "O"
             app.exit()
     finally:

@@ -7,6 +7,7 @@ import pytest
 from net_helpers import FINDER, LEXICON
 from test_net_crossword import to_selling
 from test_net_remote import seated, settle
+from ui_helpers import on_top
 
 from buyword.engine import BuyWordError
 from buyword.store.setup import GameSetup, Seat
@@ -64,6 +65,7 @@ async def test_f2_on_a_joined_screen_opens_the_hints_when_the_host_allows_them()
     from buyword.net.remote import JoinedTable
     from buyword.ui.dialogs.hints import HintsScreen
     from buyword.ui.remote import JoinApp
+    from buyword.ui.screens.joined import RemoteTableScreen
 
     session = hinted_table(hints=True)
     server, ann, _ = await seated(session)
@@ -74,13 +76,9 @@ async def test_f2_on_a_joined_screen_opens_the_hints_when_the_host_allows_them()
             await to_selling(ann, bob.table)
             ann.act(0, "done")
             await settle(ann, bob.table, until=lambda: bob.table.view.awaiting.seats == (1,))
-            await pilot.pause(0.1)
+            await on_top(pilot, RemoteTableScreen)
             await pilot.press("f2")
-            for _ in range(50):  # the host's hints come back over the link
-                await pilot.pause(0.05)
-                if isinstance(app.screen, HintsScreen):
-                    break
-            assert isinstance(app.screen, HintsScreen)
+            await on_top(pilot, HintsScreen)  # the host's hints come back over the link
             app.exit()
     finally:
         await server.close()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from net_helpers import FINDER, HOST, LEXICON, previewed, settle
 from textual.widgets import Static
+from ui_helpers import on_top, until
 
 from buyword.net.remote import HostSeat, JoinedTable
 from buyword.net.server import TableServer
@@ -60,26 +61,25 @@ async def test_a_joined_seats_preview_of_a_non_word_is_the_hosts(challenge: bool
 @pytest.mark.slow
 async def test_typing_a_non_word_on_a_joined_screen_shows_no_tick() -> None:
     from buyword.ui.remote import JoinApp
+    from buyword.ui.screens.joined import RemoteTableScreen
 
     session = bov_table()
     async with TableServer(session, reserved=frozenset({0})) as server:
         joined = await to_bobs_sale(server)
         app = JoinApp(joined)
         async with app.run_test(size=(100, 32)) as pilot:
-            await pilot.pause(0.1)
+            screen = await on_top(pilot, RemoteTableScreen)
             await pilot.press("b", "o", "v")
-            feedback = app.screen.query_one("#feedback", Static)
-            for _ in range(100):  # the host's answer comes back over the link
-                await pilot.pause(0.02)
-                if "BOV" in str(feedback.render()) or "✗" in str(feedback.render()):
-                    break
+            feedback = screen.query_one("#feedback", Static)
+            await until(pilot, lambda: "✗" in str(feedback.render()),  # over the link
+                        "the host's verdict on BOV")
             text = str(feedback.render())
             assert "✓" not in text and "Enter sells" not in text
-            assert "✗" in text and "dictionary" in text
+            assert "dictionary" in text
             await pilot.press("enter")  # refused on the screen, as at a local table
-            await pilot.pause(0.1)
+            message = screen.query_one("#message", Static)
+            await until(pilot, lambda: "dictionary" in str(message.render()), "the refusal")
             assert sorted(session.game.player(1).hand) == ["B", "O", "V"]
-            assert "dictionary" in str(app.screen.query_one("#message", Static).render())
             app.exit()
 
 

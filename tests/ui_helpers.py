@@ -6,11 +6,13 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Callable
+from typing import TypeVar
 
 from pilot_helpers import messages_waiting
 from textual import events
 from textual.app import App
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.worker import WorkerCancelled
 
 from buyword.cli import PlayOptions
@@ -19,6 +21,8 @@ from buyword.store.settings import Settings
 from buyword.store.setup import GameSetup, Seat
 from buyword.ui.app import BuyWordApp
 from buyword.words.lexicon import Lexicon
+
+ScreenT = TypeVar("ScreenT", bound=Screen)
 
 #: A small word set: enough for the scripted games, and instant to load.
 WORDS = (
@@ -69,6 +73,19 @@ async def until(pilot: Pilot, holds: Callable[[], bool], what: str,
         if time.monotonic() > deadline:
             raise AssertionError(f"the app never reached: {what}")
         await pilot.pause(0.01)
+
+
+async def on_top(pilot: Pilot, kind: type[ScreenT], within: float = 60.0) -> ScreenT:
+    """Wait until a screen of `kind` is on top and mounted, and its messages are handled (its
+    keys are bound and it has drawn what it was given): the moment a player could use it.
+    Returns the screen."""
+    app = pilot.app
+    await until(pilot, lambda: isinstance(app.screen, kind) and app.screen.is_mounted,
+                f"a {kind.__name__} on top", within)
+    await handled(app)
+    screen = app.screen
+    assert isinstance(screen, kind)
+    return screen
 
 
 async def type_word(pilot: Pilot, word: str) -> None:
