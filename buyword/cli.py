@@ -1,27 +1,35 @@
-"""The `buyword` command: play (the default), solve, sim, replay, history and serve."""
+"""The `buyword` command: play (the default) and every other command (`COMMANDS`)."""
 
 from __future__ import annotations
 
 import gc
 import os
 import sys
-from typing import TYPE_CHECKING, NoReturn, TypeVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, NoReturn, TypeVar
 
 from buyword import __version__
 from buyword.engine.errors import BuyWordError
-from buyword.ui.options import PlayOptions
+from buyword.ui.options import PlayOptions, ReplayOptions
 
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Callable
 
+    from buyword.analysis.puzzles import PuzzleOptions
+    from buyword.analysis.review_report import ReviewOptions
     from buyword.analysis.sim import SimOptions
     from buyword.analysis.train import Training
+    from buyword.engine.tiles import TileSet
     from buyword.net.commands import HostOptions, JoinOptions
     from buyword.net.remote import HostSeat, JoinedTable
+    from buyword.web.serve import ServeOptions
+    from buyword.words.solve import SolveOptions
 
 #: The parser class a command's options are added with (build_parser's own).
 _ParserT = TypeVar("_ParserT", bound="argparse.ArgumentParser")
+#: A command's options (`Command`).
+_OptionsT = TypeVar("_OptionsT")
 
 #: The exit status of every refusal: input the command cannot use (as argparse uses).
 USAGE_ERROR = 2
@@ -344,8 +352,9 @@ def _check_variants(text: str, crossword: bool, seats: int) -> tuple[str, ...]:
     return tuple(dict.fromkeys(names))
 
 
-def _check_tiles(path: str, seats: int | None) -> None:
-    """The --tiles file must be a tile set, with wilds enough for `seats` (None: not known)."""
+def _check_tiles(path: str, seats: int | None) -> TileSet | None:
+    """The --tiles file's tile set (None: none named), which must have wilds enough for
+    `seats` (None: not known)."""
     from buyword.engine import Rules
     from buyword.store.setup import load_tiles
 
@@ -358,6 +367,7 @@ def _check_tiles(path: str, seats: int | None) -> None:
             tiles.check_table(seats, Rules().wilds_for(seats))
     except BuyWordError as error:
         raise BuyWordError(f"--tiles {path!r}: {error}") from None
+    return tiles
 
 
 def _sim_seats(players: list[str] | None) -> int | None:
@@ -462,53 +472,20 @@ def command_of(args: argparse.Namespace) -> Callable[[], int]:
     words), before anything runs."""
     from functools import partial
 
-    command = args.command or "play"
-    if command in ("play", "learn", "history", "replay", "review"):
+    command = COMMANDS[args.command or "play"]  # argparse knows only the commands there
+    if command.home:
         _check_home()
-    match command:
-        case "play":
-            return partial(_play, _play_options(args))
-        case "learn":
-            return partial(_play, PlayOptions(learn=True))
-        case "solve":
-            return partial(_solve, args.letters, args.wilds, args.dictionary, args.min_length,
-                           args.theme, args.sub_tiles or args.tiles)
-        case "sim":
-            return partial(_sim, _sim_options(args))
-        case "train":
-            return partial(_train, _training(args))
-        case "host":
-            return partial(_host, _host_options(args))
-        case "join":
-            from buyword.net.commands import JoinOptions
+    return partial(command.run, command.options(args))
 
-            return partial(_join, JoinOptions(address=args.address, code=args.code,
-                                              text=args.text))
-        case "history":
-            return _history
-        case "serve":
-            from buyword.web import serve_main
 
-            return partial(serve_main, args.host, args.port, token=args.token,
-                           max_games=args.max_games, public_url=args.public_url)
-        case "review":
-            return partial(_review, args.file, args.seat, args.budget, args.json,
-                           args.rollouts, args.jobs, args.ray)
-        case "replay":
-            return partial(_replay, args.file)
-        case "puzzles" if args.action == "spread":
-            from buyword.analysis.puzzles import spread_main
+@dataclass(frozen=True)
+class Command(Generic[_OptionsT]):
+    """One `buyword` command: its typed options, read from the parsed command line (and
+    checked: BuyWordError), and the function that runs it with them."""
 
-            if args.keep < 1:
-                return partial(_refuse, f"--keep should be at least 1, not {args.keep}")
-            return partial(spread_main, args.out, args.keep)
-        case "puzzles" if args.action == "rate-levels":
-            return partial(_rate_levels, args.ratings, args.out, args.seed, args.games,
-                           args.jobs, args.ray)
-        case "puzzles":
-            return partial(_build_puzzles, args.out, args.seed, args.games, args.rollouts,
-                           args.jobs, args.ray, args.decisions, args.append)
-    raise AssertionError(f"no command {command!r}")  # argparse knows only the ones above
+    options: Callable[[argparse.Namespace], _OptionsT]
+    run: Callable[[_OptionsT], int]
+    home: bool = False  # it reads the data folder: BUYWORD_HOME is checked first
 
 
 def _play_options(args: argparse.Namespace) -> PlayOptions:
@@ -520,6 +497,17 @@ def _play_options(args: argparse.Namespace) -> PlayOptions:
         _check_tiles(args.tiles, (len(players) or 1) if starts else None)
     return PlayOptions(args.seed, args.solo, players, args.resume, args.tiles,
                        variants=variants)
+
+
+def _solve_options(args: argparse.Namespace) -> SolveOptions:
+    """`buyword solve`'s options, its tile set loaded (--tiles after `solve`, or before it)."""
+    from buyword.store.places import cache_folder
+    from buyword.words.solve import SolveOptions
+
+    tiles = _check_tiles(args.sub_tiles or args.tiles or "", None)
+    return SolveOptions(letters=args.letters, wilds=args.wilds, dictionary=args.dictionary,
+                        min_length=args.min_length, theme=args.theme, tiles=tiles,
+                        cache_dir=cache_folder())
 
 
 def _sim_options(args: argparse.Namespace) -> SimOptions:
@@ -539,14 +527,28 @@ def _sim_options(args: argparse.Namespace) -> SimOptions:
 def _training(args: argparse.Namespace) -> Training:
     """`buyword train`'s options."""
     from buyword.analysis.train import Training
-    from buyword.store.places import cache_folder
 
-    folder = cache_folder()
     return Training(games=args.games, iterations=args.iterations, seed=args.seed,
                     horizon=args.horizon, max_leave=args.max_leave, smoothing=args.smoothing,
                     weight=args.weight, evaluate=args.evaluate, targets=args.targets,
                     rollouts=args.rollouts, jobs=args.jobs, ray=args.ray,
-                    cache_dir=None if folder is None else str(folder), out=args.out)
+                    cache_dir=_cache_dir(), out=args.out)
+
+
+def _puzzle_options(args: argparse.Namespace) -> PuzzleOptions:
+    """`buyword puzzles`'s options, each count checked."""
+    from buyword.analysis.puzzles import PuzzleOptions
+
+    least = {"build": {"--games": 1, "--jobs": 1, "--rollouts": 2, "--decisions": 0},
+             "rate-levels": {"--games": 1, "--jobs": 1}, "spread": {"--keep": 1}}[args.action]
+    for name, at_least in least.items():
+        value = getattr(args, name[2:])
+        if value < at_least:
+            raise BuyWordError(f"{name} should be at least {at_least}, not {value}")
+    return PuzzleOptions(action=args.action, out=args.out, seed=args.seed, games=args.games,
+                         rollouts=args.rollouts, decisions=args.decisions, jobs=args.jobs,
+                         ray=args.ray, append=args.append, ratings=args.ratings,
+                         keep=args.keep)
 
 
 def _host_options(args: argparse.Namespace) -> HostOptions:
@@ -560,95 +562,98 @@ def _host_options(args: argparse.Namespace) -> HostOptions:
                        hand_over_after=args.hand_over_after, text=args.text)
 
 
-def _solve(letters: str, wilds: int, dictionary: str | None, min_length: int,
-           theme: str | None, tiles_file: str | None) -> int:
-    """`buyword solve`: the best words and sale plan for `letters` and `wilds`."""
-    from buyword.engine import TileSetError
+def _join_options(args: argparse.Namespace) -> JoinOptions:
+    """`buyword join`'s options."""
+    from buyword.net.commands import JoinOptions
+
+    return JoinOptions(address=args.address, code=args.code, text=args.text)
+
+
+def _serve_options(args: argparse.Namespace) -> ServeOptions:
+    """`buyword serve`'s options."""
+    from buyword.web.serve import ServeOptions
+
+    return ServeOptions(host=args.host, port=args.port, token=args.token,
+                        max_games=args.max_games, public_url=args.public_url)
+
+
+def _review_options(args: argparse.Namespace) -> ReviewOptions:
+    """`buyword review`'s options."""
+    from buyword.analysis.review_report import ReviewOptions
+
+    return ReviewOptions(file=args.file, seat=args.seat, budget=args.budget, json=args.json,
+                         rollouts=args.rollouts, jobs=args.jobs, ray=args.ray,
+                         cache_dir=_cache_dir())
+
+
+def _cache_dir() -> str | None:
+    """The cache folder, as the commands whose workers are given it by name take it."""
     from buyword.store.places import cache_folder
-    from buyword.store.setup import load_tiles
+
+    folder = cache_folder()
+    return None if folder is None else str(folder)
+
+
+# Each command's function: its module is imported only when the command runs.
+
+def _solve(options: SolveOptions) -> int:
     from buyword.words.solve import solve_main
 
-    try:
-        tiles = load_tiles(tiles_file or "")
-    except TileSetError as error:
-        print(f"buyword solve: {error}", file=sys.stderr)
-        return USAGE_ERROR
-    return solve_main(letters, wilds, dictionary, min_length, theme, tiles, cache_folder())
+    return solve_main(options)
 
 
 def _sim(options: SimOptions) -> int:
-    """`buyword sim`: seeded games between computer players."""
     from buyword.analysis.sim import sim_main
 
     return sim_main(options)
 
 
 def _train(training: Training) -> int:
-    """`buyword train`: Expert's leave values learned by self-play."""
     from buyword.analysis.train import train_main
 
     return train_main(training)
 
 
-def _build_puzzles(out: str, seed: int, games: int, rollouts: int, jobs: int,
-                   ray: str | None, decisions: int, append: bool) -> int:
-    """`buyword puzzles build`: puzzles mined from seeded games."""
-    from buyword.analysis.puzzles import build_main
+def _puzzles(options: PuzzleOptions) -> int:
+    from buyword.analysis.puzzles import puzzles_main
 
-    for name, value, least in (("--games", games, 1), ("--rollouts", rollouts, 2),
-                               ("--jobs", jobs, 1), ("--decisions", decisions, 0)):
-        if value < least:
-            return _refuse(f"{name} should be at least {least}, not {value}")
-    return build_main(out, seed, games, rollouts, jobs, ray, decisions, append)
-
-
-def _rate_levels(ratings: str, out: str, seed: int, games: int, jobs: int,
-                 ray: str | None) -> int:
-    """`buyword puzzles rate-levels`: the levels rated from their games, the puzzles from them."""
-    from buyword.analysis.puzzles import rate_levels_main
-
-    if games < 1 or jobs < 1:
-        return _refuse(f"--games and --jobs should be at least 1, not {min(games, jobs)}")
-    return rate_levels_main(ratings, out, seed, games, jobs, ray)
+    return puzzles_main(options)
 
 
 def _host(options: HostOptions) -> int:
-    """`buyword host`: serve a table, the host playing a seat on the table screen."""
     from buyword.net.commands import host_main
 
     return host_main(options, _play_host)
 
 
 def _join(options: JoinOptions) -> int:
-    """`buyword join`: a seat at a hosted table, on the table screen."""
     from buyword.net.commands import join_main
 
     return join_main(options, _play_joined)
 
 
-def _history() -> int:
-    """`buyword history`: the past games."""
+def _history(_: None) -> int:
     from buyword.store.history import history_main
 
     return history_main()
 
 
-def _review(path: str, seat: str | None, budget: float | None, as_json: bool,
-            rollouts: int | None, jobs: int | None, ray: str | None) -> int:
-    """`buyword review`: Master weighs each decision a person made in a saved game."""
+def _serve(options: ServeOptions) -> int:
+    from buyword.web.serve import serve_main
+
+    return serve_main(options)
+
+
+def _review(options: ReviewOptions) -> int:
     from buyword.analysis.review_report import review_main
-    from buyword.store.places import cache_folder
 
-    folder = cache_folder()
-    return review_main(path, seat, budget, as_json, None if folder is None else str(folder),
-                       rollouts, jobs, ray)
+    return review_main(options)
 
 
-def _replay(path: str) -> int:
-    """`buyword replay`: step through a finished game's record."""
+def _replay(options: ReplayOptions) -> int:
     from buyword.ui.replay import run_replay
 
-    return run_replay(path)
+    return run_replay(options)
 
 
 def _play(options: PlayOptions) -> int:
@@ -669,3 +674,20 @@ def _play(options: PlayOptions) -> int:
     finally:
         if collecting:
             gc.enable()
+
+
+#: Every command, by the name it is given on the command line (`history` has no options).
+COMMANDS: dict[str, Command[Any]] = {
+    "play": Command(_play_options, _play, home=True),
+    "learn": Command(lambda _: PlayOptions(learn=True), _play, home=True),
+    "solve": Command(_solve_options, _solve),
+    "sim": Command(_sim_options, _sim),
+    "train": Command(_training, _train),
+    "puzzles": Command(_puzzle_options, _puzzles),
+    "host": Command(_host_options, _host),
+    "join": Command(_join_options, _join),
+    "history": Command(lambda _: None, _history, home=True),
+    "serve": Command(_serve_options, _serve),
+    "review": Command(_review_options, _review, home=True),
+    "replay": Command(lambda args: ReplayOptions(args.file), _replay, home=True),
+}

@@ -15,6 +15,7 @@ from ui_helpers import make_app, settle
 from buyword.cli import main
 from buyword.engine import Game, GameRecord
 from buyword.store.records import record_data
+from buyword.ui.options import ReplayOptions
 from buyword.ui.replay import run_replay
 from buyword.words.lexicon import Lexicon
 
@@ -81,7 +82,7 @@ def test_replay_refusals_name_the_file_and_exit_2(tmp_path: Path, capsys,
     bad = tmp_path / "bad.json"
     bad.write_text("{")
     for path in (tmp_path / "missing.json", bad, tmp_path):
-        assert run_replay(str(path)) == 2
+        assert run_replay(ReplayOptions(str(path))) == 2
         err = capsys.readouterr().err
         assert err.startswith("buyword replay: ") and err.count("\n") == 1
         assert f"{str(path)[:40]}" in err  # named (a long path may be shortened in the middle)
@@ -96,7 +97,7 @@ def test_replay_of_a_challenge_of_thousands_of_digits_exits_2(tmp_path: Path, ca
     data["actions"] = ["challenge " + "9" * 5000]
     path = tmp_path / "digits.json"
     path.write_text(json.dumps(data))
-    assert run_replay(str(path)) == 2
+    assert run_replay(ReplayOptions(str(path))) == 2
     err = capsys.readouterr().err
     assert "action 1" in err and "numbered from 1" in err and len(err) < 400
 

@@ -4,7 +4,7 @@ given typed options, and no module below the command line sees argparse (no Pilo
 from __future__ import annotations
 
 import ast
-from dataclasses import replace
+from dataclasses import is_dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -12,10 +12,15 @@ import pytest
 import buyword.analysis.sim
 import buyword.analysis.train
 import buyword.net.commands
+from buyword.analysis.puzzles import PuzzleOptions
+from buyword.analysis.review_report import ReviewOptions
 from buyword.analysis.sim import SimOptions
 from buyword.analysis.train import Training
 from buyword.cli import main
 from buyword.net.commands import HostOptions, JoinOptions
+from buyword.ui.options import PlayOptions, ReplayOptions
+from buyword.web.serve import ServeOptions
+from buyword.words.solve import SolveOptions
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -92,3 +97,60 @@ def test_no_module_below_the_command_line_reads_argparse() -> None:
             if "argparse" in names:
                 readers.append(str(path.relative_to(ROOT)))
     assert readers == []
+
+
+#: Each command, with the arguments it needs (and a few options).
+EACH_COMMAND = {"play": ["--seed", "4", "play"], "learn": ["learn"], "solve": ["solve", "QUIZ"],
+                "sim": ["sim"], "train": ["train"], "puzzles": ["puzzles", "rate-levels"],
+                "host": ["host"], "join": ["join", "h:1", "C"], "history": ["history"],
+                "serve": ["serve", "--port", "9"], "review": ["review", "g.json", "--json"],
+                "replay": ["replay", "g.json"]}
+
+
+def test_every_command_is_given_one_frozen_options_value(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Each command's function is called with its typed options, never the parsed line."""
+    from buyword import cli
+
+    given: list[tuple[str, object]] = []
+    for name, command in cli.COMMANDS.items():
+        monkeypatch.setitem(cli.COMMANDS, name, replace(
+            command, run=lambda options, name=name: given.append((name, options)) or 0))
+    assert set(EACH_COMMAND) == set(cli.COMMANDS)
+    for argv in EACH_COMMAND.values():
+        assert main(argv) == 0
+    tiles = tmp_path / "fours.toml"
+    tiles.write_text("[letters]\nT = { tiles = 9, pips = 4 }\nE = { tiles = 9, pips = 4 }\n"
+                     "A = { tiles = 9, pips = 4 }\n[wild]\ntiles = 8\npips = 1\n")
+    assert main(["--tiles", str(tiles), "solve", "TEA", "--wilds", "2"]) == 0
+    options = dict(given[:-1])
+    assert options.pop("history") is None
+    for name, value in options.items():
+        assert is_dataclass(value) and type(value).__dataclass_params__.frozen, name
+    assert options["play"] == PlayOptions(seed=4) and options["learn"] == PlayOptions(learn=True)
+    assert options["puzzles"] == PuzzleOptions(action="rate-levels")
+    assert options["serve"] == ServeOptions(port=9)
+    assert options["replay"] == ReplayOptions("g.json")
+    assert options["review"] == ReviewOptions("g.json", json=True,
+                                              cache_dir=options["review"].cache_dir)
+    solve = given[-1][1]
+    assert isinstance(solve, SolveOptions) and (solve.letters, solve.wilds) == ("TEA", 2)
+    assert solve.tiles is not None and solve.tiles.pips["T"] == 4  # the file before `solve`
+
+
+@pytest.mark.parametrize("command", sorted(EACH_COMMAND))
+def test_every_command_has_help_and_refuses_an_unknown_option_in_one_line(
+        command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from buyword import cli
+
+    assert command in cli.COMMANDS
+    with pytest.raises(SystemExit) as helped:
+        main([command, "--help"])
+    assert helped.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"usage: buyword {command}") and "--help" in out
+    with pytest.raises(SystemExit) as refused:
+        main([*EACH_COMMAND[command], "--frobnicate"])
+    assert refused.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--frobnicate" in err and "Traceback" not in err

@@ -24,6 +24,7 @@ from buyword.store import Store
 from buyword.store.setup import GameSetup
 from buyword.ui.app import BuyWordApp
 from buyword.ui.dialogs.confirm import ConfirmScreen
+from buyword.ui.options import ReplayOptions
 from buyword.ui.replay import run_replay
 from buyword.ui.screens.table import TableScreen
 
@@ -162,7 +163,7 @@ def test_any_word_list_path_gives_a_message_not_a_crash(
 def test_any_replay_path_is_refused_in_words(path: str) -> None:
     err = io.StringIO()
     with redirect_stderr(err):
-        code = run_replay(f"/nonexistent-buyword-test/{path}")
+        code = run_replay(ReplayOptions(f"/nonexistent-buyword-test/{path}"))
     assert code == 2
     message = err.getvalue()
     assert message.startswith(('buyword replay: cannot open "', "buyword replay: cannot open '"))

@@ -19,7 +19,13 @@ from aiohttp.test_utils import TestClient, TestServer  # noqa: E402 - needs aioh
 from web_helpers import Served, alive, free_port  # noqa: E402
 
 from buyword.cli import main  # noqa: E402
-from buyword.web import EXTRA_MISSING, exposure_warning, is_loopback, serve_main  # noqa: E402
+from buyword.web import (  # noqa: E402
+    EXTRA_MISSING,
+    ServeOptions,
+    exposure_warning,
+    is_loopback,
+    serve_main,
+)
 
 
 @pytest.mark.parametrize("host", ["127.0.0.1", "127.1.2.3", "localhost", "LOCALHOST", "::1",
@@ -75,7 +81,7 @@ def test_the_default_is_loopback_port_8000_without_a_warning(
 
 @pytest.mark.parametrize("port", [0, -1, 65536])
 def test_a_port_out_of_range_is_refused(port: int, capsys: pytest.CaptureFixture[str]) -> None:
-    assert serve_main("127.0.0.1", port) == 2
+    assert serve_main(ServeOptions(port=port)) == 2
     err = capsys.readouterr().err
     assert f"--port {port} is not a port number" in err and "1 to 65535" in err
 

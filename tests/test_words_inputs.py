@@ -14,7 +14,7 @@ from buyword.words import lexicon as lexicon_module
 from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon, LexiconError
 from buyword.words.planner import plan_sale
-from buyword.words.solve import solve_main
+from buyword.words.solve import SolveOptions, solve_main
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX thing")
@@ -52,13 +52,13 @@ def test_a_word_list_over_the_word_limit_is_refused_with_the_limit(tmp_path, mon
 
 def test_solve_refuses_more_wilds_than_the_tile_set_holds(capsys) -> None:
     """`--wilds 100` used to run for ever; the box holds 9 wild tiles."""
-    assert solve_main("QUIZ", 100, None, 2) == 2
+    assert solve_main(SolveOptions("QUIZ", wilds=100)) == 2
     err = capsys.readouterr().err
     assert err == "buyword solve: --wilds 100: the tile set holds only 9 wild tiles\n"
 
 
 def test_solve_refuses_a_hand_longer_than_any_game_position(capsys) -> None:
-    assert solve_main("E" * 17, 0, None, 2) == 2
+    assert solve_main(SolveOptions("E" * 17)) == 2
     assert "17 letters is too many; at most 16" in capsys.readouterr().err
 
 
@@ -67,7 +67,7 @@ def test_solve_shows_a_word_list_name_with_markup_as_text(tmp_path, capsys, monk
     (tmp_path / "[").mkdir()
     path = tmp_path / "[" / "bold]Eve [red]x.txt"  # its name holds "[/bold]Eve [red]x"
     path.write_text("quiz\ntea\n")
-    assert solve_main("QUIZ", 0, str(path), 2) == 0
+    assert solve_main(SolveOptions("QUIZ", dictionary=str(path))) == 0
     assert f"{path} (2 words)" in capsys.readouterr().out
 
 

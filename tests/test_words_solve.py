@@ -9,11 +9,11 @@ import sys
 import pytest
 from words_helpers import index_cache, share_index_cache
 
-from buyword.words.solve import solve_main
+from buyword.words.solve import SolveOptions, solve_main
 
 
 def test_solve_prints_the_best_words_and_the_best_sale(capsys):
-    assert solve_main("aeqtuz", 1, None, 2, cache_dir=index_cache()) == 0
+    assert solve_main(SolveOptions("aeqtuz", wilds=1, cache_dir=index_cache())) == 0
     out = capsys.readouterr().out
     assert "AEQTUZ + 1 wild" in out and "115,435 words" in out
     assert "Best words" in out and "Best sale now" in out
@@ -24,14 +24,14 @@ def test_solve_prints_the_best_words_and_the_best_sale(capsys):
 def test_solve_with_a_word_list_file_and_min_length(tmp_path, capsys):
     words = tmp_path / "words.txt"
     words.write_text("quiz\ntea\neat\nat\n", encoding="utf-8")
-    assert solve_main("QUIZTEA", 0, str(words), 3) == 0
+    assert solve_main(SolveOptions("QUIZTEA", dictionary=str(words), min_length=3)) == 0
     out = capsys.readouterr().out
     assert "QUIZ" in out and "EAT" in out and "$109" in out
     assert " AT " not in out  # too short at min-length 3
 
 
 def test_solve_says_when_nothing_can_be_sold(capsys):
-    assert solve_main("XQ", 0, None, 2, cache_dir=index_cache()) == 0
+    assert solve_main(SolveOptions("XQ", cache_dir=index_cache())) == 0
     assert "No word of 2+ letters" in capsys.readouterr().out
 
 
@@ -49,7 +49,8 @@ def test_solve_says_when_nothing_can_be_sold(capsys):
 def test_bad_input_is_one_line_on_stderr_and_exit_2(
     capsys, letters, wilds, dictionary, min_length, message
 ):
-    assert solve_main(letters, wilds, dictionary, min_length) == 2
+    options = SolveOptions(letters, wilds=wilds, dictionary=dictionary, min_length=min_length)
+    assert solve_main(options) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err.startswith("buyword solve: ") and message in captured.err
@@ -59,7 +60,7 @@ def test_bad_input_is_one_line_on_stderr_and_exit_2(
 def test_a_binary_dictionary_is_refused_cleanly(tmp_path, capsys):
     blob = tmp_path / "words.bin"
     blob.write_bytes(b"\x00\x01\x02quiz\n")
-    assert solve_main("QUIZ", 0, str(blob), 2) == 2
+    assert solve_main(SolveOptions("QUIZ", dictionary=str(blob))) == 2
     assert "binary" in capsys.readouterr().err
 
 

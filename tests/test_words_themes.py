@@ -13,7 +13,7 @@ from words_helpers import bundled_lexicon
 
 from buyword.words.finder import WordFinder
 from buyword.words.planner import plan_sale
-from buyword.words.solve import solve_main
+from buyword.words.solve import SolveOptions, solve_main
 from buyword.words.themes import (
     THEMES,
     ThemeBook,
@@ -127,7 +127,7 @@ def test_a_word_fits_by_a_common_sense(theme, words):
 
 
 def test_solve_offers_no_animal_by_a_rare_sense(capsys):
-    assert solve_main("LAG", 1, None, 2, "animals") == 0
+    assert solve_main(SolveOptions("LAG", wilds=1, theme="animals")) == 0
     out = capsys.readouterr().out
     assert "hAG" in out  # a hagfish: the word list still answers
     assert "bAG" not in out and "fLAG" not in out
@@ -295,13 +295,13 @@ def test_the_sale_preview_explains_an_off_theme_word_as_the_engine_does():
 
 
 def test_solve_with_a_theme_lists_only_its_words(capsys):
-    assert solve_main("CATSDOGE", 0, None, 2, "animals") == 0
+    assert solve_main(SolveOptions("CATSDOGE", theme="animals")) == 0
     out = capsys.readouterr().out
     assert "theme animals" in out and "DOGS" in out and "CODES" not in out
 
 
 def test_solve_with_an_unknown_theme_is_a_clear_message(capsys):
-    assert solve_main("CATS", 0, None, 2, "pirates") == 2
+    assert solve_main(SolveOptions("CATS", theme="pirates")) == 2
     err = capsys.readouterr().err
     assert err.startswith("buyword solve: 'pirates' is not a theme") and "Traceback" not in err
 

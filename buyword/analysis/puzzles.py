@@ -351,6 +351,33 @@ def rate_levels_main(ratings_out: str, puzzles_file: str, seed: int, games: int,
 # ----------------------------------------------------------------- the command
 
 
+@dataclass(frozen=True)
+class PuzzleOptions:
+    """`buyword puzzles`'s options (the command line builds them: `buyword.cli`)."""
+
+    action: str = "build"  # build, rate-levels or spread
+    out: str = "puzzles.json"  # the puzzle file written (rate-levels: rated, if it exists)
+    seed: int = 1  # the first game's seed
+    games: int = 10
+    rollouts: int = 96  # Master's rollouts each answer gets
+    decisions: int = 0  # at most this many decisions weighed a game (0: all)
+    jobs: int = 1
+    ray: str | None = None  # mine as Ray tasks at this address ("local")
+    append: bool = False  # add to the puzzles already in `out`
+    ratings: str = "level_ratings.json"  # rate-levels: where the levels' ratings go
+    keep: int = 1000  # spread: how many puzzles to keep
+
+
+def puzzles_main(options: PuzzleOptions) -> int:
+    """`buyword puzzles build`, `rate-levels` or `spread`; returns the exit status."""
+    o = options
+    if o.action == "spread":
+        return spread_main(o.out, o.keep)
+    if o.action == "rate-levels":
+        return rate_levels_main(o.ratings, o.out, o.seed, o.games, o.jobs, o.ray)
+    return build_main(o.out, o.seed, o.games, o.rollouts, o.jobs, o.ray, o.decisions, o.append)
+
+
 def build_main(out: str, seed: int, games: int, rollouts: int, jobs: int, ray: str | None,
                decisions: int, append: bool, say: Any = print) -> int:
     """`buyword puzzles build`: mine `games` games from `seed` into the puzzle file `out`

@@ -145,14 +145,28 @@ class MasterRecipe:
         return master_for(Services(cache_dir=self.cache_dir), self.todo)[0]
 
 
-def review_main(path: str, seat: str | None, budget: float | None, as_json: bool,
-                cache_dir: str | None, rollouts: int | None = None, jobs: int | None = None,
-                ray: str | None = None) -> int:
+@dataclass(frozen=True)
+class ReviewOptions:
+    """`buyword review`'s options (the command line builds them: `buyword.cli`)."""
+
+    file: str  # the saved game
+    seat: str | None = None  # whose decisions, by seat number or name (None: the first person)
+    budget: float | None = None  # Master's seconds a decision, instead of rollouts
+    json: bool = False  # print JSON instead of tables
+    rollouts: int | None = None  # Master's rollouts an option (None: `DEFAULT_ROLLOUTS`)
+    jobs: int | None = None  # processes to weigh on (None: one a core)
+    ray: str | None = None  # weigh as Ray tasks at this address ("local")
+    cache_dir: str | None = None  # where the word index is kept
+
+
+def review_main(options: ReviewOptions) -> int:
     """Run `buyword review`; returns the exit status (2, with one line on stderr, for input
-    that will not do). Master's budget: `rollouts` an option (None: `DEFAULT_ROLLOUTS`), or
-    `budget` seconds a decision instead; spread over `jobs` processes (None: one a core), or
-    Ray tasks at `ray`."""
+    that will not do). Master's budget: rollouts an option, or seconds a decision instead;
+    spread over processes, or Ray tasks."""
     from buyword.table.services import Services
+
+    budget, rollouts, jobs, as_json = options.budget, options.rollouts, options.jobs, options.json
+    cache_dir = options.cache_dir
 
     if budget is not None and rollouts is not None:
         return _refuse("--budget and --rollouts: give Master seconds or rollouts, not both")
@@ -166,11 +180,12 @@ def review_main(path: str, seat: str | None, budget: float | None, as_json: bool
     if budget is None and rollouts is None:
         rollouts = DEFAULT_ROLLOUTS
     try:
-        todo = read_for_review(path, seat)
+        todo = read_for_review(options.file, options.seat)
         master, decision = master_for(Services(cache_dir=cache_dir), todo)
     except BuyWordError as error:  # RecordError and ReviewError are both
         return _refuse(str(error))
-    spread = Processes(default_jobs() if jobs is None else jobs, ray, MasterRecipe(todo, cache_dir))
+    spread = Processes(default_jobs() if jobs is None else jobs, options.ray,
+                       MasterRecipe(todo, cache_dir))
     try:
         review = run_review(todo, master, decision, budget, progress=not as_json, rollouts=rollouts,
                       spread=spread)
@@ -332,5 +347,5 @@ def money_table(review: GameReview) -> object:
     return table
 
 
-__all__ = ["DEFAULT_BUDGET", "ToReview", "master_for", "print_review", "read_for_review",
-           "review_main", "summary_lines"]
+__all__ = ["DEFAULT_BUDGET", "ReviewOptions", "ToReview", "master_for", "print_review",
+           "read_for_review", "review_main", "summary_lines"]

@@ -1,5 +1,5 @@
-"""What the app is started with: `PlayOptions`, read from the command line (no Textual here;
-a game's setup is `buyword.store.setup.GameSetup`)."""
+"""What the apps are started with: `PlayOptions` and `ReplayOptions`, read from the command line
+(no Textual here; a game's setup is `buyword.store.setup.GameSetup`)."""
 
 from __future__ import annotations
 
@@ -24,3 +24,10 @@ class PlayOptions:
         """True when the command line asks for a game rather than the title screen."""
         return (self.solo or bool(self.players) or self.seed is not None
                 or bool(self.variants) or self.learn)
+
+
+@dataclass(frozen=True)
+class ReplayOptions:
+    """`buyword replay`'s options (the command line builds them: `buyword.cli`)."""
+
+    file: str  # a game record, or a file name `buyword history` lists

@@ -9,6 +9,7 @@ from textual.app import App
 from buyword.engine import BuyWordError
 from buyword.store import Store
 from buyword.table.replay import Replay, load_replay
+from buyword.ui.options import ReplayOptions
 from buyword.ui.screens.replay import ReplayScreen
 from buyword.ui.widgets import PIECES_CSS
 
@@ -33,11 +34,11 @@ class ReplayApp(App[int]):
 USAGE_ERROR = 2
 
 
-def run_replay(path: str) -> int:
+def run_replay(options: ReplayOptions) -> int:
     """`buyword replay FILE`: step through a saved game; a bad file is one line on stderr and
     exit status 2."""
     try:
-        replay = load_replay(Store().find_record(path))
+        replay = load_replay(Store().find_record(options.file))
     except BuyWordError as error:
         print(f"buyword replay: {error}", file=sys.stderr)
         return USAGE_ERROR

@@ -6,9 +6,9 @@ to install when it is missing.
 """
 
 from buyword.web.address import DEFAULT_HOST, exposure_warning, is_loopback
-from buyword.web.serve import DEFAULT_PORT, EXTRA_MISSING, serve_main
+from buyword.web.serve import DEFAULT_PORT, EXTRA_MISSING, ServeOptions, serve_main
 
 __all__ = [
     "DEFAULT_HOST", "DEFAULT_PORT", "EXTRA_MISSING", "exposure_warning", "is_loopback",
-    "serve_main",
+    "ServeOptions", "serve_main",
 ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
 
 from buyword.web.address import DEFAULT_HOST, exposure_warning
 
@@ -24,12 +25,23 @@ def _bad_port(port: int) -> str | None:
     return f"buyword: --port {port} is not a port number; use one from 1 to 65535"
 
 
-def serve_main(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *, token: str | None = None,
-               max_games: int | None = None, public_url: str | None = None) -> int:
+@dataclass(frozen=True)
+class ServeOptions:
+    """`buyword serve`'s options (the command line builds them: `buyword.cli`)."""
+
+    host: str = DEFAULT_HOST  # the address to listen on
+    port: int = DEFAULT_PORT
+    token: str | None = None  # the secret a browser needs (None: a new random one)
+    max_games: int | None = None  # games played at once (None: the server's default)
+    public_url: str | None = None  # the address players use when a proxy stands in front
+
+
+def serve_main(options: ServeOptions) -> int:
     """Serve the game to web browsers until Ctrl+C; returns the process exit status.
 
     0 after a clean stop; 2 when the web extra is missing or the address cannot be used.
     """
+    host, port, token, max_games = options.host, options.port, options.token, options.max_games
     if problem := _bad_port(port):
         print(problem, file=sys.stderr)
         return 2
@@ -50,5 +62,5 @@ def serve_main(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *, token: str
         print(warning, file=sys.stderr)
     from buyword.web.server import DEFAULT_MAX_GAMES
 
-    return GameServer(host, port, token=token, public_url=public_url,
+    return GameServer(host, port, token=token, public_url=options.public_url,
                       max_games=max_games or DEFAULT_MAX_GAMES).run()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from dataclasses import dataclass
 
 from rich.console import Console
 from rich.table import Table
@@ -28,18 +29,29 @@ MAX_LETTERS = 16
 USAGE_ERROR = 2
 
 
-def solve_main(letters: str, wilds: int, dictionary: str | None, min_length: int,
-               theme: str | None = None, tiles: TileSet | None = None,
-               cache_dir: str | os.PathLike[str] | None = None) -> int:
-    """Print the best words and the best sale plan for `letters` plus `wilds` wild tiles.
+@dataclass(frozen=True)
+class SolveOptions:
+    """`buyword solve`'s options (the command line builds them: `buyword.cli`)."""
 
-    `dictionary` is a word-list file, or None for the bundled list; `theme` a theme's name
-    (only its words are searched); `tiles` the tile set that prices the words (None: the
-    bundled set); `cache_dir` the folder the word index is kept in between runs (the user's
-    cache folder; None builds it every time). Returns the exit status: 0, or 2 after a
-    one-line message on stderr when the input cannot be used.
+    letters: str  # the letter tiles held, e.g. QUIZEST
+    wilds: int = 0  # wild tiles held
+    dictionary: str | None = None  # a word-list file; None: the bundled list
+    min_length: int = 2  # the shortest word allowed
+    theme: str | None = None  # a theme's name: only its words are searched
+    tiles: TileSet | None = None  # the tile set that prices the words; None: the bundled set
+    #: The folder the word index is kept in between runs (None builds it every time).
+    cache_dir: str | os.PathLike[str] | None = None
+
+
+def solve_main(options: SolveOptions) -> int:
+    """Print the best words and the best sale plan for the letters and wild tiles held.
+
+    Returns the exit status: 0, or 2 after a one-line message on stderr when the input cannot
+    be used.
     """
-    tiles = tiles or default_tiles()
+    letters, wilds, min_length = options.letters, options.wilds, options.min_length
+    theme, dictionary = options.theme, options.dictionary
+    tiles = options.tiles or default_tiles()
     try:
         hand = _read_hand(letters, wilds, min_length, tiles.wilds)
         unknown = sorted(set(hand) - set(tiles.pips))
@@ -55,7 +67,7 @@ def solve_main(letters: str, wilds: int, dictionary: str | None, min_length: int
     except BuyWordError as error:
         print(f"buyword solve: {error}", file=sys.stderr)
         return USAGE_ERROR
-    finder = WordFinder(lexicon, tiles, cache_dir=cache_dir)
+    finder = WordFinder(lexicon, tiles, cache_dir=options.cache_dir)
     words = finder.find(hand, wilds, min_length)
     plan = plan_sale(finder, hand, wilds, min_length)
     console = Console()
