@@ -211,6 +211,24 @@ async def test_a_joined_player_sees_the_rejoin_token_again_with_f7_or_the_palett
             bob.exit()
 
 
+@pytest.mark.parametrize("size", [(60, 18), (60, 24)], ids=["60x18", "60x24"])
+async def test_a_joined_seat_at_60_columns_gets_the_compact_table(size) -> None:
+    from buyword.ui.host import HostApp
+
+    session = table(Seat("Ann"), Seat("Bob"), seed=26)
+    async with TableServer(session, reserved=frozenset({0})) as server:
+        joined = await JoinedTable.join(HOST, server.port, server.codes[1])
+        for app in (JoinApp(joined), HostApp(HostSeat(server, 0))):
+            async with app.run_test(size=size) as pilot:
+                await pilot.pause(0.1)
+                screen = app.screen
+                assert isinstance(screen, RemoteTableScreen)
+                # As a local table at this size: no price list, and five tiles' room.
+                assert screen.has_class("-narrow") and not screen.query_one("#prices").display
+                assert screen.query_one("#hand").content_region.width >= 29
+                app.exit()
+
+
 async def test_a_joined_seat_ends_on_the_results_page_a_local_table_shows() -> None:
     session = table(Seat("Ann"), Seat("Bob"))
     answers = {Wait.BUY: "discard", Wait.SELL: "done"}

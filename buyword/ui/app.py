@@ -86,9 +86,6 @@ class BuyWordApp(TableShell[int]):
     # Every other screen's and piece's styles are read once the title has painted
     # (`read_styles`).
     CSS_PATH = "screens/title.tcss"
-    # Screens below 80x24 get a compact layout (-narrow, -short) down to the 60x18 minimum.
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-wide")]
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall")]
     QUIT_SAYS = "Leave BuyWord (during a game, asks first; the game is saved)"
 
     def __init__(

@@ -25,6 +25,10 @@ class TableShell(ReportsCrashes[ReturnType]):
         Binding("question_mark", "help('keys')", "Keys", priority=True),
         Binding("f1", "help('rules')", "Help", show=False),
     ]
+    # Screens below 80x24 get a compact layout (-narrow, -short) down to the 60x18 minimum,
+    # at a joined or a hosting table as at a table played here.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall")]
     #: What the palette's Quit says it does, in this app.
     QUIT_SAYS = "Leave BuyWord"
 
