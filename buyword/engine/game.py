@@ -82,6 +82,27 @@ class _Player:
     drawn: str = ""
 
 
+@dataclass(frozen=True)
+class Pose:
+    """A position as one seat sees it, for `Game.posed`: the phase and round, the seat's own
+    tiles and money, each other seat's (money, wilds, letter tiles held) in seat order, the
+    bag's size and the tiles the seat cannot see."""
+
+    phase: Phase
+    round: int
+    leader: int
+    die: int | str | None
+    draw_count: int | None
+    final_round: bool
+    hand: str
+    money: int
+    wilds: int
+    drawn: str
+    bag_size: int
+    unseen: str
+    rivals: tuple[tuple[int, int, int], ...] = ()
+
+
 def _sorted(tiles: Iterable[str]) -> str:
     return "".join(sorted(tiles))
 
@@ -171,6 +192,56 @@ class Game(VariantPlay):
         theme lists, needed when the rules name a theme)."""
         return cls(names, dictionary=dictionary, seed=seed, rules=rules, bag=bag, leader=leader,
                    themes=themes)
+
+    @classmethod
+    def posed(cls, names: list[str], seat: int, pose: Pose, **options: Any) -> Game:
+        """A game set up mid-round at `pose`, one seat's view of a position (a puzzle's):
+        `seat`'s hand, money, wilds and draw as given, every other seat's money and wilds,
+        and the tiles `seat` cannot see dealt at random (from `options`' seed) into the other
+        hands, the bag and, while buying, the draws of the seats still to decide. The options
+        are those of `Game(...)`, but the bag. It is a position to study, not a game with a
+        record: its actions do not replay from the start. BuyWordError when the position does
+        not fit the tile set."""
+        game = cls(names, **options)
+        rules = game.rules
+        others = [n for n in range(len(names)) if n != seat]
+        if len(pose.rivals) != len(others) or not 0 <= seat < len(names):
+            raise BuyWordError("a posed game needs one rival for each other seat")
+        unseen = list(_sorted(pose.unseen))
+        random.Random(f"buyword-pose-{game.seed}").shuffle(unseen)
+        me = game._players[seat]
+        me.hand, me.money, me.wilds, me.drawn = _sorted(pose.hand), pose.money, pose.wilds, \
+            pose.drawn
+        for n, (money, wilds, tiles) in zip(others, pose.rivals, strict=True):
+            p = game._players[n]
+            p.money, p.wilds, p.hand = money, wilds, _sorted(unseen[:tiles])
+            del unseen[:tiles]
+        game.bag, unseen = "".join(unseen[: pose.bag_size]), unseen[pose.bag_size:]
+        game.phase, game.round, game.leader = pose.phase, pose.round, pose.leader
+        game.die, game.draw_count, game.final_round = pose.die, pose.draw_count, pose.final_round
+        order = game.order()
+        if pose.phase in (Phase.BUY, Phase.SELL):
+            game._turn = order.index(seat)
+        if pose.phase is Phase.BUY and pose.draw_count:
+            for n in order[game._turn + 1:]:
+                game._players[n].drawn = _sorted(unseen[: pose.draw_count])
+                del unseen[: pose.draw_count]
+        if pose.phase is Phase.DROP:
+            game._drop_queue = [seat]
+        if unseen and game.final_round:  # the bag's last tiles, left the game face down
+            game._log(ev.FinalRound("".join(unseen), 0))
+            game.removed, unseen = "".join(unseen), []
+        held = game.bag + game.removed + "".join(p.hand + p.drawn for p in game._players)
+        extra = missing_letters(held + "".join(unseen), rules.tiles.bag())
+        if extra:
+            raise BuyWordError(f"the position holds more {extra} tiles than the tile set")
+        game.removed = _sorted(game.removed + _take(rules.tiles.bag(), held))
+        wilds = sum(p.wilds for p in game._players)
+        game.removed_wilds = rules.tiles.wilds - game.box_wilds - wilds
+        if game.removed_wilds < 0:
+            raise BuyWordError("the position holds more wilds than the tile set")
+        game.start_bag = game.bag
+        return game
 
     def _fill_bag(self, front: str | None) -> str:
         tiles = self.rules.tiles.bag()

@@ -17,15 +17,17 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import glicko2
 
 from buyword.bots.master import Appraisal, Decision, Estimate
 from buyword.bots.view import Opponent, SeatView
-from buyword.engine import Buy, Choose, Discard, Done, Drop, Rules, Sell
+from buyword.engine import Buy, BuyWordError, Choose, Discard, Done, Drop, Game, Rules, Sell
 from buyword.engine.actions import Action, parse_action
+from buyword.engine.game import Pose
 from buyword.engine.phase import Phase
+from buyword.engine.wording import dollars
 from buyword.store.puzzles import (
     Answer,
     Attempt,
@@ -37,10 +39,16 @@ from buyword.store.puzzles import (
     Source,
 )
 from buyword.table.coach import coach_says
+from buyword.table.session import Played, Refused, SalePreview, Thought, Undone
 from buyword.table.weighing import Moment, same, verdict
 
 if TYPE_CHECKING:
     from buyword.bots.base import Bot
+    from buyword.engine.dictionary import Dictionary
+    from buyword.table.session import Answer as SessionAnswer
+    from buyword.table.session import TableSession
+    from buyword.table.views import TableView
+    from buyword.words.finder import WordFinder
 
 #: A puzzle's best answer beats the second best by at least this many dollars.
 CLEAR_GAP = 10.0
@@ -330,3 +338,143 @@ def starting_rating(levels: dict[str, Glicko], solved_by: Sequence[str]) -> Glic
     their own ratings (`data/level_ratings.json`)."""
     games = [(rating, 0.0 if name in solved_by else 1.0) for name, rating in levels.items()]
     return updated(Glicko(), games)
+
+
+# ----------------------------------------------------------------- a puzzle at the table
+
+
+def puzzle_session(puzzle: Puzzle, rules: Rules, dictionary: Dictionary,
+                   finder: WordFinder) -> TableSession:
+    """A table of the puzzle's posed game: its seat a person's, the others computers (who
+    never act: the game never passes the seat's decision), a word taken back by replaying
+    from the posed position."""
+    from buyword.store.setup import Seat
+    from buyword.table.session import TableSession
+
+    game = posed_game(puzzle, rules, dictionary)
+    seats = [Seat(name, None if n == puzzle.position.seat else "expert")
+             for n, name in enumerate(game.names)]
+    session = TableSession(game, seats, finder)
+    session.start = lambda: posed_game(puzzle, rules, dictionary)
+    return session
+
+
+def posed_game(puzzle: Puzzle, rules: Rules, dictionary: Dictionary) -> Game:
+    """The puzzle's position as a game to play its decision in (`Game.posed`): the other
+    hands and the bag dealt at random from the unseen tiles, seeded by the puzzle's id."""
+    p = puzzle.position
+    pose = Pose(Phase(p.phase), p.round, p.leader, p.die, p.draw_count, p.final_round,
+                p.hand, p.money, p.wilds, p.drawn, p.bag_size, p.unseen,
+                tuple((r.money, r.wilds, r.tiles) for r in p.rivals))
+    seed = int.from_bytes(puzzle.id.encode("utf-8")[:8].ljust(8, b"-"), "big") % 10**9
+    return Game.posed(list(p.names), p.seat, pose, dictionary=dictionary, rules=rules,
+                      seed=seed)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A puzzle answered: the answer given (None: one Master did not weigh), whether it was
+    right, and every answer with its worth, for the screen."""
+
+    answer: Answer | None
+    right: bool
+    said: str  # what was answered, in words ("sell CAT, DOG")
+
+    def lines(self, puzzle: Puzzle) -> list[str]:
+        """What the screen says: right or wrong, each answer's worth, the explanation."""
+        head = (f"Right: {self.said}." if self.right else
+                f"Not the best: {self.said}" + ("" if self.answer else
+                                                 " (not among the answers Master weighed)")
+                + ".")
+        worth = [f"{a.says}: about {dollars(round(a.worth))} at the end"
+                 + ("" if a.right else f" (−{dollars(a.loses)})") for a in puzzle.answers]
+        return [head, *worth, puzzle.explanation]
+
+
+class PuzzleTable:
+    """A puzzle as the table screen plays it (a `TableSource` over the posed game's session,
+    as a lesson is one over its game's): the seat's own answer is judged instead of played,
+    so the game never moves past the decision, and no computer ever acts. A sale's words are
+    sold one by one as at any table; "done" is the answer, the words sold so far."""
+
+    def __init__(self, puzzle: Puzzle, session: TableSession) -> None:
+        """Pose `puzzle` at `session` (a table of its posed game: `posed_game`)."""
+        self.puzzle = puzzle
+        self.session = session
+        self.seat = puzzle.position.seat
+        #: The verdict, once answered (the first answer counts; later ones are practice).
+        self.verdict: Verdict | None = None
+        #: The last answer's verdict, first or not (what the screen shows).
+        self.shown: Verdict | None = None
+        self._start = len(session.game.actions)
+
+    def decided(self, answer: SessionAnswer | str) -> tuple[Action, ...] | None:
+        """The whole decision `answer` completes (None: it does not end the decision: a
+        word sold, or something else)."""
+        action = parse_action(answer) if isinstance(answer, str) else answer
+        if isinstance(action, Buy | Discard | Choose | Drop):
+            return (action,)
+        if isinstance(action, Done) and self.session.game.phase is Phase.SELL:
+            sold = [parse_action(a) for a in self.session.game.actions[self._start:]]
+            return (*(a for a in sold if isinstance(a, Sell)), Done())
+        return None
+
+    def act(self, seat: int, answer: SessionAnswer | str) -> Played | Refused:
+        """The seat's answer: a word sold is played; an answer that ends the decision is
+        judged (the game stays where it is: try again, or go on to the next puzzle)."""
+        try:
+            whole = self.decided(answer)
+        except BuyWordError as error:
+            return Refused(str(error))
+        if whole is None:
+            return self.session.act(seat, answer)
+        why = self.session.game.why_not(whole[-1]) if not isinstance(whole[-1], Done) else None
+        if why is not None:
+            return Refused(why)
+        given = judge(self.puzzle, whole)
+        said = Decision(whole).describe()
+        self.shown = Verdict(given, given is not None and given.right, said)
+        if self.verdict is None:
+            self.verdict = self.shown
+        self._unsell()
+        return Played(seat, whole[-1])
+
+    def _unsell(self) -> None:
+        """Take back the words sold in this answer, so the next try starts from the
+        position again."""
+        while len(self.session.game.actions) > self._start:
+            if isinstance(self.session.undo(self.seat), Refused):
+                break
+
+    def table_view(self, viewer: int | None) -> TableView:
+        """What the screen draws, as at any table."""
+        return self.session.table_view(viewer)
+
+    def preview(self, seat: int, typed: str) -> SalePreview:
+        """What selling `typed` would do, as at any table."""
+        return self.session.preview(seat, typed)
+
+    def hints(self, seat: int, limit: int = 8) -> Sequence[Any] | None:
+        """No hints: the puzzle is to find the answer."""
+        return []
+
+    def think(self) -> Thought:
+        """No computer acts at a puzzle (the game never passes the seat's decision)."""
+        raise BuyWordError("no computer acts at a puzzle")
+
+    def play(self, thought: Thought) -> Played | Refused:
+        """No computer acts at a puzzle."""
+        return Refused("no computer acts at a puzzle")
+
+    def pause(self, thought: Thought) -> float:
+        """No computer acts at a puzzle."""
+        return 0.0
+
+    def skip_ahead(self) -> None:
+        """Nothing to skip."""
+
+    def undo(self, seat: int) -> Undone | Refused:
+        """A word sold in this answer is taken back, as at any table."""
+        if len(self.session.game.actions) <= self._start:
+            return Refused("There is nothing to take back: this is where the puzzle starts")
+        return self.session.undo(seat)

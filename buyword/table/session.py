@@ -248,6 +248,9 @@ class TableSession:
         if len(seats) != game.seats:
             raise BuyWordError(f"the game has {game.seats} players but {len(seats)} seats")
         self.game = game
+        #: How the game starts again when a move is taken back (None: `Game.new` with its
+        #: set-up; a posed game, a puzzle's, gives the posing again: `Game.posed`).
+        self.start: Callable[[], Game] | None = None
         self.seats = tuple(seats)
         self.finder = finder
         self.theme_finders = theme_finders
@@ -773,9 +776,12 @@ class TableSession:
         """A new game with the same set-up, dictionary and themes after this game's first
         `upto` actions."""
         game = self.game
-        again = Game.new(list(game.names), dictionary=game.dictionary, seed=game.seed,
-                         rules=game.rules, bag=game.start_bag, leader=game.first_leader,
-                         themes=game.themes)
+        if self.start is not None:  # a posed game (a puzzle): it starts where it was posed
+            again = self.start()
+        else:
+            again = Game.new(list(game.names), dictionary=game.dictionary, seed=game.seed,
+                             rules=game.rules, bag=game.start_bag, leader=game.first_leader,
+                             themes=game.themes)
         for action in game.actions[:upto]:
             again.apply(action)
         return again
