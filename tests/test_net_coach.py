@@ -9,7 +9,8 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from net_helpers import FINDER, HOST, LEXICON, join_all
+from net_helpers import FINDER, HOST, LEXICON, join_all, settle
+from ui_helpers import until
 
 from buyword.net.client import TableClient
 from buyword.net.server import TableServer
@@ -43,7 +44,7 @@ async def decided(client: TableClient, text: str) -> None:
     """Send an answer and wait until the host's view shows it was taken."""
     size = len(client.log)
     await client.act(text)
-    await client.wait_for(lambda: len(client.log) > size, timeout=10)
+    await client.wait_for(lambda: len(client.log) > size, timeout=60)
 
 
 async def test_each_person_hears_their_own_lines_on_their_own_screen() -> None:
@@ -80,7 +81,7 @@ class Gated:
 
     def appraisal(self, *args: Any, **kwargs: Any) -> Appraisal:
         """Master's appraisal, once `go` is set."""
-        self.go.wait(30)
+        self.go.wait(120)  # only so that a test that fails first does not hang here
         return self.master.appraisal(*args, **kwargs)
 
 
@@ -101,12 +102,10 @@ async def test_a_line_said_while_the_screen_was_away_reaches_it_when_it_is_back(
             await decided(ann, "roll")
             await decided(ann, "choose 3")
             await ann.close()  # she leaves before the coach has weighed her draw count
-            while 0 not in session.away:
-                await asyncio.sleep(0.01)
+            await settle(until=lambda: 0 in session.away)
             assert session.appraisals == [] and ann.coach_said == []
             gated[0].go.set()
-            while not session.appraisals:  # the coach speaks while she is away
-                await asyncio.sleep(0.05)
+            await settle(until=lambda: bool(session.appraisals))  # said while she is away
             back = await TableClient.connect(HOST, server.port)
             await back.join(token=ann.token)
             heard = await said(back)
@@ -124,7 +123,7 @@ async def test_f6_asks_the_host_s_coach_and_turns_it_on() -> None:
         try:
             assert ann.view is not None and not ann.view.coaching
             await bob.ask_coach()  # not Bob's turn: refused, in words, and nothing is marked
-            await bob.wait_for(lambda: bool(bob.refusals), timeout=10)
+            await bob.wait_for(lambda: bool(bob.refusals), timeout=60)
             assert "on your turn" in bob.refusals[-1] and not session.coach_used
             await decided(ann, "roll")
             await ann.ask_coach()  # how many to draw
@@ -149,14 +148,8 @@ async def test_the_host_s_own_seat_hears_its_lines_and_the_others_do_not() -> No
         try:
             for answer in ("roll", "choose 3"):
                 assert ann.table.act(0, answer)
-                for _ in range(200):
-                    await asyncio.sleep(0.01)
-                    if not ann.table.in_flight:
-                        break
-            for _ in range(3000):
-                if ann.table.coach_said:
-                    break
-                await asyncio.sleep(0.02)
+                await settle(ann.table)
+            await settle(until=lambda: bool(ann.table.coach_said))
             lines = ann.table.take_coach()
             assert lines and lines[0].startswith("Coach on your ") and "Ann" not in lines[0]
             await asyncio.sleep(0.2)
@@ -178,20 +171,17 @@ async def test_a_joined_screen_shows_its_coach_line_and_f6_asks_the_host() -> No
         async with app.run_test(size=(100, 32)) as pilot:
             screen = app.screen
 
+            def coach_line() -> str:
+                box = screen.query_one("#coach")
+                return str(box.render()) if box.display else ""
+
             async def shown(words: str) -> str:
-                for _ in range(1500):
-                    await pilot.pause(0.02)
-                    box = screen.query_one("#coach")
-                    text = str(box.render()) if box.display else ""
-                    if words in text:
-                        return text
-                raise AssertionError(f"the coach never said {words!r}")
+                await until(pilot, lambda: words in coach_line(), f"the coach saying {words!r}")
+                return coach_line()
 
             await pilot.press("r")
-            for _ in range(200):
-                await pilot.pause(0.02)
-                if joined.table.view.awaiting.wait == "choose" and not joined.table.in_flight:
-                    break
+            await until(pilot, lambda: joined.table.view.awaiting.wait == "choose"
+                        and not joined.table.in_flight, "Ann to choose")
             await pilot.press("f6")  # what would Master draw?
             assert "Coach: Master would draw" in await shown("Master would")
             await pilot.press("3")
@@ -201,19 +191,13 @@ async def test_a_joined_screen_shows_its_coach_line_and_f6_asks_the_host() -> No
             # no selling to start, the table finishing it for her.)
             screen._coach_update = lambda: None
             await pilot.press("b")  # Ann buys; Bob decides next, then Ann sells
-            for _ in range(500):
-                await pilot.pause(0.02)
-                if bob.view is not None and bob.my_turn:
-                    break
+            await until(pilot, lambda: bob.view is not None and bob.my_turn, "Bob to decide")
             await bob.act("discard")
-            for _ in range(500):  # Ann's selling starts: the line on the draw leaves
-                await pilot.pause(0.02)
-                awaiting = joined.table.view.awaiting
-                if awaiting.wait == "sell" and awaiting.seat == 0 and not joined.table.in_flight:
-                    break
-            await pilot.pause()
-            box = screen.query_one("#coach")
-            assert "draw of 3" not in (str(box.render()) if box.display else "")
+            await until(pilot, lambda: joined.table.view.awaiting.wait == "sell"
+                        and joined.table.view.awaiting.seat == 0
+                        and not joined.table.in_flight, "Ann to sell")
+            # Ann's selling starts: the line on the draw leaves.
+            await until(pilot, lambda: "draw of 3" not in coach_line(), "the draw's line gone")
             app.exit()
         # Bob hears of his own decision only, never of Ann's.
         assert all(line.startswith("Coach on your discard of ") for line in bob.coach_said)

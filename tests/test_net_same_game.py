@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 from net_helpers import FINDER, HOST, LEXICON, WORDS
 from textual.pilot import Pilot
-from ui_helpers import make_app, settle, table
+from ui_helpers import frames, make_app, settle, table, until
 
 from buyword.bots.view import SeatView
 from buyword.net.client import TableClient
@@ -61,11 +61,8 @@ async def answer_at_screen(pilot: Pilot, view: TableView, moves: int,
     """Press the keys of the person's answer, then wait until the table has taken it."""
     assert view.awaiting.wait is not None
     await pilot.press(*keys_for(decide(view.awaiting.wait, view.seat)))
-    for _ in range(500):
-        if made() != moves:  # type: ignore[operator]
-            return
-        await pilot.pause(0.01)
-    raise AssertionError(f"the answer was not taken: {view.awaiting}")
+    await until(pilot, lambda: made() != moves,  # type: ignore[operator]
+                f"the answer taken: {view.awaiting}")
 
 
 async def play_here() -> TableSession:
@@ -77,8 +74,7 @@ async def play_here() -> TableSession:
     async with app.run_test(size=(100, 34)) as pilot:
         await settle(pilot)
         session = table(app).session
-        for _ in range(3000):
-            await pilot.pause()
+        async for _ in frames(pilot, "the end of the game at one screen"):
             if session.over:
                 return session
             screen = app.screen
@@ -93,7 +89,7 @@ async def play_here() -> TableSession:
                 continue  # its dialog is opening
             await answer_at_screen(pilot, view, len(session.game.actions),
                                    lambda: len(session.game.actions))
-    raise AssertionError("the game at one screen did not end")
+    raise AssertionError("unreachable: frames gives up by raising")
 
 
 async def play_seat(client: TableClient) -> None:
@@ -118,8 +114,7 @@ async def play_hosted() -> TableSession:
         host = HostSeat(server, 0)
         app = HostApp(host)
         async with app.run_test(size=(100, 34)) as pilot:
-            for _ in range(6000):
-                await pilot.pause(0.01)
+            async for _ in frames(pilot, "the end of the hosted game"):
                 if session.over:
                     break
                 link = host.table
@@ -134,7 +129,7 @@ async def play_hosted() -> TableSession:
                 await answer_at_screen(pilot, view, len(session.game.actions),
                                        lambda: len(session.game.actions))
             app.exit()
-        await asyncio.wait_for(bob_plays, 20)
+        await asyncio.wait_for(bob_plays, 60)
         await bob.close()
     assert session.over, "the hosted game did not end"
     return session

@@ -7,8 +7,9 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from net_helpers import HOST, answer, table
+from net_helpers import HOST, answer, settle, table
 from textual.widgets import Static
+from ui_helpers import frames, on_top, until
 
 from buyword.analysis.results import GameResults
 from buyword.net.client import TableClient
@@ -55,8 +56,7 @@ async def test_a_joined_seat_plays_on_the_table_screen_and_never_shows_hidden_ti
         ann_task = asyncio.create_task(ann_plays(ann, rounds=2))
         challenged = moves = 0
         async with app.run_test(size=(120, 40)) as pilot:
-            for _ in range(400):
-                await pilot.pause(0.02)
+            async for _ in frames(pilot, "round 3 by Bob's keys"):
                 screen = app.screen
                 if isinstance(screen, ChallengeScreen):
                     assert screen.seats == [(2, "Bob")]  # Bob alone is asked on his screen
@@ -93,30 +93,31 @@ async def test_a_dropped_screen_says_so_and_takes_the_seat_back_with_its_token()
         joined = await JoinedTable.join(HOST, server.port, server.codes[1])
         app = JoinApp(joined)
         async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.pause(0.1)
-            screen = app.screen
-            assert isinstance(screen, RemoteTableScreen)
-            joined.retry_delays = (2.0, 0.1)  # time to see the screen say so
+            screen = await on_top(pilot, RemoteTableScreen)
+            prompt = screen.query_one("#prompt", Static)
+            # The screen comes back only when the test has seen it say so, however slowly.
+            comeback = asyncio.Event()
+            come_back = joined._come_back
+
+            async def held() -> None:
+                await comeback.wait()
+                await come_back()
+
+            joined._come_back = held  # type: ignore[method-assign]
+            joined.retry_delays = (0.01,)
             await joined.client.ws.close(1011)  # the link breaks (not a leave)
-            for _ in range(100):
-                await pilot.pause(0.01)
-                if "Connection lost" in str(screen.query_one("#prompt").render()):
-                    break
+            await until(pilot, lambda: "Connection lost" in str(prompt.render()),
+                        "Connection lost on the screen")
             assert joined.table.lost
-            assert "Connection lost" in str(screen.query_one("#prompt").render())
-            for _ in range(200):
-                if not joined.table.lost and server.clients.get(1):
-                    break
-                await pilot.pause(0.05)
-            assert server.clients.get(1) is not None and not joined.table.lost
+            comeback.set()
+            await until(pilot, lambda: not joined.table.lost and bool(server.clients.get(1)),
+                        "the seat taken back with its token")
             host.table.act(0, "roll 3")  # the host plays on; Bob's screen follows
-            for _ in range(100):
-                await pilot.pause(0.05)
-                if joined.table.view.seat.draw_count == 3:
-                    break
+            await until(pilot, lambda: joined.table.view.seat.draw_count == 3, "Bob's draw")
             assert joined.table.view.players[1].drawn and HIDDEN not in \
                 joined.table.view.players[1].drawn
-            assert "Connection lost" not in str(screen.query_one("#prompt").render())
+            await until(pilot, lambda: "Connection lost" not in str(prompt.render()),
+                        "the prompt without Connection lost")
             app.exit()
 
 
@@ -128,31 +129,28 @@ async def test_the_hosts_screen_shows_who_is_connected_and_hands_a_gone_seat_ove
     async with TableServer(session, reserved=frozenset({0})) as server:
         app = HostApp(HostSeat(server, 0))
         async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, RemoteTableScreen) and screen.host is not None
+            screen = await on_top(pilot, RemoteTableScreen)
+            assert screen.host is not None
             titles = [command.title for command in app.get_system_commands(screen)]
             assert "Roll the die" in titles and "Hand a seat to a computer" in titles
             panel = screen.query_one("#connected")
             assert f"code {server.codes[1]}" in str(panel.render())
             bob = await TableClient.connect(HOST, server.port)
             await bob.join(code=server.codes[1])
-            await pilot.pause(0.1)
-            assert "2 Bob: connected" in str(panel.render())
+            await until(pilot, lambda: "2 Bob: connected" in str(panel.render()), "Bob connected")
             await pilot.press("f6")
             assert isinstance(app.screen, CodesScreen)
             assert any(server.codes[2] in line for line in app.screen.lines)
             await pilot.press("escape")
             await bob.leave()
-            await pilot.pause(0.1)
-            assert "2 Bob: gone" in str(panel.render())
+            await until(pilot, lambda: "2 Bob: gone" in str(panel.render()), "Bob gone")
             await pilot.press("f7")
             assert isinstance(app.screen, HandOverScreen)
             assert app.screen.choices[0] == (1, "easy")  # Bob first, then Cy; easiest first
             await pilot.press("enter")
-            await pilot.pause(0.1)
+            await until(pilot, lambda: "2 Bob: computer (easy)" in str(panel.render()),
+                        "Bob's seat shown handed over")
             assert session.seats[1] == Seat("Bob", "easy") and 1 in server.handed  # token: back
-            assert "2 Bob: computer (easy)" in str(panel.render())
             app.exit()
 
 
@@ -165,7 +163,7 @@ async def test_ctrl_q_asks_before_the_host_closes_the_table_or_a_player_leaves_i
         joined = await JoinedTable.join(HOST, server.port, server.codes[1])
         bob = JoinApp(joined)
         async with bob.run_test(size=(80, 24)) as pilot:
-            await pilot.pause(0.1)
+            await on_top(pilot, RemoteTableScreen)
             await pilot.press("ctrl+q")
             assert isinstance(bob.screen, ConfirmScreen)
             assert "Leave this table?" in bob.screen.question
@@ -174,19 +172,17 @@ async def test_ctrl_q_asks_before_the_host_closes_the_table_or_a_player_leaves_i
             assert isinstance(bob.screen, RemoteTableScreen) and bob.is_running
             assert server.clients.get(1) is not None  # Bob is still at the table
             await pilot.press("ctrl+q", "y")
-            await pilot.pause(0.2)
-            assert not bob.is_running and server.clients.get(1) is None
+            await settle(until=lambda: not bob.is_running and server.clients.get(1) is None)
         host = HostApp(HostSeat(server, 0))
         async with host.run_test(size=(80, 24)) as pilot:
-            await pilot.pause(0.1)
+            await on_top(pilot, RemoteTableScreen)
             await pilot.press("ctrl+q")
             assert isinstance(host.screen, ConfirmScreen)
             assert host.screen.question == "Close this table for everyone?"
             await pilot.press("escape")
             assert host.is_running and not isinstance(host.screen, ConfirmScreen)
             await pilot.press("ctrl+q", "y")
-            await pilot.pause(0.1)
-            assert not host.is_running
+            await settle(until=lambda: not host.is_running)
 
 
 async def test_a_joined_player_sees_the_rejoin_token_again_with_f7_or_the_palette() -> None:
@@ -197,7 +193,7 @@ async def test_a_joined_player_sees_the_rejoin_token_again_with_f7_or_the_palett
         joined = await JoinedTable.join(HOST, server.port, server.codes[1])
         bob = JoinApp(joined)
         async with bob.run_test(size=(60, 18)) as pilot:
-            await pilot.pause(0.1)
+            await on_top(pilot, RemoteTableScreen)
             await pilot.press("f7")
             assert isinstance(bob.screen, TokenScreen)
             command = f"buyword join {HOST}:{server.port} {joined.table.token}"
@@ -243,8 +239,7 @@ async def test_a_joined_seat_ends_on_the_results_page_a_local_table_shows() -> N
         joined = await JoinedTable.join(HOST, server.port, server.codes[1])
         app = JoinApp(joined)
         async with app.run_test(size=(100, 40)) as pilot:
-            for _ in range(300):
-                await pilot.pause(0.02)
+            async for _ in frames(pilot, "the results"):
                 if isinstance(app.screen, JoinedResultsScreen):
                     break
                 if ann.my_turn:
@@ -282,8 +277,7 @@ async def test_a_joined_and_a_hosting_screen_have_the_games_help_and_palette() -
         joined = await JoinedTable.join(HOST, server.port, server.codes[1])
         for app in (JoinApp(joined), HostApp(HostSeat(server, 0))):
             async with app.run_test(size=(80, 24)) as pilot:
-                await pilot.pause(0.1)
-                table_screen = app.screen
+                table_screen = await on_top(pilot, RemoteTableScreen)
                 await pilot.press("f1")  # how to play, as at a table on this computer
                 assert isinstance(app.screen, HelpScreen) and app.screen.tab == "rules"
                 await pilot.press("escape", "question_mark")  # the key map
@@ -311,7 +305,6 @@ async def test_the_host_and_a_joined_player_see_their_own_colour_scheme(tmp_path
         for app in (JoinApp(joined, colours), HostApp(HostSeat(server, 0), colours),
                     JoinApp(joined, "no such colours")):
             async with app.run_test(size=(80, 24)) as pilot:
-                await pilot.pause(0.1)
-                assert isinstance(app.screen, RemoteTableScreen)
+                await on_top(pilot, RemoteTableScreen)
                 assert app.theme == (colours if app.colours == colours else "textual-dark")
                 app.exit()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import TypeVar
 
 from pilot_helpers import messages_waiting
@@ -73,6 +73,19 @@ async def until(pilot: Pilot, holds: Callable[[], bool], what: str,
         if time.monotonic() > deadline:
             raise AssertionError(f"the app never reached: {what}")
         await pilot.pause(0.01)
+
+
+async def frames(pilot: Pilot, what: str, within: float = 60.0) -> AsyncIterator[None]:
+    """A frame at a time, for a loop that plays its part (a key when its seat is asked) until
+    it breaks out at the state it waits for; `within` seconds is only where a loop that never
+    gets there gives up, naming `what` it waited for. Never a count of looks: with both cores
+    busy a look takes far longer than on an idle machine."""
+    deadline = time.monotonic() + within
+    while True:
+        await pilot.pause(0.01)
+        yield
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the app never reached: {what}")
 
 
 async def on_top(pilot: Pilot, kind: type[ScreenT], within: float = 60.0) -> ScreenT:
