@@ -195,3 +195,14 @@ def test_an_appraisal_from_a_named_stream_again_plays_only_the_new_decisions_rol
     # The same answer, having played only what the first appraisal had not.
     assert 0 < coach.played - before < fresh.played
     assert before == sum(e.rollouts for e in first.estimates)
+
+
+@compiled
+def test_a_hand_with_too_many_sets_to_join_is_left_to_the_python_search():
+    # Two of each of twelve letters: 3**12 sets, more than the two halves are joined for.
+    letters = "abcdefghijkl"
+    fast, slow = both(WordFinder(Lexicon([c + c for c in letters] + ["blackface", "head"])))
+    hand = "".join(c + c for c in letters.upper())
+    assert fast.compiled is not None and fast.compiled.best_pips(hand, True, 2, 0) is None
+    assert fast.best_pips(hand, 1) == slow.best_pips(hand, 1) > 0
+    assert fast.best_pips(hand, 0) == slow.best_pips(hand, 0) > 0

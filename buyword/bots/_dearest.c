@@ -20,8 +20,12 @@
 #include <string.h>
 
 #define MAX_LETTERS 32
-/* A hand with more sets than this (far beyond any tile limit) is left to the Python search. */
+/* A hand with more sets than this (far beyond any tile limit) is left to the Python search,
+ * which follows only the sets that begin some word: `dearest` lists every set (as the finder
+ * does up to this many), */
 #define MAX_SETS (1 << 16)
+/* and `best_pips` joins two halves' sets (as `WordIndex` does up to this many). */
+#define HALVES_UP_TO (1 << 18)
 /* The longest hand this search takes (hands of games without a tile limit may be longer). */
 #define MAX_TILES 64
 
@@ -273,11 +277,11 @@ static long search(Index *self, int *counts, int wild, long shortest, long best)
     /* Two halves with no letter in common: their sets join by adding codes. */
     Py_ssize_t total = 1;
     for (int h = 0; h < found; h++) total *= counts[held[h]] + 1;
+    if (total > HALVES_UP_TO) return TOO_LARGE;
     Py_ssize_t low = 1;
     int middle = 0;
     while (middle < found && low * low < total) low *= counts[held[middle++]] + 1;
     Py_ssize_t high = total / low;
-    if (low > MAX_SETS || high > MAX_SETS) return TOO_LARGE;
     if (room(self, 2 * (low + high)) < 0) return -1;
     TileSet *firsts = self->scratch, *seconds = firsts + low, *spare = seconds + high;
     list_sets(self, counts, held, 0, middle, firsts);
