@@ -71,7 +71,7 @@ async def play_seat(client: TableClient, limit: int = 2000) -> None:
             if text == "done" or not text.startswith("sell"):
                 tried = set()
             await client.act(text)
-        await client.next_view(timeout=20)
+        await client.next_view(timeout=60)
     raise AssertionError("the game did not end")
 
 

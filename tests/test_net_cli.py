@@ -63,7 +63,7 @@ async def test_a_hosted_game_is_played_to_the_end_saved_as_it_goes_and_recorded(
         assert (tmp_path / "current.json").exists()  # saved as it goes
         await asyncio.wait_for(play_seat(client), 60)
         assert client.view.outcome is not None
-        out, err = await asyncio.to_thread(host.communicate, timeout=30)
+        out, err = await asyncio.to_thread(host.communicate, timeout=60)
         assert host.returncode == 0, err
         assert "1. " in out and not (tmp_path / "current.json").exists()
         assert list((tmp_path / "games").glob("*.json"))  # the finished game's record
@@ -126,11 +126,11 @@ async def test_ctrl_c_on_a_text_host_closes_every_connection_saves_and_exits_0(t
         await ann.next_view()
         host.send_signal(signal.SIGINT)
         try:
-            out, err = await asyncio.to_thread(host.communicate, timeout=30)
+            out, err = await asyncio.to_thread(host.communicate, timeout=60)
         except subprocess.TimeoutExpired:
             host.send_signal(signal.SIGABRT)
             pytest.fail("the host did not stop: " + host.communicate(timeout=10)[1][-4000:])
-        await ann.wait_for(lambda: not ann.connected, 5)
+        await ann.wait_for(lambda: not ann.connected, 60)
         assert host.returncode == 0, err
         assert ann.ws.close_reason == "the table has closed"
         assert "the table has closed" in out and "Traceback" not in err
@@ -188,7 +188,7 @@ async def test_a_seat_joined_in_plain_text_sees_its_table_and_plays_in_notation(
     async with TableServer(session) as server:
         options = JoinOptions(f"{HOST}:{server.port}", server.codes[0], text=True)
         # In a thread of its own, as `buyword join --text` runs: its own event loop.
-        assert await asyncio.wait_for(asyncio.to_thread(join_main, options), 30) == 0
+        assert await asyncio.wait_for(asyncio.to_thread(join_main, options), 60) == 0
     out = capsys.readouterr().out
     assert "Traceback" not in out
     before, after_roll, after_draw = out.split("Your turn: ")  # asked twice, then it left

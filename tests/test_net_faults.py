@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from net_helpers import HOST, answer, join_all, play_seat, table
+from net_helpers import HOST, answer, join_all, play_seat, settle, table
 
 from buyword.engine import BuyWordError
 from buyword.net import protocol as wire
@@ -45,7 +45,7 @@ async def test_a_broken_message_closes_the_connection_and_leaves_the_table_alone
         before = session.game.state()
         await ann.send_raw(raw)
         with pytest.raises(TableRefused):
-            await ann.wait_for(lambda: False, 5)
+            await ann.wait_for(lambda: False, 60)
         assert ann.error and session.game.state() == before
         assert 0 not in server.clients and 1 in server.clients  # Bob is still seated
         back = await TableClient.connect(HOST, server.port)
@@ -66,7 +66,7 @@ async def test_a_connection_must_join_first_with_a_code_or_a_token(raw) -> None:
         client = await TableClient.connect(HOST, server.port)
         await client.send_raw(raw)
         with pytest.raises(TableRefused):
-            await client.wait_for(lambda: False, 5)
+            await client.wait_for(lambda: False, 60)
         assert client.seat is None and not server.clients and not session.game.actions
 
 
@@ -116,7 +116,7 @@ async def test_a_code_or_token_with_other_letters_is_refused_in_the_protocols_wo
         kind = "code" if len(secret) <= 8 else "token"
         await client.send_raw('{"v": 3, "type": "join", "' + kind + '": "' + secret + '"}')
         with pytest.raises(TableRefused, match="plain letters and digits"):
-            await client.wait_for(lambda: False, 5)
+            await client.wait_for(lambda: False, 60)
         ann, bob = await join_all(server)  # and the table still seats its players
         assert server.clients.keys() == {0, 1}
         await ann.close()
@@ -140,7 +140,7 @@ async def test_an_oversized_message_closes_the_connection() -> None:
         before = session.game.state()
         await ann.send_raw(wire.encode(wire.act_message("roll")) + " " * MAX_BYTES)
         with pytest.raises(TableRefused):
-            await ann.wait_for(lambda: False, 5)
+            await ann.wait_for(lambda: False, 60)
         assert session.game.state() == before and 0 not in server.clients
         await bob.close()
 
@@ -158,7 +158,7 @@ async def test_a_flood_of_refused_messages_closes_the_connection() -> None:
             except Exception:  # the server has closed the connection
                 break
         with pytest.raises(TableRefused, match="too many"):
-            await bob.wait_for(lambda: False, 5)
+            await bob.wait_for(lambda: False, 60)
         assert len(bob.refusals) <= limits.burst  # refused one by one until the limit
         assert session.game.state() == before
         # Accepted answers do not count as a flood: Ann plays many turns quickly.
@@ -185,7 +185,7 @@ async def test_a_client_that_cannot_keep_up_is_dropped_and_the_others_play_on() 
             await client.next_view()
         assert 2 not in server.clients  # Di was dropped, nobody waited for her
         with pytest.raises(TableRefused, match="too slow"):
-            await di.wait_for(lambda: False, 5)
+            await di.wait_for(lambda: False, 60)
         assert ann.view.awaiting.seats == (2,)
         back = await TableClient.connect(HOST, server.port)
         view = await back.join(token=di.token)
@@ -242,10 +242,11 @@ async def test_the_host_hands_a_gone_players_seat_to_a_computer() -> None:
         await ann.close()
 
 
-@pytest.mark.slow  # waits for the hand-over clock
 async def test_every_seat_is_told_a_player_has_left_and_the_host_or_a_clock_hands_it_over() -> None:
     session = table(ANN, BOB, seed=29)
+    clock = Clock()  # Bob's seat waits for him however long Ann's turns take
     async with TableServer(session, hand_over_after=0.6) as server:
+        server.clock = clock
         ann, bob = await join_all(server)
         await ann.act("roll 3")
         await ann.next_view()
@@ -257,10 +258,9 @@ async def test_every_seat_is_told_a_player_has_left_and_the_host_or_a_clock_hand
             view = await ann.next_view()
         assert view.waiting_for.startswith("Bob has left the table (waiting for Bob to come "
                                            "back, or for the host to hand the seat")
-        for _ in range(50):  # the clock hands Bob's seat to a computer, who plays on
-            await asyncio.sleep(0.05)
-            if 1 in session.bots:
-                break
+        assert 1 not in session.bots
+        clock.now += 0.6  # the clock hands Bob's seat to a computer, who plays on
+        await settle(until=lambda: 1 in session.bots)
         assert session.seats[1] == Seat("Bob", "medium") and not session.away
         back = await TableClient.connect(HOST, server.port)
         await back.join(token=bob.token)  # and Bob takes it back with his token
@@ -276,7 +276,7 @@ async def join_with(port: int, code: str, keep: list[TableClient] | None = None)
     """
     client = await TableClient.connect(HOST, port)
     try:
-        await client.join(code=code, timeout=5)
+        await client.join(code=code, timeout=60)
     except TableRefused as refusal:
         return str(refusal)
     if keep is None:
@@ -286,11 +286,13 @@ async def join_with(port: int, code: str, keep: list[TableClient] | None = None)
     return "seated"
 
 
-@pytest.mark.slow  # waits out the doubling delays
 async def test_wrong_join_codes_from_one_address_are_slowed_down_doubling() -> None:
     session = table(ANN, BOB, CY, seed=25)
     limits = Limits(free_guesses=5, first_wait=0.4)
+    clock = Clock()  # the waits are wound on, not waited out: a slow join waits no less
     async with TableServer(session, limits=limits) as server:
+        server.clock = clock
+
         async def guess(code: str) -> str:
             return await join_with(server.port, code)
 
@@ -299,11 +301,11 @@ async def test_wrong_join_codes_from_one_address_are_slowed_down_doubling() -> N
         assert "no open seat has the code" in await guess("AAAAAA")  # the sixth: wait 0.4 s
         right = server.codes[0]
         assert "too many wrong join codes: try again in 1 s" in await guess(right)
-        await asyncio.sleep(0.5)
+        clock.now += 0.5
         assert "no open seat has the code" in await guess("AAAAAA")  # the seventh: 0.8 s
-        await asyncio.sleep(0.5)
+        clock.now += 0.5
         assert "too many wrong join codes" in await guess(right)  # still waiting
-        await asyncio.sleep(0.4)
+        clock.now += 0.4
         assert await guess(right) == "seated"  # the wait over, the right code seats Ann
 
 
@@ -362,7 +364,7 @@ async def join_from(port: int, address: str, *, code: str | None = None,
 
     client = TableClient(await connect(f"ws://{HOST}:{port}", local_addr=(address, 0)))
     try:
-        await client.join(code=code, token=token, timeout=5)
+        await client.join(code=code, token=token, timeout=60)
     except TableRefused as refusal:
         return str(refusal)
     if keep is None:

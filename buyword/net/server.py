@@ -228,20 +228,21 @@ class TableServer:
         #: Seats handed to a computer when their person left; the token takes them back.
         self.handed: set[int] = set()
         self.hand_over_after = hand_over_after
-        #: When each gone player left (monotonic), while their seat waits for them.
+        #: When each gone player left (by `clock`), while their seat waits for them.
         self.gone_since: dict[int, float] = {}
         self._hand_over: asyncio.Task[None] | None = None
         self._telling = False  # every seat is to be told who has left, in a moment
         #: The seats whose screen has had a view since who has left last changed.
         self._away_told: set[int] = set()
-        #: Wrong join codes by address, and when that address may try again (monotonic).
+        #: Wrong join codes by address, and when that address may try again (by `clock`).
         #: Never cleared: a player who is seated cannot buy another address free guesses.
         self.guesses: dict[str, tuple[int, float]] = {}
         #: The wrong join codes the table may still take now (see `Limits.table_guesses`),
         #: and when that was last counted.
         self.table_guesses = float(self.limits.table_guesses)
         self._table_counted: float | None = None
-        #: The clock the join throttle reads (a test winds it on instead of waiting).
+        #: The clock the join throttle and the hand-over of a gone seat read (a test winds it
+        #: on instead of waiting).
         self.clock: Callable[[], float] = time.monotonic
         #: Called (with no arguments) after every change: the host's screen redraws.
         self.on_update: Callable[[], None] | None = None
@@ -415,7 +416,7 @@ class TableServer:
         away = frozenset(seat for seat in self.claimed
                          if seat not in self.clients and self.session.seats[seat].human)
         if away != self.session.away:
-            now = time.monotonic()
+            now = self.clock()
             self.gone_since = {seat: self.gone_since.get(seat, now) for seat in away}
             self.session.away = away
             self._away_told = set()  # nobody has been told yet
@@ -444,7 +445,7 @@ class TableServer:
         """A seat whose player has been gone `after` seconds is played by a computer."""
         while True:
             await asyncio.sleep(min(1.0, after / 4))
-            now = time.monotonic()
+            now = self.clock()
             for seat, since in list(self.gone_since.items()):
                 if now - since >= after and seat in self.session.away:
                     self.hand_to_computer(seat)
