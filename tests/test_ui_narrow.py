@@ -39,3 +39,20 @@ async def test_five_tiles_show_whole_at_60_columns(size) -> None:
         await pilot.press("b", "d", "b")  # Ann buys, Bob discards, Cy buys: Ann sells first
         await pilot.pause()
         assert sorted(letters_shown(table(app).query_one("#hand", Rack))) == sorted("TEASR")
+
+
+@pytest.mark.parametrize("size", [(60, 18), (60, 24)], ids=["60x18", "60x24"])
+async def test_a_replays_hands_show_five_tiles_a_row_at_60_columns(tmp_path, size) -> None:
+    from test_ui_replay import _played, _saved
+
+    from buyword.table.replay import load_replay
+    from buyword.ui.replay import ReplayApp
+
+    app = ReplayApp(load_replay(_saved(_played(finish=True), tmp_path)))
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("right", "right", "right")  # round 3: four tiles and a wild each
+        await pilot.pause()
+        racks = [rack for rack in app.screen.query(Rack) if len(rack.query(TileView)) >= 5]
+        assert racks
+        for rack in racks:
+            assert len(letters_shown(rack)) == 5

@@ -11,6 +11,7 @@ from buyword.store import Store
 from buyword.table.replay import Replay, load_replay
 from buyword.ui.options import ReplayOptions
 from buyword.ui.screens.replay import ReplayScreen
+from buyword.ui.shell import HEIGHTS, WIDTHS
 from buyword.ui.widgets import PIECES_CSS
 
 
@@ -19,6 +20,8 @@ class ReplayApp(App[int]):
 
     TITLE = "BuyWord replay"
     CSS_PATH = PIECES_CSS  # the table pieces' styles, each beside its widget
+    HORIZONTAL_BREAKPOINTS = WIDTHS  # the compact table below 80x24, as in a game
+    VERTICAL_BREAKPOINTS = HEIGHTS
 
     def __init__(self, replay: Replay) -> None:
         """Show `replay`, already stepped through."""

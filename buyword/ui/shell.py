@@ -18,6 +18,12 @@ from textual.screen import Screen
 from buyword.ui.crash import ReportsCrashes
 
 
+#: The size classes of every screen that draws a table: below 80x24 a compact layout
+#: (-narrow, -short), down to the 60x18 minimum.
+WIDTHS = [(0, "-narrow"), (80, "-wide")]
+HEIGHTS = [(0, "-short"), (24, "-tall")]
+
+
 class TableShell(ReportsCrashes[ReturnType]):
     """An app that shows a table (see the module's docstring)."""
 
@@ -25,10 +31,9 @@ class TableShell(ReportsCrashes[ReturnType]):
         Binding("question_mark", "help('keys')", "Keys", priority=True),
         Binding("f1", "help('rules')", "Help", show=False),
     ]
-    # Screens below 80x24 get a compact layout (-narrow, -short) down to the 60x18 minimum,
-    # at a joined or a hosting table as at a table played here.
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-wide")]
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall")]
+    # At a joined or a hosting table as at a table played here.
+    HORIZONTAL_BREAKPOINTS = WIDTHS
+    VERTICAL_BREAKPOINTS = HEIGHTS
     #: What the palette's Quit says it does, in this app.
     QUIT_SAYS = "Leave BuyWord"
 
