@@ -17,7 +17,6 @@ from textual.screen import Screen
 
 from buyword.ui.crash import ReportsCrashes
 
-
 #: The size classes of every screen that draws a table: below 80x24 a compact layout
 #: (-narrow, -short), down to the 60x18 minimum.
 WIDTHS = [(0, "-narrow"), (80, "-wide")]
