@@ -172,3 +172,39 @@ def test_any_value_anywhere_in_a_record_reads_or_is_refused_in_one_line(
         assert "\n" not in str(error) and len(str(error)) < 400
         return
     encode_record(record)  # what was read can be written again
+
+
+def _writable(text: str) -> str:
+    """`text` as the settings file keeps it: a lone surrogate (no UTF-8 spells it) as U+FFFD."""
+    return "".join("\ufffd" if 0xD800 <= ord(char) <= 0xDFFF else char for char in text)
+
+
+#: Any text a setting may hold (a name is never empty; no setting holds a NUL).
+SETTING_TEXT = ANY_TEXT.map(lambda text: text.replace("\x00", "")).filter(bool)
+
+
+@FAST
+@given(theme=SETTING_TEXT, word_file=SETTING_TEXT, names=st.lists(SETTING_TEXT, min_size=2,
+                                                                   max_size=4),
+       levels=st.lists(st.sampled_from([None, "easy", "master"]), min_size=4, max_size=4),
+       flags=st.lists(st.booleans(), min_size=4, max_size=4),
+       tile_limit=st.sampled_from([None, 8, 10]))
+def test_any_settings_round_trip_through_the_written_file(
+        theme: str, word_file: str, names: list[str], levels: list[str | None],
+        flags: list[bool], tile_limit: int | None) -> None:
+    """The settings' TOML writer is the project's own (docs/development.md says why): whatever
+    text a setting holds, the file it writes reads back as the same settings."""
+    from buyword.store.settings import Settings, parse_settings
+    from buyword.store.setup import GameSetup, Seat
+
+    seats = tuple(Seat(name, level) for name, level in zip(names, levels, strict=False))
+    setup = GameSetup(word_file=word_file, tile_limit=tile_limit, challenge=flags[0],
+                      hints=flags[1], coach=flags[2], family_words=flags[3])
+    written = Settings(theme=theme, animations=flags[1], table_seats=seats, new_game=setup)
+    read, _ = parse_settings(written.to_toml())
+    kept = [Seat(_writable(seat.name), seat.level) for seat in seats]
+    assert read == Settings(theme=_writable(theme), animations=flags[1], table_seats=tuple(kept),
+                            new_game=GameSetup(word_file=_writable(word_file),
+                                               tile_limit=tile_limit, challenge=flags[0],
+                                               hints=flags[1], coach=flags[2],
+                                               family_words=flags[3]))
