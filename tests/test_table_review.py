@@ -6,6 +6,7 @@ real Master is exercised in tests/test_table_review_master.py.
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import random
@@ -13,6 +14,7 @@ import signal
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from engine_helpers import WORDS, play, stacked
@@ -23,6 +25,9 @@ from buyword.analysis.review_report import (
     ToReview,
     lost_text,
     print_review,
+    read_report,
+    report_json,
+    review_report,
     run_review,
     summary_lines,
 )
@@ -38,6 +43,7 @@ from buyword.engine import (
     Game,
     GameRecord,
     Phase,
+    RecordError,
     Rules,
     Sell,
 )
@@ -257,12 +263,37 @@ def test_the_same_words_in_another_order_are_the_same_decision() -> None:
 
 def test_the_summary_as_json() -> None:
     review = review_game(_record(_solo()), 0, StandIn(stderr=0.0), Plan)
-    data = review.to_dict()
-    assert data["left_on_table"] == 53 and data["accuracy"] == pytest.approx(71.4)
-    assert data["costliest"] == [3, 5] and data["complete"] is True
-    assert data["decisions"][2]["yours"] == "discard" and data["decisions"][2]["lost"] == 50
-    assert [r["money"] for r in data["rounds"]] == [200, 200, 196]
-    assert [r["expected"] for r in data["rounds"]] == [200, 250, 249]
+    data = read_report(report_json(review))
+    assert data == review_report(review)
+    assert data.left_on_table == 53 and data.accuracy == pytest.approx(71.4)
+    assert data.costliest == [3, 5] and data.complete is True
+    assert data.decisions[2].yours == "discard" and data.decisions[2].lost == 50
+    assert [r.money for r in data.rounds] == [200, 200, 196]
+    assert [r.expected for r in data.rounds] == [200, 250, 249]
+
+
+def test_the_json_report_is_as_every_earlier_version_printed_it() -> None:
+    """tests/data/formats/review_v1.json: this review, printed before the typed codec."""
+    review = review_game(_record(_solo()), 0, StandIn(stderr=0.0), Plan)
+    old = (Path(__file__).parent / "data" / "formats" / "review_v1.json").read_text()
+    assert report_json(review) + "\n" == old
+    assert read_report(old) == review_report(review)
+
+
+@pytest.mark.parametrize(("damage", "named"), [
+    (lambda data: data.update(seat="1"), "the review report's seat should be a whole number"),
+    (lambda data: data["decisions"][1].pop("kind"), "report's decisions[1] has no 'kind'"),
+    (lambda data: data["rounds"][0].update(left=[1]), "rounds[0].left should be a decimal number"),
+])
+def test_a_malformed_report_is_refused_in_one_line_naming_the_field(damage, named: str) -> None:
+    review = review_game(_record(_solo()), 0, StandIn(stderr=0.0), Plan)
+    data = json.loads(report_json(review))
+    damage(data)
+    with pytest.raises(RecordError) as refused:
+        read_report(json.dumps(data))
+    assert named in str(refused.value) and "\n" not in str(refused.value)
+    with pytest.raises(RecordError, match="not JSON"):
+        read_report("{")
 
 
 def test_the_terminal_shows_every_decision_the_costliest_and_the_summary(capsys) -> None:
@@ -346,7 +377,7 @@ def test_appraisals_kept_are_used_again_not_weighed_twice() -> None:
     assert len(kept) == 7
     again = StandIn()
     second = review_game(record, 0, again, Plan, known=kept)
-    assert again.views == [] and second.to_dict() == first.to_dict()
+    assert again.views == [] and review_report(second) == review_report(first)
     other = StandIn()
     review_game(record, 0, other, Plan, rollouts=12, known=kept)  # another budget
     assert len(other.views) == 7

@@ -14,6 +14,7 @@ import pytest
 from words_helpers import index_cache
 
 from buyword.analysis.review import review_game
+from buyword.analysis.review_report import report_json
 from buyword.analysis.spread import RolloutSpread
 from buyword.bots import MasterBot
 from buyword.bots.index import WordIndex
@@ -102,7 +103,7 @@ def _review_json(words, jobs: int) -> str:
     record = decode_record(RECORD.read_text())
     review = review_game(record, 0, master, Decision, rollouts=FEW, jobs=jobs)
     assert review.complete and len(review.decisions) == 16
-    return json.dumps(review.to_dict(), indent=2)
+    return report_json(review)
 
 
 @pytest.mark.slow  # two reviews of 16 decisions, a few seconds

@@ -42,7 +42,6 @@ from buyword.engine import (
 from buyword.engine import events as ev
 from buyword.table.weighing import (
     DEFAULT_ROLLOUTS,
-    NOISE,
     Appraiser,
     DecisionMaker,
     Moment,
@@ -140,27 +139,6 @@ class GameReview:
         of equal losses first)."""
         costly = [d for d in self.decisions if d.counted > 0]
         return sorted(costly, key=lambda d: -d.counted)[:count]
-
-    def to_dict(self) -> dict[str, object]:
-        """A JSON-ready form (what `buyword review --json` prints)."""
-        accuracy = self.accuracy
-        median = self.median_uncertainty
-        return {
-            "seat": self.seat + 1, "name": self.name, "final_money": self.final_money,
-            "budget": self.budget, "rollouts": self.rollouts, "complete": self.complete,
-            "planned": self.planned,
-            "left_on_table": round(self.left_on_table, 2),
-            "left_uncertainty": round(self.left_uncertainty, 2),
-            "accuracy": None if accuracy is None else round(accuracy, 1),
-            "median_uncertainty": None if median is None else round(median, 2),
-            "noise": NOISE,
-            "costliest": [self.decisions.index(d) + 1 for d in self.costliest()],
-            "decisions": [d.to_dict() for d in self.decisions],
-            "rounds": [{"round": r.round, "money": r.money, "left": round(r.left, 2),
-                        "expected": round(r.expected, 2),
-                        "master_estimate": None if r.estimate is None else round(r.estimate, 2)}
-                       for r in self.rounds],
-        }
 
 
 @dataclass(frozen=True)

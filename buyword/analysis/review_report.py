@@ -14,11 +14,14 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
+import msgspec
+
 from buyword.analysis.cluster import ClusterError
 from buyword.analysis.review import DEFAULT_BUDGET, GameReview, review_game
-from buyword.engine import BuyWordError, GameRecord
+from buyword.engine import BuyWordError, GameRecord, RecordError
 from buyword.engine.wording import visible
 from buyword.store import Store, read_game_file
+from buyword.store.codec import convert, parse_json, plain
 from buyword.store.saves import JsonObject
 from buyword.store.setup import GameSetup, Seat, setup_of
 from buyword.store.stats import RecordedWords
@@ -192,10 +195,111 @@ def review_main(options: ReviewOptions) -> int:
     except (ClusterError, ReviewError) as error:
         return _refuse(str(error))
     if as_json:
-        print(json.dumps(review.to_dict(), indent=2))
+        print(report_json(review))
     else:
         print_review(review)
     return 0
+
+
+# ----------------------------------------------------------------- the JSON report
+#
+# `buyword review --json` prints the review in these forms (the one typed codec, msgspec): its
+# figures rounded to the cent, as a person reads them. `read_report` reads one back, refusing a
+# value of the wrong type by its field.
+
+
+class DecisionReport(msgspec.Struct, kw_only=True):
+    """One decision of the report: what you did, Master's choice, and the dollars lost."""
+
+    round: int
+    kind: str
+    yours: str
+    master: str
+    your_mean: float
+    your_stderr: float
+    best_mean: float
+    best_stderr: float
+    lost: float  # the loss the summary counts: 0 within the noise
+    estimated_lost: float
+    uncertainty: float
+    within_noise: bool
+    noise: float
+    rollouts: int
+
+
+class RoundReport(msgspec.Struct, kw_only=True):
+    """One round of the report: your money, what was left on the table, Master's forecast."""
+
+    round: int
+    money: int
+    left: float
+    expected: float
+    master_estimate: float | None
+
+
+class ReviewReport(msgspec.Struct, kw_only=True):
+    """The review as `buyword review --json` prints it (seat numbered from 1)."""
+
+    seat: int
+    name: str
+    final_money: int
+    budget: float | None
+    rollouts: int | None
+    complete: bool
+    planned: int
+    left_on_table: float
+    left_uncertainty: float
+    accuracy: float | None
+    median_uncertainty: float | None
+    noise: float
+    costliest: list[int]  # the costliest decisions' numbers, from 1
+    decisions: list[DecisionReport]
+    rounds: list[RoundReport]
+
+
+def _cents(value: float | None) -> float | None:
+    return None if value is None else round(value, 2)
+
+
+def review_report(review: GameReview) -> ReviewReport:
+    """The review's report (what `buyword review --json` prints)."""
+    accuracy = review.accuracy
+    decisions = [DecisionReport(
+        round=d.round, kind=d.kind, yours=d.yours, master=d.master,
+        your_mean=round(d.your_mean, 2), your_stderr=round(d.your_stderr, 2),
+        best_mean=round(d.best_mean, 2), best_stderr=round(d.best_stderr, 2),
+        lost=round(d.counted, 2), estimated_lost=round(d.lost, 2),
+        uncertainty=round(d.uncertainty, 2), within_noise=d.within_noise,
+        noise=round(d.noise, 2), rollouts=d.rollouts) for d in review.decisions]
+    rounds = [RoundReport(round=r.round, money=r.money, left=round(r.left, 2),
+                          expected=round(r.expected, 2), master_estimate=_cents(r.estimate))
+              for r in review.rounds]
+    return ReviewReport(
+        seat=review.seat + 1, name=review.name, final_money=review.final_money,
+        budget=review.budget, rollouts=review.rollouts, complete=review.complete,
+        planned=review.planned, left_on_table=round(review.left_on_table, 2),
+        left_uncertainty=round(review.left_uncertainty, 2),
+        accuracy=None if accuracy is None else round(accuracy, 1),
+        median_uncertainty=_cents(review.median_uncertainty), noise=NOISE,
+        costliest=[review.decisions.index(d) + 1 for d in review.costliest()],
+        decisions=decisions, rounds=rounds)
+
+
+def report_json(review: GameReview) -> str:
+    """The review as `buyword review --json` prints it (indented, non-ASCII escaped, as
+    the standard library writes it: the format of every earlier version)."""
+    return json.dumps(plain(review_report(review)), indent=2)
+
+
+def read_report(raw: bytes | str) -> ReviewReport:
+    """A report `buyword review --json` printed; RecordError naming the field that does not
+    fit (or saying the text is not JSON)."""
+    try:
+        data = parse_json(raw)
+    except (ValueError, RecursionError) as error:
+        raise RecordError(f"the review report is not JSON ({error})") from None
+    report: ReviewReport = convert(data, ReviewReport, "the review report")
+    return report
 
 
 @dataclass(frozen=True)
@@ -347,5 +451,6 @@ def money_table(review: GameReview) -> object:
     return table
 
 
-__all__ = ["DEFAULT_BUDGET", "ReviewOptions", "ToReview", "master_for", "print_review",
-           "read_for_review", "review_main", "summary_lines"]
+__all__ = ["DEFAULT_BUDGET", "ReviewOptions", "ReviewReport", "ToReview", "master_for",
+           "print_review", "read_for_review", "read_report", "report_json", "review_main",
+           "review_report", "summary_lines"]

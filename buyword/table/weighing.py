@@ -174,18 +174,6 @@ class Reviewed:
         """True when you did what Master would have done."""
         return self.yours == self.master
 
-    def to_dict(self) -> dict[str, object]:
-        """A JSON-ready form."""
-        return {
-            "round": self.round, "kind": self.kind, "yours": self.yours,
-            "master": self.master, "your_mean": round(self.your_mean, 2),
-            "your_stderr": round(self.your_stderr, 2), "best_mean": round(self.best_mean, 2),
-            "best_stderr": round(self.best_stderr, 2), "lost": round(self.counted, 2),
-            "estimated_lost": round(self.lost, 2), "uncertainty": round(self.uncertainty, 2),
-            "within_noise": self.within_noise, "noise": round(self.noise, 2),
-            "rollouts": self.rollouts,
-        }
-
 
 def noise_bar(rollouts: int) -> float:
     """How many standard errors a loss must exceed to count, for estimates of `rollouts`
