@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import asyncio
 
-from buyword.engine import default_tiles
+from buyword.engine import BuyWordError, default_tiles
 from buyword.store.setup import GameSetup, Seat
-from buyword.table import Played, Refused, TableSession, Undone, Wait
+from buyword.table import Played, Refused, TableSession, Thought, Undone, Wait
 from buyword.table.runner import TableRunner, Update
 from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon
@@ -270,4 +270,23 @@ async def test_skipping_ahead_cuts_a_computers_pause_short() -> None:
     assert session.game.actions == []  # a minute's pause for people to follow
     runner.skip_ahead()
     await _until(lambda: session.game.actions, "Cy's roll is played at once")
+    runner.close()
+
+
+async def test_a_computer_whose_turn_vanished_as_it_began_thinking_stops_nothing() -> None:
+    session = table(CY, ANN)
+    think = session.think
+    tries: list[int] = []
+
+    def racing() -> Thought:  # the seat changed hands just as the worker began
+        tries.append(1)
+        if len(tries) == 1:
+            raise BuyWordError("no computer player is to act")
+        return think()
+
+    session.think = racing  # type: ignore[method-assign]  # the race, made to happen
+    runner = TableRunner(session)
+    runner.start()
+    await _until(lambda: session.game.actions, "Cy plays after all")
+    assert len(tries) == 2
     runner.close()

@@ -370,7 +370,10 @@ class TableRunner:
                 pending = self._pending
                 if pending is None or pending[0] != moves or \
                         pending[1].seat not in awaiting.seats:
-                    thought = await asyncio.to_thread(self.source.think)
+                    try:
+                        thought = await asyncio.to_thread(self.source.think)
+                    except BuyWordError:  # no computer to act after all (a seat changed
+                        continue  # hands as it began): look again
                     if self._closed or len(session.game.actions) != moves \
                             or not session.awaiting().computer:
                         continue  # the table moved on while it thought (an undo, a seat)
