@@ -5,6 +5,7 @@ computers played at full speed and paced in an event loop, and a seeded whole ga
 from __future__ import annotations
 
 import asyncio
+import time
 
 from buyword.engine import BuyWordError, default_tiles
 from buyword.store.setup import GameSetup, Seat
@@ -231,12 +232,14 @@ def test_play_out_stops_when_cancelled() -> None:
 # ---------------------------------------------------------------------- in an event loop
 
 
-async def _until(holds: object, what: str) -> None:
-    for _ in range(2000):
-        if holds():  # type: ignore[operator]
-            return
+async def _until(holds: object, what: str, within: float = 60.0) -> None:
+    """Wait until `holds()` (a computer's move is played in a thread, in its own time);
+    `within` seconds is only where a runner that never gets there gives up."""
+    deadline = time.monotonic() + within
+    while not holds():  # type: ignore[operator]
+        if time.monotonic() > deadline:
+            raise AssertionError(f"never: {what}")
         await asyncio.sleep(0.001)
-    raise AssertionError(f"never: {what}")
 
 
 async def test_computers_play_in_the_loop_until_a_person_is_asked() -> None:

@@ -58,10 +58,7 @@ async def test_m_plays_masters_game_with_a_bar_and_esc_cancels_it(monkeypatch) -
         assert isinstance(results, ResultsScreen) and results.query_one("#master-button")
         await pilot.press("m")
         bar = results.query_one("#compare-progress", ProgressBar)
-        for _ in range(100):
-            await pilot.pause(0.02)
-            if bar.progress >= HALF_WAY:
-                break
+        await until(pilot, lambda: bar.progress >= HALF_WAY, "the bar half way")
         assert bar.total == 108 and bar.progress == HALF_WAY and results.playing == "master"
         status = str(results.query_one("#compare-status", Static).render())
         assert f"Master ({compare.BESIDE_ROLLOUTS} rollouts an option) is playing" in status

@@ -1,23 +1,23 @@
 """The Review screen's wiring: R on the results opens it, the bar moves as Master weighs, Esc
 cancels (the decisions weighed so far are shown), and Esc again goes back to the results.
 
-Master is replaced by the review tests' stand-in, slowed down so the review can be caught
-half way; the review's logic is tested without Textual in tests/test_table_review.py.
+Master is replaced by the review tests' stand-in, held after two decisions so the review is
+caught half way however busy the machine is; the review's logic is tested without Textual in
+tests/test_table_review.py.
 """
 
 from __future__ import annotations
 
-import contextlib
 import random
-import time
+import threading
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 from engine_helpers import WORDS
 from test_table_review import Plan, StandIn
 from test_ui_snapshots import SOLO, finished_solo_game
 from textual.widgets import ProgressBar, Static
-from textual.worker import WorkerCancelled
 from ui_helpers import make_app, settle, until
 
 from buyword.analysis.results import GameResults
@@ -31,23 +31,43 @@ from buyword.ui.screens.review import ReviewScreen, ReviewWhom
 pytestmark = pytest.mark.slow
 
 
-class SlowStandIn(StandIn):
-    """The stand-in, taking a while over each decision."""
+class HeldStandIn(StandIn):
+    """The stand-in, weighing two decisions and then holding each next one until the test
+    lets it `go`: the review is caught half way, not raced to it."""
+
+    def __init__(self, go: threading.Event) -> None:
+        super().__init__()
+        self.go = go
 
     def appraise(self, view: SeatView, also: Sequence[Plan] = (),
                  budget: float | None = None) -> list:
-        time.sleep(0.05)
+        if len(self.views) >= 2:
+            self.go.wait(60)  # only so that a test that fails first does not hang here
         return super().appraise(view, also, budget)
 
 
 async def test_r_opens_the_review_and_esc_cancels_it_then_goes_back(monkeypatch) -> None:
-    masters: list[SlowStandIn] = []
+    masters: list[HeldStandIn] = []
+    go = threading.Event()
 
-    def master_for(services: object, todo: object) -> tuple[SlowStandIn, type[Plan]]:
-        masters.append(SlowStandIn())
+    def master_for(services: object, todo: object) -> tuple[HeldStandIn, type[Plan]]:
+        masters.append(HeldStandIn(go))
         return masters[-1], Plan
 
     monkeypatch.setattr(review_screen, "master_for", master_for)
+    # In one process, so that the stand-in here is the one held and shown the views.
+    monkeypatch.setattr(review_screen, "default_jobs", lambda: 1)
+    # When the review's thread has ended (a worker's end is not: a cancelled one is let go).
+    ended = threading.Event()
+    review_game = review_screen.review_game
+
+    def ending_review(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return review_game(*args, **kwargs)
+        finally:
+            ended.set()
+
+    monkeypatch.setattr(review_screen, "review_game", ending_review)
     app = make_app()
     async with app.run_test(size=(100, 40)) as pilot:
         await settle(pilot)
@@ -61,6 +81,7 @@ async def test_r_opens_the_review_and_esc_cancels_it_then_goes_back(monkeypatch)
         await until(pilot, lambda: (bar.progress or 0) >= 2, "Master weighing two decisions")
         assert bar.total and 2 <= bar.progress < bar.total
         await pilot.press("escape")
+        go.set()  # the decision being weighed ends, and the review with it
         await app.workers.wait_for_complete()
         await pilot.pause()
         review = screen.review
@@ -72,16 +93,17 @@ async def test_r_opens_the_review_and_esc_cancels_it_then_goes_back(monkeypatch)
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)
         # Leaving the screen some other way (the app quitting) stops the review too.
+        go.clear()
+        ended.clear()
         await pilot.press("r")
         again = app.screen
         assert isinstance(again, ReviewScreen) and again.running
         app.pop_screen()
-        with contextlib.suppress(WorkerCancelled):  # the decision being weighed ends...
-            await app.workers.wait_for_complete()
-        weighed = len(masters[-1].views)
-        await pilot.pause(0.1)
-        assert again.cancelling.is_set() and isinstance(app.screen, ResultsScreen)
-        assert len(masters[-1].views) == weighed < review.planned
+        await until(pilot, again.cancelling.is_set, "the review told to stop")
+        go.set()  # the decision being weighed ends, and the review's thread with it
+        await until(pilot, ended.is_set, "the review's thread ended")
+        assert isinstance(app.screen, ResultsScreen)
+        assert len(masters[-1].views) == 3 < review.planned  # two, and the one held
 
 
 def _two_people() -> Game:
