@@ -291,5 +291,5 @@ async def test_a_computer_whose_turn_vanished_as_it_began_thinking_stops_nothing
     runner = TableRunner(session)
     runner.start()
     await _until(lambda: session.game.actions, "Cy plays after all")
-    assert len(tries) == 2
+    assert len(tries) >= 2  # it thought again, and played
     runner.close()
