@@ -47,6 +47,7 @@ def assert_alike(fast: WordIndex, slow: WordIndex, hand: str, wilds: int,
     assert fast.best_pips(hand, wilds) == slow.best_pips(hand, wilds), hand
     assert fast.leave_value(hand, wilds, futures) == slow.leave_value(hand, wilds, futures)
     every = slow.words_in(hand, wilds)
+    assert fast.words_in(hand, wilds) == every
     assert fast.dearest_words(hand, wilds, 6) == every[:6] == slow.dearest_words(hand, wilds, 6)
     assert fast.dearest_words(hand, wilds, len(every) + 1) == every
     for longest in (2, 4):

@@ -52,6 +52,9 @@ HALVES_UP_TO = 1 << 18
 #: larger hands (no tile limit) take the general path (`_best_pips`: halves, or prefixes).
 _SHARED_UP_TO = 12
 
+#: More words than any hand makes: `dearest_words` then lists them all.
+_EVERY = 1 << 40
+
 #: Answers remembered per index and question before the memory is cleared and starts again.
 _REMEMBERED = 200_000
 
@@ -291,6 +294,10 @@ class WordIndex:
         return list(words)
 
     def _words_in(self, hand: str, wild: bool) -> tuple[Word, ...]:
+        if self.compiled is not None:
+            found = self.compiled.dearest(hand, wild, self.min_length, _EVERY, len(hand))
+            if found is not None:
+                return tuple(Word(*word) for word in found)
         codes = self.codes
         exact, with_wild, wild_pips = self.exact, self.with_wild, self.wild_pips
         key_of = codes.key_of
