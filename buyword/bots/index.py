@@ -295,9 +295,9 @@ class WordIndex:
 
     def _words_in(self, hand: str, wild: bool) -> tuple[Word, ...]:
         if self.compiled is not None:
-            found = self.compiled.dearest(hand, wild, self.min_length, _EVERY, len(hand))
-            if found is not None:
-                return tuple(Word(*word) for word in found)
+            listed = self.compiled.dearest(hand, wild, self.min_length, _EVERY, len(hand))
+            if listed is not None:
+                return tuple(Word(*word) for word in listed)
         codes = self.codes
         exact, with_wild, wild_pips = self.exact, self.with_wild, self.wild_pips
         key_of = codes.key_of
