@@ -193,10 +193,12 @@ def _add_train(sub: argparse._SubParsersAction[_ParserT]) -> None:
 
 def _add_puzzles(sub: argparse._SubParsersAction[_ParserT]) -> None:
     """`buyword puzzles build`: mine puzzles from seeded games (docs/puzzles.md)."""
-    puzzles = sub.add_parser("puzzles", help="puzzles: build the puzzle set from seeded games")
-    puzzles.add_argument("action", choices=("build", "rate-levels", "spread"),
-                         metavar="build|rate-levels|spread",
-                         help="build: mine puzzles from seeded games of every level; "
+    puzzles = sub.add_parser("puzzles", help="puzzles: play them, or build the puzzle set from "
+                             "seeded games")
+    puzzles.add_argument("action", choices=("play", "build", "rate-levels", "spread"),
+                         nargs="?", default="play", metavar="play|build|rate-levels|spread",
+                         help="play (the default): today's puzzle, then those nearest your "
+                              "rating; build: mine puzzles from seeded games of every level; "
                               "rate-levels: rate the computer levels from their games against "
                               "each other, and the puzzles of --out from them; spread: keep "
                               "--keep of the puzzles of --out, spread over kinds and difficulty")
@@ -539,7 +541,8 @@ def _puzzle_options(args: argparse.Namespace) -> PuzzleOptions:
     """`buyword puzzles`'s options, each count checked."""
     from buyword.analysis.puzzles import PuzzleOptions
 
-    least = {"build": {"--games": 1, "--jobs": 1, "--rollouts": 2, "--decisions": 0},
+    least = {"play": {},
+             "build": {"--games": 1, "--jobs": 1, "--rollouts": 2, "--decisions": 0},
              "rate-levels": {"--games": 1, "--jobs": 1}, "spread": {"--keep": 1}}[args.action]
     for name, at_least in least.items():
         value = getattr(args, name[2:])
@@ -615,6 +618,9 @@ def _train(training: Training) -> int:
 
 
 def _puzzles(options: PuzzleOptions) -> int:
+    if options.action == "play":
+        _check_home()
+        return _play(PlayOptions(puzzles=True))
     from buyword.analysis.puzzles import puzzles_main
 
     return puzzles_main(options)

@@ -40,6 +40,7 @@ from buyword.store.puzzles import (
 )
 from buyword.table.coach import coach_says
 from buyword.table.session import Played, Refused, SalePreview, Thought, Undone
+from buyword.table.views import LessonView
 from buyword.table.weighing import Moment, same, verdict
 
 if TYPE_CHECKING:
@@ -406,6 +407,8 @@ class PuzzleTable:
         self.verdict: Verdict | None = None
         #: The last answer's verdict, first or not (what the screen shows).
         self.shown: Verdict | None = None
+        #: How many answers were judged.
+        self.tries = 0
         self._start = len(session.game.actions)
 
     def decided(self, answer: SessionAnswer | str) -> tuple[Action, ...] | None:
@@ -434,6 +437,7 @@ class PuzzleTable:
         given = judge(self.puzzle, whole)
         said = Decision(whole).describe()
         self.shown = Verdict(given, given is not None and given.right, said)
+        self.tries += 1
         if self.verdict is None:
             self.verdict = self.shown
         self._unsell()
@@ -478,3 +482,24 @@ class PuzzleTable:
         if len(self.session.game.actions) <= self._start:
             return Refused("There is nothing to take back: this is where the puzzle starts")
         return self.session.undo(seat)
+
+
+#: What to press for each kind of puzzle, on the panel.
+KEYS_FOR = {"choose": "Press 2, 3, 4 or 5", "buy": "Press B to buy or D to discard",
+            "sell": "Type each word and Enter; Esc when your sale is complete",
+            "wild": "Type each word (the wild's letter in lower case) and Enter; Esc when done",
+            "drop": "Press X, then choose the tiles to drop"}
+
+
+def puzzle_panel(puzzle: Puzzle, title: str, note: str = "") -> LessonView:
+    """The panel beside a puzzle's table (a guided game's panel): what the puzzle asks, what
+    the others hold (their money, wilds and tiles: all the seat could see), and the keys."""
+    others = "; ".join(f"{r.name} {dollars(r.money)}, {r.wilds} wild"
+                       f"{'' if r.wilds == 1 else 's'}, {r.tiles} tiles"
+                       for r in puzzle.position.rivals)
+    text = prompt(puzzle) + (f" The others: {others}." if others else "")
+    if note:
+        text += f" {note}"
+    keys = KEYS_FOR.get(puzzle.kind, "Answer with the game's keys")
+    return LessonView(title, text, keys + ".", False,
+                      f"Not that: this puzzle asks {prompt(puzzle)!r} — {keys.lower()}")

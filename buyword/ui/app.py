@@ -34,10 +34,12 @@ from buyword.ui.widgets import PIECES_CSS
 if TYPE_CHECKING:
     from buyword.analysis.compare import MasterAhead
     from buyword.engine import Rules
+    from buyword.store.puzzles import Puzzle, PuzzleSet
     from buyword.store.settings import Settings
     from buyword.store.setup import GameSetup
     from buyword.table import Appraised, Marked, Played, TableSession, Undone
     from buyword.table.autosave import Autosave
+    from buyword.table.puzzles import PuzzleTable
     from buyword.table.session import TableOptions
     from buyword.words.finder import WordFinder
     from buyword.words.lexicon import Lexicon
@@ -127,6 +129,10 @@ class BuyWordApp(TableShell[int]):
         self.resume_collector = False
         #: Master's game on the solo bag being played, begun with it (`MasterAhead`).
         self.ahead: MasterAhead | None = None
+        #: The puzzles, once read (`bundled_puzzles`; tests may set their own).
+        self.puzzle_set: PuzzleSet | None = None
+        #: The day whose daily puzzle is offered (None: today; tests set one).
+        self.puzzle_day: date | None = None
 
     # ------------------------------------------------------------------ start-up
 
@@ -151,6 +157,8 @@ class BuyWordApp(TableShell[int]):
             self._begin_game(self.first_setup, None, None)
         elif (setup := self._setup_from_options()) is not None:
             self.start_game(setup)  # from the command line: asks before losing a saved game
+        elif self.options is not None and self.options.puzzles:
+            self.start_puzzles()
         self.call_after_refresh(self._title_shown)
 
     def _title_shown(self) -> None:
@@ -265,6 +273,87 @@ class BuyWordApp(TableShell[int]):
         )
         self.push_screen(question, lambda yes: self.start_game(
             saving.daily_setup(today), daily=today) if yes else None)
+
+    def start_puzzles(self, daily: bool = False) -> None:
+        """Puzzles (the title's P, `buyword puzzles`): today's puzzle, the same for everyone,
+        until it is tried (or whenever `daily`); then the one nearest your rating. The
+        puzzles and the table are read and set in a worker; a damaged puzzle file is said
+        in one line, and nothing of yours is touched."""
+        self._prepare_puzzle(daily)
+
+    @work(thread=True, exclusive=True, group="start", exit_on_error=False)
+    def _prepare_puzzle(self, daily: bool) -> None:
+        from buyword.engine import RecordError
+        from buyword.store.puzzles import bundled_puzzles
+        from buyword.table.puzzles import offer, puzzle_session
+
+        try:
+            puzzles = self.puzzle_set or bundled_puzzles()
+            self.puzzle_set = puzzles
+            progress = self.store.puzzle_progress()
+            today = self.puzzle_day or date.today()
+            puzzle = puzzles.daily(today)
+            title = f"Daily puzzle · {today.isoformat()}"
+            if not daily and puzzle.id in progress.tried():
+                puzzle = offer(puzzles.puzzles, progress) or puzzle
+                title = f"Puzzle · your rating {round(progress.rating.rating)}"
+            lexicon = self.services.bundled()
+            session = puzzle_session(puzzle, puzzles.rules, lexicon,
+                                     self._finder(lexicon, puzzles.rules))
+        except (RecordError, BuyWordError) as error:
+            self.call_from_thread(self._cannot_start, f"The puzzles cannot be played: {error}")
+            return
+        self.call_from_thread(self._open_puzzle, puzzle, session, title)
+
+    def _open_puzzle(self, puzzle: Puzzle, session: TableSession, title: str) -> None:
+        """Show the puzzle on the table screen, its panel saying what it asks; each answer is
+        judged (`PuzzleTable`), the first one rated."""
+        from buyword.store.setup import GameSetup
+        from buyword.table.puzzles import PuzzleTable, puzzle_panel
+        from buyword.table.runner import TableRunner
+        from buyword.ui.screens.table import TableScreen
+
+        self._back_to_title()
+        table = PuzzleTable(puzzle, session)
+        runner = TableRunner(session, source=table, lesson=lambda: puzzle_panel(puzzle, title))
+        screen = TableScreen(runner, GameSetup(seats=session.seats))
+        tries = [0]
+
+        def moved(_: object) -> None:
+            if table.shown is not None and table.tries > tries[0]:
+                tries[0] = table.tries
+                self._puzzle_answered(table)
+
+        runner.subscribe(moved, screen=False)
+        self.push_screen(screen)
+
+    def _puzzle_answered(self, table: PuzzleTable) -> None:
+        """Rate the first answer (yours and the puzzle's ratings move), then say the
+        verdict: the next puzzle, another try, or the title."""
+        from buyword.store.saves import now_text
+        from buyword.table.puzzles import rate_attempt
+        from buyword.ui.dialogs.puzzle_verdict import VerdictScreen
+
+        shown = table.shown
+        assert shown is not None
+        lines = shown.lines(table.puzzle)
+        if table.tries == 1:
+            verdict = table.verdict
+            assert verdict is not None
+            change = self.store.update_puzzle_progress(
+                lambda progress: rate_attempt(progress, table.puzzle, verdict.answer,
+                                              now_text()))
+            lines.append(change.describe())
+        else:
+            lines.append("Practice: only your first answer is rated.")
+
+        def chosen(choice: str | None) -> None:
+            if choice == "next":
+                self.start_puzzles()
+            elif choice == "title":
+                self._back_to_title()
+
+        self.push_screen(VerdictScreen(shown.right, lines), chosen)
 
     def start_game(self, setup: GameSetup, saved: SavedGame | None = None,
                    daily: date | None = None) -> None:

@@ -18,6 +18,7 @@ class PlayOptions:
     #: --variant (and --crossword): the variants' `Rules` fields ("auction", "trade_money").
     variants: tuple[str, ...] = ()
     learn: bool = False  # `buyword learn`: the guided first game
+    puzzles: bool = False  # `buyword puzzles`: today's puzzle, then those near your rating
 
     @property
     def starts_game(self) -> bool:

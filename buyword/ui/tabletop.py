@@ -57,6 +57,10 @@ class Tabletop(Protocol):
         """Start the guided first game (Learn to play)."""
         ...
 
+    def start_puzzles(self, daily: bool = False) -> None:
+        """Start the puzzles: today's, then the one nearest the player's rating."""
+        ...
+
     def start_daily(self) -> None:
         """Start today's daily solo."""
         ...

@@ -36,6 +36,7 @@ MENU: tuple[tuple[str, str], ...] = (
     ("solo", "New solo game"),
     ("table", "New table game (2–4 players)"),
     ("learn", "Learn to play"),
+    ("puzzles", "Puzzles"),
     ("stats", "Solo stats"),
     ("help", "How to play"),
     ("settings", "Settings"),
@@ -45,7 +46,7 @@ MENU: tuple[tuple[str, str], ...] = (
 
 #: The key of each menu entry that has one (as the screen's bindings), shown beside it.
 MENU_KEYS = {"continue": "c", "solo": "s", "daily": "d", "table": "t", "stats": "r",
-             "learn": "l", "help": "h", "settings": "o", "quit": "q"}
+             "learn": "l", "puzzles": "p", "help": "h", "settings": "o", "quit": "q"}
 #: Where a menu entry's key shows: the cell after the longest label that fits beside it.
 KEY_COLUMN = 31
 #: The cells a menu entry's line has (the menu's width in title.tcss, less its padding).
@@ -114,6 +115,7 @@ class TitleScreen(Screen[None]):
         Binding("t", "choose('table')", "Table"),
         Binding("r", "choose('stats')", "Stats", show=False),
         Binding("l", "choose('learn')", "Learn to play", show=False),
+        Binding("p", "choose('puzzles')", "Puzzles", show=False),
         Binding("h", "choose('help')", "How to play", show=False),
         Binding("o", "choose('settings')", "Settings", show=False),
         Binding("q", "choose('quit')", "Quit"),
@@ -297,6 +299,8 @@ class TitleScreen(Screen[None]):
                 app.action_stats()
             case "learn":
                 app.start_learning()
+            case "puzzles":
+                app.start_puzzles()
             case "help":
                 app.action_help("rules")
             case "settings":

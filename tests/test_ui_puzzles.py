@@ -1,0 +1,72 @@
+"""Puzzles through the real screens: P on the title opens the day's puzzle on the table screen,
+its panel asking the question; a wrong answer (the game's own key) says so, with each
+answer's worth, the explanation and the rating change; another try, right, is practice."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import pytest
+from textual.widgets import Static
+from ui_helpers import make_app, on_top, settle, until
+
+from buyword.engine import Rules
+from buyword.store import Store
+from buyword.store.puzzles import Answer, Position, Puzzle, PuzzleSet, Rival
+from buyword.ui.dialogs.puzzle_verdict import VerdictScreen
+from buyword.ui.screens.table import TableScreen
+
+DAY = date(2026, 12, 5)
+
+
+def _junk(ident: str) -> Puzzle:
+    """Round 2, $180: the draw is Q, X and Z ($144); discarding is worth $45 more."""
+    bag = "".join(sorted("AAAAEEEEIIIOOONNRRSSTTLLDDGGBCMPFHVWYK"))
+    position = Position(0, ("You", "Ann"), "buy", 2, 1, False, 3, 3, "AEIRST", 180, 3, "QXZ",
+                        len(bag) - 6, bag, 0, (Rival("Ann", 150, 4, 6),))
+    return Puzzle(ident, "buy", position, (),
+                  (Answer(("discard",), "discard", 850.0, 3.0, True, 0),
+                   Answer(("buy",), "buy", 805.0, 3.0, False, 45)),
+                  "Discarding was worth about $45 more (± $4): these tiles cost $144 and add "
+                  "about $99 of words.")
+
+
+@pytest.mark.slow
+async def test_the_daily_puzzle_is_solved_wrong_then_right(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    app = make_app(store=store)
+    puzzle = _junk("5-9-1")
+    app.puzzle_set = PuzzleSet(Rules(), (puzzle,))
+    app.puzzle_day = DAY
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        await pilot.press("p")
+        table = await on_top(pilot, TableScreen)
+        await until(pilot, lambda: table.view.lesson is not None, "the puzzle's panel")
+        lesson = table.view.lesson
+        assert lesson.title == "Daily puzzle · 2026-12-05"
+        assert lesson.text.startswith("Buy or discard?")
+        assert table.view.seat.drawn == "QXZ" and table.view.seat.hand == "AEIRST"
+        await pilot.press("b")  # buying is wrong
+        verdict = await on_top(pilot, VerdictScreen)
+        title = str(verdict.query_one("#verdict-title", Static).content)
+        body = str(verdict.query_one("#verdict-body", Static).content)
+        assert title == "Not the best: buy."
+        assert "buy: about $805 at the end (−$45)" in body and puzzle.explanation in body
+        rating = store.puzzle_progress().rating
+        assert rating.rating < 1500
+        assert f"Rating {round(rating.rating)} ± {round(rating.deviation)} (−" in body
+        await pilot.press("t")  # try again: the same position
+        table = await on_top(pilot, TableScreen)
+        assert table.view.seat.drawn == "QXZ"
+        await pilot.press("d")
+        verdict = await on_top(pilot, VerdictScreen)
+        assert str(verdict.query_one("#verdict-title", Static).content) == "Right: discard."
+        assert "Practice: only your first answer is rated." in \
+            str(verdict.query_one("#verdict-body", Static).content)
+        progress = store.puzzle_progress()
+        assert [(a.puzzle, a.right) for a in progress.attempts] == [("5-9-1", False)]
+        await pilot.press("escape")
+        await until(pilot, lambda: not isinstance(app.screen, TableScreen | VerdictScreen),
+                    "back to the title")
