@@ -50,6 +50,17 @@ async def test_a_burst_of_keys_applies_in_the_order_it_arrived() -> None:
         assert word.value == "s"
 
 
+async def test_a_word_sold_and_done_in_one_burst_ends_the_turn() -> None:
+    app = make_app(TABLE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_anns_sale(pilot)
+        game = table(app).session.game
+        await burst(pilot, "r", "a", "t", "e", "enter", "escape")
+        # Enter sold RATE before Esc came: Esc, in an empty box, ended Ann's selling (it once
+        # came first, found RATE still typed, and only cleared the box).
+        assert game.player(0).hand == "S" and game.current != 0
+
+
 async def test_keys_pressed_in_one_pilot_call_apply_in_order() -> None:
     # The issue asked for this one. Pilot's press lets the app go idle between keys, so it
     # never caught the bug (the burst above does, as a paste delivers keys); it keeps the

@@ -204,11 +204,12 @@ class TableScreen(CrosswordTable):
                 with Vertical(id="sell-box"):
                     yield WordInput(
                         id="word", placeholder="type a word · Enter sells · Esc when done",
+                        on_submit=self.sell_typed,
                     )
                     yield Static(id="feedback")
                 yield Static(id="variant")
                 with Vertical(id="bid-box"):
-                    yield AmountInput(id="amount")
+                    yield AmountInput(id="amount", on_submit=self.amount_typed)
                 yield Board(tiles, id="board")
                 yield GameLog(id="log")
         yield KeysFooter()
@@ -408,12 +409,11 @@ class TableScreen(CrosswordTable):
             event.stop()
             self.play(f"pick {char.upper()}")
 
-    @on(Input.Submitted, "#amount")
-    def _amount_submitted(self, event: Input.Submitted) -> None:
+    def amount_typed(self, value: str) -> None:
         """Enter in the bid box: a bid in an auction, an offer in a trading step."""
         if not self._typing_amount():
             return
-        typed = " ".join(event.value.split())
+        typed = " ".join(value.split())
         if not typed:
             self.show_message("Type an amount, or press P to pass.")
             return
@@ -754,10 +754,6 @@ class TableScreen(CrosswordTable):
         self._show_preview(preview)
         if self.crossword:
             self.show_placement(typed, preview)
-
-    @on(Input.Submitted, "#word")
-    def _word_submitted(self, event: Input.Submitted) -> None:
-        self.sell_typed(event.value)
 
     def sell_typed(self, value: str) -> None:
         """Enter in the word box: sell the word typed, or say why it cannot be sold."""

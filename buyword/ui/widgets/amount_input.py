@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from buyword.ui.widgets.in_order_input import InOrderInput
 
 
@@ -11,9 +13,11 @@ class AmountInput(InOrderInput):
 
     ALLOWED = "0123456789+- "
 
-    def __init__(self, *, id: str | None = None) -> None:
-        """A compact box that accepts only what an amount or an offer is written with."""
-        super().__init__(id=id, restrict=r"[0-9+\- ]*", compact=True)
+    def __init__(self, *, id: str | None = None,
+                 on_submit: Callable[[str], object] | None = None) -> None:
+        """A compact box that accepts only what an amount or an offer is written with;
+        Enter hands it to `on_submit`."""
+        super().__init__(id=id, restrict=r"[0-9+\- ]*", on_submit=on_submit)
 
     def check_consume_key(self, key: str, character: str | None = None) -> bool:
         """Only the characters of an amount are this box's; other keys reach the bindings."""
