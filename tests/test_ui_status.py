@@ -119,3 +119,18 @@ def test_an_empty_hand_says_yet_only_in_the_first_round() -> None:
     assert empty_hand(table.table_view(0)) == "no tiles yet"
     _to_final_round(table)  # late in the game a hand sold or dropped empty has no tiles
     assert empty_hand(table.table_view(0)) == "no tiles"
+
+
+def test_the_trade_line_shows_each_draw_with_its_pips_and_price_and_the_offer() -> None:
+    from buyword.ui.status import seed_line, variant_line
+
+    setup = GameSetup(seats=(Seat("Ann"), Seat("Bob")), seed=3, bag="TEAEAT",
+                      private_hands=False, variants=("trade",))
+    table = TableSession.new(setup, LEXICON, FINDER)
+    table.act(0, "roll 3")
+    view = table.table_view(0)
+    assert view.awaiting.wait is Wait.TRADE
+    line = variant_line(view)
+    assert line == "Draws on the table · 1 Ann: TEA 3• $9   2 Bob: EAT 3• $9"
+    assert seed_line(view) == "trade · seed 3"
+    assert variant_line(_solo().table_view(0)) is None  # a plain game: no line

@@ -9,7 +9,8 @@ table ("Ann, you are over the tile limit"); at an open table they name the seat.
 from __future__ import annotations
 
 from buyword.engine import CHOICE, Phase, Rules
-from buyword.engine.wording import conjugate, dollars, is_you, plural, says
+from buyword.engine.tiles import price
+from buyword.engine.wording import conjugate, dollars, is_you, plural, says, whom
 from buyword.table import TableView, Wait
 
 
@@ -141,3 +142,81 @@ def _auction_prompt(view: TableView, name: str, money: int) -> str:
                                  "Enter, or [b]P[/b] to pass.")
     return _imperative(name, f"match the {dollars(auction.high_bid)} bid ([b]M[/b]) or let "
                              "the tiles go ([b]P[/b])?")
+
+
+def theme_title(view: TableView) -> str:
+    """This round's theme as the table shows it ("Food and drink"), or ''."""
+    theme = view.seat.theme
+    if theme is None:
+        return ""
+    from buyword.words.themes import ThemeError, theme_named
+
+    try:
+        return theme_named(theme).title
+    except ThemeError:  # a theme list this version does not have: its name will do
+        return theme
+
+
+def seed_line(view: TableView) -> str:
+    """Under the players: the variants on, first (they change what a player may do), then
+    the seed that dealt the bag (and a tile set of the player's own by name), or, while the
+    seed is not shown, that the table is hosted."""
+    from buyword.store.setup import custom_tiles
+
+    variants = variants_line(view.rules)
+    variants = f"{variants} · " if variants else ""
+    if view.seed is None:
+        return f"{variants}hosted table"
+    tiles = custom_tiles(view.rules)  # room for its name: the seed says the rest
+    tiles = f" · {tiles}" if tiles else ""
+    return f"{variants}seed {view.seed}{tiles}"
+
+
+def picks_line(view: TableView, taken: str | None) -> str:
+    """In the draft, the tiles a player has `taken` so far (to buy or discard once all are
+    taken) and what they cost together, before the wilds on the hand's foot line: "took YS
+    $16 · " (nothing when they are not this screen's to see)."""
+    if view.awaiting.wait is not Wait.DRAFT or not taken:
+        return ""
+    return f"took {taken} {dollars(price(view.rules.tiles.pips_of(taken)))} · "
+
+
+def draw_on_offer(view: TableView, draw: str | None) -> str:
+    """A draw on offer as the trade shows it: its tiles, their pips and its buying price
+    ("TEA 3• $9"), so that a swap can be weighed; "—" for none."""
+    if not draw:
+        return "—"
+    pips = view.rules.tiles.pips_of(draw)
+    return f"{draw} {pips}• {dollars(price(pips))}"
+
+
+def variant_line(view: TableView) -> str | None:
+    """The variant on the table now, in a line: the auction's bidders and high bid, or the
+    draws being traded and the offer; None when neither is on."""
+    names = view.names
+    awaiting = view.awaiting
+    auction = view.seat.auction
+    if awaiting.wait is Wait.AUCTION and auction is not None:
+        parts = []
+        for i, bidder in enumerate(auction.bidders):
+            said = " (high)" if bidder == auction.high_bidder else (
+                " passed" if i < auction.turn else "")
+            turn = " ◀" if auction.bidding and i == auction.turn else ""
+            parts.append(f"{names[bidder]}{said}{turn}")
+        high = ("no bid yet" if auction.high_bidder is None else
+                f"high bid {dollars(auction.high_bid)} by {names[auction.high_bidder]}")
+        return f"Auction · {high} · bidders: {', '.join(parts)}"
+    if awaiting.wait is not Wait.TRADE:
+        return None
+    draws = "   ".join(f"{p.seat + 1} {p.name}: {draw_on_offer(view, p.drawn)}"
+                       for p in view.players)
+    offer = view.seat.trade_offer
+    if offer is None:
+        return f"Draws on the table · {draws}"
+    mine, theirs = view.players[offer.seat], view.players[offer.to]
+    pay = ""
+    if offer.payment:
+        payer, payee = (mine, theirs) if offer.payment > 0 else (theirs, mine)
+        pay = f" · {says(payer.name, 'pay')} {whom(payee.name)} {dollars(abs(offer.payment))}"
+    return (f"Offer · {says(mine.name, 'give')} {draw_on_offer(view, mine.drawn)} ⇄ "
+            f"{says(theirs.name, 'give')} {draw_on_offer(view, theirs.drawn)}{pay}")

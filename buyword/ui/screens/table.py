@@ -36,9 +36,8 @@ from buyword.engine import (
     Sell,
 )
 from buyword.engine import events as ev
-from buyword.engine.tiles import price
-from buyword.engine.wording import dollars, plural, possessive, says, whom
-from buyword.store.setup import GameSetup, custom_tiles
+from buyword.engine.wording import dollars, plural, possessive
+from buyword.store.setup import GameSetup
 from buyword.table import (
     Answer,
     Awaiting,
@@ -51,7 +50,15 @@ from buyword.table import (
 )
 from buyword.table.views import COACHED_WAITS
 from buyword.ui.screens.crossword import CROSSWORD_ACTIONS, BoardCursor, CrosswordTable
-from buyword.ui.status import empty_hand, prompt_template, round_lines, variants_line
+from buyword.ui.status import (
+    empty_hand,
+    picks_line,
+    prompt_template,
+    round_lines,
+    seed_line,
+    theme_title,
+    variant_line,
+)
 from buyword.ui.tabletop import tabletop_of
 from buyword.ui.text import literal, markup
 from buyword.ui.widgets.amount_input import AmountInput
@@ -314,7 +321,7 @@ class TableScreen(CrosswordTable):
         for event in played.events:
             if isinstance(event, ev.Rolled) and event.theme and view.rules.theme_each_round:
                 # A new theme each round: say so, since every word sold must now fit it.
-                self.show_message(f"New theme this round: {self._theme_title()}",
+                self.show_message(f"New theme this round: {theme_title(self.view)}",
                                   whole_round=True)
             if isinstance(event, ev.Sold):
                 self.show_message(f"✓ {event}")
@@ -488,7 +495,7 @@ class TableScreen(CrosswordTable):
         owner = possessive(player.name, you=shown in view.addressed
                            and view.viewer == shown)
         hand.border_title = literal(f"{owner} hand · {plural(player.tiles, 'tile')}")
-        hand.border_subtitle = (f"{self._picks_of(player.drawn, awaiting)}"
+        hand.border_subtitle = (f"{picks_line(self.view, player.drawn)}"
                                 f"{plural(player.wilds, 'wild')}")
         drawn = self.query_one("#drawn", Rack)
         buyer = view.seat.current
@@ -512,14 +519,6 @@ class TableScreen(CrosswordTable):
             count = view.players[buyer].drawn_tiles
             drawn.tiles = self._backs(count)
             drawn.border_title = literal(f"{name} drew {plural(count, 'tile')}")
-
-    def _picks_of(self, taken: str | None, awaiting: Awaiting) -> str:
-        """In the draft, the tiles a player has `taken` so far (to buy or discard once all
-        are taken) and what they cost together, before the wilds on the hand's foot line:
-        "took YS $16 · " (nothing when they are not this screen's to see)."""
-        if awaiting.wait is not Wait.DRAFT or not taken:
-            return ""
-        return f"took {taken} {dollars(price(self.view.rules.tiles.pips_of(taken)))} · "
 
     def _show_table_tiles(self, drawn: Rack, awaiting: Awaiting) -> bool:
         """The tiles every player sees on the table: the draft's face-up tiles, or a draw up
@@ -554,7 +553,8 @@ class TableScreen(CrosswordTable):
         """The variant on the table: the auction's bidders and high bid, or the draws being
         traded and the offer; and the bid box when the person to act types a bid or offer."""
         info = self.query_one("#variant", Static)
-        text = self._variant_text(awaiting)
+        line = variant_line(self.view)
+        text = None if line is None else literal(line)
         info.display = text is not None
         if text is not None:
             info.update(text)
@@ -571,43 +571,6 @@ class TableScreen(CrosswordTable):
                 "seat, then +N you pay or -N they pay · Enter · P passes"
                 if self.view.rules.trade_money else
                 "seat number to offer a swap · Enter offers · P passes")
-
-    def _variant_text(self, awaiting: Awaiting) -> Content | None:
-        view = self.view
-        names = view.names
-        auction = view.seat.auction
-        if awaiting.wait is Wait.AUCTION and auction is not None:
-            parts = []
-            for i, bidder in enumerate(auction.bidders):
-                said = " (high)" if bidder == auction.high_bidder else (
-                    " passed" if i < auction.turn else "")
-                turn = " ◀" if auction.bidding and i == auction.turn else ""
-                parts.append(f"{names[bidder]}{said}{turn}")
-            high = ("no bid yet" if auction.high_bidder is None else
-                    f"high bid {dollars(auction.high_bid)} by {names[auction.high_bidder]}")
-            return literal(f"Auction · {high} · bidders: {', '.join(parts)}")
-        if awaiting.wait is not Wait.TRADE:
-            return None
-        draws = "   ".join(f"{p.seat + 1} {p.name}: {self._draw_text(p.drawn)}"
-                           for p in view.players)
-        offer = view.seat.trade_offer
-        if offer is None:
-            return literal(f"Draws on the table · {draws}")
-        mine, theirs = view.players[offer.seat], view.players[offer.to]
-        pay = ""
-        if offer.payment:
-            payer, payee = (mine, theirs) if offer.payment > 0 else (theirs, mine)
-            pay = f" · {says(payer.name, 'pay')} {whom(payee.name)} {dollars(abs(offer.payment))}"
-        return literal(f"Offer · {says(mine.name, 'give')} {self._draw_text(mine.drawn)} ⇄ "
-                       f"{says(theirs.name, 'give')} {self._draw_text(theirs.drawn)}{pay}")
-
-    def _draw_text(self, draw: str | None) -> str:
-        """A draw on offer as the trade shows it: its tiles, their pips and its buying price
-        ("TEA 3• $9"), so that a swap can be weighed; "—" for none."""
-        if not draw:
-            return "—"
-        pips = self.view.rules.tiles.pips_of(draw)
-        return f"{draw} {pips}• {dollars(price(pips))}"
 
     def _backs(self, count: int) -> str:
         """Stand-ins for hidden tiles: drawn face down, so the real letters never reach the
@@ -634,7 +597,7 @@ class TableScreen(CrosswordTable):
         final, _, bag, draw = round_lines(view, tumbling=die.tumbling)
         theme = "\nTheme [b]$theme[/b]" if game.theme else ""
         info = markup(f"[b]{final}[/b]\nLeader [b]$leader[/b]\n{bag}\n{draw}{theme}",
-                      leader=game.names[game.leader], theme=self._theme_title())
+                      leader=game.names[game.leader], theme=theme_title(self.view))
         self.query_one("#round-info", Static).update(info)
         self.query_one("#round-info").set_class(game.final_round, "-final")
         thinking = self._thinking()
@@ -646,20 +609,7 @@ class TableScreen(CrosswordTable):
             )
             for p in view.players
         )
-        self.query_one("#players").border_subtitle = self._seed_line()
-
-    def _seed_line(self) -> Content | str:
-        """Under the players: the variants on, first (they change what a player may do),
-        then the seed that dealt the bag (and a tile set of the player's own by name), or,
-        while the seed is not shown, that the table is hosted."""
-        view = self.view
-        variants = variants_line(view.rules)
-        variants = f"{variants} · " if variants else ""
-        if view.seed is None:
-            return literal(f"{variants}hosted table")
-        tiles = custom_tiles(view.rules)  # room for its name: the seed says the rest
-        tiles = f" · {tiles}" if tiles else ""
-        return literal(f"{variants}seed {view.seed}{tiles}")
+        self.query_one("#players").border_subtitle = literal(seed_line(self.view))
 
     def _thinking(self) -> int | None:
         """The computer thinking now (its worker runs or its move waits to be shown), if any."""
@@ -676,18 +626,6 @@ class TableScreen(CrosswordTable):
         self.set_class(shown, "-unseen")
         if shown:
             self.query_one(UnseenPanel).show(unseen_for(self.view))
-
-    def _theme_title(self) -> str:
-        """This round's theme as the table shows it ("Food and drink"), or ''."""
-        theme = self.view.seat.theme
-        if theme is None:
-            return ""
-        from buyword.words.themes import ThemeError, theme_named
-
-        try:
-            return theme_named(theme).title
-        except ThemeError:  # a theme list this version does not have: its name will do
-            return theme
 
     def _prompt(self, awaiting: Awaiting) -> Content:
         """One sentence: whose turn it is and what they can do (names and words as text)."""
