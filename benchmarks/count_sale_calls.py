@@ -72,7 +72,7 @@ async def count() -> Counter[str]:
         session.act(0, Roll(5))
         session.act(0, Buy())
         assert session.awaiting().wait is Wait.SELL
-        screen.advance()
+        screen.local.refresh()  # the session changed outside the runner: look again
         await pilot.pause()
         await pilot.press("t", "e", "a")
         await pilot.pause()
