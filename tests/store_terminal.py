@@ -21,7 +21,7 @@ T = TypeVar("T")
 HAVE_TMUX = shutil.which("tmux") is not None
 
 
-def wait_until(check: Callable[[], T], timeout: float = 30.0, every: float = 0.05) -> T:
+def wait_until(check: Callable[[], T], timeout: float = 60.0, every: float = 0.05) -> T:
     """Poll `check` until it returns something truthy; AssertionError after `timeout` seconds."""
     deadline = time.monotonic() + timeout
     while True:
@@ -52,7 +52,7 @@ class Terminal:
 
     def _tmux(self, *args: str) -> str:
         done = subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True,
-                              text=True, timeout=10)
+                              text=True, timeout=60)
         if done.returncode != 0:
             raise RuntimeError(f"tmux {' '.join(args)}: {done.stderr.strip()}")
         return done.stdout.strip()
@@ -70,7 +70,7 @@ class Terminal:
         """The terminal's text as the player sees it now."""
         return self._tmux("capture-pane", "-p", "-t", "game")
 
-    def wait_for(self, text: str, timeout: float = 30.0) -> str:
+    def wait_for(self, text: str, timeout: float = 60.0) -> str:
         """Wait until `text` is on the screen; returns the screen."""
         return wait_until(lambda: self.screen() if text in self.screen() else "", timeout)
 
@@ -85,7 +85,7 @@ class Terminal:
     def kill(self) -> None:
         """SIGKILL the game: no clean-up, no last save."""
         os.kill(self.pid, signal.SIGKILL)
-        wait_until(lambda: not self.alive(), 5)
+        wait_until(lambda: not self.alive(), 60)
 
     def close(self) -> None:
         """Stop this test's own tmux server (and the game, if still running)."""

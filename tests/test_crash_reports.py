@@ -166,7 +166,7 @@ async def test_a_served_game_that_fails_says_so_calmly_in_its_tab(tmp_path: Path
             await until_shown("BuyWord has to stop")
             await until_shown("report for the developers")
             await tab.send_json(["stdin", "\r"])  # Quit: the game ends, and so does the tab
-            async with asyncio.timeout(30):
+            async with asyncio.timeout(60):
                 while (message := await tab.receive()).type == aiohttp.WSMsgType.BINARY:
                     drawn += message.data
             assert message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)

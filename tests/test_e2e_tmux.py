@@ -45,7 +45,7 @@ class Terminal:
                                 capture_output=True, text=True)
         return result.stdout
 
-    def wait_for(self, text: str, timeout: float = 45.0) -> str:
+    def wait_for(self, text: str, timeout: float = 60.0) -> str:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             screen = self.screen()
@@ -55,7 +55,7 @@ class Terminal:
         raise AssertionError(f"{text!r} never appeared; the screen was:\n{self.screen()}")
 
     def wait_until(self, shown: Callable[[str], bool], read: Callable[[str], str],
-                   timeout: float = 45.0) -> str:
+                   timeout: float = 60.0) -> str:
         """What `read` finds on the screen once `shown` says the screen shows it."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -102,7 +102,7 @@ def test_solo_game_buy_sell_quit(tmp_path: Path) -> None:
         term.keys("C-q")
         term.wait_for("Quit this game?")
         term.keys("y")
-        deadline = time.monotonic() + 30  # generous: a loaded machine exits slowly
+        deadline = time.monotonic() + 60  # generous: a loaded machine exits slowly
         while term.alive() and time.monotonic() < deadline:
             time.sleep(0.03)
         assert not term.alive(), "buyword did not exit after confirming quit"

@@ -216,9 +216,7 @@ async def test_a_joined_seat_at_60_columns_gets_the_compact_table(size) -> None:
         joined = await JoinedTable.join(HOST, server.port, server.codes[1])
         for app in (JoinApp(joined), HostApp(HostSeat(server, 0))):
             async with app.run_test(size=size) as pilot:
-                await pilot.pause(0.1)
-                screen = app.screen
-                assert isinstance(screen, RemoteTableScreen)
+                screen = await on_top(pilot, RemoteTableScreen)
                 # As a local table at this size: no price list, and five tiles' room.
                 assert screen.has_class("-narrow") and not screen.query_one("#prices").display
                 assert screen.query_one("#hand").content_region.width >= 29

@@ -89,13 +89,13 @@ async def frames(pilot: Pilot, what: str, within: float = 60.0) -> AsyncIterator
 
 
 async def on_top(pilot: Pilot, kind: type[ScreenT], within: float = 60.0) -> ScreenT:
-    """Wait until a screen of `kind` is on top and mounted, and its messages are handled (its
-    keys are bound and it has drawn what it was given): the moment a player could use it.
-    Returns the screen."""
+    """Wait until a screen of `kind` is on top and mounted, its messages handled and its
+    widgets laid out (its keys are bound and it shows what it was given): the moment a player
+    could use it. Returns the screen."""
     app = pilot.app
     await until(pilot, lambda: isinstance(app.screen, kind) and app.screen.is_mounted,
                 f"a {kind.__name__} on top", within)
-    await handled(app)
+    await pilot.pause()
     screen = app.screen
     assert isinstance(screen, kind)
     return screen

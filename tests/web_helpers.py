@@ -92,7 +92,7 @@ class Served:
         """Everything the server has printed so far."""
         return self.log.read_text()
 
-    def wait_until_serving(self, timeout: float = 30.0) -> None:
+    def wait_until_serving(self, timeout: float = 60.0) -> None:
         """Wait for the server's "served at" line."""
         deadline = time.monotonic() + timeout
         while "served at" not in self.output():
@@ -108,7 +108,7 @@ class Served:
         self._seen_games |= games
         return games
 
-    def wait_for_games(self, count: int, timeout: float = 30.0) -> set[int]:
+    def wait_for_games(self, count: int, timeout: float = 60.0) -> set[int]:
         """Wait until `count` game processes run."""
         deadline = time.monotonic() + timeout
         while len(games := self.games()) != count:
@@ -154,7 +154,7 @@ def saved_game(home: Path) -> Game:
     return save.record.replay(bundled_lexicon())
 
 
-def wait_for_save(home: Path, test, timeout: float = 20.0) -> SavedGame:
+def wait_for_save(home: Path, test, timeout: float = 60.0) -> SavedGame:
     """Wait until the saved game passes `test` (a function of its actions); return it."""
     deadline = time.monotonic() + timeout
     while True:
