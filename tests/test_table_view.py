@@ -219,3 +219,16 @@ def test_any_value_anywhere_in_a_hosts_view_is_read_or_ends_the_table_in_one_lin
         # mapping's key as msgspec does, "why_not[...]")
         named = [key for key in where if isinstance(key, str)]
         assert any(key in link.ended for key in named[-2:])
+
+
+def test_a_hand_off_and_a_lesson_never_go_on_the_wire() -> None:
+    from dataclasses import replace
+
+    from buyword.table.views import LessonView
+
+    view = table("base", 3).table_view(0)
+    lesson = LessonView("Lesson 1/12 · Roll", "Roll the die.", "Press R.", False, "Not yet")
+    local = replace(view, handing_to=1, lesson=lesson)
+    sent = view_data(local)
+    assert "handing_to" not in sent and "lesson" not in sent
+    assert view_from(json.loads(json.dumps(sent))) == view  # read back: neither is there
