@@ -543,7 +543,7 @@ def _puzzle_options(args: argparse.Namespace) -> PuzzleOptions:
 
     least = {"play": {},
              "build": {"--games": 1, "--jobs": 1, "--rollouts": 2, "--decisions": 0},
-             "rate-levels": {"--games": 1, "--jobs": 1}, "spread": {"--keep": 1}}[args.action]
+             "rate-levels": {"--games": 0, "--jobs": 1}, "spread": {"--keep": 1}}[args.action]
     for name, at_least in least.items():
         value = getattr(args, name[2:])
         if value < at_least:

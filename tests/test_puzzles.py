@@ -349,3 +349,23 @@ def test_damaged_own_puzzles_are_kept_aside_with_a_message(tmp_path) -> None:
     assert "Your own puzzles could not be read: your own puzzles is not JSON" in \
         " ".join(store.take_messages())
     assert [p.name for p in path.parent.iterdir() if p.name.startswith(PERSONAL + ".bad-")]
+
+
+def test_rate_levels_without_games_rates_the_puzzles_from_the_kept_ratings(tmp_path, junk,
+                                                                          capsys) -> None:
+    ratings = tmp_path / "levels.json"
+    out = tmp_path / "puzzles.json"
+    assert main(["puzzles", "rate-levels", "--games", "0", "--ratings", str(ratings),
+                 "--out", str(out)]) == 2
+    assert "there are no level ratings" in capsys.readouterr().out
+    levels = {"easy": (900, 60), "medium": (1200, 60), "hard": (1500, 60), "expert": (1800, 60),
+              "master": (1950, 60)}
+    ratings.write_text(json.dumps({"format": 1, "levels": {
+        name: {"rating": r, "deviation": d, "volatility": 0.06}
+        for name, (r, d) in levels.items()}}), encoding="utf-8")
+    hard = replace(junk[3], solved_by=("hard", "expert"))
+    out.write_text(puzzle_set_json(PuzzleSet(Rules(), (hard,))), encoding="utf-8")
+    assert main(["puzzles", "rate-levels", "--games", "0", "--ratings", str(ratings),
+                 "--out", str(out)]) == 0
+    [rated] = puzzle_set_from(out.read_bytes()).puzzles
+    assert 1200 < rated.rating < 1500 and rated.deviation < 350

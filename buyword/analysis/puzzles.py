@@ -326,8 +326,17 @@ def rerated(puzzles: PuzzleSet, levels: dict[str, Glicko]) -> PuzzleSet:
 def rate_levels_main(ratings_out: str, puzzles_file: str, seed: int, games: int, jobs: int,
                      ray: str | None, say: Any = print) -> int:
     """`buyword puzzles rate-levels`: the levels' ratings into `ratings_out`, and the puzzles
-    of `puzzles_file` (if it exists) given their starting ratings from them."""
+    of `puzzles_file` (if it exists) given their starting ratings from them. With no games,
+    the ratings already in `ratings_out` rate the puzzles (no game is played)."""
     started = time.process_time()
+    if games == 0:
+        path = Path(ratings_out)
+        if not path.exists():
+            say(f"buyword: there are no level ratings in {ratings_out}: play some games "
+                "(--games N)")
+            return 2
+        _rerate_file(puzzles_file, load_level_ratings(path), say)
+        return 0
     ratings, results = rate_levels(seed, games, jobs, ray)
     data = {"format": 1,
             "command": f"buyword puzzles rate-levels --seed {seed} --games {games}",
@@ -339,13 +348,18 @@ def rate_levels_main(ratings_out: str, puzzles_file: str, seed: int, games: int,
     write_atomic(Path(ratings_out), json.dumps(data, indent=1) + "\n")
     for name, r in sorted(ratings.items(), key=lambda item: -item[1].rating):
         say(f"{name:>8} {r.rating:7.1f} ± {r.deviation:5.1f}")
+    _rerate_file(puzzles_file, ratings, say)
+    say(f"{len(results)} games, {time.process_time() - started:.0f} s CPU here")
+    return 0
+
+
+def _rerate_file(puzzles_file: str, ratings: dict[str, Glicko], say: Any) -> None:
+    """The puzzles of `puzzles_file` (if it exists) given their starting ratings."""
     path = Path(puzzles_file)
     if path.exists():
         puzzles = puzzle_set_from(path.read_bytes(), f"the puzzle file {puzzles_file}")
         write_atomic(path, puzzle_set_json(rerated(puzzles, ratings)))
         say(f"{len(puzzles.puzzles)} puzzles in {puzzles_file} rated from the levels")
-    say(f"{len(results)} games, {time.process_time() - started:.0f} s CPU here")
-    return 0
 
 
 # ----------------------------------------------------------------- the command
