@@ -19,12 +19,12 @@ gave the same verdicts.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
 import time
 
 from buyword.analysis.review import review_game
+from buyword.analysis.review_report import report_json
 from buyword.bots.master import Decision
 from buyword.engine import GameRecord, default_tiles
 from buyword.store.places import cache_folder
@@ -111,7 +111,7 @@ def main() -> None:
         reused = Timed(coach_master(session))
         before = review_game(record, 0, fresh, Decision, rollouts=args.rollouts)
         after = review_game(record, 0, reused, Decision, rollouts=args.rollouts, known=kept)
-        same = json.dumps(before.to_dict()) == json.dumps(after.to_dict())
+        same = report_json(before) == report_json(after)
         print(f"seed {seed}: {len(before.decisions)} decisions, {len(found)} coached; the "
               f"review weighed {len(fresh.times)} of them afresh "
               f"({sum(t[2] for t in fresh.times):.1f} s CPU), with the coach's appraisals "

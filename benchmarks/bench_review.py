@@ -18,7 +18,6 @@ instead (the clock's review: its figures depend on the load, and are not compare
 from __future__ import annotations
 
 import argparse
-import json
 import multiprocessing
 import os
 import resource
@@ -28,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from buyword.analysis.review import GameReview, review_game
+from buyword.analysis.review_report import report_json
 from buyword.bots import make_bot
 from buyword.bots.master import Decision
 from buyword.engine import GameRecord, default_tiles
@@ -102,7 +102,7 @@ def main() -> None:
         record = GameRecord.of(game)
         single, wall1, cpu1 = timed_review(record, finder, args, 1)
         spread, wallN, cpuN = timed_review(record, finder, args, args.jobs)
-        identical = json.dumps(single.to_dict()) == json.dumps(spread.to_dict())
+        identical = report_json(single) == report_json(spread)
         same += identical
         for key, value in (("wall1", wall1), ("cpu1", cpu1), ("wallN", wallN), ("cpuN", cpuN)):
             rows[key].append(value)

@@ -25,12 +25,12 @@ from buyword.engine import (
     Roll,
     Rules,
     Sell,
-    TileSet,
     TileSetError,
     parse_action,
 )
 from buyword.store.codec import rules_data, rules_from
 from buyword.store.records import decode_record, encode_record, record_data, record_from
+from buyword.store.tiles import read_tiles
 
 NOTATIONS = ["roll", "roll 2", "roll 5", "roll choice", "choose 3", "buy", "discard",
              "sell QUIZ", "sell QUiZ", "challenge 2", "done", "drop QX"]
@@ -140,7 +140,7 @@ def test_the_die_does_not_depend_on_decisions() -> None:
 def test_tile_set_files_load_and_bad_ones_are_explained(tmp_path) -> None:
     good = tmp_path / "t.toml"
     good.write_text('[letters]\nA = { tiles = 3, pips = 2 }\n[wild]\ntiles = 8\npips = 1\n')
-    assert TileSet.load(good).counts == {"A": 3}
+    assert read_tiles(good).counts == {"A": 3}
     cases = {
         "missing.toml": None,
         "bad.toml": "[letters\n",
@@ -157,7 +157,7 @@ def test_tile_set_files_load_and_bad_ones_are_explained(tmp_path) -> None:
         elif content is not None:
             path.write_text(content)
         with pytest.raises(TileSetError) as error:
-            TileSet.load(path)
+            read_tiles(path)
         assert str(path) in str(error.value)
 
 

@@ -6,11 +6,12 @@ renamed on the way)."""
 from __future__ import annotations
 
 import json
+import tomllib
 from pathlib import Path
 
 from engine_helpers import WordSet
 
-from buyword.engine import Phase, Rules
+from buyword.engine import Phase, Rules, default_tiles
 from buyword.store import Store
 from buyword.store.codec import rules_data
 from buyword.store.records import decode_record, encode_record
@@ -18,6 +19,7 @@ from buyword.store.saves import read_save, save_data
 from buyword.store.scores import ScoreBook, rules_key
 from buyword.store.settings import parse_settings
 from buyword.store.setup import DictionaryChoice, GameSetup, Seat, setup_of
+from buyword.store.tiles import read_tiles, tiles_data, tiles_from
 
 FORMATS = Path(__file__).parent / "data" / "formats"
 WORDS = WordSet("quiz", "qi", "zit", "it", "at", "cat", "cats", "ti", "za", "zap", "tab", "ta",
@@ -107,8 +109,32 @@ def test_settings_format_1_is_migrated_and_format_2_reads_as_written() -> None:
     assert (game.dictionary, game.tile_limit, game.min_word_length, game.challenge) == (
         DictionaryChoice.COMMON, 10, 4, True)
     settings, problems = parse_settings(text("settings_v2.toml"))
-    # Written back as read, and a setting added since (family words) with its default.
+    # Written back as read, and the settings added since (the table's seats, family words)
+    # with their defaults.
     assert problems == []
-    assert settings.to_toml() == text("settings_v2.toml") + "family_words = true\n"
+    seats = 'table_seats = [{ name = "Ann" }, { name = "Bob", level = "medium" }]\n'
+    assert settings.to_toml() == text("settings_v2.toml").replace(
+        "master_ahead = false\n", "master_ahead = false\n" + seats) + "family_words = true\n"
     assert (settings.animations, settings.master_ahead, settings.new_game.tile_limit,
             settings.new_game.coach) == (False, False, None, True)
+
+
+def test_a_tile_set_file_reads_and_writes_back_the_same() -> None:
+    """tests/data/formats/tiles_v1.toml: read as every version read it; a record or a save
+    keeps it in the same layout (what the file says, letters in order, unknown keys passed)."""
+    path = FORMATS / "tiles_v1.toml"
+    tiles = read_tiles(path)
+    assert (tiles.name, tiles.wilds, tiles.wild_pips, tiles.letter_total) == ("Fours", 12, 2, 32)
+    assert (tiles.counts["S"], tiles.pips["Q"]) == (4, 10)
+    written = tomllib.loads(path.read_text(encoding="utf-8"))
+    del written["made_by"]
+    assert tiles_data(tiles) == written and list(tiles_data(tiles)["letters"]) == sorted("AETQS")
+    assert tiles_from(tiles_data(tiles), "the record's tile set") == tiles
+
+
+def test_the_bundled_tile_set_the_engine_reads_is_the_one_the_checking_reader_reads() -> None:
+    """The engine reads its own bundled file as it is (standard library only); the codec's
+    reader, which checks every bound, reads the same set from it."""
+    bundled = Path(__file__).resolve().parent.parent / "data" / "tiles.toml"
+    assert read_tiles(bundled) == default_tiles()
+    assert default_tiles().letter_total == 108 and default_tiles().wilds == 9

@@ -5,11 +5,13 @@ from __future__ import annotations
 import io
 import json
 import os
+import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 from engine_helpers import WORDS
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 from store_helpers import advance, finished, new_game, saved_game
@@ -208,3 +210,55 @@ def test_any_settings_round_trip_through_the_written_file(
                                                tile_limit=tile_limit, challenge=flags[0],
                                                hints=flags[1], coach=flags[2],
                                                family_words=flags[3]))
+
+
+# ------------------------------------------- any value anywhere in a tile set or a leave table
+
+TILES_V1 = (Path(__file__).parent / "data" / "formats" / "tiles_v1.toml").read_text()
+LEAVES_V2 = (Path(__file__).parent / "data" / "formats" / "leaves_v2.json").read_text()
+
+
+def _edited(data: object, where: tuple[object, ...], value: object) -> object:
+    *parents, last = where
+    holder: Any = data
+    for key in parents:
+        holder = holder[key]
+    holder[last] = value
+    return data
+
+
+@settings(max_examples=150, deadline=None)
+@given(where=st.sampled_from(paths(tomllib.loads(TILES_V1))), value=JSON_VALUES)
+def test_any_value_anywhere_in_a_tile_set_reads_or_is_refused_naming_the_field(
+        where: tuple[object, ...], value: object) -> None:
+    from buyword.engine import TileSetError
+    from buyword.store.tiles import tiles_data, tiles_from
+
+    data = _edited(tomllib.loads(TILES_V1), where, value)
+    try:
+        tiles = tiles_from(data, "tile set 'x.toml'")
+    except TileSetError as error:
+        message = str(error)
+        assert message.startswith("tile set 'x.toml': ") and "\n" not in message
+        if " should " in message:  # the codec refused a value: it names where
+            assert ".".join(str(key) for key in where).startswith(
+                message.partition("the set's ")[2].partition(" ")[0])
+        return
+    assert tiles_from(tiles_data(tiles), "the record's tile set") == tiles
+
+
+@settings(max_examples=150, deadline=None)
+@given(where=st.sampled_from(paths(json.loads(LEAVES_V2))), value=JSON_VALUES)
+@example(where=("values", 0, 0), value='A"B')  # a leave the writer once wrote unquoted
+def test_any_value_anywhere_in_a_leave_table_reads_or_is_refused_in_one_line(
+        where: tuple[object, ...], value: object) -> None:
+    from buyword.bots.leaves import LeaveTable, LeaveTableError
+
+    data = _edited(json.loads(LEAVES_V2), where, value)
+    try:
+        table = LeaveTable.from_json(json.dumps(data), "'leaves.json'")
+    except LeaveTableError as error:
+        message = str(error)
+        assert message.startswith("'leaves.json' is not a leave table") and "\n" not in message
+        return
+    assert LeaveTable.from_json(table.to_json()).to_json() == table.to_json()

@@ -13,7 +13,8 @@ from buyword.analysis.compare import MasterAhead, play_beside
 from buyword.analysis.sim import rollout_search
 from buyword.bots import master as master_module
 from buyword.cli import main
-from buyword.engine import Rules, TileSet
+from buyword.engine import Rules
+from buyword.store.tiles import read_tiles
 from buyword.table.launch import play_computers
 from buyword.table.services import Services
 
@@ -51,7 +52,7 @@ def test_masters_game_beside_you_is_one_game_however_it_is_played(words, capsys,
     # 21.6 s alone, and the tile set goes along each of them.
     finder, lexicon = words
     half = half_tile_set(tmp_path)
-    rules = Rules(tiles=TileSet.load(str(half)))
+    rules = Rules(tiles=read_tiles(str(half)))
     yours = play_computers(("greedy",), 8, lexicon, finder, rules=rules, names=("You",))
     bag_size = len(yours.start_bag)
     assert bag_size < 60
@@ -122,7 +123,7 @@ def test_the_game_beside_you_hands_over_each_round_as_it_ends(words, tmp_path) -
     from buyword.analysis.compare import seat_rounds
 
     finder, lexicon = words
-    rules = Rules(tiles=TileSet.load(str(half_tile_set(tmp_path))))
+    rules = Rules(tiles=read_tiles(str(half_tile_set(tmp_path))))
     yours = play_computers(("greedy",), 3, lexicon, finder, rules=rules, names=("You",))
     seen: list[int] = []
     beside = play_beside(yours, "expert", finder,

@@ -15,9 +15,10 @@ from ui_helpers import finish_quietly, handled, make_app, press_quickly, settle,
 from words_helpers import bundled_lexicon, half_tile_set, index_cache
 
 from buyword.cli import main
-from buyword.engine import Phase, TileSet
+from buyword.engine import Phase
 from buyword.engine import events as ev
 from buyword.store.setup import GameSetup, Seat
+from buyword.store.tiles import read_tiles
 from buyword.ui.dialogs.drop import DropScreen
 from buyword.ui.screens.results import ResultsScreen
 
@@ -71,7 +72,7 @@ async def test_expert_plays_a_seat_and_replays_a_solo_bag_for_comparison(capsys,
     # Half the bag (tests/words_helpers.py): Expert's three games take half as long, and the
     # tile set goes along to the replay and to `buyword sim`.
     half = half_tile_set(tmp_path)
-    tiles = TileSet.load(str(half))
+    tiles = read_tiles(str(half))
     seats = (Seat("Ann"), Seat("Ed", "expert"))
     app = make_app(GameSetup(seats=seats, seed=5, private_hands=False, tiles=tiles),
                    lexicon=bundled_lexicon(), cache_dir=index_cache())

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -89,7 +89,7 @@ class _LeaveFile(msgspec.Struct, kw_only=True):
     about: dict[str, Any] = {}
     stages: list[_Stage]
     #: The corrections: (sorted leave, wild bucket, stage, dollars).
-    values: list[tuple[str, int, int, float]]
+    values: list[tuple[Annotated[str, msgspec.Meta(pattern="^[A-Z]*$")], int, int, float]]
 
 
 _DECODER = msgspec.json.Decoder(_LeaveFile)
@@ -193,7 +193,7 @@ class LeaveTable:
                 if at == stage:
                     parts[part][key] = round(value, 2)
             stages.append("    " + json.dumps(parts))
-        rows = [f'    ["{leave}", {bucket}, {stage}, {round(value, 2)}]'
+        rows = [f"    [{json.dumps(leave)}, {bucket}, {stage}, {round(value, 2)}]"
                 for (leave, bucket, stage), value in sorted(self.values.items())]
         head = json.dumps({"format": FORMAT, "max_leave": self.max_leave, "about": self.about},
                           indent=2)

@@ -8,12 +8,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from buyword.engine.errors import IllegalAction, MalformedAction, TileSetError, quoted
-from buyword.engine.inputs import read_limited, utf8_text
 
 #: The letters a tile can show; words are matched on these only.
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
-# The bounds of any tile set, checked where tile sets are read (`TileSet.from_dict`), so a
+# The bounds of any tile set, checked where tile sets are read (`buyword.store.tiles`), so a
 # tile-set file, the new-game form and an old save all meet the same limits. They are far
 # beyond any playable set (the box holds 108 tiles of 1-4 pips and 9 wilds) and keep a
 # hostile file from filling memory with a billion-tile bag.
@@ -25,8 +24,6 @@ MAX_PIPS = 10
 MAX_WILDS = 100
 #: The longest tile-set name.
 MAX_NAME = 40
-#: The largest tile-set file read (the bundled one is under 2 KB).
-MAX_FILE_BYTES = 64_000
 
 
 def price(pips: int) -> int:
@@ -76,68 +73,6 @@ class TileSet:
                 f"{table} {need}{each}"
             )
 
-    def to_dict(self) -> dict[str, object]:
-        """A JSON-ready form that `from_dict` reads back."""
-        return {
-            "name": self.name,
-            "wild": {"tiles": self.wilds, "pips": self.wild_pips},
-            "letters": {
-                letter: {"tiles": self.counts[letter], "pips": self.pips[letter]}
-                for letter in sorted(self.counts)
-            },
-        }
-
-    @classmethod
-    def from_dict(cls, data: object, source: str = "tile set") -> TileSet:
-        """Build and validate a tile set from parsed TOML/JSON; clear errors if malformed."""
-        if not isinstance(data, dict):
-            raise TileSetError(f"{source}: expected a table with [letters] and [wild]")
-        letters = data.get("letters")
-        if not isinstance(letters, dict) or not letters:
-            raise TileSetError(f"{source}: there is no [letters] table listing the tiles")
-        counts: dict[str, int] = {}
-        pips: dict[str, int] = {}
-        for letter, entry in letters.items():
-            if not (isinstance(letter, str) and len(letter) == 1 and letter in ALPHABET):
-                raise TileSetError(f"{source}: {quoted(letter)} is not a letter A-Z")
-            where = f"{source}: letter {letter}"
-            counts[letter] = _whole(entry, "tiles", where, 0, MAX_TILES)
-            pips[letter] = _whole(entry, "pips", where, 1, MAX_PIPS)
-        total = sum(counts.values())
-        if total == 0:
-            raise TileSetError(f"{source}: the set has no letter tiles")
-        if total > MAX_TILES:
-            raise TileSetError(
-                f"{source}: the set has {total:,} letter tiles; a set holds at most {MAX_TILES:,}"
-            )
-        wild = data.get("wild", {"tiles": 9, "pips": 1})
-        wilds = _whole(wild, "tiles", f"{source}: [wild]", 0, MAX_WILDS)
-        wild_pips = _whole(wild, "pips", f"{source}: [wild]", 1, MAX_PIPS)
-        name = data.get("name", "custom")
-        if not isinstance(name, str) or len(name) > MAX_NAME:
-            raise TileSetError(f"{source}: the name must be text of at most {MAX_NAME} characters")
-        return cls(counts, pips, wilds, wild_pips, name)
-
-    @classmethod
-    def load(cls, path: str | Path | None = None) -> TileSet:
-        """Load a tile-set TOML file, or the bundled default set when no path is given."""
-        if path is None:
-            text = bundled_bytes("tiles.toml")
-            source = "the bundled tile set"
-        else:
-            source = f"tile set {str(path)!r}"
-            text = read_limited(path, what="tile set", limit=MAX_FILE_BYTES, error=TileSetError)
-        try:
-            data = tomllib.loads(utf8_text(text))
-        except UnicodeDecodeError:
-            raise TileSetError(f"{source} is not UTF-8 text") from None
-        except tomllib.TOMLDecodeError as error:
-            raise TileSetError(f"{source} is not a valid TOML tile set: {error}") from None
-        except RecursionError:
-            # Only a file nested thousands of levels deep gets here; no tile set is.
-            raise TileSetError(f"{source} is nested too deeply to be a tile set") from None
-        return cls.from_dict(data, source)
-
 
 def bundled_bytes(name: str) -> bytes:
     """The bytes of the bundled data file `name` (in the package buyword.data).
@@ -160,26 +95,22 @@ def bundled_bytes(name: str) -> bytes:
     return resources.files("buyword.data").joinpath(name).read_bytes()
 
 
-def _whole(entry: object, key: str, where: str, minimum: int, maximum: int) -> int:
-    """Read a whole number from `minimum` to `maximum` from a table, or say what is wrong."""
-    if not isinstance(entry, dict) or key not in entry:
-        raise TileSetError(f"{where} needs `{key}`")
-    value = entry[key]
-    if isinstance(value, bool) or not isinstance(value, int) or not minimum <= value <= maximum:
-        raise TileSetError(
-            f"{where}: `{key}` must be a whole number from {minimum} to {maximum:,}"
-        )
-    return value
-
-
 _DEFAULT: TileSet | None = None
 
 
 def default_tiles() -> TileSet:
-    """The bundled tile set of docs/rules.md, "The tile set" (loaded once)."""
+    """The bundled tile set of docs/rules.md, "The tile set" (loaded once).
+
+    The bundled file is the game's own data, read as it is: a player's tile-set file is read
+    and checked by `buyword.store.tiles` (the typed codec, above the engine), and a test reads
+    the bundled file through that reader too."""
     global _DEFAULT
     if _DEFAULT is None:
-        _DEFAULT = TileSet.load()
+        data = tomllib.loads(bundled_bytes("tiles.toml").decode("utf-8"))
+        letters, wild = data["letters"], data["wild"]
+        _DEFAULT = TileSet({letter: entry["tiles"] for letter, entry in letters.items()},
+                           {letter: entry["pips"] for letter, entry in letters.items()},
+                           wild["tiles"], wild["pips"], data["name"])
     return _DEFAULT
 
 

@@ -4,8 +4,8 @@ frozen dataclasses; a value of the wrong type or out of bounds is refused by the
 field (`the game record's rules.starting_money should be a whole number, not text`), and
 nothing is kept of a refused file. The record and the grid are in `buyword.store.records`
 (loaded with the first record read or made), the save in `buyword.store.saves`, the settings
-in `buyword.store.settings`, the table's view and the network's messages in `buyword.table`
-and `buyword.net`.
+in `buyword.store.settings`, tile sets in `buyword.store.tiles`, the table's view and the
+network's messages in `buyword.table` and `buyword.net`.
 
 The engine stays standard library only: its dataclasses are decoded here, from outside it. A
 form is derived from its dataclass's own fields (`form_of`) where the file or message holds
@@ -18,7 +18,6 @@ because their layout is a versioned file format. docs/development.md says why ms
 from __future__ import annotations
 
 import dataclasses
-import functools
 import json
 import re
 import typing
@@ -27,7 +26,7 @@ from typing import Annotated, Any
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
-from buyword.engine import RecordError, Rules, TileSet, default_tiles
+from buyword.engine import RecordError, Rules
 from buyword.engine.rules import MAX_SETTING
 
 #: A count a file keeps beside the game (hints taken, the round): bounded as rule settings are.
@@ -181,20 +180,6 @@ def convert(data: object, form: type[msgspec.Struct], what: str) -> Any:
 # ------------------------------------------------------------------------- the rules
 
 
-def tiles_from(data: dict[str, Any]) -> TileSet:
-    """A tile set as a record writes it: the tile-set file's layout, read by the engine's
-    reader of that layout (the one the bundled tiles.toml is read by). Nearly every record
-    holds the bundled set: that one is recognised, not built again."""
-    if data == _bundled_layout():
-        return default_tiles()
-    return TileSet.from_dict(data, "the record's tile set")
-
-
-@functools.cache
-def _bundled_layout() -> dict[str, Any]:
-    return default_tiles().to_dict()
-
-
 #: The rules as a record writes them: every field of `Rules`, the tile set in its file's layout.
 RulesForm = form_of(Rules, "RulesForm", {"tiles": Plain}, forbid_unknown_fields=True)
 
@@ -207,15 +192,19 @@ def rules_from(data: object, what: str = "the rule settings") -> Rules:
 
 def rules_of(form: Any) -> Rules:
     """The rules a decoded `RulesForm` holds (BuyWordError for impossible settings)."""
+    from buyword.store.tiles import tiles_from  # it reads its refusals from this module
+
     values = given(form)
     if "tiles" in values:
-        values["tiles"] = tiles_from(values["tiles"])
+        values["tiles"] = tiles_from(values["tiles"], "the record's tile set")
     return Rules(**values)
 
 
 def rules_form(rules: Rules) -> Any:
     """The rules' form: every field, the tile set in its file's layout."""
-    return RulesForm(**values_of(rules) | {"tiles": rules.tiles.to_dict()})
+    from buyword.store.tiles import tiles_data
+
+    return RulesForm(**values_of(rules) | {"tiles": tiles_data(rules.tiles)})
 
 
 def rules_data(rules: Rules) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from buyword.engine import VARIANTS, BuyWordError, Rules, TileSet, TileSetError, default_tiles
 from buyword.store.codec import Plain, convert, form_of, given, plain
+from buyword.store.tiles import read_tiles, tiles_data, tiles_from
 
 if TYPE_CHECKING:
     from buyword.store.saves import SavedGame
@@ -227,7 +228,7 @@ class GameSetup:
     def to_meta(self) -> dict[str, Any]:
         """A JSON-ready form for a game record's `meta` (read back by `from_meta`)."""
         values = {f.name: getattr(self, f.name) for f in fields(self)}
-        values["tiles"] = None if self.tiles is None else self.tiles.to_dict()
+        values["tiles"] = None if self.tiles is None else tiles_data(self.tiles)
         return cast(dict[str, Any], plain(SetupForm(**values)))
 
     @classmethod
@@ -242,7 +243,7 @@ class GameSetup:
         if "variants" not in values and isinstance(data, dict):
             values["variants"] = tuple(v.name for v in VARIANTS if data.get(v.name) is True)
         if values.get("tiles") is not None:
-            values["tiles"] = TileSet.from_dict(values["tiles"], "the saved setup's tile set")
+            values["tiles"] = tiles_from(values["tiles"], "the saved setup's tile set")
         return cls(**values)
 
 
@@ -259,7 +260,7 @@ def load_tiles(path: str) -> TileSet | None:
     if not path.strip():
         return None
     try:
-        return TileSet.load(path.strip())
+        return read_tiles(path.strip())
     except ValueError as error:  # TileSetError, or a path the system cannot take at all
         if isinstance(error, TileSetError):
             raise
