@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from ui_helpers import make_app, settle, small_lexicon
+from ui_helpers import make_app, on_top, settle, small_lexicon
 
 from buyword.engine import default_tiles
 from buyword.store.setup import GameSetup
@@ -46,17 +46,13 @@ async def test_the_first_table_opens_before_its_word_index_is_built(monkeypatch)
     real = WordFinder.__init__
 
     def slow_index(self, *args, **kwargs) -> None:  # noqa: ANN001
-        release.wait(10)
+        release.wait(60)  # only so that a test that fails first does not hang here
         real(self, *args, **kwargs)
 
     monkeypatch.setattr(WordFinder, "__init__", slow_index)
     app = make_app(GameSetup(seed=12))
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(50):
-            await pilot.pause()
-            if isinstance(app.screen, TableScreen):
-                break
-        assert isinstance(app.screen, TableScreen)  # up, with the index still being built
+        await on_top(pilot, TableScreen)  # up, with the index still being built
         finder = app.screen.session.finder
         assert isinstance(finder, FinderBeingBuilt) and not finder.ready
         release.set()

@@ -52,13 +52,16 @@ async def test_the_spinner_turns_while_a_computer_thinks_and_stops_when_it_has_p
         rows = list(board.query(PlayerRow))
         assert "Cy · Greedy" in str(rows[1].render()) and "·" not in str(rows[0].render())
         assert board.spinner is None
-        await pilot.press("r", "d")  # You discard: Cy is to decide, shown after 0.9 s
+        # Cy's step stays on screen until Space skips it, however long the test takes to look.
+        screen.session.step_delay = 60.0
+        await pilot.press("r", "d")  # You discard: Cy is to decide
         moves = len(screen.session.game.actions)
         await until(pilot, lambda: board.spinner is not None
                     and list(board.query(PlayerRow))[1].frame > 0, "Cy's spinner turning")
         cy = list(board.query(PlayerRow))[1]
         assert cy.line.thinking and str(cy.render())[0] in SPINNER  # it turns
         assert len(screen.session.game.actions) == moves  # shown while Cy decides, not after
+        await pilot.press("space")  # skip ahead: Cy's move is shown now
         await until(pilot, lambda: len(screen.session.game.actions) == moves + 1,
                     "Cy's paced decision")
         await settle(pilot)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets._footer import FooterKey
-from ui_helpers import make_app, settle
+from ui_helpers import make_app, settle, until
 
 from buyword.ui.screens.title import TitleScreen
 from buyword.ui.widgets.footer import Footer
@@ -30,7 +30,6 @@ async def test_the_footer_rebuilds_only_when_its_keys_change() -> None:
         assert list(title.query(FooterKey)) == keys  # the same keys: not rebuilt
         title.continuable["continue"] = None  # type: ignore[assignment]  # Continue is offered
         title.refresh_bindings()
-        await pilot.pause()
-        await pilot.pause()
-        shown = [key.key for key in title.query_one(Footer).query(FooterKey)]
-        assert shown[:2] == ["c", "s"]  # rebuilt, with Continue first
+        footer = title.query_one(Footer)
+        await until(pilot, lambda: [key.key for key in footer.query(FooterKey)][:2] == ["c", "s"],
+                    "the footer rebuilt, with Continue first")
