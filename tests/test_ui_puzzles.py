@@ -1,19 +1,22 @@
-"""Puzzles through the real screens: P on the title opens the day's puzzle on the table screen,
-its panel asking the question; a wrong answer (the game's own key) says so, with each
-answer's worth, the explanation and the rating change; another try, right, is practice."""
+"""Puzzles through the real screens: P on the title opens the puzzles' menu; D the day's
+puzzle on the table screen, its panel asking the question; a wrong answer (the game's own key)
+says so, with each answer's worth, the explanation and the rating change; another try, right,
+is practice. Your own mistakes and each theme are on the menu too."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
 import pytest
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 from ui_helpers import make_app, on_top, settle, until
 
 from buyword.engine import Rules
 from buyword.store import Store
-from buyword.store.puzzles import Answer, Position, Puzzle, PuzzleSet, Rival
+from buyword.store.puzzles import THEMES, Answer, Position, Puzzle, PuzzleSet, Rival
+from buyword.ui.dialogs.puzzle_menu import PuzzleMenuScreen
 from buyword.ui.dialogs.puzzle_verdict import VerdictScreen
 from buyword.ui.screens.table import TableScreen
 
@@ -42,6 +45,8 @@ async def test_the_daily_puzzle_is_solved_wrong_then_right(tmp_path: Path) -> No
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot)
         await pilot.press("p")
+        await on_top(pilot, PuzzleMenuScreen)
+        await pilot.press("d")
         table = await on_top(pilot, TableScreen)
         await until(pilot, lambda: table.view.lesson is not None, "the puzzle's panel")
         lesson = table.view.lesson
@@ -70,3 +75,23 @@ async def test_the_daily_puzzle_is_solved_wrong_then_right(tmp_path: Path) -> No
         await pilot.press("escape")
         await until(pilot, lambda: not isinstance(app.screen, TableScreen | VerdictScreen),
                     "back to the title")
+
+
+@pytest.mark.slow
+async def test_the_menu_offers_each_theme_and_your_own_mistakes(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    mine = replace(_junk("77-3-1"), themes=("limit",))
+    store.add_personal_puzzles([mine])
+    app = make_app(store=store)
+    app.puzzle_set = PuzzleSet(Rules(), (_junk("5-9-1"),))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        await pilot.press("p")
+        menu = await on_top(pilot, PuzzleMenuScreen)
+        choices = menu.query_one(OptionList)
+        ids = [choices.get_option_at_index(n).id for n in range(choices.option_count)]
+        assert ids == ["daily", "next", *(f"theme:{t}" for t in THEMES), "mine"]
+        await pilot.press("m")
+        table = await on_top(pilot, TableScreen)
+        await until(pilot, lambda: table.view.lesson is not None, "the puzzle's panel")
+        assert table.view.lesson.title == "Your mistakes · rating 1500"

@@ -158,7 +158,7 @@ class BuyWordApp(TableShell[int]):
         elif (setup := self._setup_from_options()) is not None:
             self.start_game(setup)  # from the command line: asks before losing a saved game
         elif self.options is not None and self.options.puzzles:
-            self.start_puzzles()
+            self.call_after_refresh(self.start_puzzles)
         self.call_after_refresh(self._title_shown)
 
     def _title_shown(self) -> None:
@@ -274,15 +274,26 @@ class BuyWordApp(TableShell[int]):
         self.push_screen(question, lambda yes: self.start_game(
             saving.daily_setup(today), daily=today) if yes else None)
 
-    def start_puzzles(self, daily: bool = False) -> None:
-        """Puzzles (the title's P, `buyword puzzles`): today's puzzle, the same for everyone,
-        until it is tried (or whenever `daily`); then the one nearest your rating. The
-        puzzles and the table are read and set in a worker; a damaged puzzle file is said
-        in one line, and nothing of yours is touched."""
-        self._prepare_puzzle(daily)
+    def start_puzzles(self) -> None:
+        """Puzzles (the title's P, `buyword puzzles`): the menu of today's puzzle (the same
+        for everyone), the next near your rating, a theme to practise, your mistakes."""
+        from buyword.ui.dialogs.puzzle_menu import PuzzleMenuScreen
+
+        progress = self.store.puzzle_progress()
+        rating = (progress.summary() if progress.attempts else
+                  "Your puzzle rating starts at 1500: each answer moves it.")
+        mistakes = len(self.store.personal_puzzles())
+        self.push_screen(PuzzleMenuScreen(rating, mistakes),
+                         lambda mode: self.play_puzzles(mode) if mode else None)
+
+    def play_puzzles(self, mode: str) -> None:
+        """Open a puzzle: "daily" (today's), "next" (the nearest your rating), "theme:NAME"
+        (the nearest of a theme) or "mine" (your own mistakes). The puzzles and the table
+        are read and set in a worker; a damaged puzzle file is said in one line."""
+        self._prepare_puzzle(mode)
 
     @work(thread=True, exclusive=True, group="start", exit_on_error=False)
-    def _prepare_puzzle(self, daily: bool) -> None:
+    def _prepare_puzzle(self, mode: str) -> None:
         from buyword.engine import RecordError
         from buyword.store.puzzles import bundled_puzzles
         from buyword.table.puzzles import offer, puzzle_session
@@ -291,21 +302,29 @@ class BuyWordApp(TableShell[int]):
             puzzles = self.puzzle_set or bundled_puzzles()
             self.puzzle_set = puzzles
             progress = self.store.puzzle_progress()
-            today = self.puzzle_day or date.today()
-            puzzle = puzzles.daily(today)
-            title = f"Daily puzzle · {today.isoformat()}"
-            if not daily and puzzle.id in progress.tried():
-                puzzle = offer(puzzles.puzzles, progress) or puzzle
-                title = f"Puzzle · your rating {round(progress.rating.rating)}"
+            pool = self.store.personal_puzzles() if mode == "mine" else puzzles.puzzles
+            theme = mode.removeprefix("theme:") if mode.startswith("theme:") else None
+            if mode == "daily":
+                today = self.puzzle_day or date.today()
+                puzzle: Puzzle | None = puzzles.daily(today)
+                title = f"Daily puzzle · {today.isoformat()}"
+            else:
+                puzzle = offer(pool, progress, theme=theme)
+                title = {"mine": "Your mistakes", "next": "Puzzle"}.get(
+                    mode, f"Practice · {theme}")
+                title += f" · rating {round(progress.rating.rating)}"
+            if puzzle is None:
+                raise RecordError("there is no such puzzle yet")
             lexicon = self.services.bundled()
             session = puzzle_session(puzzle, puzzles.rules, lexicon,
                                      self._finder(lexicon, puzzles.rules))
         except (RecordError, BuyWordError) as error:
             self.call_from_thread(self._cannot_start, f"The puzzles cannot be played: {error}")
             return
-        self.call_from_thread(self._open_puzzle, puzzle, session, title)
+        self.call_from_thread(self._open_puzzle, puzzle, session, title, mode)
 
-    def _open_puzzle(self, puzzle: Puzzle, session: TableSession, title: str) -> None:
+    def _open_puzzle(self, puzzle: Puzzle, session: TableSession, title: str,
+                     mode: str) -> None:
         """Show the puzzle on the table screen, its panel saying what it asks; each answer is
         judged (`PuzzleTable`), the first one rated."""
         from buyword.store.setup import GameSetup
@@ -322,12 +341,12 @@ class BuyWordApp(TableShell[int]):
         def moved(_: object) -> None:
             if table.shown is not None and table.tries > tries[0]:
                 tries[0] = table.tries
-                self._puzzle_answered(table)
+                self._puzzle_answered(table, mode)
 
         runner.subscribe(moved, screen=False)
         self.push_screen(screen)
 
-    def _puzzle_answered(self, table: PuzzleTable) -> None:
+    def _puzzle_answered(self, table: PuzzleTable, mode: str) -> None:
         """Rate the first answer (yours and the puzzle's ratings move), then say the
         verdict: the next puzzle, another try, or the title."""
         from buyword.store.saves import now_text
@@ -348,8 +367,8 @@ class BuyWordApp(TableShell[int]):
             lines.append("Practice: only your first answer is rated.")
 
         def chosen(choice: str | None) -> None:
-            if choice == "next":
-                self.start_puzzles()
+            if choice == "next":  # today's leads on to the rest; a theme goes on with it
+                self.play_puzzles("next" if mode == "daily" else mode)
             elif choice == "title":
                 self._back_to_title()
 

@@ -57,8 +57,8 @@ class Tabletop(Protocol):
         """Start the guided first game (Learn to play)."""
         ...
 
-    def start_puzzles(self, daily: bool = False) -> None:
-        """Start the puzzles: today's, then the one nearest the player's rating."""
+    def start_puzzles(self) -> None:
+        """The puzzles' menu: today's, the next, a theme, your mistakes."""
         ...
 
     def start_daily(self) -> None:

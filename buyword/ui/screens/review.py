@@ -30,7 +30,7 @@ from buyword.analysis.review_report import (
     master_for,
     summary_lines,
 )
-from buyword.engine import BuyWordError
+from buyword.engine import BuyWordError, Rules
 from buyword.engine.wording import possessive
 from buyword.table.weighing import DEFAULT_ROLLOUTS
 from buyword.ui.tabletop import tabletop_of
@@ -129,6 +129,25 @@ class ReviewScreen(Screen[None]):
             self.post_message(self.Finished(None, trouble(problem)))
             return
         self.post_message(self.Finished(review))
+        self._keep_mistakes(review)
+
+    def _keep_mistakes(self, review: GameReview) -> None:
+        """Your costliest decisions become your own puzzles, once the review is shown (a
+        game by the printed rules only: every puzzle is played by them). Weighed again at
+        the puzzles' budget, kept only when clear (docs/puzzles.md, "Your own mistakes")."""
+        record = self.todo.record
+        if not review.complete or record.rules != Rules() or self.cancelling.is_set():
+            return
+        from buyword.analysis.puzzles import mistakes
+
+        services = self.buyword.services
+        try:
+            finder = services.finder(services.dictionary_for(self.todo.setup), record.rules.tiles)
+            made = mistakes(review, record, finder)
+        except (BuyWordError, OSError):
+            return  # the review stands; no puzzle of this game
+        if made and not self.cancelling.is_set():
+            self.buyword.store.add_personal_puzzles(made)
 
     def on_review_screen_progressed(self, message: ReviewScreen.Progressed) -> None:
         """Move the bar."""
