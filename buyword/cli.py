@@ -5,7 +5,6 @@ from __future__ import annotations
 import gc
 import os
 import sys
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, NoReturn, TypeVar
 
 from buyword import __version__
@@ -480,14 +479,20 @@ def command_of(args: argparse.Namespace) -> Callable[[], int]:
     return partial(command.run, command.options(args))
 
 
-@dataclass(frozen=True)
 class Command(Generic[_OptionsT]):
     """One `buyword` command: its typed options, read from the parsed command line (and
-    checked: BuyWordError), and the function that runs it with them."""
+    checked: BuyWordError), and the function that runs it with them; `home`: it reads the
+    data folder, so BUYWORD_HOME is checked first. (A plain class: a frozen dataclass costs
+    plain `buyword`'s start 0.6 ms to define, a named tuple 0.3 ms.)"""
 
-    options: Callable[[argparse.Namespace], _OptionsT]
-    run: Callable[[_OptionsT], int]
-    home: bool = False  # it reads the data folder: BUYWORD_HOME is checked first
+    __slots__ = ("options", "run", "home")
+
+    def __init__(self, options: Callable[[argparse.Namespace], _OptionsT],
+                 run: Callable[[_OptionsT], int], home: bool = False) -> None:
+        """The command reading its options with `options` and run by `run`."""
+        self.options = options
+        self.run = run
+        self.home = home
 
 
 def _play_options(args: argparse.Namespace) -> PlayOptions:

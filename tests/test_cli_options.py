@@ -114,8 +114,9 @@ def test_every_command_is_given_one_frozen_options_value(
 
     given: list[tuple[str, object]] = []
     for name, command in cli.COMMANDS.items():
-        monkeypatch.setitem(cli.COMMANDS, name, replace(
-            command, run=lambda options, name=name: given.append((name, options)) or 0))
+        monkeypatch.setitem(cli.COMMANDS, name, cli.Command(
+            command.options, lambda options, name=name: given.append((name, options)) or 0,
+            command.home))
     assert set(EACH_COMMAND) == set(cli.COMMANDS)
     for argv in EACH_COMMAND.values():
         assert main(argv) == 0
