@@ -11,7 +11,7 @@ from rich.table import Table
 from textual.pilot import Pilot
 from textual.widgets import Static
 from textual.worker import WorkerCancelled
-from ui_helpers import finish_quietly, handled, make_app, press_quickly, settle, table
+from ui_helpers import finish_quietly, handled, make_app, press_quickly, settle, table, turns
 from words_helpers import bundled_lexicon, half_tile_set, index_cache
 
 from buyword.cli import main
@@ -26,11 +26,11 @@ from buyword.ui.screens.results import ResultsScreen
 pytestmark = pytest.mark.slow
 
 
-async def play_to_results(pilot: Pilot, limit: int = 3000) -> None:
+async def play_to_results(pilot: Pilot) -> None:
     """The person discards and sells nothing (keys through the driver, see `press_quickly`);
     the computers play their own turns in the app's workers."""
     app = pilot.app
-    for _ in range(limit):
+    for _ in turns("the results screen"):
         if isinstance(app.screen, ResultsScreen):
             await pilot.pause()
             return
@@ -47,7 +47,6 @@ async def play_to_results(pilot: Pilot, limit: int = 3000) -> None:
         key = {Phase.ROLL: "r", Phase.CHOOSE: "2", Phase.BUY: "d", Phase.SELL: "escape",
                Phase.DROP: "x"}[screen.session.game.phase]
         await press_quickly(pilot, key)
-    raise AssertionError("the game did not reach the results screen")
 
 
 async def test_easy_medium_and_hard_computers_play_a_whole_table_game() -> None:

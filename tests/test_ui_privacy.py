@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import Input, Static
-from ui_helpers import BAG, make_app, press_quickly, settle, settle_quickly, table
+from ui_helpers import BAG, make_app, press_quickly, settle, settle_quickly, table, turns
 
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import HIDDEN, Wait
@@ -71,7 +71,7 @@ async def play_privately(pilot, sell: str, rounds: int) -> int:  # noqa: ANN001
     often tiles were hidden."""
     app = pilot.app
     hidden = 0
-    for _ in range(2000):
+    for _ in turns(f"round {rounds + 1} or the results"):
         await settle_quickly(pilot)
         if isinstance(app.screen, ResultsScreen) or table(app).session.game.round > rounds:
             return hidden
@@ -96,7 +96,7 @@ async def play_privately(pilot, sell: str, rounds: int) -> int:  # noqa: ANN001
                     await press_quickly(pilot, "escape")
                 await press_quickly(pilot, "escape")
                 check_nothing_hidden_shows(app)
-    raise AssertionError("the game did not reach the results screen")
+    raise AssertionError("unreachable: turns gives up by raising")
 
 
 @pytest.mark.parametrize("seats", [
@@ -160,7 +160,7 @@ async def test_no_hand_off_to_the_person_still_holding_the_screen() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         holder, after_a_computer, hand_offs, acted = None, 0, 0, 0
-        for _ in range(2000):
+        for _ in turns("round 5 or the results"):
             await settle_quickly(pilot)
             screen, game = app.screen, table(app).session.game
             if isinstance(screen, ResultsScreen) or game.round > 4:

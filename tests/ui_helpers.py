@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from typing import TypeVar
 
 from pilot_helpers import messages_waiting
@@ -73,6 +73,17 @@ async def until(pilot: Pilot, holds: Callable[[], bool], what: str,
         if time.monotonic() > deadline:
             raise AssertionError(f"the app never reached: {what}")
         await pilot.pause(0.01)
+
+
+def turns(what: str, within: float = 120.0) -> Iterator[None]:
+    """The turns of a loop that plays on (keys for the people, waiting while a computer
+    thinks in its thread) until it returns at the state it waits for; `within` seconds is only
+    where a loop that never gets there gives up, naming `what`. Never a count of turns: how
+    many turns a computer's thinking lasts depends on the machine and what else it runs."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        yield
+    raise AssertionError(f"never reached: {what}")
 
 
 async def frames(pilot: Pilot, what: str, within: float = 60.0) -> AsyncIterator[None]:
@@ -192,7 +203,7 @@ def skip_quiet_rounds(app: BuyWordApp) -> bool:
     return skipped
 
 
-async def finish_quietly(pilot: Pilot, limit: int = 600) -> None:
+async def finish_quietly(pilot: Pilot) -> None:
     """Play on, discarding every draw and selling nothing, to the results: the middle rounds
     through the session (`skip_quiet_rounds`), the last rounds by keys through the driver, as a
     player's keys arrive, without a repaint after each (`press_quickly`); the results screen is
@@ -202,7 +213,7 @@ async def finish_quietly(pilot: Pilot, limit: int = 600) -> None:
     from buyword.ui.screens.results import ResultsScreen
 
     app = pilot.app
-    for _ in range(limit):
+    for _ in turns("the results screen"):
         screen = app.screen
         if isinstance(screen, ResultsScreen):
             await pilot.pause()
@@ -219,4 +230,3 @@ async def finish_quietly(pilot: Pilot, limit: int = 600) -> None:
                    Phase.DROP: "x"}.get(phase)
             if key:
                 await press_quickly(pilot, key)
-    raise AssertionError("the game did not reach the results screen")
