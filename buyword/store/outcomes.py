@@ -21,6 +21,8 @@ class Finished:
     path: Path | None  # where it is on disk (None when kept in memory only)
     solo: SoloResult | None = None  # a scored solo game's result
     note: str | None = None  # e.g. why a solo game was not scored
+    #: A table game's ratings after it, a line for each seat ("Ann 27.3 ± 7.2 (+2.3)").
+    ratings: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

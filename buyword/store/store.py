@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from buyword.engine import Dictionary, Game, Themes
     from buyword.store.outcomes import Finished, PastGame
     from buyword.store.puzzles import Puzzle, PuzzleProgress
+    from buyword.store.table_ratings import TableRatings
 
 T = TypeVar("T")
 
@@ -415,7 +416,8 @@ class Store:
         final = replace(saved.updated(game), result=result, saved_at=now_text())
         with self.data.exclusive(RECORDS_LOCK):  # two windows never pick the same name
             name = self._record_name(final)
-            if not self.data.exists(name):
+            newly = not self.data.exists(name)
+            if newly:
                 self.data.write(name, final.to_json())
         # The guided first game teaches on a short bag: its money is no solo score.
         solo: SoloResult | None
@@ -424,10 +426,41 @@ class Store:
             solo, note = None, LESSON_NOTE
         else:
             solo, note = self._score(final, game) if final.solo else (None, None)
+        ratings = () if final.solo or final.lesson or not newly \
+            else self._rate_table(final, game)
         self._forget(saved.game_id)
         from buyword.store.outcomes import Finished  # with the first finished game
 
-        return Finished(name, None if self.data.in_memory else self.data.path(name), solo, note)
+        return Finished(name, None if self.data.in_memory else self.data.path(name), solo, note,
+                        ratings)
+
+    def _rate_table(self, final: SavedGame, game: Game) -> tuple[str, ...]:
+        """A table game of several seats moves its people's ratings (once: when its record
+        is first written); each seat's line, as the results screen shows it."""
+        from buyword.store.table_ratings import TABLE_RATINGS, rate_table
+
+        bots = final.bots or (None,) * game.seats
+        seats = [(name, bots[n] if n < len(bots) else None)
+                 for n, name in enumerate(game.names)]
+        with self.data.exclusive(TABLE_RATINGS):
+            ratings = self.table_ratings()
+            changes = rate_table(ratings, seats, [p.money for p in game.players])
+            if changes:
+                self.data.write(TABLE_RATINGS, ratings.to_json())
+        return tuple(change.describe() for change in changes)
+
+    def table_ratings(self) -> TableRatings:
+        """The named people's table ratings (a damaged file is moved aside, with a message,
+        and they start again)."""
+        from buyword.store.table_ratings import TABLE_RATINGS, TableRatings, table_ratings_from
+
+        try:
+            raw = self.data.read(TABLE_RATINGS, SCORES_LIMIT, "a ratings file")
+            return TableRatings() if raw is None else table_ratings_from(raw)
+        except RecordError as error:
+            self.messages.append(f"The table ratings could not be read: {error}. "
+                                 f"{self._kept(self.data, TABLE_RATINGS)} They start again.")
+            return TableRatings()
 
     def _forget(self, game_id: str) -> None:
         """Clear the autosave of a finished game: this window's slot, or CURRENT if it holds

@@ -10,6 +10,8 @@ from dataclasses import replace
 from datetime import date
 from typing import TYPE_CHECKING
 
+from rich.markup import escape
+
 from buyword.engine.wording import dollars, plural
 from buyword.store import SavedGame, Store, daily_seed
 from buyword.store.settings import REMEMBERED, Settings
@@ -80,6 +82,8 @@ def results_lines(finished: Finished) -> str:
     """What the results screen says about the record: a new best, the record, or why not."""
     if finished.note:
         return f"[i]{finished.note}[/i]"
+    if finished.ratings:
+        return "Ratings: " + escape(", ".join(finished.ratings))
     solo = finished.solo
     if solo is None:
         return ""
