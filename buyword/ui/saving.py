@@ -52,12 +52,15 @@ def daily_setup(day: date) -> GameSetup:
 
 
 def title_scores(store: Store, rules: Rules) -> str:
-    """The solo record under the default rules, for the title ("" before any solo game)."""
+    """The solo record under the default rules, for the title ("" before any solo game): a
+    line each, short enough not to wrap at 60 columns (how often each rating was reached is
+    in Solo stats, R, and on the results), so the title fits its window with every entry."""
     stats = store.solo_stats(rules)
     hinted = store.solo_stats(rules, hinted=True)
     lines = []
     if stats.games:
-        lines.append(f"Solo: {stats.line()}")
+        lines.append(f"Solo: best {dollars(stats.best or 0)}, average "
+                     f"{dollars(round(stats.average or 0))} over {plural(stats.games, 'game')}")
     if hinted.games:
         lines.append(f"With hints: best {dollars(hinted.best or 0)} over "
                      f"{plural(hinted.games, 'game')}")
