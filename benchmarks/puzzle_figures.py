@@ -15,7 +15,7 @@ from buyword.analysis.puzzles import SOLVERS
 from buyword.store.puzzles import THEMES, puzzle_set_from
 
 #: The rating bands of the solve table (their lower ends).
-BANDS = (0, 1200, 1400, 1600, 1800)
+BANDS = (0, 900, 1100, 1300, 1500, 1700, 1900)
 
 
 def band(rating: float) -> str:

@@ -53,6 +53,9 @@ async def test_the_daily_puzzle_is_solved_wrong_then_right(tmp_path: Path) -> No
         assert lesson.title == "Daily puzzle · 2026-12-05"
         assert lesson.text.startswith("Buy or discard?")
         assert table.view.seat.drawn == "QXZ" and table.view.seat.hand == "AEIRST"
+        await pilot.press("f6")  # no coach at a puzzle
+        await until(pilot, lambda: "keeps quiet" in str(
+            table.query_one("#message", Static).content), "the coach's refusal")
         await pilot.press("b")  # buying is wrong
         verdict = await on_top(pilot, VerdictScreen)
         title = str(verdict.query_one("#verdict-title", Static).content)

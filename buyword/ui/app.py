@@ -335,6 +335,7 @@ class BuyWordApp(TableShell[int]):
         self._back_to_title()
         table = PuzzleTable(puzzle, session)
         runner = TableRunner(session, source=table, lesson=lambda: puzzle_panel(puzzle, title))
+        runner.coach_stopped = "The coach keeps quiet at a puzzle: the answer is yours to find"
         screen = TableScreen(runner, GameSetup(seats=session.seats))
         tries = [0]
 
