@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import buyword.analysis.puzzles
 import buyword.analysis.sim
 import buyword.analysis.train
 import buyword.net.commands
@@ -155,3 +156,14 @@ def test_every_command_has_help_and_refuses_an_unknown_option_in_one_line(
     assert refused.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--frobnicate" in err and "Traceback" not in err
+
+
+def test_puzzles_with_no_action_plays_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    import buyword.ui.app
+
+    given = _given(monkeypatch, buyword.ui.app, "run_app")
+    assert main(["puzzles"]) == 0
+    assert given == [PlayOptions(puzzles=True)]
+    built = _given(monkeypatch, buyword.analysis.puzzles, "puzzles_main")
+    assert main(["puzzles", "spread", "--keep", "20", "--out", "p.json"]) == 0
+    assert built == [PuzzleOptions(action="spread", keep=20, out="p.json")]
