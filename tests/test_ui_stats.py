@@ -77,3 +77,21 @@ async def test_the_puzzle_rating_shows_with_its_deviation_and_history(
         assert len(panel.query(PlotextPlot)) == 1
         # No solo games yet: the screen still says so, below the puzzles.
         assert str(app.screen.query_one("#stats-empty", Static).content) == NO_GAMES
+        assert not app.screen.query("#stats-table-ratings")
+
+
+@pytest.mark.slow
+async def test_the_table_ratings_show_best_first(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    game = finished(players=2, seed=7)
+    store.finish_game(saved_game(game), game)
+    people = store.table_ratings().people
+    app = make_app(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        shown = str(app.screen.query_one("#stats-table-ratings", Static).content).split("\n")
+        best, worst = sorted(people, key=lambda name: -people[name].mu)
+        assert shown == [f"{best} {people[best].shown} ± {people[best].sigma:.1f} (1 game)",
+                         f"{worst} {people[worst].shown} ± {people[worst].sigma:.1f} (1 game)"]

@@ -10,6 +10,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
@@ -124,6 +125,8 @@ class StatsScreen(Screen[None]):
         error: str = ""
         #: The puzzle progress (None: no puzzle tried yet).
         puzzles: PuzzleProgress | None = None
+        #: The named people's table ratings, a line each, best first (none: no table game).
+        table: tuple[str, ...] = ()
 
     @property
     def buyword(self) -> Tabletop:
@@ -146,8 +149,12 @@ class StatsScreen(Screen[None]):
         try:
             store = self.buyword.store
             progress = store.puzzle_progress()
+            people = sorted(store.table_ratings().people.items(), key=lambda p: -p[1].mu)
+            table = tuple(f"{name} {r.shown} ± {r.sigma:.1f} ({r.games} game"
+                          f"{'' if r.games == 1 else 's'})" for name, r in people)
             self.post_message(self.Read(store_stats(store),
-                                        puzzles=progress if progress.attempts else None))
+                                        puzzles=progress if progress.attempts else None,
+                                        table=table))
         except Exception as problem:  # a store that cannot be read is said, never a traceback
             self.post_message(self.Read([], str(problem)))
 
@@ -157,6 +164,11 @@ class StatsScreen(Screen[None]):
         page.loading = False
         if message.puzzles is not None:
             page.mount(PuzzlePanel(message.puzzles))
+        if message.table:
+            ratings = Static(Content("\n").join(literal(line) for line in message.table),
+                             id="stats-table-ratings")
+            ratings.border_title = "Table ratings (OpenSkill)"
+            page.mount(ratings)
         if message.error:
             page.mount(Static(literal(f"The scores could not be read: {message.error}"),
                               id="stats-empty"))
