@@ -28,7 +28,7 @@ async def play_table(seed: int) -> tuple[TableServer, list]:
 @pytest.mark.slow
 async def test_twenty_tables_of_four_clients_play_to_the_end_with_nothing_lost() -> None:
     played = await asyncio.wait_for(
-        asyncio.gather(*(play_table(seed) for seed in range(100, 100 + TABLES))), 120)
+        asyncio.gather(*(play_table(seed) for seed in range(100, 100 + TABLES))), 300)
     try:
         for server, clients in played:
             game = server.session.game

@@ -98,7 +98,7 @@ async def play_seat(client: TableClient) -> None:
         view = client.view
         if view is not None and client.my_turn:
             await client.act(decide(Wait(view.awaiting.wait), view.seat))
-        await client.next_view(timeout=20)
+        await client.next_view(timeout=60)
 
 
 async def play_hosted() -> TableSession:

@@ -43,7 +43,7 @@ async def ann_plays(ann: TableClient, rounds: int) -> None:
             if not text.startswith("sell"):
                 tried = set()
             await ann.act(text)
-        await ann.next_view(timeout=20)
+        await ann.next_view(timeout=60)
 
 
 async def test_a_joined_seat_plays_on_the_table_screen_and_never_shows_hidden_tiles() -> None:
