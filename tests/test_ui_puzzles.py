@@ -98,3 +98,28 @@ async def test_the_menu_offers_each_theme_and_your_own_mistakes(tmp_path: Path) 
         table = await on_top(pilot, TableScreen)
         await until(pilot, lambda: table.view.lesson is not None, "the puzzle's panel")
         assert table.view.lesson.title == "Your mistakes · rating 1500"
+
+
+@pytest.mark.slow
+async def test_a_damaged_puzzle_file_is_said_in_one_line(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    import buyword.store.puzzles
+
+    def damaged() -> PuzzleSet:
+        return buyword.store.puzzles.puzzle_set_from('{"format": 1, "rules": {}, "puzzles": 3}')
+
+    monkeypatch.setattr(buyword.store.puzzles, "bundled_puzzles", damaged)
+    store = Store(tmp_path)
+    app = make_app(store=store)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        await pilot.press("p")
+        await on_top(pilot, PuzzleMenuScreen)
+        await pilot.press("d")
+        await until(pilot, lambda: any("cannot be played" in str(n.message)
+                                       for n in app._notifications), "the message")
+        [note] = [str(n.message) for n in app._notifications]
+        assert note == ("The puzzles cannot be played: the puzzle file's puzzles should be "
+                        "a list, not a whole number")
+        assert not isinstance(app.screen, TableScreen)
+        assert store.puzzle_progress().attempts == []
