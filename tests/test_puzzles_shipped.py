@@ -15,9 +15,9 @@ from buyword.analysis.puzzles import appraiser, load_level_ratings
 from buyword.engine import Rules
 from buyword.engine.actions import parse_action
 from buyword.store.puzzles import bundled_puzzles
-from buyword.table.puzzles import view_of
+from buyword.table.puzzles import posed_game, view_of
 from buyword.table.services import Services
-from buyword.table.weighing import same
+from buyword.table.weighing import same, view_at
 
 
 @pytest.fixture(scope="module")
@@ -68,3 +68,13 @@ def test_a_shipped_answer_is_confirmed_on_other_futures(shipped, kind) -> None:
     best = max(again.estimates, key=lambda e: e.mean)
     [right] = puzzle.right
     assert same(best.decision.actions, [parse_action(a) for a in right.actions]), puzzle.id
+
+
+def test_every_shipped_puzzle_poses_as_its_seat_saw_it(shipped) -> None:
+    _, lexicon = Services.shared(index_cache()).words()
+    for puzzle in shipped.puzzles:
+        p = puzzle.position
+        seen = view_at(posed_game(puzzle, shipped.rules, lexicon), p.seat)
+        assert (seen.hand, seen.drawn, seen.money, seen.wilds, seen.unseen, seen.bag_size,
+                str(seen.phase), seen.current) == \
+            (p.hand, p.drawn, p.money, p.wilds, p.unseen, p.bag_size, p.phase, p.seat), puzzle.id
