@@ -6,13 +6,21 @@ by one, then judged together, and taken back for the next try."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from words_helpers import index_cache
 
 from buyword.engine import Buy, BuyWordError, Discard, Done, Game, Phase, Rules, Sell
 from buyword.store.puzzles import Answer, Position, Puzzle
-from buyword.table.puzzles import PuzzleTable, posed_game, position_of, puzzle_session
+from buyword.table.puzzles import (
+    PuzzleTable,
+    posed_game,
+    position_of,
+    puzzle_panel,
+    puzzle_session,
+    table_names,
+)
 from buyword.table.services import Services
 from buyword.table.session import Played, Refused
 from buyword.table.weighing import view_at
@@ -60,6 +68,21 @@ def test_a_posed_game_shows_the_seat_what_it_saw(words) -> None:
     assert Counter(tiles) == Counter(Rules().tiles.bag())
     assert posed.removed_wilds + posed.box_wilds + sum(p.wilds for p in posed.players) == \
         Rules().tiles.wilds
+
+
+def test_the_puzzle_table_names_you_and_your_rivals_not_the_mining_games_computers(words) -> None:
+    mined = position_of(view_at(_midgame(words, 1), 1))
+    mined = replace(mined, names=("1 medium", "2 hard", "3 easy"),
+                    rivals=tuple(replace(r, name=name)
+                                 for r, name in zip(mined.rivals, ("1 medium", "3 easy"),
+                                                    strict=True)))
+    puzzle = _puzzle(mined, ("buy",), ("discard",))
+    session = puzzle_session(puzzle, Rules(), words[1], words[0])
+    assert session.game.names == ("Rival 1", "You", "Rival 2")
+    panel = puzzle_panel(puzzle, "Daily puzzle").text
+    assert "The others: Rival 1 $" in panel and "; Rival 2 $" in panel
+    assert not any(level in panel for level in ("easy", "medium", "hard"))
+    assert table_names(replace(mined, seat=0, names=("2 hard", "1 medium"))) == ("You", "Rival")
 
 
 def test_a_buy_puzzle_is_answered_wrong_then_right_and_the_game_stays(words) -> None:

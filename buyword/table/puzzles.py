@@ -360,6 +360,21 @@ def puzzle_session(puzzle: Puzzle, rules: Rules, dictionary: Dictionary,
     return session
 
 
+def table_names(position: Position) -> tuple[str, ...]:
+    """The names a puzzle's table shows: "You" at the puzzle's seat, and "Rival" (or "Rival 1",
+    "Rival 2"… when there are more) at the others.
+
+    Why: the names kept in a mined position are the mining games' computer players ("1 medium",
+    "2 hard"); at the table they would address the player as "1 medium" and show a rival as
+    "2 hard·Expert".
+    """
+    rivals = len(position.names) - 1
+    numbers = iter(range(1, rivals + 1))
+    return tuple("You" if n == position.seat
+                 else "Rival" if rivals == 1 else f"Rival {next(numbers)}"
+                 for n in range(len(position.names)))
+
+
 def posed_game(puzzle: Puzzle, rules: Rules, dictionary: Dictionary) -> Game:
     """The puzzle's position as a game to play its decision in (`Game.posed`): the other
     hands and the bag dealt at random from the unseen tiles, seeded by the puzzle's id."""
@@ -368,7 +383,7 @@ def posed_game(puzzle: Puzzle, rules: Rules, dictionary: Dictionary) -> Game:
                 p.hand, p.money, p.wilds, p.drawn, p.bag_size, p.unseen,
                 tuple((r.money, r.wilds, r.tiles) for r in p.rivals))
     seed = int.from_bytes(puzzle.id.encode("utf-8")[:8].ljust(8, b"-"), "big") % 10**9
-    return Game.posed(list(p.names), p.seat, pose, dictionary=dictionary, rules=rules,
+    return Game.posed(list(table_names(p)), p.seat, pose, dictionary=dictionary, rules=rules,
                       seed=seed)
 
 
@@ -494,9 +509,11 @@ KEYS_FOR = {"choose": "Press 2, 3, 4 or 5", "buy": "Press B to buy or D to disca
 def puzzle_panel(puzzle: Puzzle, title: str, note: str = "") -> LessonView:
     """The panel beside a puzzle's table (a guided game's panel): what the puzzle asks, what
     the others hold (their money, wilds and tiles: all the seat could see), and the keys."""
-    others = "; ".join(f"{r.name} {dollars(r.money)}, {r.wilds} wild"
+    names = [name for n, name in enumerate(table_names(puzzle.position))
+             if n != puzzle.position.seat]
+    others = "; ".join(f"{name} {dollars(r.money)}, {r.wilds} wild"
                        f"{'' if r.wilds == 1 else 's'}, {r.tiles} tiles"
-                       for r in puzzle.position.rivals)
+                       for name, r in zip(names, puzzle.position.rivals, strict=True))
     text = prompt(puzzle) + (f" The others: {others}." if others else "")
     if note:
         text += f" {note}"
