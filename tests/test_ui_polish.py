@@ -166,3 +166,29 @@ def test_a_tick_box_shows_on_and_off_without_colour() -> None:
 
     assert Tick("Hints (F2)", True).BUTTON_INNER == "✓"
     assert Tick("Hints (F2)", False).BUTTON_INNER == " "
+
+
+async def test_the_hints_note_shows_whole_at_the_minimum_size() -> None:
+    app = make_app(GameSetup(seats=(Seat("You"),), seed=7, bag="TEASRAOEIU", hints=True))
+    async with app.run_test(size=(60, 18)) as pilot:
+        await _selling(pilot)
+        await pilot.press("f2")
+        await settle(pilot)
+        hints = app.screen
+        assert isinstance(hints, HintsScreen) and len(hints.found) > 7
+        note = hints.query(".dialog-note").last()
+        assert note.region.height == 2  # "…marked as such in its" / "result."
+        assert note.region.bottom <= hints.query_one("#hints").content_region.bottom
+
+
+async def test_the_word_box_placeholder_is_never_cut_off() -> None:
+    app = make_app(SOLO)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _selling(pilot)
+        word = table(app).query_one("#word")
+        assert word.placeholder == "type a word · Enter sells · Esc when done"
+        await pilot.resize_terminal(60, 18)
+        await until(pilot, lambda: app.size.width == 60, "the window is 60 wide")
+        await settle(pilot)
+        assert word.placeholder == "type a word · Enter sells"
+        assert len(word.placeholder) <= word.content_region.width

@@ -211,6 +211,7 @@ class TableScreen(CrosswordTable):
                 with Vertical(id="sell-box"):
                     yield WordInput(
                         id="word", placeholder="type a word · Enter sells · Esc when done",
+                        short_placeholder="type a word · Enter sells",
                         on_submit=self.sell_typed,
                     )
                     yield Static(id="feedback")
