@@ -438,6 +438,10 @@ static PyObject *Index_dearest(Index *self, PyObject *const *args, Py_ssize_t na
     Py_ssize_t wanted = PyLong_AsSsize_t(args[3]);
     long longest = PyLong_AsLong(args[4]);
     if (wild < 0 || PyErr_Occurred()) return NULL;
+    if (wanted < 0) {
+        PyErr_SetString(PyExc_ValueError, "the count of words must not be negative");
+        return NULL;
+    }
     if (length > MAX_TILES) Py_RETURN_NONE;
 
     int counts[MAX_LETTERS], held[MAX_LETTERS];
