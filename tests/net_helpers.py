@@ -140,6 +140,7 @@ async def to_selling(ann: SeatLink, bob: SeatLink) -> None:
 async def previewed(link: SeatLink, seat: int, typed: str) -> SalePreview:
     """The host's preview of selling `typed` at `seat`, as the seat's screen is given it: asked
     for, then answered."""
-    link.preview(seat, typed)
-    await settle(link, until=lambda: not link.preview(seat, typed).pending)
-    return link.preview(seat, typed)
+    came: list[SalePreview] = []
+    link.ask_preview(seat, typed, came.append)
+    await settle(link, until=lambda: bool(came))
+    return came[0]

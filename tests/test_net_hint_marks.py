@@ -87,8 +87,9 @@ async def test_f2_on_a_screen_marks_that_seat_in_the_save(seat: int,
         if seat == 1:
             await bob_sells(ann, bob)
         screen = (ann, bob)[seat]
-        screen.hints(seat)  # what F2 on that screen asks for
-        await settle(ann, bob, until=lambda: bool(session.hinted) and bool(screen.hints_found))
+        found: list[object] = []
+        screen.ask_hints(seat, found.append)  # what F2 on that screen asks for
+        await settle(ann, bob, until=lambda: bool(session.hinted) and bool(found))
         assert session.hinted == {seat}
         assert saved_hints(store) == marks and hosted.saved.hinted
         # The mark stays as play goes on (the finished game is recorded from this save).
@@ -152,7 +153,7 @@ def test_a_screen_with_no_link_to_the_host_shows_no_hints() -> None:
     unlinked.take(view_message(session, 0))
     unlinked.link_lost("the table has closed")
     with pytest.raises(BuyWordError, match="link to the host"):
-        unlinked.hints(0)
+        unlinked.ask_hints(0, sent.append)
     assert sent == [] and not session.hints_used
 
 

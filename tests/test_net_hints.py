@@ -3,6 +3,8 @@ for each seat's hand on its selling turn: what a local table with hints finds.""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 from net_helpers import FINDER, LEXICON
 from test_net_crossword import to_selling
@@ -29,7 +31,7 @@ async def test_hints_are_off_unless_the_host_allows_them() -> None:
         await to_selling(ann, bob)
         assert not bob.view.hints
         with pytest.raises(BuyWordError, match="without hints"):
-            ann.hints(0)
+            ann.ask_hints(0, lambda found: None)
     finally:
         await server.close()
 
@@ -41,19 +43,21 @@ async def test_a_joined_seat_finds_the_hints_a_local_table_finds(crossword: bool
     try:
         await to_selling(ann, bob)
         assert bob.view.hints
-        bob.hints(1)  # Ann sells first: the host says so
+        bobs: list[Sequence[object]] = []
+        bob.ask_hints(1, bobs.append)  # Ann sells first: the host says so
         await settle(bob, until=lambda: bob.refusal is not None)
-        assert "on their turn" in str(bob.refusal) and bob.hints_found is None
-        ann.hints(0)
-        await settle(ann, until=lambda: ann.hints_found is not None)
-        found = [str(hint) for hint in ann.hints_found or ()]
+        assert "on their turn" in str(bob.refusal) and not bobs
+        anns: list[Sequence[object]] = []
+        ann.ask_hints(0, anns.append)
+        await settle(ann, until=lambda: bool(anns))
+        found = [str(hint) for hint in anns[0]]
         assert found and found == [str(hint) for hint in session.hints(0)]
         ann.act(0, "done")
         await settle(ann, bob, until=lambda: bob.view.awaiting.seats == (1,)
                      and bob.view.awaiting.wait is Wait.SELL)
-        bob.hints(1)
-        await settle(bob, until=lambda: bob.hints_found is not None)
-        assert [str(h) for h in bob.hints_found or ()] == [str(h) for h in session.hints(1)]
+        bob.ask_hints(1, bobs.append)
+        await settle(bob, until=lambda: bool(bobs))
+        assert [str(h) for h in bobs[0]] == [str(h) for h in session.hints(1)]
     finally:
         await server.close()
 

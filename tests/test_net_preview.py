@@ -12,7 +12,7 @@ from ui_helpers import on_top, until
 from buyword.net.remote import HostSeat, JoinedTable
 from buyword.net.server import TableServer
 from buyword.store.setup import GameSetup, Seat
-from buyword.table import TableSession, Wait
+from buyword.table import SalePreview, TableSession, Wait
 
 #: Ann draws TEA and Bob BOV: BOV is priced by the tiles but is not in the test words.
 BAG = "TEA" "BOV"
@@ -55,6 +55,26 @@ async def test_a_joined_seats_preview_of_a_non_word_is_the_hosts(challenge: bool
             assert shown.reason is None and shown.price > 0
         else:
             assert shown.reason is not None and "dictionary" in shown.reason
+        await joined.leave()
+
+
+async def test_each_preview_asked_of_the_host_comes_back_once_to_what_asked_for_it() -> None:
+    session = bov_table()
+    async with TableServer(session, reserved=frozenset({0})) as server:
+        joined = await to_bobs_sale(server)
+        bob = joined.table
+        b: list[SalePreview] = []
+        bo: list[SalePreview] = []
+        bov: list[SalePreview] = []
+        bob.ask_preview(1, "B", b.append)  # asked at once
+        bob.ask_preview(1, "BO", bo.append)  # typed over before B's answer came: never asked
+        bob.ask_preview(1, "BOV", bov.append)
+        await settle(bob, until=lambda: bool(bov))
+        assert b == [session.preview(1, "B")] and bo == []
+        assert bov == [session.preview(1, "BOV")]
+        again: list[SalePreview] = []
+        bob.ask_preview(1, "BOV", again.append)  # known: answered at once, not asked again
+        assert again == bov
         await joined.leave()
 
 

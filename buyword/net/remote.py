@@ -4,8 +4,8 @@
 session gives its screen: another seat's hidden tiles are never in it, only their number) and
 the link's state. An answer goes to the host (`act` sends it), and so do the questions a
 screen asks while a person types: a sale's preview and the hints are the host's session's
-answers, never worked out here. Each reply arrives as a message; `on_change` is called after
-each, so the screen redraws.
+answers, never worked out here, given to the reply that asked for them when they come.
+`on_change` is called after every other message, so the screen redraws.
 
 Two links feed it: `JoinedTable` (a `TableClient` over the network, which takes the seat back
 with its token after a drop) and `HostSeat` (the host's own seat, straight from the server in
@@ -48,10 +48,9 @@ if TYPE_CHECKING:
     from buyword.net.client import TableClient
     from buyword.net.server import TableServer
     from buyword.table import Answer, Thought, Undone
-    from buyword.words.crossword import Move
-    from buyword.words.finder import Candidate
+    from buyword.table.source import HintsReply, PreviewReply
 
-#: What changed, for `SeatLink.on_change`: a view, a refusal, a preview, hints, the link.
+#: What changed, for `SeatLink.on_change`: a view, a refusal, the coach, the link.
 Change = str
 OnChange = Callable[[Change], None]
 
@@ -95,8 +94,10 @@ class SeatLink:
         self.previews: dict[str, SalePreview] = {}
         self._asking: str | None = None  # the text whose preview is on its way
         self._wanted: str | None = None  # the latest text typed, to ask next
-        #: The hints the host found on the latest F2 (None until they come).
-        self.hints_found: list[Candidate] | list[Move] | None = None
+        #: Where each preview asked for goes when the host's answer comes, by the text typed.
+        self._replies: dict[str, list[PreviewReply]] = {}
+        #: Where the hints asked for go (None: none asked for).
+        self._hints_reply: HintsReply | None = None
         #: The host's coach's lines for this seat not shown yet, oldest first.
         self.coach_said: list[str] = []
 
@@ -111,7 +112,9 @@ class SeatLink:
             self.ended = f"this screen cannot read the host's table: {error}"
             self._changed("link")
             return
-        self._changed(str(message.get("type")))
+        kind = str(message.get("type"))
+        if kind not in ("preview", "hints"):  # those went to the replies asking for them
+            self._changed(kind)
 
     def _read(self, message: dict[str, Any]) -> None:
         read = read_server(message)
@@ -122,15 +125,21 @@ class SeatLink:
             self.seat, self.in_flight, self.lost = self.view.viewer or 0, False, False
             self.previews.clear()  # the hand or the grid may have changed
         elif isinstance(read, PreviewSent):
-            self.previews[read.text] = preview_from(read.preview)
+            preview = self.previews[read.text] = preview_from(read.preview)
             self._asking = None
+            for answer in self._replies.pop(read.text, []):
+                answer(preview)
             self._ask_next()
         elif isinstance(read, HintsSent):
-            self.hints_found = read_hints(read)
+            found = read_hints(read)
+            asked, self._hints_reply = self._hints_reply, None
+            if asked is not None:
+                asked(found)
         elif isinstance(read, CoachSent):
             self.coach_said.append(read.text)
         elif isinstance(read, RefusedSent):
-            self.refusal, self.in_flight = read.message, False
+            # (The hints asked for, if any, were refused: this is the host's reason.)
+            self.refusal, self.in_flight, self._hints_reply = read.message, False, None
         elif isinstance(read, ErrorSent):
             self.ended = read.message
 
@@ -138,6 +147,8 @@ class SeatLink:
         """The link broke: `final` says why it cannot come back (None: it is reconnecting)."""
         self.in_flight = False
         self._asking = None
+        self._replies.clear()  # their answers will not come (the next text typed is asked)
+        self._hints_reply = None
         if final is None:
             self.lost = True
         else:
@@ -191,17 +202,23 @@ class SeatLink:
         """Send this seat's answer (as `act`)."""
         return self.act(seat, answer)
 
-    def preview(self, seat: int, typed: str) -> SalePreview:
-        """The host's preview of selling `typed` from this seat's hand: the one it has, or
-        (asked now) a pending one, its answer redrawing the screen when it comes."""
+    def ask_preview(self, seat: int, typed: str, reply: PreviewReply) -> None:
+        """Ask the host what selling `typed` from this seat's hand would do: `reply` is given
+        the preview it has, or the host's answer when it comes (a text typed over before it
+        was asked never is)."""
         if not typed or self.view is None or seat != self.seat:
-            return SalePreview()
+            reply(SalePreview())
+            return
         known = self.previews.get(typed)
         if known is not None:
-            return known
+            reply(known)
+            return
+        dropped = self._wanted
+        if dropped is not None and dropped not in (typed, self._asking):
+            self._replies.pop(dropped, None)  # typed over before it was asked: never asked
+        self._replies.setdefault(typed, []).append(reply)
         self._wanted = typed
         self._ask_next()
-        return SalePreview(pending=True)
 
     def _ask_next(self) -> None:
         """Ask for the latest text typed, one question at a time (fast typing asks less)."""
@@ -214,17 +231,18 @@ class SeatLink:
         self._asking = wanted
         self._send(preview_request(wanted))
 
-    def hints(self, seat: int, limit: int = 8) -> None:
-        """Ask the host for the best words (or placements) for this seat's hand: they come
-        as `hints_found` (and the host marks the game as played with hints), or a refusal
-        says why not. Raises BuyWordError when hints are off or the host cannot be asked."""
+    def ask_hints(self, seat: int, reply: HintsReply) -> None:
+        """Ask the host for the best words (or placements) for this seat's hand: `reply` is
+        given them when they come (and the host marks the game as played with hints), or a
+        refusal says why not. Raises BuyWordError when hints are off or the host cannot be
+        asked."""
         if self.view is None or not self.view.hints:
             raise BuyWordError("the host plays this table without hints")
         if self.ended is not None:
             raise BuyWordError("hints need the link to the host's table")
         if self.lost:
             raise BuyWordError("not connected to the table: wait for it to come back")
-        self.hints_found = None
+        self._hints_reply = reply
         self._send(hint_message())
 
     def take_coach(self) -> list[str]:

@@ -473,7 +473,7 @@ class PuzzleTable:
         """What selling `typed` would do, as at any table."""
         return self.session.preview(seat, typed)
 
-    def hints(self, seat: int, limit: int = 8) -> Sequence[Any] | None:
+    def hints(self, seat: int, limit: int = 8) -> Sequence[Any]:
         """No hints: the puzzle is to find the answer."""
         return []
 

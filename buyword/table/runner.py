@@ -44,7 +44,7 @@ from buyword.table.views import LessonView, TableView, Wait
 
 if TYPE_CHECKING:
     from buyword.table.coach import Coach, CoachLine
-    from buyword.table.source import TableSource
+    from buyword.table.source import HintsReply, PreviewReply, TableSource
     from buyword.words.crossword import Move
     from buyword.words.finder import Candidate
 
@@ -216,6 +216,15 @@ class TableRunner:
         """The best words (or placements) `seat`'s hand can sell now; the game is marked as
         played with hints. Raises BuyWordError when there are none to be had."""
         return self.session.hints(seat)
+
+    def ask_preview(self, seat: int, typed: str, reply: PreviewReply) -> None:
+        """A screen's question: `reply` is given the preview at once (see `preview`)."""
+        reply(self.preview(seat, typed))
+
+    def ask_hints(self, seat: int, reply: HintsReply) -> None:
+        """A screen's F2: `reply` is given the hints at once (see `hints`). Raises
+        BuyWordError when there are none to be had."""
+        reply(self.hints(seat))
 
     def refresh(self) -> None:
         """The session changed outside the runner (a seat handed to a computer, a person

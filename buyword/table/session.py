@@ -178,8 +178,6 @@ class SalePreview:
     placement: Placement | None = None
     laid: tuple[tuple[Square, Tile], ...] = ()
     words: tuple[WordFormed, ...] = ()
-    #: Asked of the host (a seat at a hosted table): its answer comes later.
-    pending: bool = False
 
 
 @dataclass

@@ -4,13 +4,13 @@ and what a runner plays (a `TableSource`: a `TableSession`, or a lesson over one
 The screen draws only `TableView`s (`table_view`), which hold what its holder may see, and
 sends every answer through `act`. The same screen so plays a game held here (`TableSession`)
 and a seat at a table someone else hosts (`buyword.net.remote.SeatLink`, whose views come
-from the host). A sale's preview and the hints come from the source too: the session works
-them out, a hosted seat asks its host.
+from the host). A sale's preview and the hints are asked of the link and come back as
+replies: a runner answers at once from its session, a hosted seat when its host answers.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -25,6 +25,12 @@ if TYPE_CHECKING:
     from buyword.table.views import TableView
 
 
+#: Where the answer to a preview asked for goes.
+PreviewReply = Callable[["SalePreview"], object]
+#: Where the hints asked for go.
+HintsReply = Callable[[Sequence[Any]], object]
+
+
 class TableSource(Protocol):
     """A table as the screen plays it: the view to draw, and the ways in."""
 
@@ -37,9 +43,8 @@ class TableSource(Protocol):
     def preview(self, seat: int, typed: str) -> SalePreview:
         """What selling `typed` from `seat`'s hand now would do."""
 
-    def hints(self, seat: int, limit: int = 8) -> Sequence[Any] | None:
-        """The best words (or placements) `seat`'s hand can sell now; None when they were
-        asked of the host and come later."""
+    def hints(self, seat: int, limit: int = 8) -> Sequence[Any]:
+        """The best words (or placements) `seat`'s hand can sell now."""
 
     def think(self) -> Thought:
         """The computer to act decides (a local table only)."""
@@ -67,12 +72,14 @@ class TableLink(Protocol):
     def submit(self, seat: int, answer: Answer | str) -> Played | Refused:
         """A seat's answer."""
 
-    def preview(self, seat: int, typed: str) -> SalePreview:
-        """What selling `typed` from `seat`'s hand now would do."""
+    def ask_preview(self, seat: int, typed: str, reply: PreviewReply) -> None:
+        """Ask what selling `typed` from `seat`'s hand now would do: `reply` is given the
+        answer (at once at a table played here, when the host's comes at a hosted one)."""
 
-    def hints(self, seat: int) -> Sequence[Any] | None:
-        """The best words (or placements) `seat`'s hand can sell now; None when they were
-        asked of the host and come later."""
+    def ask_hints(self, seat: int, reply: HintsReply) -> None:
+        """Ask for the best words (or placements) `seat`'s hand can sell now: `reply` is
+        given them (at once here, when the host's come; not at all if the host refuses).
+        Raises BuyWordError when they cannot be asked for."""
 
     def skip_ahead(self) -> None:
         """Show the computers' moves at once."""

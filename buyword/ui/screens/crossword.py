@@ -95,7 +95,7 @@ class CrosswordTable(Screen[None]):
 
         def _person_to_act(self) -> bool: ...
 
-        def preview(self, typed: str) -> SalePreview: ...
+        def ask_preview(self, text: str, *, sell: bool = False) -> None: ...
 
     # ------------------------------------------------------------------ showing the board
 
@@ -163,11 +163,7 @@ class CrosswordTable(Screen[None]):
 
     def _retype(self) -> None:
         """The cursor moved or turned: preview the same word from there."""
-        word = self.query_one("#word", Input)
-        typed = word.value
-        preview = self.preview(typed)
-        if not preview.pending:  # else the host's answer shows it
-            self.show_placement(typed, preview)
+        self.ask_preview(self.query_one("#word", Input).value)  # shown when it comes
         self.show_board(self.view.awaiting)
 
     # ------------------------------------------------------------------ keys and clicks

@@ -3,7 +3,8 @@
 `RemoteTableScreen` is the table screen playing a `SeatLink` (`buyword.net.remote`): it draws
 the `TableView`s the host sends for this seat, exactly as a local table draws its session's,
 asks only this seat (the challenge prompt, the drop dialog, the variants' keys), and sends its
-answers, and its questions (a typed word's preview, the hints), to the host. No hand-off
+answers, and its questions (a typed word's preview, the hints: their answers come back as
+the table screen's messages, as a local table's do), to the host. No hand-off
 screens: each player has their own screen. When the link breaks it says so and the table
 comes back when the seat is taken back with its token. `buyword.ui.remote.JoinApp` runs it for
 `buyword join`, and `buyword.ui.host.HostApp` for the host's own seat: given the host's
@@ -20,7 +21,7 @@ from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.message import Message
 from textual.screen import ModalScreen
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
 from buyword.engine import BuyWordError, Challenge
 from buyword.engine.wording import dollars
@@ -112,7 +113,7 @@ class RemoteTableScreen(TableScreen):
 
     @dataclass
     class TableChanged(Message):
-        """The host said something (a view, a refusal, a preview, hints) or the link changed."""
+        """The host said something (a view, a refusal, the coach) or the link changed."""
 
         kind: str
 
@@ -121,45 +122,19 @@ class RemoteTableScreen(TableScreen):
         self.post_message(self.TableChanged(kind))
 
     def on_remote_table_screen_table_changed(self, message: TableChanged) -> None:
-        """Redraw, and show a refusal, a preview or the hints."""
+        """Redraw, and show a refusal or the coach's line (previews and hints come to the
+        table screen's own messages)."""
         kind = message.kind
         if not self.is_attached:
-            return
-        if kind == "preview":
-            self._previewed()
-            return
-        if kind == "hints":
-            self._hinted()
             return
         if kind == "coach":
             self._coach_update()
             return
         if kind == "refused" and self.table.refusal:
-            self.hints_asked, self.selling = False, None
             self.show_message(self.table.refusal, error=True)
         self.advance()
         if kind == "link" and self.table.ended is not None and not self.table.over:
             self._offer_to_quit()
-
-    def _previewed(self) -> None:
-        """The host's preview of the word typed has come: show it (and sell the word when
-        Enter was pressed before it came)."""
-        word = self.query_one("#word", Input)
-        preview = self.preview(word.value)
-        if preview.pending:
-            return  # the preview of an earlier text: the latest one's is on its way
-        self.show_preview(word.value, preview)
-        selling, self.selling = self.selling, None
-        if selling is not None and selling == word.value.strip():
-            self.sell_typed(word.value)
-
-    def _hinted(self) -> None:
-        """The host's hints have come: show them, if F2 asked and the turn is still ours."""
-        found, self.table.hints_found = self.table.hints_found, None
-        asked, self.hints_asked = self.hints_asked, False
-        if asked and found is not None and self._person_to_act() \
-                and self.view.awaiting.wait is Wait.SELL:
-            self.show_hints(found)
 
     def _coach_update(self) -> None:
         """The host's coach has spoken to this seat (this screen is its own): show its

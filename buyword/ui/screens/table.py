@@ -167,10 +167,6 @@ class TableScreen(CrosswordTable):
         self.setup = setup
         self.state = ScreenState()
         self.board_cursor = BoardCursor()
-        #: A word Enter sold before the host's preview of it came (a hosted seat's screen).
-        self.selling: str | None = None
-        #: F2 asked the host for hints, to be shown when they come (a hosted seat's screen).
-        self.hints_asked = False
         #: What the coach said that this screen's holder may not see yet (pass and play).
         self.coach_waiting: list[CoachLine | Said] = []
         #: Why a lesson refused the last drop (said in the reopened tile-limit dialog).
@@ -682,29 +678,81 @@ class TableScreen(CrosswordTable):
 
     @on(Input.Changed, "#word")
     def _word_changed(self, event: Input.Changed) -> None:
-        self.show_preview(event.value, self.preview(event.value))
+        self.ask_preview(event.value)
+
+    @dataclass
+    class Previewed(Message):
+        """The table's answer to a preview asked for (see `ask_preview`)."""
+
+        #: What the word box held when it was asked.
+        text: str
+        #: What the table was asked (a crossword game's placement at the board's cursor).
+        asked: str
+        preview: SalePreview
+        #: Enter asked it: the word is sold if the box still holds it.
+        sell: bool = False
+
+    def ask_preview(self, text: str, *, sell: bool = False) -> None:
+        """Ask the table what selling the word box's `text` would do now (for the seller);
+        the answer comes as a `Previewed` message: taken at once when the table answers at
+        once (played here), posted when the host's answer comes. `sell`: Enter asked, to
+        sell it."""
+        asked = self._preview_of(text, strip=sell)
+        seat = self.view.seat.current
+
+        asking = True
+
+        def reply(preview: SalePreview) -> None:
+            message = self.Previewed(text, asked, preview, sell)
+            if asking:  # answered at once (a table played here): taken at once, so keys
+                self.on_table_screen_previewed(message)  # pressed after Enter come after
+            else:  # the host's answer, from the link's task
+                self.post_message(message)
+
+        if seat is None:
+            reply(SalePreview())
+            return
+        self.table.ask_preview(seat, asked, reply)
+        asking = False
+
+    def on_table_screen_previewed(self, message: TableScreen.Previewed) -> None:
+        """A preview has come: show it if the word box (and the board's cursor) still ask
+        for it, or sell the word Enter asked to sell."""
+        if not self.is_attached or not self._composed:
+            return
+        word = self.query_one("#word", Input).value
+        if message.sell:
+            if word.startswith(message.text) and message.asked == self._preview_of(message.text):
+                self._sell(message.text, message.preview)
+            return
+        if message.asked == self._preview_of(word, strip=False):
+            self.show_preview(word, message.preview)
+
+    def _preview_of(self, text: str, *, strip: bool = True) -> str:
+        """What a preview of `text` asks the table now (see `ask_preview`)."""
+        typed = text.strip() if strip else text
+        return self.placement_typed(typed) if self.crossword else typed
 
     def show_preview(self, typed: str, preview: SalePreview) -> None:
         """What selling the word typed would do: marks on the hand and the line under the
-        word box (a crossword game's ghost tiles on the board). A preview asked of the host
-        is shown when its answer comes."""
-        if preview.pending:
-            return
+        word box (a crossword game's ghost tiles on the board)."""
         self._show_preview(preview)
         if self.crossword:
             self.show_placement(typed, preview)
 
     def sell_typed(self, value: str) -> None:
-        """Enter in the word box: sell the word typed, or say why it cannot be sold."""
+        """Enter in the word box: sell the word typed, or say why it cannot be sold (once
+        the table's preview of it has come)."""
         if not self._person_to_act() or self.view.awaiting.wait is not Wait.SELL:
             return
-        typed = value.strip()
-        if not typed:
+        if not value.strip():
             self.show_message("Type a word to sell, or press Esc when you are done.")
             return
-        preview = self.preview(typed)
-        if preview.pending:  # asked of the host: sold when its answer comes (if still typed)
-            self.selling = typed
+        self.ask_preview(value, sell=True)
+
+    def _sell(self, value: str, preview: SalePreview) -> None:
+        """Sell the word box's `value` as `preview` says, or say why it cannot be sold."""
+        if not self._person_to_act() or self.view.awaiting.wait is not Wait.SELL:
             return
         if preview.reason is not None:
             self.show_message(f"✗ {preview.reason}", error=True)
@@ -715,15 +763,6 @@ class TableScreen(CrosswordTable):
             # Only the word sold leaves the box: letters typed after its Enter (a paste, a
             # burst of keys) reached the box before the sale and stay typed.
             word.value = word.value[len(value):] if word.value.startswith(value) else ""
-
-    def preview(self, typed: str) -> SalePreview:
-        """What selling `typed` now would do (the session's preview for the seller)."""
-        seat = self.view.seat.current
-        if seat is None:
-            return SalePreview()
-        if self.crossword:  # the word goes at the board's cursor
-            typed = self.placement_typed(typed)
-        return self.table.preview(seat, typed)
 
     def _show_preview(self, preview: SalePreview) -> None:
         hand = self.query_one("#hand", Rack)
@@ -942,20 +981,40 @@ class TableScreen(CrosswordTable):
         self.state.unseen = not self.state.unseen
         self._show_unseen()
 
+    @dataclass
+    class Hinted(Message):
+        """The hints F2 asked the table for, for `seat`."""
+
+        seat: int
+        found: Sequence[Any]
+
     def action_hints(self) -> None:
-        """Show the best words this hand can sell now (marks the game as hinted)."""
+        """Ask the table for the best words this hand can sell now (it marks the game as
+        hinted); they are shown when they come (`Hinted`)."""
         seat = self.view.awaiting.seat
         if seat is None or not self._person_to_act():
             return
+        asking = True
+
+        def reply(found: Sequence[Any]) -> None:
+            message = self.Hinted(seat, found)
+            if asking:  # found at once (a table played here): shown at once
+                self.on_table_screen_hinted(message)
+            else:  # the host's answer, from the link's task
+                self.post_message(message)
+
         try:
-            found = self.table.hints(seat)
+            self.table.ask_hints(seat, reply)
         except BuyWordError as error:
             self.show_message(f"No hints: {error}", error=True)
-            return
-        if found is None:  # asked of the host: they are shown when its answer comes
-            self.hints_asked = True
-            return
-        self.show_hints(found)
+        asking = False
+
+    def on_table_screen_hinted(self, message: TableScreen.Hinted) -> None:
+        """The hints have come: show them if it is still that seat's selling turn."""
+        awaiting = self.view.awaiting
+        if (self.is_attached and self._person_to_act() and awaiting.seat == message.seat
+                and awaiting.wait is Wait.SELL):
+            self.show_hints(message.found)
 
     def show_hints(self, found: Sequence[Any]) -> None:
         """The hints window with `found` (words, or a crossword game's placements)."""
