@@ -113,3 +113,25 @@ def test_a_view_this_screen_cannot_read_ends_the_table_here_in_words() -> None:
     assert link.view is None and changes == ["link"]
     assert link.ended is not None and "another version of BuyWord" in link.ended
     assert "NoneType" not in link.ended and "Error" not in link.ended
+
+
+def test_a_joined_seats_view_carries_its_links_state_which_never_goes_over_the_wire() -> None:
+    from buyword.net.protocol import view_message
+    from buyword.net.remote import SeatLink
+    from buyword.table.views import LinkView
+
+    session = bov_table()
+    sent: list[object] = []
+    link = SeatLink(sent.append)
+    message = view_message(session, 0)
+    assert "link" not in message["view"]  # the host's view knows of no link
+    link.take(message)
+    assert link.table_view().link == LinkView(0)
+    assert link.act(0, "roll 3")  # sent: Ann's screen waits for the host's reply
+    waiting = link.table_view().link
+    assert waiting is not None and waiting.sent and not waiting.open
+    link.link_lost(None)
+    lost = link.table_view().link
+    assert lost is not None and lost.lost and not lost.sent and not lost.open
+    link.link_lost("the table has closed")
+    assert link.table_view().link == LinkView(0, lost=True, ended="the table has closed")

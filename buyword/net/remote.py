@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from buyword.engine import BuyWordError, parse_action
@@ -43,6 +44,7 @@ from buyword.net.protocol import (
 from buyword.table import Pass, Played, Refused, SalePreview, TableView
 from buyword.table.session import NO_UNDO_HOSTED
 from buyword.table.view_codec import preview_from, view_from
+from buyword.table.views import LinkView
 
 if TYPE_CHECKING:
     from buyword.net.client import TableClient
@@ -172,9 +174,11 @@ class SeatLink:
         return self.view is not None and self.view.outcome is not None
 
     def table_view(self, viewer: int | None = None) -> TableView:
-        """The host's latest view of this seat (this screen is this seat's only)."""
+        """The host's latest view of this seat (this screen is this seat's only), with the
+        link's state."""
         assert self.view is not None, "no view yet"
-        return self.view
+        link = LinkView(self.seat, sent=self.in_flight, lost=self.lost, ended=self.ended)
+        return replace(self.view, link=link)
 
     # ------------------------------------------------------------------ the way in
 

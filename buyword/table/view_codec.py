@@ -40,9 +40,9 @@ ViewForm = form_of(
     {"seat": SeatForm, "results": ResultsForm | None,
      "why_not": dict[str, str | None]},
     written=True, extra=(("schema", int), ("log_from", _Index), ("log_size", _Index)),
-    # What only a screen on this computer is told: whom a shared screen is handed to, and a
-    # guided game's lesson (a hosted table has neither).
-    exclude=frozenset({"handing_to", "lesson"}))
+    # What only a screen on this computer is told: whom a shared screen is handed to, a
+    # guided game's lesson (a hosted table has neither), and a joined seat's link.
+    exclude=frozenset({"handing_to", "lesson", "link"}))
 _VIEW = msgspec.json.Decoder(ViewForm)
 
 
@@ -50,7 +50,7 @@ def view_data(view: TableView, log_from: int = 0) -> dict[str, Any]:
     """The view as JSON-ready data, with the log's lines from `log_from` on."""
     seat = view.seat
     results = view.results
-    form = ViewForm(**values_of(view, frozenset({"handing_to", "lesson"})) | {
+    form = ViewForm(**values_of(view, frozenset({"handing_to", "lesson", "link"})) | {
         "schema": VIEW_SCHEMA, "log_from": log_from, "log_size": len(view.log),
         "log": view.log[log_from:],
         "seat": SeatForm(**values_of(seat, frozenset({"log"})) | {

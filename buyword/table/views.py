@@ -248,6 +248,22 @@ def results_view(game: Game) -> ResultsView:
 
 
 @dataclass(frozen=True)
+class LinkView:
+    """A seat at a hosted table, as its own screen knows the link to the host (never sent:
+    the seat's link adds it to each view the host sends)."""
+
+    seat: int  # the seat this screen holds (the only one it answers for)
+    sent: bool = False  # an answer is on its way: the screen waits for the host's reply
+    lost: bool = False  # the link broke and is being mended ("reconnecting")
+    ended: str | None = None  # why the table cannot be played from here any more
+
+    @property
+    def open(self) -> bool:
+        """Whether this seat may answer now, as far as the link goes."""
+        return not self.sent and not self.lost and self.ended is None
+
+
+@dataclass(frozen=True)
 class LessonView:
     """What a guided game's lesson panel says now (`buyword.table.lessons.Tutorial`)."""
 
@@ -299,6 +315,8 @@ class TableView:
     handing_to: int | None = None
     #: A guided game's lesson, for the panel beside the play (None at any other table).
     lesson: LessonView | None = None
+    #: A seat at a hosted table: the link's state (None at a table played here).
+    link: LinkView | None = None
 
     @property
     def viewer(self) -> int | None:

@@ -24,14 +24,12 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from buyword.engine import BuyWordError, Challenge
-from buyword.engine.wording import dollars
 from buyword.store.setup import GameSetup
 from buyword.table import Answer, Awaiting, Pass, Played, TableView, Wait
 from buyword.ui.dialogs.host import CodesScreen, HandOverScreen
 from buyword.ui.screens.crossword import CrosswordTable
 from buyword.ui.screens.table import TableScreen
 from buyword.ui.text import literal, markup
-from buyword.ui.widgets.rack import Rack
 
 if TYPE_CHECKING:
     from buyword.net.remote import HostSeat, SeatLink
@@ -255,13 +253,6 @@ class RemoteTableScreen(TableScreen):
         self.state.busy = True
         self.draw()
 
-    def _person_to_act(self) -> bool:
-        """Whether this seat is asked now and the screen is free to answer."""
-        awaiting = self.view.awaiting
-        return (super()._person_to_act() and awaiting.seat == self.table.seat
-                and not self.table.in_flight and not self.table.lost
-                and self.table.ended is None)
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """As at a local table, without the computers' skip (the host paces them)."""
         if action == "skip":
@@ -270,37 +261,7 @@ class RemoteTableScreen(TableScreen):
             return self.host is not None
         return super().check_action(action, parameters)
 
-    def no_hints_reason(self) -> str:
-        """Why F2 shows no hints now: the host decides whether the table plays with them."""
-        if not self.view.hints:
-            return "Hints are off at this table: the host allows them with buyword host --hints."
-        return super().no_hints_reason()
-
     # ------------------------------------------------------------------ drawing
-
-    def _prompt(self, awaiting: Awaiting) -> Content:
-        """Whose turn it is: this seat's prompt, the link's state, or what the table waits
-        for (never another seat's price or tiles)."""
-        table = self.table
-        if table.ended is not None:
-            return markup("[b]You are no longer at this table:[/b] $why", why=table.ended)
-        if table.lost:
-            return markup("[b reverse] Connection lost — reconnecting… [/]")
-        if self._my_turn(awaiting) or awaiting.wait is Wait.OVER:
-            return super()._prompt(awaiting)
-        return markup("Waiting: $words.", words=self.view.waiting_for)
-
-    def _show_racks(self, awaiting: Awaiting) -> None:
-        """As at a local table; and while others decide on their draws, this seat's own
-        draw stays in sight (nobody else holds this screen)."""
-        super()._show_racks(awaiting)
-        mine = self.view.seat
-        if awaiting.wait is not Wait.BUY or awaiting.seat == self.table.seat or not mine.drawn:
-            return
-        drawn = self.query_one("#drawn", Rack)
-        drawn.tiles, drawn.face_down, drawn.display = mine.drawn, False, True
-        drawn.border_title = literal(f"Your draw · {len(mine.drawn)} tiles")
-        drawn.border_subtitle = dollars(mine.offer_price)  # on the foot, as a local draw's
 
     def _show_results(self) -> None:
         if self._results_shown:

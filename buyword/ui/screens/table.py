@@ -504,6 +504,15 @@ class TableScreen(CrosswordTable):
             return
         if buyer is None or awaiting.wait is not Wait.BUY:
             return
+        link = view.link
+        mine = view.seat
+        if link is not None and buyer != link.seat and mine.drawn:
+            # A seat of one's own: while others decide on their draws, this seat's own draw
+            # stays in sight (nobody else holds this screen).
+            drawn.tiles, drawn.face_down = mine.drawn, False
+            drawn.border_title = literal(f"Your draw · {len(mine.drawn)} tiles")
+            drawn.border_subtitle = dollars(mine.offer_price)  # on the foot, as a local draw's
+            return
         draw = view.players[buyer].drawn
         drawn.face_down = draw is None
         name = view.names[buyer]
@@ -625,7 +634,18 @@ class TableScreen(CrosswordTable):
             self.query_one(UnseenPanel).show(unseen_for(self.view))
 
     def _prompt(self, awaiting: Awaiting) -> Content:
-        """One sentence: whose turn it is and what they can do (names and words as text)."""
+        """One sentence: whose turn it is and what they can do (names and words as text). At
+        a hosted table: the link's state, or what the table waits for while this seat is not
+        asked (never another seat's price or tiles)."""
+        link = self.view.link
+        if link is not None:
+            if link.ended is not None:
+                return markup("[b]You are no longer at this table:[/b] $why", why=link.ended)
+            if link.lost:
+                return markup("[b reverse] Connection lost — reconnecting… [/]")
+            mine = link.seat in awaiting.seats and not awaiting.computer
+            if not mine and awaiting.wait is not Wait.OVER:
+                return markup("Waiting: $words.", words=self.view.waiting_for)
         seat = awaiting.seat
         name = "" if seat is None else self.view.names[seat]
         word = "" if awaiting.sale is None else awaiting.sale.word.upper()
@@ -665,13 +685,16 @@ class TableScreen(CrosswordTable):
             self.show_message("")
 
     def _person_to_act(self) -> bool:
-        """Whether a person is to act now and holds the screen."""
+        """Whether a person is to act now and holds the screen (at a hosted table: this
+        seat, with the link free to send)."""
         awaiting = self.view.awaiting
+        link = self.view.link
         return (
             not awaiting.computer
             and awaiting.wait not in (Wait.OVER, Wait.CHALLENGE)
             and not self.state.busy
             and (not self.view.hand_off or self.view.viewer == awaiting.seat)
+            and (link is None or awaiting.seat == link.seat and link.open)
         )
 
     # ------------------------------------------------------------------ selling
@@ -705,7 +728,7 @@ class TableScreen(CrosswordTable):
         def reply(preview: SalePreview) -> None:
             message = self.Previewed(text, asked, preview, sell)
             if asking:  # answered at once (a table played here): taken at once, so keys
-                self.on_table_screen_previewed(message)  # pressed after Enter come after
+                self._previewed(message)  # pressed after Enter come after
             else:  # the host's answer, from the link's task
                 self.post_message(message)
 
@@ -722,11 +745,19 @@ class TableScreen(CrosswordTable):
             return
         word = self.query_one("#word", Input).value
         if message.sell:
-            if word.startswith(message.text) and message.asked == self._preview_of(message.text):
-                self._sell(message.text, message.preview)
-            return
-        if message.asked == self._preview_of(word, strip=False):
-            self.show_preview(word, message.preview)
+            fresh = (word.startswith(message.text)  # and the cursor has not moved
+                     and message.asked == self._preview_of(message.text))
+        else:
+            fresh = message.asked == self._preview_of(word, strip=False)
+        if fresh:  # else it answers a word typed over, or a square left, since
+            self._previewed(message)
+
+    def _previewed(self, message: TableScreen.Previewed) -> None:
+        """Show a preview, or sell the word Enter asked to sell."""
+        if message.sell:
+            self._sell(message.text, message.preview)
+        else:
+            self.show_preview(message.text, message.preview)
 
     def _preview_of(self, text: str, *, strip: bool = True) -> str:
         """What a preview of `text` asks the table now (see `ask_preview`)."""
@@ -795,7 +826,7 @@ class TableScreen(CrosswordTable):
         view = self.view
         awaiting = view.awaiting
         if action == "skip":
-            return awaiting.computer
+            return awaiting.computer and view.link is None  # a host paces its own computers
         if action == "variant_rules":
             return bool(view.rules.played())
         if action == "no_hints":
@@ -1130,6 +1161,8 @@ class TableScreen(CrosswordTable):
 
     def no_hints_reason(self) -> str:
         """Why F2 shows no hints now, in a player's words."""
+        if not self.view.hints and self.view.link is not None:  # the host decides
+            return "Hints are off at this table: the host allows them with buyword host --hints."
         if not self.view.hints:
             return ("Hints are off in this game: tick Hints (F2) on the new-game form to "
                     "play with them.")
