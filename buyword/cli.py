@@ -63,24 +63,34 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"buyword {__version__}")
-    parser.add_argument("--seed", type=int, help="start a game with this seed (repeatable runs)")
-    parser.add_argument("--solo", action="store_true", help="start a solo game straight away")
-    parser.add_argument("--players", help='start a table game, e.g. --players "Ann,Bob"')
-    parser.add_argument("--continue", dest="resume", action="store_true",
-                        help="resume the game in progress")
-    parser.add_argument("--tiles", metavar="FILE",
-                        help="play with this tile set (a TOML file like data/tiles.toml)")
-    parser.add_argument("--crossword", action="store_true",
-                        help="play the crossword variant: sold words stay on the table in a "
-                        "grid and new words cross them (solo, or with --players; without "
-                        "the coach, which cannot weigh a variant)")
-    parser.add_argument("--variant", dest="play_variants", default="", metavar="NAMES",
-                        help="start a game with these variants, comma-separated: auction, "
-                             "trade, trade-money (these three with --players), draft, "
-                             "crossword (each is described below); the coach is off in "
-                             "such a game, since it cannot weigh a variant")
+
+    def play_arguments(into: argparse.ArgumentParser, empty: object = "") -> None:
+        """The options of playing, on `into`: the main parser's, so `buyword --seed 4` plays,
+        and the play command's, so `buyword play --seed 4` does too (`empty`: argparse.SUPPRESS
+        there, so an option given before `play` is not undone by its default after it)."""
+        into.add_argument("--seed", type=int,
+                          help="start a game with this seed (repeatable runs)")
+        into.add_argument("--solo", action="store_true",
+                          help="start a solo game straight away")
+        into.add_argument("--players", help='start a table game, e.g. --players "Ann,Bob"')
+        into.add_argument("--continue", dest="resume", action="store_true",
+                          help="resume the game in progress")
+        into.add_argument("--tiles", metavar="FILE",
+                          help="play with this tile set (a TOML file like data/tiles.toml)")
+        into.add_argument("--crossword", action="store_true",
+                          help="play the crossword variant: sold words stay on the table in a "
+                          "grid and new words cross them (solo, or with --players; without "
+                          "the coach, which cannot weigh a variant)")
+        into.add_argument("--variant", dest="play_variants", default=empty, metavar="NAMES",
+                          help="start a game with these variants, comma-separated: auction, "
+                               "trade, trade-money (these three with --players), draft, "
+                               "crossword (each is described below); the coach is off in "
+                               "such a game, since it cannot weigh a variant")
+
+    play_arguments(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    sub.add_parser("play", help="play the game (the default)")
+    play_arguments(sub.add_parser("play", help="play the game (the default)",
+                                  argument_default=argparse.SUPPRESS), argparse.SUPPRESS)
     sub.add_parser("learn", help="learn to play: a short guided solo game, lesson by lesson")
 
     solve = sub.add_parser("solve", help="list the best words and sale plan for some tiles")

@@ -167,3 +167,27 @@ def test_puzzles_with_no_action_plays_them(monkeypatch: pytest.MonkeyPatch) -> N
     built = _given(monkeypatch, buyword.analysis.puzzles, "puzzles_main")
     assert main(["puzzles", "spread", "--keep", "20", "--out", "p.json"]) == 0
     assert built == [PuzzleOptions(action="spread", keep=20, out="p.json")]
+
+
+def test_the_play_command_takes_the_options_of_playing_before_or_after_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`buyword play` is the default command: its options may follow it, as a newcomer types
+    them, and an option before it is not undone by its absence after it."""
+    import buyword.ui.app
+
+    given = _given(monkeypatch, buyword.ui.app, "run_app")
+    assert main(["play", "--seed", "42", "--solo"]) == 0
+    assert main(["--seed", "7", "play", "--players", "Ann,Bob"]) == 0
+    assert main(["--variant", "draft", "play"]) == 0
+    assert [(o.seed, o.solo, o.players) for o in given[:2]] == \
+        [(42, True, ()), (7, False, ("Ann", "Bob"))]
+    assert given[2] == main_options(["--variant", "draft"], monkeypatch)
+
+
+def main_options(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> object:
+    """The options `buyword ARGV` (no command) gives the game."""
+    import buyword.ui.app
+
+    given = _given(monkeypatch, buyword.ui.app, "run_app")
+    assert main(argv) == 0
+    return given[0]
