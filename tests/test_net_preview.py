@@ -12,7 +12,7 @@ from ui_helpers import on_top, until
 from buyword.net.remote import HostSeat, JoinedTable
 from buyword.net.server import TableServer
 from buyword.store.setup import GameSetup, Seat
-from buyword.table import SalePreview, TableSession, Wait
+from buyword.table import Played, SalePreview, TableSession, Wait
 
 #: Ann draws TEA and Bob BOV: BOV is priced by the tiles but is not in the test words.
 BAG = "TEA" "BOV"
@@ -135,3 +135,24 @@ def test_a_joined_seats_view_carries_its_links_state_which_never_goes_over_the_w
     assert lost is not None and lost.lost and not lost.sent and not lost.open
     link.link_lost("the table has closed")
     assert link.table_view().link == LinkView(0, lost=True, ended="the table has closed")
+
+
+def test_enter_at_the_challenge_prompt_lets_the_sale_stand_for_this_seat_alone() -> None:
+    from buyword.net.protocol import act_message, view_message
+    from buyword.net.remote import SeatLink
+
+    session = bov_table(challenge=True)
+    for seat, text in ((0, "roll 3"), (0, "buy"), (1, "buy"), (0, "sell TEA")):
+        assert isinstance(session.act(seat, text), Played), text
+    links = []
+    for seat in (0, 1):
+        sent: list[object] = []
+        link = SeatLink(sent.append)
+        link.take(view_message(session, seat))
+        links.append((link, sent))
+    (ann, ann_sent), (bob, bob_sent) = links
+    assert bob.table_view().awaiting.wait is Wait.CHALLENGE
+    assert bob.table_view().awaiting.seats == (1,)
+    ann.let_stand(ann.table_view().awaiting.seats)  # Ann sold it: she is not asked
+    bob.let_stand(bob.table_view().awaiting.seats)
+    assert ann_sent == [] and bob_sent == [act_message("pass")]

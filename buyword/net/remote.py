@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -205,6 +205,12 @@ class SeatLink:
     def submit(self, seat: int, answer: Answer | str) -> Played | Refused:
         """Send this seat's answer (as `act`)."""
         return self.act(seat, answer)
+
+    def let_stand(self, seats: Sequence[int]) -> None:
+        """This seat lets the sale on the table stand, if it is asked (the others asked
+        answer on their own screens)."""
+        if self.seat in seats:
+            self.act(self.seat, Pass())
 
     def ask_preview(self, seat: int, typed: str, reply: PreviewReply) -> None:
         """Ask the host what selling `typed` from this seat's hand would do: `reply` is given

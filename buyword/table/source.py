@@ -81,6 +81,9 @@ class TableLink(Protocol):
         given them (at once here, when the host's come; not at all if the host refuses).
         Raises BuyWordError when they cannot be asked for."""
 
+    def let_stand(self, seats: Sequence[int]) -> None:
+        """Each of `seats` this link answers for lets the sale on the table stand."""
+
     def skip_ahead(self) -> None:
         """Show the computers' moves at once."""
 

@@ -23,9 +23,9 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from buyword.engine import BuyWordError, Challenge
+from buyword.engine import BuyWordError
 from buyword.store.setup import GameSetup
-from buyword.table import Answer, Awaiting, Pass, Played, TableView, Wait
+from buyword.table import Awaiting, Played, TableView, Wait
 from buyword.ui.dialogs.host import CodesScreen, HandOverScreen
 from buyword.ui.screens.crossword import CrosswordTable
 from buyword.ui.screens.table import TableScreen
@@ -229,23 +229,6 @@ class RemoteTableScreen(TableScreen):
             done(value)
 
         self.app.push_screen(dialog, answered)
-
-    def _offer_challenge(self, view: TableView) -> None:
-        """Ask this seat alone whether it challenges the sale (the same prompt, word or not)."""
-        from buyword.ui.dialogs.challenge import ChallengeScreen
-
-        sale = view.awaiting.sale
-        assert sale is not None
-        dialog = ChallengeScreen(str(sale), [(self.table.seat + 1, self.table.name)],
-                                 view.rules.challenge_penalty)
-        self.push_dialog(dialog, self._challenged_remotely)
-
-    def _challenged_remotely(self, number: int | None) -> None:
-        self.play(Challenge(number) if number is not None else Pass())
-
-    def play(self, action: Answer | str, seat: int | None = None) -> bool:
-        """Send this seat's answer to the host (the reply redraws the screen)."""
-        return super().play(action, self.table.seat)
 
     def _after(self, played: Played) -> None:
         """An answer has gone to the host: wait for its reply (no key does anything)."""

@@ -268,8 +268,9 @@ class TableScreen(CrosswordTable):
         """As `play`: what the table said (None: nobody could answer now)."""
         if self not in self.app.screen_stack:
             return None  # a key that arrived as the table closed (fast typing): ignore it
-        if seat is None:
-            seat = self.view.awaiting.seat
+        if seat is None:  # the seat asked; at a hosted table, always this screen's own
+            link = self.view.link
+            seat = self.view.awaiting.seat if link is None else link.seat
             if seat is None:
                 return None
         result = self.table.submit(seat, action)
@@ -428,23 +429,26 @@ class TableScreen(CrosswordTable):
     # ------------------------------------------------------------------ challenge mode
 
     def _offer_challenge(self, view: TableView) -> None:
-        """Ask the people the table is asking: always the same prompt, word or not."""
+        """Ask the people the table is asking (at a hosted table, this screen's seat alone):
+        always the same prompt, word or not."""
         from buyword.ui.dialogs.challenge import ChallengeScreen
 
         awaiting = view.awaiting
         sale = awaiting.sale
         assert sale is not None
-        seats = [(seat + 1, view.names[seat]) for seat in awaiting.seats]
+        link = view.link
+        asked = awaiting.seats if link is None else (link.seat,)
+        seats = [(seat + 1, view.names[seat]) for seat in asked]
         penalty = view.rules.challenge_penalty
         dialog = ChallengeScreen(str(sale), seats, penalty, opaque=view.hand_off)
-        self.app.push_screen(dialog, lambda seat: self._challenged(awaiting, seat))
+        self.push_dialog(dialog, lambda seat: self._challenged(awaiting, seat))
 
     def _challenged(self, awaiting: Awaiting, number: int | None) -> None:
         if number is not None:
             if not self.play(Challenge(number), number - 1):
                 self._ask(self.view)  # refused (the reason is shown): ask again
             return
-        self.local.let_stand(awaiting.seats)  # Enter: everyone asked lets it stand
+        self.table.let_stand(awaiting.seats)  # Enter: everyone asked lets it stand
 
     # ------------------------------------------------------------------ showing the game
 
