@@ -98,6 +98,10 @@ async def test_the_menu_offers_each_theme_and_your_own_mistakes(tmp_path: Path) 
         table = await on_top(pilot, TableScreen)
         await until(pilot, lambda: table.view.lesson is not None, "the puzzle's panel")
         assert table.view.lesson.title == "Your mistakes · rating 1500"
+        # The palette offers the menu too, from any screen.
+        [command] = [c for c in app.get_system_commands(app.screen) if c.title == "Puzzles"]
+        command.callback()
+        await on_top(pilot, PuzzleMenuScreen)
 
 
 @pytest.mark.slow

@@ -789,6 +789,8 @@ class BuyWordApp(TableShell[int]):
                             partial(self.action_new_game, False))
         yield SystemCommand("Learn to play", "A short guided game, lesson by lesson",
                             self.start_learning)
+        yield SystemCommand("Puzzles", "Today's puzzle, practice near your rating, your "
+                            "mistakes", self.start_puzzles)
         yield from self.help_commands()
         yield SystemCommand("Settings", "Animations, computer speed, colours",
                             self.action_settings)
