@@ -7,6 +7,7 @@ store. Master weighs a fixed number of rollouts, so the figures do not depend on
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import fields, replace
 
 import pytest
@@ -190,9 +191,18 @@ def test_glicko2_gives_glickmans_worked_example() -> None:
     assert after.volatility == pytest.approx(0.05999, abs=0.00001)
 
 
+def test_glicko2_with_no_games_only_widens_the_deviation() -> None:
+    # The paper's step 6 alone: a player who sat out keeps rating and volatility, and the
+    # deviation grows to sqrt(phi^2 + sigma^2) on Glicko-2's scale.
+    after = updated(Glicko(1500, 200, 0.06), [])
+    assert (after.rating, after.volatility) == (1500, 0.06)
+    assert after.deviation == pytest.approx(math.hypot(200 / 173.7178, 0.06) * 173.7178)
+    assert after.deviation == pytest.approx(200.27, abs=0.01)
+
+
 def test_glicko2_depends_only_on_rating_differences() -> None:
-    # The same example 500 points lower moves by exactly as much (glicko2 2.1.0's own step 5
-    # reads the rating where Glickman has the deviation: its volatility would drift here).
+    # The same example 500 points lower moves by exactly as much (the glicko2 package's step 5
+    # read the rating where Glickman has the deviation: its volatility drifted here).
     games = [(1400, 30, 1.0), (1550, 100, 0.0), (1700, 300, 0.0)]
     high = updated(Glicko(1500, 200, 0.06), [(Glicko(r, d), s) for r, d, s in games])
     low = updated(Glicko(1000, 200, 0.06), [(Glicko(r - 500, d), s) for r, d, s in games])

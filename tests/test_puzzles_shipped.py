@@ -11,7 +11,7 @@ from datetime import date
 import pytest
 from words_helpers import index_cache
 
-from buyword.analysis.puzzles import appraiser, load_level_ratings
+from buyword.analysis.puzzles import appraiser, load_level_ratings, rerated
 from buyword.engine import Rules
 from buyword.engine.actions import parse_action
 from buyword.store.puzzles import bundled_puzzles
@@ -49,6 +49,14 @@ def test_the_shipped_ratings_follow_the_levels(shipped) -> None:
         by_solvers.setdefault(len(puzzle.solved_by), []).append(puzzle.rating)
     means = [sum(r) / len(r) for _, r in sorted(by_solvers.items())]
     assert means == sorted(means, reverse=True)  # fewer levels solve it: rated higher
+
+
+def test_the_shipped_ratings_are_what_glicko2_gives_from_the_shipped_levels(shipped) -> None:
+    # Every puzzle's shipped starting rating comes out again, to the tenth, from the shipped
+    # levels' ratings by BuyWord's own Glicko-2 (they were built with the glicko2 package).
+    again = rerated(shipped, load_level_ratings())
+    assert [(p.id, p.rating, p.deviation) for p in again.puzzles] == \
+        [(p.id, p.rating, p.deviation) for p in shipped.puzzles]
 
 
 def test_the_daily_puzzle_is_the_same_for_everyone_on_a_date(shipped) -> None:

@@ -4,7 +4,7 @@ seat's view, an answer judged, and the ratings an attempt moves (docs/puzzles.md
     puzzle = make_puzzle(view, appraisal, source, puzzle_id(seed, index, seat))  # or None
     view = view_of(puzzle.position, rules)      # what the seat saw, for a screen or Master
     answer = judge(puzzle, actions)             # the answer given, with its worth and loss
-    change = rate_attempt(progress, puzzle, answer.right)   # Glicko-2, both ways
+    change = rate_attempt(progress, puzzle, answer.right)   # Glicko-2 (table.glicko), both ways
 
 A puzzle is kept only when it is clear: the best answer beats the second best by `CLEAR_GAP`
 dollars or more, and their 95% intervals do not overlap (`clear_gap`). Its one-line explanation
@@ -14,12 +14,9 @@ two never say a thing two ways.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
-
-import glicko2
 
 from buyword.bots.master import Appraisal, Decision, Estimate
 from buyword.bots.view import Opponent, SeatView
@@ -39,6 +36,7 @@ from buyword.store.puzzles import (
     Source,
 )
 from buyword.table.coach import coach_says
+from buyword.table.glicko import updated as updated  # re-exported: callers rate from here
 from buyword.table.session import Played, Refused, SalePreview, Thought, Undone
 from buyword.table.views import LessonView
 from buyword.table.weighing import Moment, same, verdict
@@ -243,40 +241,6 @@ def level_answer(bot: Bot, view: SeatView) -> tuple[Action, ...]:
 
 
 # ----------------------------------------------------------------- ratings (Glicko-2)
-
-
-class _Player(glicko2.Player):  # type: ignore[misc]  # glicko2 has no type information
-    """The glicko2 library's player with step 5 as Glickman wrote it.
-
-    glicko2 2.1.0's `_f` reads the rating where Glickman's step 5 has the deviation (phi
-    squared). Near 1500 the new volatility hardly differs (the paper's example still comes
-    out to its printed digits); far from it the volatility drifts, so that the same games
-    500 points lower change a rating differently. Everything else is the library's."""
-
-    def _f(self, x: float, delta: float, v: float, a: float) -> float:
-        phi2: float = (self.rd / glicko2_scale()) ** 2
-        ex = math.exp(x)
-        tau: float = self._tau
-        return (ex * (delta ** 2 - phi2 - v - ex) / (2 * (phi2 + v + ex) ** 2)
-                - (x - a) / tau ** 2)
-
-
-def glicko2_scale() -> float:
-    """Glicko-2's scale factor: ratings on Glicko's scale are this many times its own."""
-    return 173.7178
-
-
-def updated(own: Glicko, opponents: Sequence[tuple[Glicko, float]]) -> Glicko:
-    """`own` after one rating period of games against `opponents` (each a rating and the
-    score: 1 won, 0 lost, 0.5 drawn), by Glicko-2 (the glicko2 library, Glickman's tau 0.5)."""
-    player = _Player(own.rating, own.deviation, own.volatility)
-    if opponents:
-        player.update_player([o.rating for o, _ in opponents],
-                             [o.deviation for o, _ in opponents],
-                             [score for _, score in opponents])
-    else:
-        player.did_not_compete()
-    return Glicko(float(player.rating), float(player.rd), float(player.vol))
 
 
 @dataclass(frozen=True)
