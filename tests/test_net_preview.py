@@ -156,3 +156,19 @@ def test_enter_at_the_challenge_prompt_lets_the_sale_stand_for_this_seat_alone()
     ann.let_stand(ann.table_view().awaiting.seats)  # Ann sold it: she is not asked
     bob.let_stand(bob.table_view().awaiting.seats)
     assert ann_sent == [] and bob_sent == [act_message("pass")]
+
+
+async def test_the_hosts_powers_name_each_seat_and_hand_a_seat_to_a_computer() -> None:
+    from buyword.bots import LEVELS
+
+    level = LEVELS[0]
+    async with TableServer(bov_table(), reserved=frozenset({0})) as server:
+        host = HostSeat(server, 0)
+        lines = host.seat_lines()
+        assert lines[0] == "1 Ann: you, at this screen"
+        assert lines[1] == f"2 Bob: not joined yet · code {server.codes[1]}"
+        assert host.codes()[-2:] == lines
+        assert host.handed_over() == [(1, "Bob")]
+        assert host.hand_to_computer(1, level) == f"A computer ({level}) plays Bob's seat now."
+        assert host.seat_lines()[1] == f"2 Bob: computer ({level})"
+        assert host.handed_over() == []

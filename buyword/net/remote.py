@@ -420,6 +420,40 @@ class HostSeat:
         server.on_coach = self._coached
         self.refresh()
 
+    def seat_lines(self) -> list[str]:
+        """One line per seat for the host: who plays it and whether they are connected."""
+        server, lines = self.server, []
+        for seat, s in enumerate(server.session.seats):
+            if seat == self.table.seat:
+                state = "you, at this screen"
+            elif not s.human:
+                state = f"computer ({s.level})"
+            elif seat in server.clients:
+                state = "connected"
+            elif seat in server.claimed:
+                state = "gone — may come back with their token"
+            else:
+                state = f"not joined yet · code {server.codes.get(seat, '?')}"
+            lines.append(f"{seat + 1} {s.name}: {state}")
+        return lines
+
+    def codes(self) -> list[str]:
+        """Where the table is served and its join codes, then who plays each seat."""
+        return self.server.describe() + self.seat_lines()
+
+    def handed_over(self) -> list[tuple[int, str]]:
+        """The people's seats the host may hand to a computer (every one but the host's)."""
+        session = self.server.session
+        return [(seat, session.seats[seat].name) for seat in session.people
+                if seat != self.table.seat]
+
+    def hand_to_computer(self, seat: int, level: str) -> str:
+        """A computer at `level` plays `seat` from now on (see `TableServer`); what to say.
+        Raises BuyWordError when it cannot."""
+        self.server.hand_to_computer(seat, level)
+        name = self.server.session.seats[seat].name
+        return f"A computer ({level}) plays {name}'s seat now."
+
     def _coached(self, seat: int, text: str) -> None:
         """A line of the server's coach: the host's screen hears its own seat's only."""
         if seat == self.table.seat:

@@ -89,3 +89,23 @@ class TableLink(Protocol):
 
     def undo(self, seat: int) -> Undone | Refused:
         """Take back `seat`'s last move."""
+
+
+class HostPowers(Protocol):
+    """What the host may do at a table it serves, beyond playing its own seat (the host's
+    screen only: `buyword.net.remote.HostSeat`)."""
+
+    def seat_lines(self) -> list[str]:
+        """One line per seat: who plays it and whether they are connected."""
+
+    def codes(self) -> list[str]:
+        """Where the table is served and its join codes, then `seat_lines`."""
+
+    def handed_over(self) -> list[tuple[int, str]]:
+        """The people's seats the host may hand to a computer (every one but its own), with
+        their names."""
+
+    def hand_to_computer(self, seat: int, level: str) -> str:
+        """A computer at `level` plays `seat` from now on; what to say about it. Raises
+        BuyWordError when it cannot."""
+

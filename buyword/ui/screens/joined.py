@@ -15,10 +15,8 @@ gone player's seat handed to a computer).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
-from textual.binding import Binding, BindingType
-from textual.content import Content
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Static
@@ -26,33 +24,12 @@ from textual.widgets import Static
 from buyword.engine import BuyWordError
 from buyword.store.setup import GameSetup
 from buyword.table import Awaiting, Played, TableView, Wait
-from buyword.ui.dialogs.host import CodesScreen, HandOverScreen
 from buyword.ui.screens.crossword import CrosswordTable
 from buyword.ui.screens.table import TableScreen
-from buyword.ui.text import literal, markup
+from buyword.ui.text import literal
 
 if TYPE_CHECKING:
     from buyword.net.remote import HostSeat, SeatLink
-    from buyword.net.server import TableServer
-
-
-def seat_lines(server: TableServer, host_seat: int) -> list[str]:
-    """One line per seat for the host: who plays it and whether they are connected."""
-    lines = []
-    for seat, s in enumerate(server.session.seats):
-        if seat == host_seat:
-            state = "you, at this screen"
-        elif not s.human:
-            state = f"computer ({s.level})"
-        elif seat in server.clients:
-            state = "connected"
-        elif seat in server.claimed:
-            state = "gone — may come back with their token"
-        else:
-            state = f"not joined yet · code {server.codes.get(seat, '?')}"
-        lines.append(f"{seat + 1} {s.name}: {state}")
-    return lines
-
 
 
 class RemoteTableScreen(TableScreen):
@@ -60,15 +37,6 @@ class RemoteTableScreen(TableScreen):
 
     # Paths are read from this module's folder (the table screen's own styles).
     CSS_PATH = ["table.tcss", "../widgets/board.tcss"]
-    #: The host's commands, on the host's own seat only (`check_action`); elsewhere F6 asks
-    #: the coach (its bindings again: a key bound here hides the table's own) and F7 shows
-    #: the rejoin token, as the app says.
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f6", "codes", "Join codes"),
-        Binding("f6", "coach", "Master?"),
-        Binding("f6", "coach_quietly", "Master?", show=False),
-        Binding("f7", "hand_over", "Seat to computer"),
-    ]
 
     def __init__(self, table: SeatLink, host: HostSeat | None = None) -> None:
         """Draw `table`, which has had its first view; `host`: the host's own seat, at the
@@ -77,7 +45,7 @@ class RemoteTableScreen(TableScreen):
         CrosswordTable.__init__(self)  # no runner here: the host's table runs the game
         self.sit_at(table, setup)
         self.table: SeatLink = table
-        self.host = host
+        self.host = self.host_seat = host
         #: The dialog asking this seat now (challenge or drop), and what it asks about.
         self._dialog: ModalScreen[Any] | None = None
         self._asked: tuple[str, int] | None = None
@@ -92,9 +60,9 @@ class RemoteTableScreen(TableScreen):
         under the players, kept up to date by the server."""
         self.table.on_change = self._table_changed
         super().on_mount()
-        if self.host is not None and not self.query("#connected"):  # (Textual runs each
-            self.query_one("#side").mount(Static(id="connected"))  # class's on_mount)
-            self.host.on_update = lambda: self.post_message(self.SeatsChanged())
+        if self.host_seat is not None and not self.query("#connected"):  # (Textual runs
+            self.query_one("#side").mount(Static(id="connected"))  # each class's on_mount)
+            self.host_seat.on_update = lambda: self.post_message(self.SeatsChanged())
             self._show_connected()
 
     def connect(self) -> None:
@@ -236,14 +204,6 @@ class RemoteTableScreen(TableScreen):
         self.state.busy = True
         self.draw()
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """As at a local table, without the computers' skip (the host paces them)."""
-        if action == "skip":
-            return False
-        if action in ("codes", "hand_over"):
-            return self.host is not None
-        return super().check_action(action, parameters)
-
     # ------------------------------------------------------------------ drawing
 
     def _show_results(self) -> None:
@@ -267,49 +227,3 @@ class RemoteTableScreen(TableScreen):
     def on_remote_table_screen_seats_changed(self, _message: SeatsChanged) -> None:
         """Redraw the seats' panel."""
         self._show_connected()
-
-    def _show_connected(self) -> None:
-        if not self.is_attached or self.host is None:
-            return
-        lines = seat_lines(self.host.server, self.table.seat)
-        self.query_one("#connected", Static).update(
-            Content("\n").join([markup("[b]At the table[/b] (F6: join codes)"),
-                                *(literal(line) for line in lines)]))
-
-    def action_codes(self) -> None:
-        """The host's F6: show the join codes again."""
-        assert self.host is not None
-        server = self.host.server
-        self.app.push_screen(CodesScreen(server.describe()
-                                         + seat_lines(server, self.table.seat)))
-
-    def hand_over_seats(self) -> list[tuple[int, str]]:
-        """The people's seats the host may hand to a computer (every one but the host's)."""
-        assert self.host is not None
-        session = self.host.server.session
-        return [(seat, session.seats[seat].name) for seat in session.people
-                if seat != self.table.seat]
-
-    def action_hand_over(self) -> None:
-        """The host's F7: choose a gone player's seat and the computer level that plays it
-        on."""
-        from buyword.bots import LEVELS
-
-        seats = self.hand_over_seats()
-        if not seats:
-            self.show_message("Every other seat is already a computer's.")
-            return
-        self.app.push_screen(HandOverScreen(seats, LEVELS), self._handed_over)
-
-    def _handed_over(self, choice: tuple[int, str] | None) -> None:
-        if choice is None:
-            return
-        seat, level = choice
-        assert self.host is not None
-        try:
-            self.host.server.hand_to_computer(seat, level)
-        except BuyWordError as error:
-            self.show_message(str(error), error=True)
-            return
-        name = self.host.server.session.seats[seat].name
-        self.show_message(f"A computer ({level}) plays {name}'s seat now.")

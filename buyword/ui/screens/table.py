@@ -78,7 +78,7 @@ if TYPE_CHECKING:
     from buyword.table.coach import CoachLine, ShownLine
     from buyword.table.runner import Said, TableRunner, Update
     from buyword.table.session import TableSession
-    from buyword.table.source import TableLink
+    from buyword.table.source import HostPowers, TableLink
     from buyword.ui.tabletop import Tabletop
 
 
@@ -138,10 +138,13 @@ class TableScreen(CrosswordTable):
         # U types into the word box while selling; F3 works everywhere, so the footer shows it.
         Binding("f3", "unseen", "Unseen"),
         Binding("u", "unseen", "Unseen", show=False),
-        # F6 asks the coach for Master's choice now: in the footer when the coach is on;
-        # without it, F6 still asks (and turns the coach on), but the footer does not say so.
+        # The host's commands, on the host's own screen only (`check_action`); elsewhere F6
+        # asks the coach for Master's choice now: in the footer when the coach is on; without
+        # it, F6 still asks (and turns the coach on), but the footer does not say so.
+        Binding("f6", "codes", "Join codes"),
         Binding("f6", "coach", "Master?"),
         Binding("f6", "coach_quietly", "Master?", show=False),
+        Binding("f7", "hand_over", "Seat to computer"),
     ]
 
     @dataclass
@@ -152,6 +155,8 @@ class TableScreen(CrosswordTable):
 
     #: The runner of a table played on this computer (None: a seat at a hosted table).
     runner: TableRunner | None = None
+    #: The host's powers, on the host's own screen at a table it serves (None elsewhere).
+    host: HostPowers | None = None
 
     def __init__(self, runner: TableRunner, setup: GameSetup) -> None:
         """A table drawn from `runner` (a game played on this computer), set up as
@@ -831,6 +836,8 @@ class TableScreen(CrosswordTable):
         awaiting = view.awaiting
         if action == "skip":
             return awaiting.computer and view.link is None  # a host paces its own computers
+        if action in ("codes", "hand_over"):
+            return self.host is not None
         if action == "variant_rules":
             return bool(view.rules.played())
         if action == "no_hints":
@@ -1173,6 +1180,47 @@ class TableScreen(CrosswordTable):
         if self._person_to_act():
             return "Hints are for your selling turn: F2 then shows the best words."
         return "Hints are for the seller, on their selling turn."
+
+
+    # ------------------------------------------------------------------ the host's screen
+
+    def _show_connected(self) -> None:
+        """The seats' panel on the host's screen: who plays each seat, and who is here."""
+        if not self.is_attached or self.host is None or not self.query("#connected"):
+            return
+        self.query_one("#connected", Static).update(
+            Content("\n").join([markup("[b]At the table[/b] (F6: join codes)"),
+                                *(literal(line) for line in self.host.seat_lines())]))
+
+    def action_codes(self) -> None:
+        """The host's F6: show the join codes again."""
+        from buyword.ui.dialogs.host import CodesScreen
+
+        if self.host is not None:
+            self.app.push_screen(CodesScreen(self.host.codes()))
+
+    def action_hand_over(self) -> None:
+        """The host's F7: choose a gone player's seat and the computer level that plays it
+        on."""
+        from buyword.bots import LEVELS
+        from buyword.ui.dialogs.host import HandOverScreen
+
+        seats = [] if self.host is None else self.host.handed_over()
+        if not seats:
+            self.show_message("Every other seat is already a computer's.")
+            return
+        self.app.push_screen(HandOverScreen(seats, LEVELS), self._handed_over)
+
+    def _handed_over(self, choice: tuple[int, str] | None) -> None:
+        if choice is None or self.host is None:
+            return
+        seat, level = choice
+        try:
+            said = self.host.hand_to_computer(seat, level)
+        except BuyWordError as error:
+            self.show_message(str(error), error=True)
+            return
+        self.show_message(said)
 
 
 #: The table's keys a lesson may ask for, with the key action each one runs: pressed while
