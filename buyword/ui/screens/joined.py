@@ -49,7 +49,6 @@ class RemoteTableScreen(TableScreen):
         #: The dialog asking this seat now (challenge or drop), and what it asks about.
         self._dialog: ModalScreen[Any] | None = None
         self._asked: tuple[str, int] | None = None
-        self._results_shown = False
         self._offered_quit = False
         #: The decision this seat was making when the coach's line came (None: none), which
         #: the line leaves after (`TableView.deciding`).
@@ -205,19 +204,6 @@ class RemoteTableScreen(TableScreen):
         self.draw()
 
     # ------------------------------------------------------------------ drawing
-
-    def _show_results(self) -> None:
-        if self._results_shown:
-            return
-        self._results_shown = True
-        from buyword.store.setup import GameSetup
-        from buyword.ui.screens.results import JoinedResultsScreen
-
-        results = self.view.results
-        if results is None:
-            return  # a view of form 2 always brings them
-        setup = GameSetup(seats=self.view.seats, seed=self.view.seed)
-        self.app.push_screen(JoinedResultsScreen(results, setup, self.table.seat))
 
     # ------------------------------------------------------------------ the host's seat
 

@@ -337,10 +337,7 @@ class TableScreen(CrosswordTable):
         the game is over."""
         awaiting = view.awaiting
         if awaiting.wait is Wait.OVER:
-            # Once: a die still tumbling when the game ended settles later and lands here too.
-            if not self._results_shown:
-                self._results_shown = True
-                self.buyword.show_results(self.finished_session(), self.setup)
+            self._show_results()
             return
         if awaiting.computer:
             return
@@ -366,6 +363,24 @@ class TableScreen(CrosswordTable):
             self.set_focus(None)
         if wait is Wait.DROP:
             self.action_drop()
+
+    def _show_results(self) -> None:
+        """The results, once (a die still tumbling when the game ended settles later and
+        asks again): a table played here shows its session's (the app records the game), a
+        seat at a hosted table the view's (the host keeps the game)."""
+        if self._results_shown:
+            return
+        self._results_shown = True
+        view, link = self.view, self.view.link
+        if link is None:
+            self.buyword.show_results(self.finished_session(), self.setup)
+            return
+        from buyword.ui.screens.results import JoinedResultsScreen
+
+        if view.results is None:
+            return  # a view of form 2 always brings them
+        setup = GameSetup(seats=view.seats, seed=view.seed)
+        self.app.push_screen(JoinedResultsScreen(view.results, setup, link.seat))
 
     def finished_session(self) -> TableSession:
         """The session whose results the app shows when the game ends: the one drawn."""
