@@ -447,6 +447,11 @@ class HostSeat:
         return [(seat, session.seats[seat].name) for seat in session.people
                 if seat != self.table.seat]
 
+    def watch(self, changed: Callable[[], object]) -> None:
+        """Call `changed` after every change on the server (a client came or went, a seat
+        changed hands, a move was made)."""
+        self.on_update = changed
+
     def hand_to_computer(self, seat: int, level: str) -> str:
         """A computer at `level` plays `seat` from now on (see `TableServer`); what to say.
         Raises BuyWordError when it cannot."""

@@ -105,6 +105,9 @@ class HostPowers(Protocol):
         """The people's seats the host may hand to a computer (every one but its own), with
         their names."""
 
+    def watch(self, changed: Callable[[], object]) -> None:
+        """Call `changed` whenever a player comes or goes or a seat changes hands."""
+
     def hand_to_computer(self, seat: int, level: str) -> str:
         """A computer at `level` plays `seat` from now on; what to say about it. Raises
         BuyWordError when it cannot."""

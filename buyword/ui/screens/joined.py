@@ -45,7 +45,7 @@ class RemoteTableScreen(TableScreen):
         CrosswordTable.__init__(self)  # no runner here: the host's table runs the game
         self.sit_at(table, setup)
         self.table: SeatLink = table
-        self.host = self.host_seat = host
+        self.host = host
         #: The dialog asking this seat now (challenge or drop), and what it asks about.
         self._dialog: ModalScreen[Any] | None = None
         self._asked: tuple[str, int] | None = None
@@ -55,14 +55,9 @@ class RemoteTableScreen(TableScreen):
         self.coach_through: tuple[int, str] | None = None
 
     def on_mount(self) -> None:
-        """Redraw whenever the host says something; the host's seat adds the seats' panel
-        under the players, kept up to date by the server."""
+        """Redraw whenever the host says something."""
         self.table.on_change = self._table_changed
         super().on_mount()
-        if self.host_seat is not None and not self.query("#connected"):  # (Textual runs
-            self.query_one("#side").mount(Static(id="connected"))  # each class's on_mount)
-            self.host_seat.on_update = lambda: self.post_message(self.SeatsChanged())
-            self._show_connected()
 
     def connect(self) -> None:
         """Show the table as the host last described it."""
@@ -204,12 +199,3 @@ class RemoteTableScreen(TableScreen):
         self.draw()
 
     # ------------------------------------------------------------------ drawing
-
-    # ------------------------------------------------------------------ the host's seat
-
-    class SeatsChanged(Message):
-        """A player came or went, or a seat changed hands (from the server's task)."""
-
-    def on_remote_table_screen_seats_changed(self, _message: SeatsChanged) -> None:
-        """Redraw the seats' panel."""
-        self._show_connected()

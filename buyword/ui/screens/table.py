@@ -203,6 +203,8 @@ class TableScreen(CrosswordTable):
                     yield Static(id="lesson")
                 yield PriceList(id="prices")
                 yield UnseenPanel(id="unseen")
+                if self.host is not None:  # the host's screen: who plays each seat
+                    yield Static(id="connected")
             with Vertical(id="play"):
                 yield Static(id="prompt")
                 yield Static(id="message")
@@ -233,6 +235,9 @@ class TableScreen(CrosswordTable):
         self.query_one("#coach").display = False
         self.set_class(self.view.lesson is not None, "-lesson")
         self._composed = True
+        if self.host is not None:  # the seats' panel follows the server (from its task)
+            self.host.watch(lambda: self.post_message(self.SeatsChanged()))
+            self._show_connected()
         self.connect()
 
     def connect(self) -> None:
@@ -1198,6 +1203,13 @@ class TableScreen(CrosswordTable):
 
 
     # ------------------------------------------------------------------ the host's screen
+
+    class SeatsChanged(Message):
+        """A player came or went, or a seat changed hands (from the server's task)."""
+
+    def on_table_screen_seats_changed(self, _message: TableScreen.SeatsChanged) -> None:
+        """Redraw the seats' panel."""
+        self._show_connected()
 
     def _show_connected(self) -> None:
         """The seats' panel on the host's screen: who plays each seat, and who is here."""
