@@ -253,7 +253,7 @@ async def test_a_malformed_tile_set_is_explained_and_changes_nothing(tmp_path: P
         form = app.screen
         assert type(form).__name__ == "NewGameScreen"  # still the form: nothing started
         error = str(form.query_one("#form-error").render())
-        assert error == f"✗ tile set {str(bad)!r}: letter A needs `pips`"
+        assert error == f"✗ tile set {str(bad)!r}: the set's letters.A has no 'pips'"
         assert saved_seed(tmp_path) == 12 and app.resumable is not None
 
 
