@@ -131,3 +131,20 @@ def test_a_position_the_tile_set_cannot_hold_is_refused(words) -> None:
     puzzle = _puzzle(position, ("discard",), ("buy",))
     with pytest.raises(BuyWordError, match="holds more QQ tiles than the tile set"):
         posed_game(puzzle, Rules(), words[1])
+
+
+def test_the_puzzle_table_shows_no_seed_and_no_level_for_the_rival_who_never_plays(words) -> None:
+    from buyword.table.runner import TableRunner
+    from buyword.ui.status import seed_line
+
+    game = _midgame(words, 0)
+    puzzle = _puzzle(position_of(view_at(game, 0)), ("discard",), ("buy",))
+    session = puzzle_session(puzzle, Rules(), words[1], words[0])
+    runner = TableRunner(session, source=PuzzleTable(puzzle, session),
+                         lesson=lambda: puzzle_panel(puzzle, "Puzzle"))
+    view = runner.table_view()
+    # The posed game's seed deals nothing the player could use again: none under the players.
+    assert "seed" not in seed_line(view) and str(session.game.seed) not in seed_line(view)
+    # The rivals are computers only so that nobody is asked for them: no "·Expert".
+    assert [view.level_shown(seat) for seat in range(3)] == [None, None, None]
+    assert view.seats[1].level is not None  # still a computer's seat at the table

@@ -483,4 +483,5 @@ def puzzle_panel(puzzle: Puzzle, title: str, note: str = "") -> LessonView:
         text += f" {note}"
     keys = KEYS_FOR.get(puzzle.kind, "Answer with the game's keys")
     return LessonView(title, text, keys + ".", False,
-                      f"Not that: this puzzle asks {prompt(puzzle)!r} — {keys.lower()}")
+                      f"Not that: this puzzle asks {prompt(puzzle)!r} — {keys.lower()}",
+                      posed=True)

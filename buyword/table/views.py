@@ -274,6 +274,9 @@ class LessonView:
     finished: bool
     #: What a key that does nothing now is answered with: what the lesson waits for.
     not_yet: str
+    #: A puzzle: a position posed, not a game dealt, so the table shows no seed, and no level
+    #: beside its rivals (they never play).
+    posed: bool = False
 
 
 @dataclass(frozen=True)
@@ -317,6 +320,13 @@ class TableView:
     lesson: LessonView | None = None
     #: A seat at a hosted table: the link's state (None at a table played here).
     link: LinkView | None = None
+
+    def level_shown(self, seat: int) -> str | None:
+        """The computer level the table shows beside `seat`'s name (None: a person's seat,
+        or a puzzle's rival, which never plays)."""
+        if self.lesson is not None and self.lesson.posed:
+            return None
+        return self.seats[seat].level
 
     @property
     def viewer(self) -> int | None:

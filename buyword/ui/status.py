@@ -160,10 +160,13 @@ def theme_title(view: TableView) -> str:
 def seed_line(view: TableView) -> str:
     """Under the players: the variants on, first (they change what a player may do), then
     the seed that dealt the bag (and a tile set of the player's own by name), or, while the
-    seed is not shown, that the table is hosted."""
+    seed is not shown, that the table is hosted. A puzzle's position was posed, not dealt:
+    its seed would mean nothing, so none is shown."""
     from buyword.store.setup import custom_tiles
 
     variants = variants_line(view.rules)
+    if view.lesson is not None and view.lesson.posed:
+        return variants
     variants = f"{variants} · " if variants else ""
     if view.seed is None:
         return f"{variants}hosted table"

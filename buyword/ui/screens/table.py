@@ -640,7 +640,7 @@ class TableScreen(CrosswordTable):
             PlayerLine(
                 p.name, p.money, p.wilds, p.tiles,
                 current=p.seat == game.current, leader=p.seat == game.leader,
-                level=view.seats[p.seat].level, thinking=p.seat == thinking,
+                level=view.level_shown(p.seat), thinking=p.seat == thinking,
             )
             for p in view.players
         )
