@@ -12,9 +12,10 @@ import pytest
 from words_helpers import index_cache
 
 from buyword.engine import Buy, BuyWordError, Discard, Done, Game, Phase, Rules, Sell
-from buyword.store.puzzles import Answer, Position, Puzzle
+from buyword.store.puzzles import THEMES, Answer, Position, Puzzle
 from buyword.table.puzzles import (
     PuzzleTable,
+    heading,
     posed_game,
     position_of,
     puzzle_panel,
@@ -148,3 +149,20 @@ def test_the_puzzle_table_shows_no_seed_and_no_level_for_the_rival_who_never_pla
     # The rivals are computers only so that nobody is asked for them: no "·Expert".
     assert [view.level_shown(seat) for seat in range(3)] == [None, None, None]
     assert view.seats[1].level is not None  # still a computer's seat at the table
+
+
+#: The room for a title in the puzzle panel's border at 80x24 ("Daily puzzle · 2026-12-…"
+#: was cut there); at 60x18 the panel has no border.
+TITLE_ROOM = 24
+
+
+def test_every_puzzle_panel_title_fits_and_the_date_or_rating_is_in_the_text(words) -> None:
+    modes = ["daily", "next", "mine", *(f"theme:{theme}" for theme in THEMES)]
+    titles = {mode: heading(mode, 1512.4, "2026-12-05") for mode in modes}
+    assert all(len(title) <= TITLE_ROOM for title, _ in titles.values()), titles
+    assert titles["daily"] == ("Daily puzzle",
+                               "The puzzle of 2026-12-05, the same for everyone.")
+    assert titles["theme:end of bag"] == ("Practice · end of bag", "Your rating: 1512.")
+    puzzle = _puzzle(position_of(view_at(_midgame(words, 0), 0)), ("discard",), ("buy",))
+    panel = puzzle_panel(puzzle, *titles["next"])
+    assert panel.title == "Puzzle" and panel.text.endswith("Your rating: 1512.")

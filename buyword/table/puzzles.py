@@ -470,6 +470,18 @@ KEYS_FOR = {"choose": "Press 2, 3, 4 or 5", "buy": "Press B to buy or D to disca
             "drop": "Press X, then choose the tiles to drop"}
 
 
+def heading(mode: str, rating: float, day: str = "") -> tuple[str, str]:
+    """The puzzle panel's title and the line its text ends with, for a puzzle offered by
+    `mode` ("daily", "next", "theme:NAME" or "mine"; `day` the daily puzzle's date) to a
+    player rated `rating`. The title is short enough for the panel's border at 80x24
+    ("Practice · end of bag"); the date or the rating goes in the text."""
+    if mode == "daily":
+        return "Daily puzzle", f"The puzzle of {day}, the same for everyone."
+    theme = mode.removeprefix("theme:")
+    title = {"mine": "Your mistakes", "next": "Puzzle"}.get(mode, f"Practice · {theme}")
+    return title, f"Your rating: {round(rating)}."
+
+
 def puzzle_panel(puzzle: Puzzle, title: str, note: str = "") -> LessonView:
     """The panel beside a puzzle's table (a guided game's panel): what the puzzle asks, what
     the others hold (their money, wilds and tiles: all the seat could see), and the keys."""

@@ -296,7 +296,7 @@ class BuyWordApp(TableShell[int]):
     def _prepare_puzzle(self, mode: str) -> None:
         from buyword.engine import RecordError
         from buyword.store.puzzles import bundled_puzzles
-        from buyword.table.puzzles import offer, puzzle_session
+        from buyword.table.puzzles import heading, offer, puzzle_session
 
         try:
             puzzles = self.puzzle_set or bundled_puzzles()
@@ -307,12 +307,10 @@ class BuyWordApp(TableShell[int]):
             if mode == "daily":
                 today = self.puzzle_day or date.today()
                 puzzle: Puzzle | None = puzzles.daily(today)
-                title = f"Daily puzzle · {today.isoformat()}"
+                title = heading(mode, progress.rating.rating, today.isoformat())
             else:
                 puzzle = offer(pool, progress, theme=theme)
-                title = {"mine": "Your mistakes", "next": "Puzzle"}.get(
-                    mode, f"Practice · {theme}")
-                title += f" · rating {round(progress.rating.rating)}"
+                title = heading(mode, progress.rating.rating)
             if puzzle is None:
                 raise RecordError("there is no such puzzle yet")
             lexicon = self.services.bundled()
@@ -323,7 +321,7 @@ class BuyWordApp(TableShell[int]):
             return
         self.call_from_thread(self._open_puzzle, puzzle, session, title, mode)
 
-    def _open_puzzle(self, puzzle: Puzzle, session: TableSession, title: str,
+    def _open_puzzle(self, puzzle: Puzzle, session: TableSession, title: tuple[str, str],
                      mode: str) -> None:
         """Show the puzzle on the table screen, its panel saying what it asks; each answer is
         judged (`PuzzleTable`), the first one rated."""
@@ -334,7 +332,7 @@ class BuyWordApp(TableShell[int]):
 
         self._back_to_title()
         table = PuzzleTable(puzzle, session)
-        runner = TableRunner(session, source=table, lesson=lambda: puzzle_panel(puzzle, title))
+        runner = TableRunner(session, source=table, lesson=lambda: puzzle_panel(puzzle, *title))
         runner.coach_stopped = "The coach keeps quiet at a puzzle: the answer is yours to find"
         screen = TableScreen(runner, GameSetup(seats=session.seats))
         tries = [0]
