@@ -128,3 +128,30 @@ async def test_a_damaged_puzzle_file_is_said_in_one_line(tmp_path: Path,
                         "a list, not a whole number")
         assert not isinstance(app.screen, TableScreen)
         assert store.puzzle_progress().attempts == []
+
+
+@pytest.mark.slow
+async def test_esc_leaves_an_unanswered_puzzle_for_the_menu_and_counts_no_attempt(
+        tmp_path: Path) -> None:
+    from buyword.ui.screens.title import TitleScreen
+
+    store = Store(tmp_path)
+    app = make_app(store=store)
+    app.puzzle_set = PuzzleSet(Rules(), (_junk("5-9-1"),))
+    app.puzzle_day = DAY
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("p")
+        await on_top(pilot, PuzzleMenuScreen)
+        await pilot.press("d")
+        table = await on_top(pilot, TableScreen)
+        await until(pilot, lambda: table.view.lesson is not None, "the puzzle's panel")
+        assert table.query_one("#lesson").border_subtitle == "Esc: leave the puzzle"
+        assert any(b.key == "escape" and b.description == "Leave puzzle"
+                   for b in (a.binding for a in table.active_bindings.values())
+                   if table.check_action(b.action, ()))
+        await pilot.press("escape")
+        await on_top(pilot, PuzzleMenuScreen)
+        assert store.puzzle_progress().attempts == []  # leaving is no attempt
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, TitleScreen), "back to the title")

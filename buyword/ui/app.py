@@ -343,7 +343,8 @@ class BuyWordApp(TableShell[int]):
                 self._puzzle_answered(table, mode)
 
         runner.subscribe(moved, screen=False)
-        self.push_screen(screen)
+        # Esc leaves an unanswered puzzle (the table dismisses itself): back to the menu.
+        self.push_screen(screen, lambda _: self.start_puzzles())
 
     def _puzzle_answered(self, table: PuzzleTable, mode: str) -> None:
         """Rate the first answer (yours and the puzzle's ratings move), then say the

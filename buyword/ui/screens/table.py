@@ -119,6 +119,7 @@ class TableScreen(CrosswordTable):
         Binding("b", "buy", "Buy"),
         Binding("d", "discard", "Discard"),
         Binding("escape", "done", "Done selling"),
+        Binding("escape", "leave_puzzle", "Leave puzzle"),
         Binding("f2", "hints", "Hints"),
         # F1 at a table with variants: their rules (else the app's F1, How to play).
         Binding("f1", "variant_rules", "Help", show=False),
@@ -867,6 +868,9 @@ class TableScreen(CrosswordTable):
                     and awaiting.wait in COACHED_WAITS)
         if action == "coach_quietly":
             return self.check_action("coach", ()) is not True
+        if action == "leave_puzzle":  # where Esc does not end a sale (a sale is an answer)
+            return (view.lesson is not None and view.lesson.posed
+                    and self.check_action("done", ()) is not True)
         if action == "undo":
             return not self.state.busy and view.why_not_undo is None
         if action in CROSSWORD_ACTIONS:
@@ -936,6 +940,11 @@ class TableScreen(CrosswordTable):
             return
         self.play(Done())
 
+    def action_leave_puzzle(self) -> None:
+        """Esc at a puzzle (not while selling, where Esc is the answer): leave it unanswered,
+        for the puzzles' menu; nothing is rated."""
+        self.dismiss()
+
     def action_variant_rules(self) -> None:
         """F1 at a table with variants: the rules of those played (the app's F1 otherwise)."""
         from buyword.ui.dialogs.variant_rules import VariantRulesScreen
@@ -1002,7 +1011,9 @@ class TableScreen(CrosswordTable):
             return
         todo = Content.assemble(("→ ", "bold $accent"), (lesson.todo, "bold"))
         panel.update(Content("\n").join([literal(lesson.text), todo]))
-        panel.border_subtitle = "Ctrl+Q: stop for now"
+        panel.border_subtitle = ("Esc: leave the puzzle" if lesson.posed and
+                                 self.check_action("leave_puzzle", ()) else
+                                 "" if lesson.posed else "Ctrl+Q: stop for now")
 
     def _idle_key(self, key: str) -> bool:
         """Whether `key` is a table key a lesson may ask for that would do nothing now, for
