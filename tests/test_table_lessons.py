@@ -191,7 +191,8 @@ def test_buyword_learn_starts_the_guided_game(monkeypatch, tmp_path) -> None:
 
     monkeypatch.setenv("BUYWORD_HOME", str(tmp_path))
     runs = []
-    monkeypatch.setattr(cli, "_play", lambda options: runs.append(options) or 0)
+    # The command table holds its own reference to _play: replace the learn command's run.
+    monkeypatch.setattr(cli.COMMANDS["learn"], "run", lambda options: runs.append(options) or 0)
     assert cli.main(["learn"]) == 0
     assert runs[-1].learn and runs[-1].starts_game
 

@@ -21,7 +21,12 @@ def started(monkeypatch, tmp_path) -> list[PlayOptions]:
     """What the command line would start the app with (the app itself is not run)."""
     monkeypatch.setenv("BUYWORD_HOME", str(tmp_path))
     runs: list[PlayOptions] = []
-    monkeypatch.setattr(cli, "_play", lambda options: runs.append(options) or 0)
+    def play(options: PlayOptions) -> int:
+        runs.append(options)
+        return 0
+
+    monkeypatch.setattr(cli, "_play", play)  # plain `buyword`
+    monkeypatch.setattr(cli.COMMANDS["play"], "run", play)  # the table holds its own reference
     return runs
 
 
