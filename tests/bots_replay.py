@@ -17,7 +17,7 @@ import json
 from pathlib import Path
 
 from buyword.engine import Game
-from buyword.store.codec import rules_from
+from buyword.store.rules_codec import rules_from
 from buyword.store.setup import Seat
 from buyword.table import TableSession, Wait
 

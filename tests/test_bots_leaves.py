@@ -148,9 +148,9 @@ def test_a_damaged_table_file_is_refused_in_one_line_naming_the_field(
 def test_leave_tables_of_format_2_read_and_write_back_the_same() -> None:
     """tests/data/formats/leaves_v2.json (written before the typed codec), and the shipped
     table: each reads, and writes back byte for byte."""
-    from buyword.bots.leaves import FORMAT, _LeaveFile
+    from buyword.bots.leaves import FORMAT, LeaveFile
 
-    assert typing.get_args(typing.get_type_hints(_LeaveFile)["format"]) == (FORMAT,)
+    assert typing.get_args(typing.get_type_hints(LeaveFile)["format"]) == (FORMAT,)
     for path in (Path(__file__).parent / "data" / "formats" / "leaves_v2.json",
                  Path(__file__).parent.parent / "data" / "leaves.json"):
         text = path.read_text(encoding="utf-8")

@@ -28,8 +28,8 @@ from buyword.engine import (
     TileSetError,
     parse_action,
 )
-from buyword.store.codec import rules_data, rules_from
 from buyword.store.records import decode_record, encode_record, record_data, record_from
+from buyword.store.rules_codec import rules_data, rules_from
 from buyword.store.tiles import read_tiles
 
 NOTATIONS = ["roll", "roll 2", "roll 5", "roll choice", "choose 3", "buy", "discard",

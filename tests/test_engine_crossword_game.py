@@ -22,8 +22,8 @@ from buyword.engine import (
 from buyword.engine import events as ev
 from buyword.engine.crossword import Grid
 from buyword.store import SavedGame, Store
-from buyword.store.codec import rules_data, rules_from
 from buyword.store.records import decode_record, encode_record, record_data, record_from
+from buyword.store.rules_codec import rules_data, rules_from
 
 WORDS = WordSet("quiz", "qi", "zit", "it", "at", "cat", "cats", "ti", "za", "zap", "tab", "ta",
                 "tic", "quit", "quits")

@@ -35,8 +35,8 @@ from buyword.engine import (
     parse_action,
 )
 from buyword.engine.inputs import read_limited
-from buyword.store.codec import rules_data, rules_from
 from buyword.store.records import record_data, record_from
+from buyword.store.rules_codec import rules_data, rules_from
 from buyword.store.tiles import read_tiles, tiles_from
 
 ACTIONS = (Roll, Choose, Buy, Discard, Sell, Challenge, Done, Drop)

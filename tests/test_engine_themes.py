@@ -12,8 +12,8 @@ from engine_helpers import WORDS, play
 
 from buyword.engine import BuyWordError, Game, GameRecord, IllegalAction, RecordError, Rules
 from buyword.engine import events as ev
-from buyword.store.codec import rules_data, rules_from
 from buyword.store.records import decode_record, encode_record, record_data, record_from
+from buyword.store.rules_codec import rules_data, rules_from
 
 THEME_LISTS = {
     "animals": {"cat", "zoo"},  # "zoo" is no animal, but a list is what the tables say

@@ -29,8 +29,8 @@ from buyword.engine import (
 )
 from buyword.engine import events as ev
 from buyword.engine.rules import VARIANTS, variant
-from buyword.store.codec import rules_data, rules_from
 from buyword.store.records import decode_record, encode_record
+from buyword.store.rules_codec import rules_data, rules_from
 
 
 def refused(game: Game, action: str, reason: str) -> None:

@@ -13,8 +13,8 @@ from engine_helpers import WordSet
 
 from buyword.engine import Phase, Rules, default_tiles
 from buyword.store import Store
-from buyword.store.codec import rules_data
 from buyword.store.records import decode_record, encode_record
+from buyword.store.rules_codec import rules_data
 from buyword.store.saves import read_save, save_data
 from buyword.store.scores import ScoreBook, rules_key
 from buyword.store.settings import parse_settings

@@ -80,7 +80,7 @@ class _Stage(msgspec.Struct):
     wilds: dict[str, float] = {}
 
 
-class _LeaveFile(msgspec.Struct, kw_only=True):
+class LeaveFile(msgspec.Struct, kw_only=True):
     """A leave table's file as the one typed codec (msgspec) reads it (`LeaveTable.to_json`
     writes it, laid out to diff cleanly)."""
 
@@ -92,7 +92,7 @@ class _LeaveFile(msgspec.Struct, kw_only=True):
     values: list[tuple[Annotated[str, msgspec.Meta(pattern="^[A-Z]*$")], int, int, float]]
 
 
-_DECODER = msgspec.json.Decoder(_LeaveFile)
+_DECODER = msgspec.json.Decoder(LeaveFile)
 
 
 def stage_of(bag_size: int, full: int) -> int:

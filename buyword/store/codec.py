@@ -1,11 +1,12 @@
-"""The one typed codec (msgspec): how files and messages are decoded into typed forms, and the
-rules' form. JSON (or TOML) is decoded straight into typed forms and then into the engine's
-frozen dataclasses; a value of the wrong type or out of bounds is refused by the path of its
-field (`the game record's rules.starting_money should be a whole number, not text`), and
-nothing is kept of a refused file. The record and the grid are in `buyword.store.records`
-(loaded with the first record read or made), the save in `buyword.store.saves`, the settings
-in `buyword.store.settings`, tile sets in `buyword.store.tiles`, the table's view and the
-network's messages in `buyword.table` and `buyword.net`.
+"""The one typed codec (msgspec): how files and messages are decoded into typed forms.
+JSON (or TOML) is decoded straight into typed forms and then into the engine's frozen
+dataclasses; a value of the wrong type or out of bounds is refused by the path of its field
+(`the game record's rules.starting_money should be a whole number, not text`), and nothing is
+kept of a refused file. The rules' form is in `buyword.store.rules_codec`, the record and the
+grid in `buyword.store.records` (loaded with the first record read or made), the save in
+`buyword.store.saves`, the settings in `buyword.store.settings`, tile sets in
+`buyword.store.tiles`, the table's view and the network's messages in `buyword.table` and
+`buyword.net`.
 
 The engine stays standard library only: its dataclasses are decoded here, from outside it. A
 form is derived from its dataclass's own fields (`form_of`) where the file or message holds
@@ -26,7 +27,7 @@ from typing import Annotated, Any
 import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
-from buyword.engine import RecordError, Rules
+from buyword.engine import RecordError
 from buyword.engine.rules import MAX_SETTING
 
 #: A count a file keeps beside the game (hints taken, the round): bounded as rule settings are.
@@ -175,38 +176,3 @@ def convert(data: object, form: type[msgspec.Struct], what: str) -> Any:
         raise RecordError(refusal(error, what)) from None
     except RecursionError:
         raise RecordError(f"{what} is nested too deeply") from None
-
-
-# ------------------------------------------------------------------------- the rules
-
-
-#: The rules as a record writes them: every field of `Rules`, the tile set in its file's layout.
-RulesForm = form_of(Rules, "RulesForm", {"tiles": Plain}, forbid_unknown_fields=True)
-
-
-def rules_from(data: object, what: str = "the rule settings") -> Rules:
-    """Rules from their plain form (`rules_data`); RecordError naming a bad field, or
-    BuyWordError for settings no game can be played with. Missing fields are the box's."""
-    return rules_of(convert(data, RulesForm, what))
-
-
-def rules_of(form: Any) -> Rules:
-    """The rules a decoded `RulesForm` holds (BuyWordError for impossible settings)."""
-    from buyword.store.tiles import tiles_from  # it reads its refusals from this module
-
-    values = given(form)
-    if "tiles" in values:
-        values["tiles"] = tiles_from(values["tiles"], "the record's tile set")
-    return Rules(**values)
-
-
-def rules_form(rules: Rules) -> Any:
-    """The rules' form: every field, the tile set in its file's layout."""
-    from buyword.store.tiles import tiles_data
-
-    return RulesForm(**values_of(rules) | {"tiles": tiles_data(rules.tiles)})
-
-
-def rules_data(rules: Rules) -> dict[str, Any]:
-    """The rules as JSON-ready data (`rules_from` reads them back)."""
-    return typing.cast(dict[str, Any], plain(rules_form(rules)))

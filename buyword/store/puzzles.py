@@ -21,7 +21,8 @@ import msgspec
 from msgspec import Meta
 
 from buyword.engine import RecordError, Rules
-from buyword.store.codec import Count, convert, parse_json, plain, rules_data, rules_from
+from buyword.store.codec import Count, convert, parse_json, plain
+from buyword.store.rules_codec import rules_data, rules_from
 
 #: The puzzle set's format version (docs/files.md, "Puzzles").
 PUZZLES_FORMAT = 1

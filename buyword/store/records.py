@@ -16,16 +16,8 @@ from buyword.engine import BuyWordError, RecordError
 from buyword.engine.crossword import MAX_COORDINATE, MAX_GRID_TILES, Grid, Square, Tile
 from buyword.engine.record import RECORD_FORMAT, GameRecord
 from buyword.engine.tiles import ALPHABET, MAX_PIPS
-from buyword.store.codec import (
-    Plain,
-    RulesForm,
-    convert,
-    matching,
-    parse_json,
-    plain,
-    rules_form,
-    rules_of,
-)
+from buyword.store.codec import Plain, convert, matching, parse_json, plain
+from buyword.store.rules_codec import RulesForm, rules_form, rules_of
 
 # ------------------------------------------------------------------------- the crossword grid
 

@@ -11,7 +11,8 @@ import msgspec
 
 from buyword.engine import RecordError, Rules
 from buyword.engine.wording import dollars
-from buyword.store.codec import parse_json, rules_data
+from buyword.store.codec import parse_json
+from buyword.store.rules_codec import rules_data
 
 #: A dataclass an entry of the file is read into.
 F = TypeVar("F")

@@ -17,8 +17,9 @@ from msgspec import Meta
 
 from buyword.bots.view import SeatView
 from buyword.engine import BuyWordError
-from buyword.store.codec import RulesForm, convert, form_of, plain, rules_form, rules_of, values_of
+from buyword.store.codec import convert, form_of, plain, values_of
 from buyword.store.records import GridForm, grid_form, grid_from
+from buyword.store.rules_codec import RulesForm, rules_form, rules_of
 from buyword.table.session import SalePreview
 from buyword.table.views import ResultsView, TableView
 
