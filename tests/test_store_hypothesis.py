@@ -13,6 +13,7 @@ import pytest
 from engine_helpers import WORDS
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from json_helpers import JSON_VALUES, places
 from rich.console import Console
 from store_helpers import advance, finished, new_game, saved_game
 
@@ -98,29 +99,10 @@ def test_any_bytes_as_a_save_give_a_message_not_a_crash(tmp_path: Path, raw: byt
 
 # ----------------------------------------------------- any value anywhere in a save or record
 
-#: Any JSON value: what a hand edit or a damaged disk can put in place of a field's value.
-JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False)
-    | st.text(max_size=20),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner,
-                                                               max_size=3),
-    max_leaves=8)
 SAVE_V1 = (Path(__file__).parent / "data" / "formats" / "save_v1.json").read_text()
 
 
-def paths(value: object, at: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
-    """Every place in a JSON document: each key of a table, each entry of a list."""
-    found = [at] if at else []
-    if isinstance(value, dict):
-        for key, item in value.items():
-            found += paths(item, (*at, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            found += paths(item, (*at, index))
-    return found
-
-
-SAVE_PATHS = paths(json.loads(SAVE_V1))
+SAVE_PATHS = places(json.loads(SAVE_V1))
 
 
 @pytest.mark.slow  # a big hypothesis run over every field
@@ -159,7 +141,7 @@ def test_any_value_anywhere_in_a_save_loads_or_is_refused_naming_the_field(
 
 
 @settings(max_examples=150, deadline=None)
-@given(where=st.sampled_from(paths(json.loads(SAVE_V1)["record"])), value=JSON_VALUES)
+@given(where=st.sampled_from(places(json.loads(SAVE_V1)["record"])), value=JSON_VALUES)
 def test_any_value_anywhere_in_a_record_reads_or_is_refused_in_one_line(
         where: tuple[object, ...], value: object) -> None:
     data = json.loads(SAVE_V1)["record"]
@@ -228,7 +210,7 @@ def _edited(data: object, where: tuple[object, ...], value: object) -> object:
 
 
 @settings(max_examples=150, deadline=None)
-@given(where=st.sampled_from(paths(tomllib.loads(TILES_V1))), value=JSON_VALUES)
+@given(where=st.sampled_from(places(tomllib.loads(TILES_V1))), value=JSON_VALUES)
 def test_any_value_anywhere_in_a_tile_set_reads_or_is_refused_naming_the_field(
         where: tuple[object, ...], value: object) -> None:
     from buyword.engine import TileSetError
@@ -248,7 +230,7 @@ def test_any_value_anywhere_in_a_tile_set_reads_or_is_refused_naming_the_field(
 
 
 @settings(max_examples=150, deadline=None)
-@given(where=st.sampled_from(paths(json.loads(LEAVES_V2))), value=JSON_VALUES)
+@given(where=st.sampled_from(places(json.loads(LEAVES_V2))), value=JSON_VALUES)
 @example(where=("values", 0, 0), value='A"B')  # a leave the writer once wrote unquoted
 def test_any_value_anywhere_in_a_leave_table_reads_or_is_refused_in_one_line(
         where: tuple[object, ...], value: object) -> None:

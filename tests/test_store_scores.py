@@ -15,6 +15,7 @@ import pytest
 from engine_helpers import WORDS
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from json_helpers import JSON_VALUES, places
 from rich.console import Console
 from store_helpers import advance, finished, new_game, saved_game
 
@@ -254,28 +255,10 @@ def test_a_daily_is_scored_as_its_moves_replay_on_the_days_deal_not_as_its_file_
 
 
 SCORES_V1 = (Path(__file__).parent / "data" / "formats" / "scores_v1.json").read_text()
-#: Any JSON value: what a hand edit or a damaged disk can put in place of a field's value.
-JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False)
-    | st.text(max_size=12),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner,
-                                                               max_size=3),
-    max_leaves=6)
-
-
-def _places(value: object, at: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
-    found = [at] if at else []
-    if isinstance(value, dict):
-        for key, item in value.items():
-            found += _places(item, (*at, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            found += _places(item, (*at, index))
-    return found
 
 
 @settings(max_examples=60, deadline=None)
-@given(where=st.sampled_from(_places(json.loads(SCORES_V1))), value=JSON_VALUES)
+@given(where=st.sampled_from(places(json.loads(SCORES_V1))), value=JSON_VALUES)
 def test_any_value_anywhere_in_the_scores_loses_at_most_its_own_entry(
         where: tuple[object, ...], value: object) -> None:
     """A score or daily entry that no longer fits its form is passed over, the others kept;

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from json_helpers import JSON_VALUES, places
 
 from buyword.analysis.results import GameResults
 from buyword.engine import BuyWordError
@@ -156,27 +157,6 @@ def test_a_view_says_who_is_asked_and_why_a_key_is_refused() -> None:
     assert other.why_not == {} and "not your turn" in str(other.refusal("roll"))
     assert view.addressed == frozenset({0})  # at a private table, the person at the screen
     assert session.table_view(0, own_screen=True).why_not_undo is not None
-
-
-#: Any JSON value: what a damaged or hostile host can put in place of a field's value.
-JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False)
-    | st.text(max_size=12),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner,
-                                                               max_size=3),
-    max_leaves=6)
-
-
-def places(value: object, at: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
-    """Every place in a JSON document: each key of a table, each entry of a list."""
-    found = [at] if at else []
-    if isinstance(value, dict):
-        for key, item in value.items():
-            found += places(item, (*at, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            found += places(item, (*at, index))
-    return found
 
 
 @functools.cache
