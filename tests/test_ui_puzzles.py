@@ -146,7 +146,7 @@ async def test_esc_leaves_an_unanswered_puzzle_for_the_menu_and_counts_no_attemp
         await pilot.press("d")
         table = await on_top(pilot, TableScreen)
         await until(pilot, lambda: table.view.lesson is not None, "the puzzle's panel")
-        assert table.query_one("#lesson").border_subtitle == "Esc: leave the puzzle"
+        assert table.query_one("#lesson").border_subtitle == "Ctrl+L: leave the puzzle"
         assert any(b.key == "escape" and b.description == "Leave puzzle"
                    for b in (a.binding for a in table.active_bindings.values())
                    if table.check_action(b.action, ()))
@@ -155,3 +155,43 @@ async def test_esc_leaves_an_unanswered_puzzle_for_the_menu_and_counts_no_attemp
         assert store.puzzle_progress().attempts == []  # leaving is no attempt
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, TitleScreen), "back to the title")
+
+
+def _sale(kind: str) -> Puzzle:
+    """Round 4, solo, selling from ACDGOT with two wilds: a "sell" puzzle (CAT and DOG, or
+    nothing) or a "wild" one (the wild for the C or for the T of CAT)."""
+    position = Position(0, ("You",), "sell", 4, 0, False, 3, 3, "ACDGOT", 150, 2, "", 60,
+                        "".join(sorted("EEEIIOOUUAARRSSTTNNLL" * 2 + "BCDFGHKMPW")), 0)
+    right, wrong = ((("sell CAT", "sell DOG", "done"), ("done",)) if kind == "sell"
+                    else (("sell cAT", "done"), ("sell CAt", "done")))
+    return Puzzle("1-50-1", kind, position, (),
+                  (Answer(right, "the right sale", 900.0, 2.0, True, 0),
+                   Answer(wrong, "the wrong sale", 880.0, 2.0, False, 20)),
+                  "The right sale was worth about $20 more.")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", ["sell", "wild"])
+async def test_ctrl_l_leaves_a_sale_puzzle_where_esc_would_answer(tmp_path: Path,
+                                                                    kind: str) -> None:
+    store = Store(tmp_path)
+    app = make_app(store=store)
+    app.puzzle_set = PuzzleSet(Rules(), (_sale(kind),))
+    app.puzzle_day = DAY
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("p")
+        await on_top(pilot, PuzzleMenuScreen)
+        await pilot.press("d")
+        table = await on_top(pilot, TableScreen)
+        await until(pilot, lambda: table.view.lesson is not None
+                    and table.check_action("done", ()) is True, "the sale's panel")
+        # Esc here ends the sale (an answer), so the panel and the footer show Ctrl+L.
+        assert table.query_one("#lesson").border_subtitle == "Ctrl+L: leave the puzzle"
+        shown = {(b.key, b.description) for b in (a.binding for a in
+                 table.active_bindings.values()) if b.show and table.check_action(b.action, ())}
+        assert {("ctrl+l", "Leave puzzle"), ("escape", "Done selling")} <= shown
+        await pilot.press("c", "a")  # half a word typed: Ctrl+L leaves all the same
+        await pilot.press("ctrl+l")
+        await on_top(pilot, PuzzleMenuScreen)
+        assert store.puzzle_progress().attempts == []  # leaving is no attempt

@@ -60,6 +60,7 @@ KEY_MAP = """\
 | **F8** / **F4** | crossword | the log instead of the board / the board over the side column |
 | *letters*, **Enter** | tile limit | choose tiles to drop; Enter drops them |
 | **Space** | computer's turn | skip ahead to the next person |
+| **Ctrl+L** | a puzzle | leave it unanswered (Esc too, except at a sale, where Esc answers) |
 | **Ctrl+Z** | after your move | undo your last buy, discard, sale or drop (see How to play) |
 | **F3** / **U** | anywhere | the unseen tiles: letter by letter, what you cannot see yet |
 | **?** / **F1** | anywhere | this help (F1 at a table with variants: their rules) |

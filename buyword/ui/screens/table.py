@@ -119,7 +119,8 @@ class TableScreen(CrosswordTable):
         Binding("b", "buy", "Buy"),
         Binding("d", "discard", "Discard"),
         Binding("escape", "done", "Done selling"),
-        Binding("escape", "leave_puzzle", "Leave puzzle"),
+        Binding("ctrl+l", "leave_puzzle", "Leave puzzle", priority=True),
+        Binding("escape", "leave_puzzle_by_esc", "Leave puzzle", show=False),
         Binding("f2", "hints", "Hints"),
         # F1 at a table with variants: their rules (else the app's F1, How to play).
         Binding("f1", "variant_rules", "Help", show=False),
@@ -868,8 +869,10 @@ class TableScreen(CrosswordTable):
                     and awaiting.wait in COACHED_WAITS)
         if action == "coach_quietly":
             return self.check_action("coach", ()) is not True
-        if action == "leave_puzzle":  # where Esc does not end a sale (a sale is an answer)
-            return (view.lesson is not None and view.lesson.posed
+        if action == "leave_puzzle":  # Ctrl+L, at every puzzle
+            return view.lesson is not None and view.lesson.posed
+        if action == "leave_puzzle_by_esc":  # where Esc does not end a sale (a sale answers)
+            return (self.check_action("leave_puzzle", ()) is True
                     and self.check_action("done", ()) is not True)
         if action == "undo":
             return not self.state.busy and view.why_not_undo is None
@@ -941,8 +944,13 @@ class TableScreen(CrosswordTable):
         self.play(Done())
 
     def action_leave_puzzle(self) -> None:
-        """Esc at a puzzle (not while selling, where Esc is the answer): leave it unanswered,
-        for the puzzles' menu; nothing is rated."""
+        """Ctrl+L at any puzzle: leave it unanswered, for the puzzles' menu; nothing is
+        rated."""
+        self.dismiss()
+
+    def action_leave_puzzle_by_esc(self) -> None:
+        """Esc at a puzzle, except at a sale (where Esc ends the sale, and so answers): the
+        same as Ctrl+L."""
         self.dismiss()
 
     def action_variant_rules(self) -> None:
@@ -1011,9 +1019,7 @@ class TableScreen(CrosswordTable):
             return
         todo = Content.assemble(("→ ", "bold $accent"), (lesson.todo, "bold"))
         panel.update(Content("\n").join([literal(lesson.text), todo]))
-        panel.border_subtitle = ("Esc: leave the puzzle" if lesson.posed and
-                                 self.check_action("leave_puzzle", ()) else
-                                 "" if lesson.posed else "Ctrl+Q: stop for now")
+        panel.border_subtitle = (LEAVE_PUZZLE if lesson.posed else "Ctrl+Q: stop for now")
 
     def _idle_key(self, key: str) -> bool:
         """Whether `key` is a table key a lesson may ask for that would do nothing now, for
@@ -1268,6 +1274,10 @@ LESSON_KEYS: dict[str, tuple[str, tuple[object, ...]]] = {
     **{str(count): ("choose", (count,)) for count in range(2, 6)},
 }
 
+#: How to leave a puzzle unanswered, on its panel: the same key at every puzzle (Esc too,
+#: except at a sale, where Esc ends the sale and so answers).
+LEAVE_PUZZLE = "Ctrl+L: leave the puzzle"
+
 #: The kind of input each key action answers.
 _WAIT_OF: dict[str, Wait] = {
     "roll": Wait.ROLL,
@@ -1301,4 +1311,5 @@ _PALETTE: dict[str, str] = {
     "undo": "Undo your last move",
     "unseen": "Show or hide the unseen tiles",
     "coach": "What would Master do? (the coach)",
+    "leave_puzzle": "Leave the puzzle (unanswered)",
 }
