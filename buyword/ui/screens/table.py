@@ -646,7 +646,7 @@ class TableScreen(CrosswordTable):
             )
             for p in view.players
         )
-        self.query_one("#players").border_subtitle = literal(seed_line(self.view))
+        self.query_one(Scoreboard).caption = seed_line(self.view)
 
     def _thinking(self) -> int | None:
         """The computer thinking now (its worker runs or its move waits to be shown), if any."""
