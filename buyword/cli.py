@@ -391,26 +391,22 @@ def _sim_seats(players: list[str] | None) -> int | None:
         return None
 
 
-def player_colours(environ: dict[str, str] | None = None) -> str:
-    """The colour scheme the player's settings name (the defaults' when they cannot be read),
-    for the host's and a joined player's screens as for a game played here."""
-    from buyword.store import Store
-
-    return Store(environ=environ).load_settings().theme
-
-
 async def _play_host(host: HostSeat) -> None:
-    """The host's own seat on the table screen (`buyword host`)."""
-    from buyword.ui.host import HostApp
+    """The host's own seat on the table screen (`buyword host`), in the player's colours."""
+    from buyword.store import Store
+    from buyword.ui.app import BuyWordApp
+    from buyword.ui.options import Opening
 
-    await HostApp(host, player_colours()).run_async()
+    await BuyWordApp(opening=Opening.hosting(host), store=Store()).run_async()
 
 
 async def _play_joined(joined: JoinedTable) -> None:
-    """A joined seat on the table screen (`buyword join`)."""
-    from buyword.ui.remote import JoinApp
+    """A joined seat on the table screen (`buyword join`), in the player's colours."""
+    from buyword.store import Store
+    from buyword.ui.app import BuyWordApp
+    from buyword.ui.options import Opening
 
-    await JoinApp(joined, player_colours()).run_async()
+    await BuyWordApp(opening=Opening.joining(joined), store=Store()).run_async()
 
 
 def _tie_to_server() -> None:
@@ -672,7 +668,7 @@ def _review(options: ReviewOptions) -> int:
 
 
 def _replay(options: ReplayOptions) -> int:
-    from buyword.ui.replay import run_replay
+    from buyword.ui.app import run_replay
 
     return run_replay(options)
 

@@ -15,8 +15,8 @@ from ui_helpers import make_app, settle
 from buyword.cli import main
 from buyword.engine import Game, GameRecord
 from buyword.store.records import record_data
+from buyword.ui.app import run_replay
 from buyword.ui.options import ReplayOptions
-from buyword.ui.replay import run_replay
 from buyword.words.lexicon import Lexicon
 
 FEW_WILDS = "[letters]\nA = { tiles = 20, pips = 1 }\nE = { tiles = 20, pips = 1 }\n" \

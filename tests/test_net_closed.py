@@ -49,12 +49,13 @@ async def test_a_host_that_vanished_is_given_up_after_a_few_refused_reconnects()
 
 @pytest.mark.slow
 async def test_the_joined_screen_offers_to_quit_when_the_table_has_closed() -> None:
+    from buyword.ui.app import BuyWordApp
     from buyword.ui.dialogs.confirm import ConfirmScreen
-    from buyword.ui.remote import JoinApp
+    from buyword.ui.options import Opening
     from buyword.ui.screens.joined import RemoteTableScreen
 
     server, bob = await joined_bob()
-    app = JoinApp(bob)
+    app = BuyWordApp(opening=Opening.joining(bob))
     async with app.run_test(size=(100, 32)) as pilot:
         await on_top(pilot, RemoteTableScreen)
         await server.close()

@@ -160,14 +160,15 @@ async def test_the_host_s_own_seat_hears_its_lines_and_the_others_do_not() -> No
 
 async def test_a_joined_screen_shows_its_coach_line_and_f6_asks_the_host() -> None:
     from buyword.net.remote import JoinedTable
-    from buyword.ui.remote import JoinApp
+    from buyword.ui.app import BuyWordApp
+    from buyword.ui.options import Opening
 
     session = hosted(coach=True)
     async with TableServer(session) as server:
         joined = await JoinedTable.join(HOST, server.port, server.codes[0])  # Ann's screen
         bob = await TableClient.connect(HOST, server.port)
         await bob.join(code=server.codes[1])
-        app = JoinApp(joined)
+        app = BuyWordApp(opening=Opening.joining(joined))
         async with app.run_test(size=(100, 32)) as pilot:
             screen = app.screen
 

@@ -98,15 +98,16 @@ async def test_the_hosts_screen_places_a_word_with_the_board_keys_and_f6_still_s
 ) -> None:
     from buyword.net.remote import HostSeat
     from buyword.net.server import TableServer
+    from buyword.ui.app import BuyWordApp
     from buyword.ui.dialogs.host import CodesScreen
-    from buyword.ui.host import HostApp
+    from buyword.ui.options import Opening
     from buyword.ui.screens.joined import RemoteTableScreen
     from buyword.ui.widgets.board import Board
 
     session = crossword_table()
     server = TableServer(session, reserved=frozenset({1}))  # the host plays Bob
     await server.start()
-    app = HostApp(HostSeat(server, 1))
+    app = BuyWordApp(opening=Opening.hosting(HostSeat(server, 1)))
     try:
         async with app.run_test(size=(120, 40)) as pilot:
             await server.act(0, "roll 3")

@@ -67,15 +67,16 @@ async def test_f2_on_a_joined_screen_opens_the_hints_when_the_host_allows_them()
     from net_helpers import HOST
 
     from buyword.net.remote import JoinedTable
+    from buyword.ui.app import BuyWordApp
     from buyword.ui.dialogs.hints import HintsScreen
-    from buyword.ui.remote import JoinApp
+    from buyword.ui.options import Opening
     from buyword.ui.screens.joined import RemoteTableScreen
 
     session = hinted_table(hints=True)
     server, ann, _ = await seated(session)
     try:
         bob = await JoinedTable.join(HOST, server.port, server.tokens[1])
-        app = JoinApp(bob)
+        app = BuyWordApp(opening=Opening.joining(bob))
         async with app.run_test(size=(100, 32)) as pilot:
             await to_selling(ann, bob.table)
             ann.act(0, "done")

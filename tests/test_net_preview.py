@@ -80,13 +80,14 @@ async def test_each_preview_asked_of_the_host_comes_back_once_to_what_asked_for_
 
 @pytest.mark.slow
 async def test_typing_a_non_word_on_a_joined_screen_shows_no_tick() -> None:
-    from buyword.ui.remote import JoinApp
+    from buyword.ui.app import BuyWordApp
+    from buyword.ui.options import Opening
     from buyword.ui.screens.joined import RemoteTableScreen
 
     session = bov_table()
     async with TableServer(session, reserved=frozenset({0})) as server:
         joined = await to_bobs_sale(server)
-        app = JoinApp(joined)
+        app = BuyWordApp(opening=Opening.joining(joined))
         async with app.run_test(size=(100, 32)) as pilot:
             screen = await on_top(pilot, RemoteTableScreen)
             await pilot.press("b", "o", "v")

@@ -103,8 +103,9 @@ async def play_seat(client: TableClient) -> None:
 
 async def play_hosted() -> TableSession:
     """The game at a hosted table: Ann on the host's screen, Bob joined, Cy a computer."""
+    from buyword.ui.app import BuyWordApp
     from buyword.ui.dialogs.drop import DropScreen
-    from buyword.ui.host import HostApp
+    from buyword.ui.options import Opening
 
     session = TableSession.new(SETUP, LEXICON, FINDER)
     async with TableServer(session, reserved=frozenset({0})) as server:
@@ -112,7 +113,7 @@ async def play_hosted() -> TableSession:
         await bob.join(code=server.codes[1])
         bob_plays = asyncio.create_task(play_seat(bob))
         host = HostSeat(server, 0)
-        app = HostApp(host)
+        app = BuyWordApp(opening=Opening.hosting(host))
         async with app.run_test(size=(100, 34)) as pilot:
             async for _ in frames(pilot, "the end of the hosted game"):
                 if session.over:

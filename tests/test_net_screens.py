@@ -17,8 +17,9 @@ from buyword.net.remote import HostSeat, JoinedTable
 from buyword.net.server import TableServer
 from buyword.store.setup import Seat
 from buyword.table import HIDDEN, Wait
+from buyword.ui.app import BuyWordApp
 from buyword.ui.dialogs.challenge import ChallengeScreen
-from buyword.ui.remote import JoinApp
+from buyword.ui.options import Opening
 from buyword.ui.screens.joined import RemoteTableScreen
 from buyword.ui.screens.results import JoinedResultsScreen
 from buyword.ui.widgets.rack import Rack
@@ -52,7 +53,7 @@ async def test_a_joined_seat_plays_on_the_table_screen_and_never_shows_hidden_ti
         ann = await TableClient.connect(HOST, server.port)
         await ann.join(code=server.codes[0])
         joined = await JoinedTable.join(HOST, server.port, server.codes[1])
-        app = JoinApp(joined)
+        app = BuyWordApp(opening=Opening.joining(joined))
         ann_task = asyncio.create_task(ann_plays(ann, rounds=2))
         challenged = moves = 0
         async with app.run_test(size=(120, 40)) as pilot:
@@ -91,7 +92,7 @@ async def test_a_dropped_screen_says_so_and_takes_the_seat_back_with_its_token()
     async with TableServer(session, reserved=frozenset({0})) as server:
         host = HostSeat(server, 0)
         joined = await JoinedTable.join(HOST, server.port, server.codes[1])
-        app = JoinApp(joined)
+        app = BuyWordApp(opening=Opening.joining(joined))
         async with app.run_test(size=(120, 40)) as pilot:
             screen = await on_top(pilot, RemoteTableScreen)
             prompt = screen.query_one("#prompt", Static)
@@ -123,11 +124,10 @@ async def test_a_dropped_screen_says_so_and_takes_the_seat_back_with_its_token()
 
 async def test_the_hosts_screen_shows_who_is_connected_and_hands_a_gone_seat_over() -> None:
     from buyword.ui.dialogs.host import CodesScreen, HandOverScreen
-    from buyword.ui.host import HostApp
 
     session = table(Seat("Ann"), Seat("Bob"), Seat("Cy"), seed=23)
     async with TableServer(session, reserved=frozenset({0})) as server:
-        app = HostApp(HostSeat(server, 0))
+        app = BuyWordApp(opening=Opening.hosting(HostSeat(server, 0)))
         async with app.run_test(size=(120, 40)) as pilot:
             screen = await on_top(pilot, RemoteTableScreen)
             assert screen.host is not None
@@ -156,12 +156,11 @@ async def test_the_hosts_screen_shows_who_is_connected_and_hands_a_gone_seat_ove
 
 async def test_ctrl_q_asks_before_the_host_closes_the_table_or_a_player_leaves_it() -> None:
     from buyword.ui.dialogs.confirm import ConfirmScreen
-    from buyword.ui.host import HostApp
 
     session = table(Seat("Ann"), Seat("Bob"), seed=24)
     async with TableServer(session, reserved=frozenset({0})) as server:
         joined = await JoinedTable.join(HOST, server.port, server.codes[1])
-        bob = JoinApp(joined)
+        bob = BuyWordApp(opening=Opening.joining(joined))
         async with bob.run_test(size=(80, 24)) as pilot:
             await on_top(pilot, RemoteTableScreen)
             await pilot.press("ctrl+q")
@@ -173,7 +172,7 @@ async def test_ctrl_q_asks_before_the_host_closes_the_table_or_a_player_leaves_i
             assert server.clients.get(1) is not None  # Bob is still at the table
             await pilot.press("ctrl+q", "y")
             await settle(until=lambda: not bob.is_running and server.clients.get(1) is None)
-        host = HostApp(HostSeat(server, 0))
+        host = BuyWordApp(opening=Opening.hosting(HostSeat(server, 0)))
         async with host.run_test(size=(80, 24)) as pilot:
             await on_top(pilot, RemoteTableScreen)
             await pilot.press("ctrl+q")
@@ -191,7 +190,7 @@ async def test_a_joined_player_sees_the_rejoin_token_again_with_f7_or_the_palett
     session = table(Seat("Ann"), Seat("Bob"), seed=25)
     async with TableServer(session, reserved=frozenset({0})) as server:
         joined = await JoinedTable.join(HOST, server.port, server.codes[1])
-        bob = JoinApp(joined)
+        bob = BuyWordApp(opening=Opening.joining(joined))
         async with bob.run_test(size=(60, 18)) as pilot:
             await on_top(pilot, RemoteTableScreen)
             await pilot.press("f7")
@@ -209,12 +208,12 @@ async def test_a_joined_player_sees_the_rejoin_token_again_with_f7_or_the_palett
 
 @pytest.mark.parametrize("size", [(60, 18), (60, 24)], ids=["60x18", "60x24"])
 async def test_a_joined_seat_at_60_columns_gets_the_compact_table(size) -> None:
-    from buyword.ui.host import HostApp
 
     session = table(Seat("Ann"), Seat("Bob"), seed=26)
     async with TableServer(session, reserved=frozenset({0})) as server:
         joined = await JoinedTable.join(HOST, server.port, server.codes[1])
-        for app in (JoinApp(joined), HostApp(HostSeat(server, 0))):
+        for app in (BuyWordApp(opening=Opening.joining(joined)),
+                    BuyWordApp(opening=Opening.hosting(HostSeat(server, 0)))):
             async with app.run_test(size=size) as pilot:
                 screen = await on_top(pilot, RemoteTableScreen)
                 # As a local table at this size: no price list, and five tiles' room.
@@ -235,7 +234,7 @@ async def test_a_joined_seat_ends_on_the_results_page_a_local_table_shows() -> N
         ann = await TableClient.connect(HOST, server.port)
         await ann.join(code=server.codes[0])
         joined = await JoinedTable.join(HOST, server.port, server.codes[1])
-        app = JoinApp(joined)
+        app = BuyWordApp(opening=Opening.joining(joined))
         async with app.run_test(size=(100, 40)) as pilot:
             async for _ in frames(pilot, "the results"):
                 if isinstance(app.screen, JoinedResultsScreen):
@@ -258,6 +257,10 @@ async def test_a_joined_seat_ends_on_the_results_page_a_local_table_shows() -> N
             assert settings.startswith("Seed 3 · 11 rounds")
             # The game is the host's: no review, comparison or new game here.
             assert not results.query("Button") and not results.check_action("again", ())
+            # How to leave is in the footer (Ctrl+Q is hidden, as on every screen).
+            footer = {active.binding.description for active in results.active_bindings.values()
+                      if active.binding.show}
+            assert "Leave the table" in footer
             await pilot.press("escape")  # asks first
             await pilot.pause()
             assert app.screen is not results
@@ -268,12 +271,12 @@ async def test_a_joined_seat_ends_on_the_results_page_a_local_table_shows() -> N
 
 async def test_a_joined_and_a_hosting_screen_have_the_games_help_and_palette() -> None:
     from buyword.ui.dialogs.help import HelpScreen
-    from buyword.ui.host import HostApp
 
     session = table(Seat("Ann"), Seat("Bob"), seed=26)
     async with TableServer(session, reserved=frozenset({0})) as server:
         joined = await JoinedTable.join(HOST, server.port, server.codes[1])
-        for app in (JoinApp(joined), HostApp(HostSeat(server, 0))):
+        for app in (BuyWordApp(opening=Opening.joining(joined)),
+                    BuyWordApp(opening=Opening.hosting(HostSeat(server, 0)))):
             async with app.run_test(size=(80, 24)) as pilot:
                 table_screen = await on_top(pilot, RemoteTableScreen)
                 await pilot.press("f1")  # how to play, as at a table on this computer
@@ -285,24 +288,36 @@ async def test_a_joined_and_a_hosting_screen_have_the_games_help_and_palette() -
                 assert {"How to play", "Keys", "Price list", "Colours"} <= set(titles)
                 assert "Theme" not in titles and titles.count("Keys") == 1
                 assert any(title.startswith("Variant: ") for title in titles)
+                # The seat's own commands; none of the games played at home.
+                hosting = app.opening.host is not None
+                assert ("Rejoin token" in titles) is not hosting
+                assert ("Join codes" in titles) is hosting
+                assert not {"New solo game", "Puzzles", "Settings"} & set(titles)
+                # The table is the first screen (no title under it), and no game of this
+                # computer's starts: no dictionary loads.
+                assert app.screen_stack == [table_screen] and app.session is None
+                assert not [worker for worker in app.workers if worker.group == "dictionary"]
                 app.exit()
 
 
 async def test_the_host_and_a_joined_player_see_their_own_colour_scheme(tmp_path) -> None:
-    from buyword.cli import player_colours
     from buyword.store import Store
     from buyword.store.settings import Settings
-    from buyword.ui.host import HostApp
 
     assert Store(tmp_path).save_settings(Settings(theme="textual-light"))
-    colours = player_colours({"BUYWORD_HOME": str(tmp_path)})
-    assert colours == "textual-light"
     session = table(Seat("Ann"), Seat("Bob"), seed=27)
     async with TableServer(session, reserved=frozenset({0})) as server:
         joined = await JoinedTable.join(HOST, server.port, server.codes[1])
-        for app in (JoinApp(joined, colours), HostApp(HostSeat(server, 0), colours),
-                    JoinApp(joined, "no such colours")):
+        # The player's settings in their store, as `buyword host` and `buyword join` read
+        # them; colours this version does not have leave the default.
+        for app, colours in (
+                (BuyWordApp(opening=Opening.joining(joined), store=Store(tmp_path)),
+                 "textual-light"),
+                (BuyWordApp(opening=Opening.hosting(HostSeat(server, 0)), store=Store(tmp_path)),
+                 "textual-light"),
+                (BuyWordApp(opening=Opening.joining(joined),
+                            settings=Settings(theme="no such colours")), "textual-dark")):
             async with app.run_test(size=(80, 24)) as pilot:
                 await on_top(pilot, RemoteTableScreen)
-                assert app.theme == (colours if app.colours == colours else "textual-dark")
+                assert app.theme == colours
                 app.exit()

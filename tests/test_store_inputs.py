@@ -22,10 +22,9 @@ from ui_helpers import QUIET, handled, make_app, press_quickly, settle, small_le
 from buyword.engine import Phase
 from buyword.store import Store
 from buyword.store.setup import GameSetup
-from buyword.ui.app import BuyWordApp
+from buyword.ui.app import BuyWordApp, run_replay
 from buyword.ui.dialogs.confirm import ConfirmScreen
 from buyword.ui.options import ReplayOptions
-from buyword.ui.replay import run_replay
 from buyword.ui.screens.table import TableScreen
 
 #: Slow (Pilot drives the app with hypothesis-made input): left out of the fast set.

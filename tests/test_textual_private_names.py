@@ -38,15 +38,15 @@ PINNED: dict[tuple[str, str | None, str], str] = {
     ("textual.widgets", "Input", "_on_key"):
         "in_order_input.py: the box's own key handling, after that binding lookup",
     ("textual.app", "App", "_handle_exception"):
-        "crash.py: Textual's hook for an unhandled error, answered with the calm crash screen",
+        "app.py: Textual's hook for an unhandled error, answered with the calm crash screen",
     ("textual.message_pump", "MessagePump", "_dispatch_message"):
-        "crash.py: an error in a key's action is reported and the app's loop goes on",
+        "app.py: an error in a key's action is reported and the app's loop goes on",
     ("textual.app", "App", "_return_code"):
-        "crash.py: a crashed app ends with status 1, as Textual's own handling does",
+        "app.py: a crashed app ends with status 1, as Textual's own handling does",
     ("textual.app", "App", "_exception"):
-        "crash.py: Pilot re-raises the error when it closes the app, so no test passes over one",
+        "app.py: Pilot re-raises the error when it closes the app, so no test passes over one",
     ("textual.app", "App", "_exception_event"):
-        "crash.py: as `_exception`",
+        "app.py: as `_exception`",
     ("textual.widgets._rich_log", "RichLog", "_size_known"):
         "game_log.py: a wrapped log line's rows reused",
     ("textual.widgets._rich_log", "RichLog", "_widest_line_width"):

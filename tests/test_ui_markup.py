@@ -31,7 +31,7 @@ from buyword.ui.app import BuyWordApp
 from buyword.ui.dialogs.challenge import ChallengeScreen
 from buyword.ui.dialogs.confirm import ConfirmScreen
 from buyword.ui.dialogs.drop import DropScreen
-from buyword.ui.replay import ReplayApp
+from buyword.ui.options import Opening
 from buyword.ui.screens.results import ResultsScreen
 from buyword.ui.screens.title import TitleScreen
 from buyword.ui.text import literal, markup, visible
@@ -168,7 +168,7 @@ def _record_with(names: tuple[str, ...], home: Path) -> Path:
 async def test_a_record_with_hostile_names_replays_showing_them(tmp_path: Path) -> None:
     """The replay crashed on `[/bold]Eve` (the rack's border title was markup)."""
     path = _record_with(NAMES, tmp_path)
-    app = ReplayApp(load_replay(str(path)))
+    app = BuyWordApp(opening=Opening.replaying(load_replay(str(path))))
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         await pilot.press("end")

@@ -46,9 +46,11 @@ async def test_a_replays_hands_show_five_tiles_a_row_at_60_columns(tmp_path, siz
     from test_ui_replay import _played, _saved
 
     from buyword.table.replay import load_replay
-    from buyword.ui.replay import ReplayApp
+    from buyword.ui.app import BuyWordApp
+    from buyword.ui.options import Opening
 
-    app = ReplayApp(load_replay(_saved(_played(finish=True), tmp_path)))
+    app = BuyWordApp(opening=Opening.replaying(load_replay(_saved(_played(finish=True),
+                                                                   tmp_path))))
     async with app.run_test(size=size) as pilot:
         await pilot.press("right", "right", "right")  # round 3: four tiles and a wild each
         await pilot.pause()

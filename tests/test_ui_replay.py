@@ -17,7 +17,8 @@ from buyword.store.setup import Seat
 from buyword.table import TableSession
 from buyword.table.replay import load_replay
 from buyword.table.view_codec import view_data
-from buyword.ui.replay import ReplayApp
+from buyword.ui.app import BuyWordApp
+from buyword.ui.options import Opening
 from buyword.ui.widgets.die import DieFace
 from buyword.ui.widgets.game_log import GameLog, log_line
 from buyword.words.finder import WordFinder
@@ -100,7 +101,7 @@ async def test_replay_shows_the_chosen_round_roll_and_its_last_log_lines(tmp_pat
     game = _played(finish=True)
     replay = load_replay(_saved(game, tmp_path))
     rolls = [e.face for e in game.log if isinstance(e, ev.Rolled)]
-    app = ReplayApp(replay)
+    app = BuyWordApp(opening=Opening.replaying(replay))
     async with app.run_test(size=(80, 24)) as pilot:
         log = app.screen.query_one(GameLog)
         for step in [1, 2, 3, 4, 3, 2, 1]:
@@ -112,3 +113,31 @@ async def test_replay_shows_the_chosen_round_roll_and_its_last_log_lines(tmp_pat
             assert log.lines[-1].text.rstrip() == log_line(replay.frames[step].view.log[-2]).plain
             assert log.max_scroll_y > 0 or step == 1
             assert log.scroll_y == log.max_scroll_y
+
+
+@pytest.mark.slow
+async def test_a_replay_has_the_games_help_palette_and_colours(tmp_path: Path) -> None:
+    from buyword.store import Store
+    from buyword.store.settings import Settings
+    from buyword.ui.dialogs.help import HelpScreen
+    from buyword.ui.screens.replay import ReplayScreen
+
+    store = Store(tmp_path)
+    assert store.save_settings(Settings(theme="textual-light"))
+    app = BuyWordApp(opening=Opening.replaying(load_replay(_saved(_played(True), tmp_path))),
+                     store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen) and app.screen_stack == [replay]
+        assert app.theme == "textual-light"  # the player's colours, as at a table
+        await pilot.press("f1")  # how to play, as at a table
+        assert isinstance(app.screen, HelpScreen) and app.screen.tab == "rules"
+        await pilot.press("escape", "question_mark")  # the key map
+        assert isinstance(app.screen, HelpScreen) and app.screen.tab == "keys"
+        await pilot.press("escape")
+        titles = [command.title for command in app.get_system_commands(replay)]
+        assert {"How to play", "Keys", "Colours"} <= set(titles) and "Theme" not in titles
+        assert not {"New solo game", "Settings", "Rejoin token"} & set(titles)
+        await pilot.press("q")  # quits at once: nothing to lose
+        await pilot.pause()
+    assert app.return_code == 0

@@ -1,9 +1,26 @@
-"""The Textual app: title, new games, the table, results; `run_app` starts it.
+"""BuyWord's one Textual app, whatever it opens: the title and the games played here, the
+host's own seat (`buyword host`), a joined seat (`buyword join`) or a replay (`buyword
+replay`). `run_app` and `run_replay` start it; `buyword.cli` starts it for host and join.
 
-All game-starting goes through `BuyWordApp.start_game` (a setup, optionally a save to
+What differs with what it opens is data, an `Opening` (`buyword.ui.options`): the first
+screen, the sub-title, what Quit asks, what a crash report says, and the few palette commands
+of a hosted or joined seat. Everything else is the same on every screen that shows a table:
+the keys (? shows the key map, F1 how to play, or a variant table's own rules), the command
+palette (the table's actions legal now, the help's pages, each variant's rules, and Textual's
+own under the game's names: "Colours" for the colour scheme, a Quit that says what it does),
+the colours, the size classes and the too-small notice.
+
+A game played here goes through `BuyWordApp.start_game` (a setup, optionally a save to
 resume), which builds a table session (buyword.table) and the table screen that draws it. The
 session calls the app back after every move: the app autosaves there, and records the game in
-the store when it ends (buyword.store). The app never reads a screen's state.
+the store when it ends (buyword.store). The app never reads a screen's state. None of that
+life cycle runs at a hosted, joined or replayed table.
+
+An error nobody foresaw does not end in a traceback: the app keeps the game (it is saved after
+every move; the app saves it once more), writes a report to the data folder
+(`buyword.store.crashes`), and shows what happened, where the report is and how to resume; it
+stops when the person closes that screen, and the same words are left on the terminal. A
+second error while that screen is up gets Textual's own handling.
 """
 
 from __future__ import annotations
@@ -15,25 +32,27 @@ from dataclasses import replace
 from datetime import date
 from functools import cache, partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events, on, work
-from textual.app import SystemCommand
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
 from textual.message import Message
 from textual.screen import Screen
 
 from buyword.engine import BuyWordError, TileSetError
 from buyword.store import SavedGame, Store
+from buyword.store.crashes import crash_message, kept_save, write_crash_report
 from buyword.table.services import Services
 from buyword.ui import saving
-from buyword.ui.options import PlayOptions
-from buyword.ui.shell import TableShell
+from buyword.ui.options import Opening, PlayOptions, ReplayOptions
 from buyword.ui.widgets import PIECES_CSS
 
 if TYPE_CHECKING:
     from buyword.analysis.compare import MasterAhead
     from buyword.engine import Rules
+    from buyword.net.remote import HostSeat, SeatLink
     from buyword.store.puzzles import Puzzle, PuzzleSet
     from buyword.store.settings import Settings
     from buyword.store.setup import GameSetup
@@ -75,9 +94,15 @@ def style_files() -> tuple[str, ...]:
 #: Seeds the app picks are short, so a player can note one down and play the bag again.
 _SEED_RANGE = 1_000_000
 
+#: The size classes of every screen that draws a table: below 80x24 a compact layout
+#: (-narrow, -short), down to the 60x18 minimum.
+WIDTHS = [(0, "-narrow"), (80, "-wide")]
+HEIGHTS = [(0, "-short"), (24, "-tall")]
 
-class BuyWordApp(TableShell[int]):
-    """BuyWord for the terminal. Tests inject a small `lexicon`, a stacked `bag` and settings.
+
+class BuyWordApp(App[int]):
+    """BuyWord for the terminal, whatever it opens (see the module's docstring). Tests inject
+    a small `lexicon`, a stacked `bag` and settings.
 
     `store` keeps saves, scores and settings; without one everything stays in memory.
     """
@@ -88,12 +113,26 @@ class BuyWordApp(TableShell[int]):
     # Every other screen's and piece's styles are read once the title has painted
     # (`read_styles`).
     CSS_PATH = "screens/title.tcss"
-    QUIT_SAYS = "Leave BuyWord (during a game, asks first; the game is saved)"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "help('keys')", "Keys", priority=True),
+        Binding("f1", "help('rules')", "Help", show=False),
+        # A joined seat's only: not in the footer (the table's keys need its room); in the
+        # palette and the docs.
+        Binding("f7", "token", "Rejoin token", show=False),
+    ]
+    # The same compact table at a joined, hosted or replayed table as at one played here.
+    HORIZONTAL_BREAKPOINTS = WIDTHS
+    VERTICAL_BREAKPOINTS = HEIGHTS
+    #: The words shown once an error stopped the app (None until then).
+    crash_said: str | None = None
+    #: Where the crash report went (None: none written).
+    crash_report: Path | None = None
 
     def __init__(
         self,
         options: PlayOptions | None = None,
         *,
+        opening: Opening | None = None,
         lexicon: Lexicon | None = None,
         bag: str | None = None,
         settings: Settings | None = None,
@@ -101,8 +140,12 @@ class BuyWordApp(TableShell[int]):
         store: Store | None = None,
         cache_dir: Path | None = None,
     ) -> None:
-        """`options` from the command line; the rest are for tests and embedding."""
+        """`options` from the command line, for a game played here; `opening`: what the app
+        opens (by default the title, to play here); the rest are for tests and embedding."""
         super().__init__()
+        #: What the app opens (`Opening`): what differs between play, host, join and replay.
+        self.opening = opening if opening is not None else Opening()
+        self.sub_title = self.opening.sub_title
         #: When the screen on top last changed, by the clock events are stamped with.
         self._screen_changed_at = 0.0
         self.options = options
@@ -137,7 +180,8 @@ class BuyWordApp(TableShell[int]):
     # ------------------------------------------------------------------ start-up
 
     def get_default_screen(self) -> Screen[Any]:
-        """The title, as the app's first screen: the base of the stack, under every other.
+        """The app's first screen, the base of the stack, under every other: the title, or the
+        hosted, joined or replayed table the app opens (`first_table`).
 
         Not pushed over Textual's blank default screen: composing, laying out and painting
         that one too cost the start-up a frame. What the title shows from the store (the
@@ -146,13 +190,36 @@ class BuyWordApp(TableShell[int]):
         from buyword.ui.screens.title import TitleScreen
 
         self._use_theme(self.settings.theme)
+        if not self.opening.plays_here:
+            self.read_styles()  # not the title: the table's pieces are on the first screen
+            return self.first_table()
         self.look_for_save()
         self.notices.extend(self.store.take_messages())
         return TitleScreen()
 
+    def first_table(self) -> Screen[Any]:
+        """The screen a replay, or a seat at a hosted table, opens on."""
+        opening = self.opening
+        if opening.replay is not None:
+            from buyword.ui.screens.replay import ReplayScreen
+
+            return ReplayScreen(opening.replay)
+        link = opening.link
+        assert link is not None  # not played here: hosted, joined or replayed
+        return self.seat_table(link, opening.host)
+
+    def seat_table(self, link: SeatLink, host: HostSeat | None) -> Screen[Any]:
+        """The table screen of a seat at a hosted table, drawn from `link`; `host`: the
+        host's own seat, with the host's powers (the one place it is built)."""
+        from buyword.ui.screens.joined import RemoteTableScreen
+
+        return RemoteTableScreen(link, host)
+
     def on_mount(self) -> None:
         """A game if asked for, over the title; the dictionary loads once the title has
-        painted."""
+        painted. Not at a hosted, joined or replayed table: no game starts here."""
+        if not self.opening.plays_here:
+            return
         if self.first_setup is not None:  # tests and embedding: the caller means this game
             self._begin_game(self.first_setup, None, None)
         elif (setup := self._setup_from_options()) is not None:
@@ -174,8 +241,11 @@ class BuyWordApp(TableShell[int]):
         self._load_dictionary()
 
     def _use_theme(self, theme: str) -> None:
-        """Switch theme; an unknown one (a hand-edited settings file) is reported, not fatal."""
-        if not self.use_colours(theme):
+        """Show the colour scheme `theme` (the player's setting); an unknown one (a
+        hand-edited settings file) is reported on the title, not fatal: the default stays."""
+        try:
+            self.theme = theme
+        except Exception:
             self.settings = replace(self.settings, theme=self.theme)
             self.notices.append(f"Settings: there are no colours {theme!r}; using {self.theme!r}.")
 
@@ -650,38 +720,125 @@ class BuyWordApp(TableShell[int]):
             self._use_theme(settings.theme)
             self._keep_settings(settings)
 
-    def crash_folder(self) -> Path | None:
-        """Where a crash report goes: this store's data folder."""
-        return self.store.data.root
-
-    def crash_record(self) -> str | None:
-        """An unforeseen error: the game in progress saved once more, as the report's record."""
-        playing = self.playing
-        if playing is None:
-            return None
-        self.store.save_game(playing)
-        return playing.to_json()
-
     def game_in_progress(self) -> bool:
-        """Whether a game is open and not over (quitting then asks first)."""
+        """Whether a game is open here and not over (quitting then asks first)."""
         from buyword.ui.screens.table import TableScreen
 
         session = self.session
         return (session is not None and not session.over
                 and any(isinstance(screen, TableScreen) for screen in self.screen_stack))
 
+    def quit_question(self) -> tuple[str, str] | None:
+        """What Quit asks first (the question and its detail); None: it quits at once. A
+        game played here asks during the game (it is saved); a hosted table asks while its
+        game is on and the table is still there."""
+        link = self.opening.link
+        if link is not None:
+            return None if link.over or link.ended is not None else self.opening.leaving
+        if not self.game_in_progress():
+            return None
+        return "Quit this game?", saving.quit_detail(self.store, self.playing)
+
     async def action_quit(self) -> None:
-        """Quit; during a game, ask first."""
+        """Quit, asking first when there is something to lose (`quit_question`). Quit again
+        while it asks, or in a window too small to answer in, quits at once (the game is
+        saved)."""
         from buyword.ui.dialogs.confirm import ConfirmScreen
         from buyword.ui.dialogs.too_small import TooSmallScreen
 
-        # Too small a window to answer a question in: quit at once (the game is autosaved).
-        if not self.game_in_progress() or isinstance(self.screen, TooSmallScreen):
-            self.exit(0)
+        question = self.quit_question()
+        screen = self.screen
+        if question is None or isinstance(screen, TooSmallScreen) or (
+                isinstance(screen, ConfirmScreen) and screen.question == question[0]):
+            await self._quit(True)
             return
-        detail = saving.quit_detail(self.store, self.playing)
-        question = ConfirmScreen("Quit this game?", detail)
-        self.push_screen(question, lambda yes: self.exit(0) if yes else None)
+        self.push_screen(ConfirmScreen(*question), self._quit)
+
+    async def _quit(self, yes: bool | None) -> None:
+        """Quit if `yes`; a joined seat leaves its table first (the seat stays its player's,
+        to take back with the token)."""
+        if not yes:
+            return
+        if self.opening.joined is not None:
+            await self.opening.joined.leave()
+        self.exit(0)
+
+    def action_token(self) -> None:
+        """A joined seat's F7: show the command that takes the seat back, over the table."""
+        from buyword.ui.dialogs.host import TokenScreen
+
+        if self.opening.rejoin and not isinstance(self.screen, TokenScreen):
+            self.push_screen(TokenScreen(self.opening.rejoin))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """F7's rejoin token only at a joined seat (a hosting table's F7 is the screen's)."""
+        if action == "token":
+            return bool(self.opening.rejoin)
+        return True
+
+    # ------------------------------------------------------------------ unforeseen errors
+
+    def crash_folder(self) -> Path | None:
+        """Where a crash report goes: this store's data folder (where a hosted game is
+        saved too)."""
+        return self.store.data.root
+
+    def crash_record(self) -> str | None:
+        """An unforeseen error: the game in progress saved once more, its save's text for
+        the report (None: no game here). A hosted game is saved by its server after every
+        move, in the data folder; a joined game is the host's."""
+        if self.opening.host is not None:
+            return kept_save(self.crash_folder())
+        playing = self.playing
+        if playing is None:
+            return None
+        self.store.save_game(playing)
+        return playing.to_json()
+
+    def crash_resume(self, record: str | None) -> str | None:
+        """How the person goes on, in a sentence (None: there was no game to go on with)."""
+        if self.opening.resume:
+            return self.opening.resume
+        if record is None:
+            return None
+        return "Your game is saved: start BuyWord again and choose Continue to resume it."
+
+    async def _dispatch_message(self, message: Message) -> None:
+        """The app's own messages (every key binding's action runs here): an error in one
+        would end the app's message loop, and with it the screen that says what happened,
+        so the first is reported here and the loop goes on."""
+        try:
+            await super()._dispatch_message(message)
+        except Exception as error:
+            if self.crash_said is not None:
+                raise
+            self._handle_exception(error)
+
+    def _handle_exception(self, error: Exception) -> None:
+        """Textual's hook for an unhandled error: the calm way the first time (see the
+        module's docstring)."""
+        if self.crash_said is not None:  # a second error: Textual's own way out
+            super()._handle_exception(error)
+            return
+        try:
+            record = self.crash_record()
+        except Exception:  # the report must be written, with or without the game's record
+            record = None
+        self.crash_report = write_crash_report(self.crash_folder(), error,
+                                               where=self.opening.where, record=record)
+        said = self.crash_said = crash_message(self.crash_report, self.crash_resume(record))
+        # As Textual does: the app ends with status 1, and a test (Pilot) re-raises the error
+        # when it closes the app, so no test passes over one.
+        self._return_code = 1
+        if self._exception is None:
+            self._exception = error
+            self._exception_event.set()
+        from buyword.ui.dialogs.crash import CrashScreen
+
+        try:
+            self.push_screen(CrashScreen(said), lambda _: self.exit(return_code=1, message=said))
+        except Exception:  # the screens themselves are broken: the words on the terminal
+            self.exit(return_code=1, message=said)
 
     # ------------------------------------------------------------------ small windows
 
@@ -778,10 +935,41 @@ class BuyWordApp(TableShell[int]):
 
             self.push_screen(_CommandPalette(id="--command-palette"))
 
+    # ------------------------------------------------------------------ help and palette
+
+    def action_help(self, tab: str = "rules") -> None:
+        """How to play, the variants, the key map and the price list."""
+        from buyword.ui.dialogs.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(tab))
+
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        """The command palette: the table's actions, the game's main actions and the help,
-        then Textual's own (colours…)."""
+        """The command palette: the table's actions legal now, the game's main actions (or
+        a hosted or joined seat's), the help, the variants, then Textual's own (colours…)."""
         yield from self.table_commands(screen)
+        if self.opening.plays_here:
+            yield from self.game_commands()
+        yield from self.seat_commands(screen)
+        yield from self.help_commands()
+        if self.opening.plays_here:
+            yield SystemCommand("Settings", "Animations, computer speed, colours",
+                                self.action_settings)
+            yield SystemCommand("Solo stats", "Your solo results over time, per rule set",
+                                self.action_stats)
+        yield from self.variant_commands()
+        yield from self.textual_commands(screen)
+
+    def table_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The table's actions a person may take now, on a table screen."""
+        from buyword.ui.screens.table import TableScreen
+
+        if isinstance(screen, TableScreen):
+            for action, title in screen.palette_actions():
+                yield SystemCommand(title, "Table action", partial(screen.run_action, action))
+
+    def game_commands(self) -> Iterable[SystemCommand]:
+        """The games played here: new ones, learning, puzzles."""
         yield SystemCommand("New solo game", "Start a solo game",
                             partial(self.action_new_game, True))
         yield SystemCommand("New table game", "Start a game for 2–4 players",
@@ -790,13 +978,52 @@ class BuyWordApp(TableShell[int]):
                             self.start_learning)
         yield SystemCommand("Puzzles", "Today's puzzle, practice near your rating, your "
                             "mistakes", self.start_puzzles)
-        yield from self.help_commands()
-        yield SystemCommand("Settings", "Animations, computer speed, colours",
-                            self.action_settings)
-        yield SystemCommand("Solo stats", "Your solo results over time, per rule set",
-                            self.action_stats)
-        yield from self.variant_commands()
-        yield from self.textual_commands(screen)
+
+    def seat_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """A joined seat's rejoin token; the host's join codes and hand-over (at its table)."""
+        from buyword.ui.screens.table import TableScreen
+
+        if self.opening.rejoin:
+            yield SystemCommand("Rejoin token", "The command that takes your seat back (F7)",
+                                self.action_token)
+        if isinstance(screen, TableScreen) and screen.host is not None:
+            yield SystemCommand("Join codes", "Show the join codes and who is connected",
+                                screen.action_codes)
+            yield SystemCommand("Hand a seat to a computer",
+                                "A gone player's seat is played by a computer from now on",
+                                screen.action_hand_over)
+
+    def help_commands(self) -> Iterable[SystemCommand]:
+        """The help's pages: how to play, the key map, the price list."""
+        yield SystemCommand("How to play", "The rules in short", self.action_help)
+        yield SystemCommand("Keys", "The key map", partial(self.action_help, "keys"))
+        yield SystemCommand("Price list", "Pips to dollars", partial(self.action_help, "prices"))
+
+    def variant_commands(self) -> Iterable[SystemCommand]:
+        """A palette entry for each variant: what it does, opening help's Variants page."""
+        from buyword.engine.rules import VARIANTS
+
+        for variant in VARIANTS:
+            needs = " (2 or more players)" if variant.needs_table else ""
+            yield SystemCommand(f"Variant: {variant.label}",
+                                f"{variant.how.capitalize()}{needs}",
+                                partial(self.action_help, "variants"))
+
+    def textual_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Textual's own commands, in the game's words: its "Keys" panel would list Keys
+        twice (the help's key map is ours); its "Theme" is the colour scheme ("Theme" is the
+        words a themed game accepts); its Quit says what ours does (`Opening.quit_says`)."""
+        for command in super().get_system_commands(screen):
+            if command.title == "Theme":
+                yield SystemCommand("Colours", "Change the colour scheme", command.callback)
+            elif command.title == "Quit":
+                yield SystemCommand("Quit", self.opening.quit_says, command.callback)
+            elif command.title != "Keys":
+                yield command
+
+#: The exit status when a record cannot be replayed (as for every command-line refusal).
+USAGE_ERROR = 2
+
 
 def run_app(options: PlayOptions) -> int:
     """Run the game as the command line asked; returns the exit code. A garbage collector
@@ -806,5 +1033,23 @@ def run_app(options: PlayOptions) -> int:
 
     app = BuyWordApp(options, store=Store(), cache_dir=cache_folder())
     app.resume_collector = not gc.isenabled()  # paused for start-up by the command line
+    result = app.run()
+    return result if isinstance(result, int) else (app.return_code or 0)
+
+
+def run_replay(options: ReplayOptions) -> int:
+    """`buyword replay FILE`: step through a saved game; a bad file is one line on stderr and
+    exit status 2."""
+    import sys
+
+    from buyword.table.replay import load_replay
+
+    store = Store()
+    try:
+        replay = load_replay(store.find_record(options.file))
+    except BuyWordError as error:
+        print(f"buyword replay: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    app = BuyWordApp(opening=Opening.replaying(replay), store=store)
     result = app.run()
     return result if isinstance(result, int) else (app.return_code or 0)

@@ -1,4 +1,5 @@
-"""The one calm screen shown when an error nobody foresaw stops BuyWord (see `ui.crash`)."""
+"""The one calm screen shown when an error nobody foresaw stops BuyWord (see
+`buyword.ui.app`)."""
 
 from __future__ import annotations
 

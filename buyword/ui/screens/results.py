@@ -470,8 +470,9 @@ class JoinedResultsScreen(ResultsScreen, inherit_bindings=False):
 
     # Esc asks first, as on the results at home: a sale ends on a double Esc, and a third
     # one typed ahead must not close the results.
-    # Shown as the app's own Ctrl+Q "Leave", which at a finished table leaves at once.
-    BINDINGS = [Binding("escape,q", "leave", "Leave the table", show=False)]
+    # In the footer: the page's one key (the app's Ctrl+Q, which at a finished table leaves at
+    # once, is hidden on every screen, as at home).
+    BINDINGS = [Binding("escape,q", "leave", "Leave the table")]
 
     def __init__(self, view: ResultsView, setup: GameSetup, seat: int | None) -> None:
         """The results `view` at `seat`'s screen (None: a screen holding no seat), with the
