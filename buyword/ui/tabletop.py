@@ -91,6 +91,6 @@ class Tabletop(Protocol):
 
 
 def tabletop_of(app: App[Any]) -> Tabletop:
-    """`app` as a screen may use it: the screens run only in BuyWord's apps, each a Tabletop
+    """`app` as a screen may use it: the screens run only in BuyWord's one app, a Tabletop
     (the checker sees Textual's App, whatever its kind)."""
     return cast("Tabletop", app)
