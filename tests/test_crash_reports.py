@@ -68,6 +68,58 @@ async def test_an_unforeseen_error_saves_reports_and_says_so_calmly(
     assert app.return_code == 1
 
 
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seat", ["host", "join"])
+async def test_a_hosted_or_joined_table_that_fails_says_how_to_go_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seat: str) -> None:
+    """The one app at a hosted table: the report keeps the game its server saved; at a joined
+    seat it keeps nothing of this computer's, and says how to take the seat back."""
+    from net_helpers import HOST, table
+    from ui_helpers import on_top
+
+    from buyword.net.remote import HostSeat, JoinedTable
+    from buyword.net.server import TableServer
+    from buyword.store.setup import Seat
+    from buyword.ui.app import BuyWordApp
+    from buyword.ui.options import HOST_CONTINUES, Opening
+    from buyword.ui.screens.table import TableScreen
+
+    (tmp_path / "current.json").write_text('{"a": "the game saved in this data folder"}')
+    session = table(Seat("Ann"), Seat("Bob"), seed=28)
+    seen: dict[str, object] = {}
+
+    def failing_help(self: BuyWordApp, tab: str = "rules") -> None:
+        raise Deliberate("a hook that fails on purpose")
+
+    async with TableServer(session, reserved=frozenset({0})) as server:
+        if seat == "host":
+            opening = Opening.hosting(HostSeat(server, 0))
+        else:
+            opening = Opening.joining(await JoinedTable.join(HOST, server.port,
+                                                             server.codes[1]))
+        app = BuyWordApp(opening=opening, store=Store(tmp_path))
+        with pytest.raises(Deliberate):
+            async with app.run_test(size=(80, 24)) as pilot:
+                await on_top(pilot, TableScreen)
+                monkeypatch.setattr(BuyWordApp, "action_help", failing_help)
+                await pilot.press("question_mark")  # the key map: its action fails
+                seen["screen"] = await on_top(pilot, CrashScreen)
+                await pilot.press("enter")
+                await pilot.pause()
+    screen = seen["screen"]
+    assert isinstance(screen, CrashScreen)
+    [report] = reports(tmp_path)
+    text = report.read_text()
+    assert f"where: buyword {seat}" in text and str(report) in screen.message
+    if seat == "host":  # its server saved the game in the data folder after every move
+        assert HOST_CONTINUES in screen.message and "saved in this data folder" in text
+    else:  # the game is the host's: nothing of this computer's
+        rejoin = f"buyword join {HOST}:{server.port} {opening.link.token}"
+        assert f"Your seat stays yours: {rejoin} takes it back." in screen.message
+        assert "saved in this data folder" not in text and "Continue" not in screen.message
+    assert app.return_code == 1
+
 def test_the_command_line_reports_an_unforeseen_error_without_a_traceback(
         tmp_path: Path) -> None:
     """A real process: `buyword solve`, its solver replaced by one that fails."""
