@@ -28,7 +28,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from buyword.bots.index import WordIndex, take
+from buyword.bots.index import Word, WordIndex, take
 from buyword.bots.levels import HANDY
 from buyword.engine import CHOICE, Game, Phase, Roll, Rules, price
 from buyword.words.finder import Candidate, WordFinder
@@ -93,9 +93,42 @@ class Search:
     def _singles(self, hand: str, wilds: int) -> list[Candidate]:
         words = self._words.get((hand, wilds))
         if words is None:
-            found = self.finder.find(hand, wilds, self.rules.min_word_length)
-            words = self._words[hand, wilds] = found[:SINGLE_WORDS]
+            words = self._words[hand, wilds] = self._dearest(hand, wilds, SINGLE_WORDS)
         return words
+
+    def _dearest(self, hand: str, wilds: int, count: int) -> list[Candidate]:
+        """The first `count` of `finder.find(hand, wilds)` (most pips first, ties in
+        alphabetical order), read off the index's dearest tile sets instead of listing every
+        word the hand makes: that listing was half the search's time.
+
+        The index lists tile sets, dearest first; each is spelled into the finder's words
+        until the next set is cheaper than the `count`-th word found, so every word that could
+        tie with it has been seen.
+        """
+        asked = count
+        while True:
+            sets = self.index.dearest_words(hand, wilds, asked)
+            found: list[Candidate] = []
+            for tiles in sets:
+                if len(found) >= count and tiles.pips < found[count - 1].pips:
+                    return found[:count]
+                found.extend(self._spelled(hand, tiles))
+                found.sort(key=lambda word: (-word.pips, word.word))
+            if len(sets) < asked:  # every set the hand makes has been spelled
+                return found[:count]
+            asked *= 2
+
+    def _spelled(self, hand: str, tiles: Word) -> list[Candidate]:
+        """The finder's candidates for one tile set: its anagrams, or with the wild each word
+        it spells with a letter the hand does not hold besides (the finder lists a word the
+        hand spells in full only without the wild)."""
+        spelled = self.finder.spelled
+        if not tiles.wild:
+            return [Candidate(word, None, tiles.pips) for word in spelled(tiles.letters)]
+        rest = take(hand, tiles.letters)
+        return [Candidate(word, letter, tiles.pips)
+                for letter in self.finder.wild_letters(tiles.letters) if letter not in rest
+                for word in spelled("".join(sorted(tiles.letters + letter)))]
 
     def run(self) -> Ceiling:
         """The best line found, replayed through the engine."""
@@ -180,7 +213,7 @@ class Search:
         handy = "".join(sorted(sorted(hand, key=HANDY.index)[:limit]))
         keeps = {handy}
         ahead = self.bag[drawn: drawn + LOOK_AHEAD]
-        for word in self.index.words_in(hand + ahead, wilds)[:8]:
+        for word in self.index.dearest_words(hand + ahead, wilds, 8):
             mine = _common(word.letters, hand)
             if len(mine) <= limit:
                 rest = sorted(take(hand, mine), key=HANDY.index)
