@@ -17,12 +17,19 @@ Every line it finds is a legal game, so its result is a lower bound on the true 
 best play with full knowledge), not the optimum itself: a wider beam or more options per round
 can only find as much or more.
 
-    .venv/bin/python benchmarks/ceiling.py [--games 50] [--seed 1] [--beam 8] [--jobs 2]
+    .venv/bin/python benchmarks/ceiling.py [--games 50] [--seed 1] [--beam 8 ...] [--jobs 2]
+
+Several beams (`--beam 8 256`) search the same seeds, and the summary gives each beam's mean with
+its 95% confidence interval and what each wider beam adds a seed over the one before: how far
+the figure still moves. Each seed's line is printed as it is found, so a run cut short keeps
+what it found.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+import os
 import statistics
 import time
 from collections.abc import Iterator
@@ -62,6 +69,8 @@ class Ceiling:
     seed: int
     money: int
     actions: tuple[str, ...]
+    beam: int = 0
+    seconds: float = 0.0  # CPU seconds the search took
 
 
 class Search:
@@ -132,6 +141,7 @@ class Search:
 
     def run(self) -> Ceiling:
         """The best line found, replayed through the engine."""
+        clock = time.process_time()
         start = self.rules.starting_money
         lines = [Line(start, 0, "", self.rules.wilds_for(1), ())]
         finished: list[Line] = []
@@ -149,7 +159,8 @@ class Search:
                         grown[key] = child
             lines = sorted(grown.values(), key=self._score, reverse=True)[: self.beam]
         best = max(finished, key=lambda line: line.money)
-        return Ceiling(self.seed, self._replay(best), best.actions)
+        return Ceiling(self.seed, self._replay(best), best.actions, self.beam,
+                       time.process_time() - clock)
 
     # ------------------------------------------------------------------ one round
 
@@ -292,21 +303,26 @@ def ceiling(seed: int, beam: int) -> Ceiling:
 
 def ceilings(seeds: range, beam: int, jobs: int, progress: bool = False) -> list[Ceiling]:
     """The ceiling of each seed, in seed order (each printed as it is found, if `progress`)."""
+    return searched([(seed, beam) for seed in seeds], jobs, progress)
+
+
+def searched(tasks: list[tuple[int, int]], jobs: int, progress: bool = False) -> list[Ceiling]:
+    """The ceiling of each (seed, beam), in that order (each printed as it is found, if
+    `progress`)."""
     from buyword.table.services import Services
 
     Services.shared().words()
     found: list[Ceiling] = []
     if jobs <= 1:
-        results: Iterator[Ceiling] = (ceiling(seed, beam) for seed in seeds)
-        for result in results:
-            found.append(_shown(result, progress))
+        for task in tasks:
+            found.append(_shown(_ceiling_task(task), progress))
         return found
     import multiprocessing
 
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        for result in pool.imap_unordered(_ceiling_task, [(seed, beam) for seed in seeds]):
+        for result in pool.imap_unordered(_ceiling_task, tasks):
             found.append(_shown(result, progress))
-    return sorted(found, key=lambda result: result.seed)
+    return sorted(found, key=lambda result: (result.seed, result.beam))
 
 
 def _ceiling_task(task: tuple[int, int]) -> Ceiling:
@@ -315,25 +331,67 @@ def _ceiling_task(task: tuple[int, int]) -> Ceiling:
 
 def _shown(result: Ceiling, progress: bool) -> Ceiling:
     if progress:
-        print(f"seed {result.seed}: ${result.money:,}", flush=True)
+        print(f"seed {result.seed} beam {result.beam}: ${result.money:,} "
+              f"({result.seconds:.1f} s CPU)", flush=True)
     return result
 
 
+def summary(found: list[Ceiling]) -> list[str]:
+    """Each beam's mean (95% CI), median and CPU seconds a seed, then what each wider beam adds
+    a seed over the next narrower one on the same seeds."""
+    by_beam: dict[int, dict[int, Ceiling]] = {}
+    for result in found:
+        by_beam.setdefault(result.beam, {})[result.seed] = result
+    lines = []
+    for beam, results in sorted(by_beam.items()):
+        money = [result.money for result in results.values()]
+        seconds = [result.seconds for result in results.values()]
+        lines.append(f"beam {beam}, {len(money)} seeds: mean ${statistics.fmean(money):,.0f} "
+                     f"{_interval(money)}, median ${statistics.median(money):,.0f}; "
+                     f"CPU a seed median {statistics.median(seconds):.1f} s, "
+                     f"max {max(seconds):.1f} s")
+    beams = sorted(by_beam)
+    for narrow, wide in zip(beams, beams[1:], strict=False):
+        seeds = sorted(by_beam[narrow].keys() & by_beam[wide].keys())
+        gains = [by_beam[wide][seed].money - by_beam[narrow][seed].money for seed in seeds]
+        if gains:
+            lines.append(f"beam {wide} over beam {narrow}, {len(gains)} seeds: "
+                         f"{statistics.fmean(gains):+,.1f} a seed {_interval(gains, signed=True)}; "
+                         f"more on {sum(gain > 0 for gain in gains)}, "
+                         f"less on {sum(gain < 0 for gain in gains)}")
+    return lines
+
+
+def _interval(values: list[int], signed: bool = False) -> str:
+    """The 95% confidence interval of the mean, as text (normal approximation)."""
+    if len(values) < 2:
+        return ""
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+    mean = statistics.fmean(values)
+    if signed:
+        return f"(95% CI {mean - half:+,.1f} to {mean + half:+,.1f})"
+    return f"(95% CI ${mean - half:,.0f}–${mean + half:,.0f})"
+
+
 def main() -> None:
-    """Print each seed's ceiling and their mean."""
+    """Print each seed's ceiling at each beam, then the summary."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--beam", type=int, default=8)
+    parser.add_argument("--beam", type=int, nargs="+", default=[8],
+                        help="one beam width or several, each searching the same seeds")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     start = time.perf_counter()
-    found = ceilings(range(args.seed, args.seed + args.games), args.beam, args.jobs,
-                     progress=True)
-    money = [result.money for result in found]
-    print(f"\nceiling (beam {args.beam}), seeds {args.seed}..{args.seed + args.games - 1}: "
-          f"mean ${statistics.fmean(money):,.0f}, median ${statistics.median(money):,.0f} "
-          f"({time.perf_counter() - start:.0f} s)")
+    seeds = range(args.seed, args.seed + args.games)
+    found = searched([(seed, beam) for seed in seeds for beam in sorted(set(args.beam))],
+                     args.jobs, progress=True)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"\nceiling, seeds {seeds.start}..{seeds.stop - 1} "
+          f"({time.perf_counter() - start:.0f} s; load average {load:.1f} on "
+          f"{os.cpu_count()} cores at the end)")
+    for line in summary(found):
+        print(line)
 
 
 if __name__ == "__main__":

@@ -67,3 +67,15 @@ def test_a_seed_finds_the_same_line_as_listing_every_word(
     slow = ceiling.Search(3, finder, lexicon, beam=2).run()
     assert quick.actions == slow.actions
     assert quick.money == slow.money > 0
+
+
+def test_the_summary_pairs_each_wider_beam_with_the_one_before_on_the_same_seeds() -> None:
+    """What a wider beam adds is its gain seed by seed over the narrower beam, counted only on
+    the seeds both searched (a run cut short leaves some seeds at one beam)."""
+    found = [ceiling.Ceiling(seed, money, (), beam, 1.0) for seed, beam, money in (
+        (1, 8, 1500), (1, 64, 1540), (2, 8, 1600), (2, 64, 1590), (3, 8, 1450))]
+    lines = ceiling.summary(found)
+    assert lines[0].startswith("beam 8, 3 seeds: mean $1,517")
+    assert lines[1].startswith("beam 64, 2 seeds: mean $1,565")
+    assert lines[2].startswith("beam 64 over beam 8, 2 seeds: +15.0 a seed")
+    assert lines[2].endswith("more on 1, less on 1")
