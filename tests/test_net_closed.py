@@ -52,12 +52,12 @@ async def test_the_joined_screen_offers_to_quit_when_the_table_has_closed() -> N
     from buyword.ui.app import BuyWordApp
     from buyword.ui.dialogs.confirm import ConfirmScreen
     from buyword.ui.options import Opening
-    from buyword.ui.screens.joined import RemoteTableScreen
+    from buyword.ui.screens.table import TableScreen
 
     server, bob = await joined_bob()
     app = BuyWordApp(opening=Opening.joining(bob))
     async with app.run_test(size=(100, 32)) as pilot:
-        await on_top(pilot, RemoteTableScreen)
+        await on_top(pilot, TableScreen)
         await server.close()
         await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the offer to quit")
         assert "no longer serving" in str(app.screen.detail)

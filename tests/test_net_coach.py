@@ -18,6 +18,7 @@ from buyword.store.saves import save_data, save_from
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import TableSession
 from buyword.table import coach as table_coach
+from buyword.table.runner import Said
 
 if TYPE_CHECKING:
     from buyword.bots.master import Appraisal
@@ -143,15 +144,18 @@ async def test_the_host_s_own_seat_hears_its_lines_and_the_others_do_not() -> No
     session = hosted(coach=True)
     async with TableServer(session, reserved=frozenset({0})) as server:
         ann = HostSeat(server, 0)  # the host plays Ann on the host's screen
+        heard: list[Said] = []
+        ann.table.subscribe(lambda _update: None, heard.append)
         bob = await TableClient.connect(HOST, server.port)
         await bob.join(code=server.codes[1])
         try:
             for answer in ("roll", "choose 3"):
                 assert ann.table.act(0, answer)
                 await settle(ann.table)
-            await settle(until=lambda: bool(ann.table.coach_said))
-            lines = ann.table.take_coach()
-            assert lines and lines[0].startswith("Coach on your ") and "Ann" not in lines[0]
+            await settle(until=lambda: bool(heard))
+            lines = [said.text for said in heard]
+            assert lines[0].startswith("Coach on your ") and "Ann" not in lines[0]
+            assert {said.seat for said in heard} == {0}  # said to her seat, as a runner's
             await asyncio.sleep(0.2)
             assert bob.coach_said == []
         finally:
@@ -190,7 +194,7 @@ async def test_a_joined_screen_shows_its_coach_line_and_f6_asks_the_host() -> No
             # The buy's own line is held back here, so that only the decision's start
             # can take the draw's line away. (Ann buys: with no letter tile she would have
             # no selling to start, the table finishing it for her.)
-            screen._coach_update = lambda: None
+            joined.table._say = lambda _said: None  # type: ignore[method-assign]
             await pilot.press("b")  # Ann buys; Bob decides next, then Ann sells
             await until(pilot, lambda: bob.view is not None and bob.my_turn, "Bob to decide")
             await bob.act("discard")

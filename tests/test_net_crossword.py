@@ -101,7 +101,7 @@ async def test_the_hosts_screen_places_a_word_with_the_board_keys_and_f6_still_s
     from buyword.ui.app import BuyWordApp
     from buyword.ui.dialogs.host import CodesScreen
     from buyword.ui.options import Opening
-    from buyword.ui.screens.joined import RemoteTableScreen
+    from buyword.ui.screens.table import TableScreen
     from buyword.ui.widgets.board import Board
 
     session = crossword_table()
@@ -114,7 +114,7 @@ async def test_the_hosts_screen_places_a_word_with_the_board_keys_and_f6_still_s
             await server.act(0, "buy")
             await until(pilot, lambda: session.awaiting() == Awaiting(Wait.BUY, (1,)),
                         "Bob to buy")
-            await on_top(pilot, RemoteTableScreen)
+            await on_top(pilot, TableScreen)
             await pilot.press("b")
             await until(pilot, lambda: session.awaiting() == Awaiting(Wait.SELL, (0,)),
                         "Ann to sell")
@@ -122,7 +122,7 @@ async def test_the_hosts_screen_places_a_word_with_the_board_keys_and_f6_still_s
             await server.act(0, "done")
             await until(pilot, lambda: session.awaiting() == Awaiting(Wait.SELL, (1,)),
                         "Bob to sell")
-            screen = await on_top(pilot, RemoteTableScreen)
+            screen = await on_top(pilot, TableScreen)
             assert screen.host is not None
             await pilot.press("f6")
             assert isinstance(app.screen, CodesScreen)

@@ -70,7 +70,7 @@ async def test_f2_on_a_joined_screen_opens_the_hints_when_the_host_allows_them()
     from buyword.ui.app import BuyWordApp
     from buyword.ui.dialogs.hints import HintsScreen
     from buyword.ui.options import Opening
-    from buyword.ui.screens.joined import RemoteTableScreen
+    from buyword.ui.screens.table import TableScreen
 
     session = hinted_table(hints=True)
     server, ann, _ = await seated(session)
@@ -81,7 +81,7 @@ async def test_f2_on_a_joined_screen_opens_the_hints_when_the_host_allows_them()
             await to_selling(ann, bob.table)
             ann.act(0, "done")
             await settle(ann, bob.table, until=lambda: bob.table.view.awaiting.seats == (1,))
-            await on_top(pilot, RemoteTableScreen)
+            await on_top(pilot, TableScreen)
             await pilot.press("f2")
             await on_top(pilot, HintsScreen)  # the host's hints come back over the link
             app.exit()

@@ -82,14 +82,14 @@ async def test_each_preview_asked_of_the_host_comes_back_once_to_what_asked_for_
 async def test_typing_a_non_word_on_a_joined_screen_shows_no_tick() -> None:
     from buyword.ui.app import BuyWordApp
     from buyword.ui.options import Opening
-    from buyword.ui.screens.joined import RemoteTableScreen
+    from buyword.ui.screens.table import TableScreen
 
     session = bov_table()
     async with TableServer(session, reserved=frozenset({0})) as server:
         joined = await to_bobs_sale(server)
         app = BuyWordApp(opening=Opening.joining(joined))
         async with app.run_test(size=(100, 32)) as pilot:
-            screen = await on_top(pilot, RemoteTableScreen)
+            screen = await on_top(pilot, TableScreen)
             await pilot.press("b", "o", "v")
             feedback = screen.query_one("#feedback", Static)
             await until(pilot, lambda: "✗" in str(feedback.render()),  # over the link
@@ -106,12 +106,13 @@ async def test_typing_a_non_word_on_a_joined_screen_shows_no_tick() -> None:
 
 def test_a_view_this_screen_cannot_read_ends_the_table_here_in_words() -> None:
     from buyword.net.remote import SeatLink
+    from buyword.table.runner import Update
 
     link = SeatLink(lambda _message: None)
-    changes: list[str] = []
-    link.on_change = changes.append
+    updates: list[Update] = []
+    link.subscribe(updates.append)
     link.take({"v": 1, "type": "view", "seat": 1, "log_from": 0})  # an older host's view
-    assert link.view is None and changes == ["link"]
+    assert link.view is None and updates == [Update(None)]  # told, with nothing to draw
     assert link.ended is not None and "another version of BuyWord" in link.ended
     assert "NoneType" not in link.ended and "Error" not in link.ended
 

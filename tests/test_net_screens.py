@@ -20,8 +20,8 @@ from buyword.table import HIDDEN, Wait
 from buyword.ui.app import BuyWordApp
 from buyword.ui.dialogs.challenge import ChallengeScreen
 from buyword.ui.options import Opening
-from buyword.ui.screens.joined import RemoteTableScreen
 from buyword.ui.screens.results import JoinedResultsScreen
+from buyword.ui.screens.table import TableScreen
 from buyword.ui.widgets.rack import Rack
 
 pytestmark = pytest.mark.slow
@@ -30,7 +30,7 @@ pytestmark = pytest.mark.slow
 STACKED = "ATESQZJX"
 
 
-def shown_tiles(screen: RemoteTableScreen) -> list[str]:
+def shown_tiles(screen: TableScreen) -> list[str]:
     """The letters the screen's racks show face up."""
     return [rack.tiles for rack in screen.query(Rack) if rack.display and not rack.face_down]
 
@@ -64,7 +64,7 @@ async def test_a_joined_seat_plays_on_the_table_screen_and_never_shows_hidden_ti
                     challenged += 1
                     await pilot.press("enter")  # let Ann's word stand
                     continue
-                assert isinstance(screen, RemoteTableScreen)
+                assert isinstance(screen, TableScreen)
                 for tiles in shown_tiles(screen):  # only Bob's own tiles are face up
                     assert tiles in (session.game.player(1).hand, session.game.player(1).drawn)
                 assert screen.view.players[0].hand is None  # Ann's hand: its count
@@ -94,7 +94,7 @@ async def test_a_dropped_screen_says_so_and_takes_the_seat_back_with_its_token()
         joined = await JoinedTable.join(HOST, server.port, server.codes[1])
         app = BuyWordApp(opening=Opening.joining(joined))
         async with app.run_test(size=(120, 40)) as pilot:
-            screen = await on_top(pilot, RemoteTableScreen)
+            screen = await on_top(pilot, TableScreen)
             prompt = screen.query_one("#prompt", Static)
             # The screen comes back only when the test has seen it say so, however slowly.
             comeback = asyncio.Event()
@@ -129,7 +129,7 @@ async def test_the_hosts_screen_shows_who_is_connected_and_hands_a_gone_seat_ove
     async with TableServer(session, reserved=frozenset({0})) as server:
         app = BuyWordApp(opening=Opening.hosting(HostSeat(server, 0)))
         async with app.run_test(size=(120, 40)) as pilot:
-            screen = await on_top(pilot, RemoteTableScreen)
+            screen = await on_top(pilot, TableScreen)
             assert screen.host is not None
             titles = [command.title for command in app.get_system_commands(screen)]
             assert "Roll the die" in titles and "Hand a seat to a computer" in titles
@@ -162,19 +162,19 @@ async def test_ctrl_q_asks_before_the_host_closes_the_table_or_a_player_leaves_i
         joined = await JoinedTable.join(HOST, server.port, server.codes[1])
         bob = BuyWordApp(opening=Opening.joining(joined))
         async with bob.run_test(size=(80, 24)) as pilot:
-            await on_top(pilot, RemoteTableScreen)
+            await on_top(pilot, TableScreen)
             await pilot.press("ctrl+q")
             assert isinstance(bob.screen, ConfirmScreen)
             assert "Leave this table?" in bob.screen.question
             assert joined.table.token in bob.screen.detail  # how to come back
             await pilot.press("n")
-            assert isinstance(bob.screen, RemoteTableScreen) and bob.is_running
+            assert isinstance(bob.screen, TableScreen) and bob.is_running
             assert server.clients.get(1) is not None  # Bob is still at the table
             await pilot.press("ctrl+q", "y")
             await settle(until=lambda: not bob.is_running and server.clients.get(1) is None)
         host = BuyWordApp(opening=Opening.hosting(HostSeat(server, 0)))
         async with host.run_test(size=(80, 24)) as pilot:
-            await on_top(pilot, RemoteTableScreen)
+            await on_top(pilot, TableScreen)
             await pilot.press("ctrl+q")
             assert isinstance(host.screen, ConfirmScreen)
             assert host.screen.question == "Close this table for everyone?"
@@ -192,13 +192,13 @@ async def test_a_joined_player_sees_the_rejoin_token_again_with_f7_or_the_palett
         joined = await JoinedTable.join(HOST, server.port, server.codes[1])
         bob = BuyWordApp(opening=Opening.joining(joined))
         async with bob.run_test(size=(60, 18)) as pilot:
-            await on_top(pilot, RemoteTableScreen)
+            await on_top(pilot, TableScreen)
             await pilot.press("f7")
             assert isinstance(bob.screen, TokenScreen)
             command = f"buyword join {HOST}:{server.port} {joined.table.token}"
             assert str(bob.screen.query_one(".dialog-body", Static).render()) == command
             await pilot.press("escape")
-            assert isinstance(bob.screen, RemoteTableScreen)
+            assert isinstance(bob.screen, TableScreen)
             palette = {command.title: command for command in bob.get_system_commands(bob.screen)}
             palette["Rejoin token"].callback()
             await pilot.pause()
@@ -215,7 +215,7 @@ async def test_a_joined_seat_at_60_columns_gets_the_compact_table(size) -> None:
         for app in (BuyWordApp(opening=Opening.joining(joined)),
                     BuyWordApp(opening=Opening.hosting(HostSeat(server, 0)))):
             async with app.run_test(size=size) as pilot:
-                screen = await on_top(pilot, RemoteTableScreen)
+                screen = await on_top(pilot, TableScreen)
                 # As a local table at this size: no price list, and five tiles' room.
                 assert screen.has_class("-narrow") and not screen.query_one("#prices").display
                 assert screen.query_one("#hand").content_region.width >= 29
@@ -243,7 +243,7 @@ async def test_a_joined_seat_ends_on_the_results_page_a_local_table_shows() -> N
                     await ann.act("done")
                 bob = joined.table
                 if not bob.in_flight and bob.view.awaiting.seats == (1,) \
-                        and isinstance(app.screen, RemoteTableScreen):
+                        and isinstance(app.screen, TableScreen):
                     await pilot.press("escape")  # done selling
             results = app.screen
             assert isinstance(results, JoinedResultsScreen) and session.over
@@ -278,7 +278,7 @@ async def test_a_joined_and_a_hosting_screen_have_the_games_help_and_palette() -
         for app in (BuyWordApp(opening=Opening.joining(joined)),
                     BuyWordApp(opening=Opening.hosting(HostSeat(server, 0)))):
             async with app.run_test(size=(80, 24)) as pilot:
-                table_screen = await on_top(pilot, RemoteTableScreen)
+                table_screen = await on_top(pilot, TableScreen)
                 await pilot.press("f1")  # how to play, as at a table on this computer
                 assert isinstance(app.screen, HelpScreen) and app.screen.tab == "rules"
                 await pilot.press("escape", "question_mark")  # the key map
@@ -318,6 +318,6 @@ async def test_the_host_and_a_joined_player_see_their_own_colour_scheme(tmp_path
                 (BuyWordApp(opening=Opening.joining(joined),
                             settings=Settings(theme="no such colours")), "textual-dark")):
             async with app.run_test(size=(80, 24)) as pilot:
-                await on_top(pilot, RemoteTableScreen)
+                await on_top(pilot, TableScreen)
                 assert app.theme == colours
                 app.exit()

@@ -22,7 +22,7 @@ from buyword.store.saves import save_from
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import Appraised, TableSession
 from buyword.table.autosave import Autosave, first_save, saved_now
-from buyword.table.coach import Coach, ShownLine, deciding, known_appraisals
+from buyword.table.coach import Coach, ShownLine, known_appraisals
 from buyword.table.services import Services
 
 #: A budget no test reaches: the rollout counts decide when a search stops.
@@ -318,17 +318,18 @@ def test_a_line_names_its_decision_and_leaves_when_the_next_one_starts(words) ->
     session.act(0, "discard")
     (line,) = coach.update()
     assert line.text.startswith("Coach on your discard of ")
-    shown = ShownLine.shown(line, session)
-    assert shown.through == deciding(session, 0) is not None  # the selling
-    assert shown.stands(session)
+    shown = ShownLine.shown(line.seat, session.table_view(0))
+    assert shown.through == session.table_view(0).deciding(0) == (1, "sell")  # the selling
+    assert shown.stands(session.table_view(0))
     session.act(0, "done")
     assert session.awaiting().wait.value == "roll"
-    assert shown.stands(session)  # nobody decides yet
-    late = ShownLine.shown(line, session)  # shown while its person decides nothing
-    assert late.through is None and late.stands(session)
+    assert shown.stands(session.table_view(0))  # nobody decides yet
+    late = ShownLine.shown(line.seat, session.table_view(0))  # its person decides nothing
+    assert late.through is None and late.stands(session.table_view(0))
     session.act(0, "roll 3")
-    assert deciding(session, 0) is not None
-    assert not shown.stands(session) and not late.stands(session)  # a fresh decision: gone
+    assert session.table_view(0).deciding(0) is not None
+    # A fresh decision: gone.
+    assert not shown.stands(session.table_view(0)) and not late.stands(session.table_view(0))
 
 
 def test_at_pass_and_play_a_line_is_up_through_one_decision_of_its_person(words) -> None:
@@ -340,16 +341,16 @@ def test_at_pass_and_play_a_line_is_up_through_one_decision_of_its_person(words)
     session.act(0, "discard")
     (line,) = coach.update()
     assert line.text.startswith("Coach on Ann's discard of QXZ (round 1): ")
-    while deciding(session, 0) is None:  # Bob's turn: Ann's line waits for her
+    while session.table_view(0).deciding(0) is None:  # Bob's turn: her line waits for her
         awaiting = session.awaiting()
         session.act(awaiting.seats[0], answers[awaiting.wait.value])
-    shown = ShownLine.shown(line, session)  # her selling: she holds the screen
-    assert shown.stands(session)
+    shown = ShownLine.shown(line.seat, session.table_view(0))  # her selling: she holds it
+    assert shown.stands(session.table_view(0))
     session.act(0, "done")
-    while deciding(session, 0) is None:
+    while session.table_view(0).deciding(0) is None:
         awaiting = session.awaiting()
         session.act(awaiting.seats[0], answers[awaiting.wait.value])
-    assert not shown.stands(session)  # Ann's next decision: the line is gone
+    assert not shown.stands(session.table_view(0))  # Ann's next decision: the line is gone
 
 
 def _judged(words, kind: str, options: list[tuple[tuple, float]], mine: tuple,

@@ -4,7 +4,7 @@ never before; F6 shows Master's choice now; the screen answers keys while Master
 from __future__ import annotations
 
 import pytest
-from ui_helpers import make_app, settle, table, until
+from ui_helpers import make_app, runner_of, settle, table, until
 
 from buyword.engine import Phase
 from buyword.store.setup import GameSetup
@@ -24,7 +24,7 @@ def coach_text(screen) -> str:
 
 async def weighed(pilot, screen) -> None:
     """Let the coach finish what it is weighing, and the screen show what it says."""
-    assert screen.local.coach.wait(120)
+    assert runner_of(screen).coach.wait(120)
     await pilot.pause()
     await pilot.pause()
 
@@ -88,7 +88,7 @@ async def test_f6_with_the_coach_off_turns_it_on() -> None:
         screen = table(app)
         await pilot.press("r")
         await pilot.pause()
-        assert screen.local.coach is None and not screen.session.coach_used
+        assert runner_of(screen).coach is None and not screen.session.coach_used
         await pilot.press("f6")
         await pilot.pause()
         assert screen.session.coach_used  # marked as coached at once

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import Static
-from ui_helpers import make_app, settle, table
+from ui_helpers import make_app, runner_of, settle, table
 
 from buyword.engine import Buy, Roll
 from buyword.store.setup import GameSetup, Seat
@@ -23,7 +23,7 @@ async def test_one_enter_on_a_sale_builds_one_view(monkeypatch: pytest.MonkeyPat
         session.act(0, Roll(5))
         session.act(0, Buy())
         assert session.awaiting().wait is Wait.SELL
-        screen.local.refresh()
+        runner_of(screen).refresh()
         await pilot.press("t", "e", "a")
         await pilot.pause()
         built: list[int | None] = []

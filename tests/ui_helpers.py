@@ -19,7 +19,9 @@ from buyword.cli import PlayOptions
 from buyword.engine import Choose, Discard, Done, Phase, Roll
 from buyword.store.settings import Settings
 from buyword.store.setup import GameSetup, Seat
+from buyword.table.runner import TableRunner
 from buyword.ui.app import BuyWordApp
+from buyword.ui.screens.table import TableScreen
 from buyword.words.lexicon import Lexicon
 
 ScreenT = TypeVar("ScreenT", bound=Screen)
@@ -40,6 +42,13 @@ TABLE = GameSetup(seats=(Seat("Ann"), Seat("Bob"), Seat("Cy")), seed=7, bag=BAG,
 #: Deterministic settings: no die tumble, computers move at once.
 QUIET = Settings(animations=False, bot_speed="instant", master_ahead=False)
 
+
+
+def runner_of(screen: TableScreen) -> TableRunner:
+    """The runner of a table played here, which `screen` draws."""
+    runner = screen.table
+    assert isinstance(runner, TableRunner), "a table played on this computer"
+    return runner
 
 def small_lexicon() -> Lexicon:
     """The small word set as a Lexicon."""
@@ -120,8 +129,6 @@ async def type_word(pilot: Pilot, word: str) -> None:
 
 def table(app: BuyWordApp):  # noqa: ANN201 - the table screen, whichever screen is on top
     """The table screen under any dialogs."""
-    from buyword.ui.screens.table import TableScreen
-
     return next(s for s in reversed(app.screen_stack) if isinstance(s, TableScreen))
 
 
@@ -199,7 +206,7 @@ def skip_quiet_rounds(app: BuyWordApp) -> bool:
         else:
             raise AssertionError(f"a quiet round did not end: {game.dump()}")
     if skipped:
-        screen.local.refresh()
+        runner_of(screen).refresh()
     return skipped
 
 

@@ -1,11 +1,18 @@
-"""A seat at a hosted table as a table source: the table screen plays it like a local session.
+"""A seat at a hosted table as a table link: the table screen plays it as it plays a runner.
 
 `SeatLink` holds the latest `TableView` the host sent for one seat (the very view a local
 session gives its screen: another seat's hidden tiles are never in it, only their number) and
-the link's state. An answer goes to the host (`act` sends it), and so do the questions a
-screen asks while a person types: a sale's preview and the hints are the host's session's
-answers, never worked out here, given to the reply that asked for them when they come.
-`on_change` is called after every other message, so the screen redraws.
+the link's state, which it adds to each view as `view.link`. It speaks the runner's stream
+(`buyword.table.runner.TableRunner`): a screen subscribes and is told an `Update` after every
+change (a view came, the host refused an answer, an answer went out, the link broke or ended),
+and the coach's lines for this seat as `Said`. An answer goes to the host (`submit` sends it),
+and so do the questions a screen asks while a person types: a sale's preview and the hints are
+the host's session's answers, never worked out here, given to the reply that asked for them
+when they come. What only a table played here does (computers, the hand-off, undo) does
+nothing here: the host's table does it.
+
+Its subscribers are told from the link's task, not the screen's: a screen redraws from a
+posted message, as it does for a runner's computers.
 
 Two links feed it: `JoinedTable` (a `TableClient` over the network, which takes the seat back
 with its token after a drop) and `HostSeat` (the host's own seat, straight from the server in
@@ -42,6 +49,7 @@ from buyword.net.protocol import (
     view_message,
 )
 from buyword.table import Pass, Played, Refused, SalePreview, TableView
+from buyword.table.runner import Said, Update
 from buyword.table.session import NO_UNDO_HOSTED
 from buyword.table.view_codec import preview_from, view_from
 from buyword.table.views import LinkView
@@ -49,12 +57,9 @@ from buyword.table.views import LinkView
 if TYPE_CHECKING:
     from buyword.net.client import TableClient
     from buyword.net.server import TableServer
-    from buyword.table import Answer, Thought, Undone
+    from buyword.table import Answer, Undone
+    from buyword.table.runner import OnSaid, OnUpdate, Spawn
     from buyword.table.source import HintsReply, PreviewReply
-
-#: What changed, for `SeatLink.on_change`: a view, a refusal, the coach, the link.
-Change = str
-OnChange = Callable[[Change], None]
 
 #: Seconds between attempts to take the seat back after a drop (the last repeats).
 RETRY_DELAYS = (0.2, 0.5, 1.0, 2.0, 3.0)
@@ -75,6 +80,9 @@ TABLE_CLOSED = ("the table has closed: the host is no longer serving it (a game 
 class SeatLink:
     """One seat at a hosted table, played by the table screen (see the module's docstring)."""
 
+    #: The game is held by the host, not on this computer (a runner's is its session).
+    session = None
+
     def __init__(self, send: Callable[[dict[str, Any]], None]) -> None:
         """A seat whose messages to the host go out through `send` (the link's); the host's
         come in via `take`."""
@@ -90,8 +98,10 @@ class SeatLink:
         self.lost = False
         #: Why the table cannot be played from here any more (None while it can).
         self.ended: str | None = None
+        #: The host's reason for refusing the last answer sent (None once another is sent).
         self.refusal: str | None = None
-        self.on_change: OnChange | None = None
+        #: Who is told of each change, and of the coach's lines (see `subscribe`).
+        self._subscribers: list[tuple[OnUpdate, OnSaid | None]] = []
         #: The host's previews, by the text typed, for the current view (a view clears them).
         self.previews: dict[str, SalePreview] = {}
         self._asking: str | None = None  # the text whose preview is on its way
@@ -100,8 +110,44 @@ class SeatLink:
         self._replies: dict[str, list[PreviewReply]] = {}
         #: Where the hints asked for go (None: none asked for).
         self._hints_reply: HintsReply | None = None
-        #: The host's coach's lines for this seat not shown yet, oldest first.
-        self.coach_said: list[str] = []
+
+    # ------------------------------------------------------------------ subscribing
+
+    def subscribe(self, on_update: OnUpdate, on_said: OnSaid | None = None) -> None:
+        """Tell `on_update` after every change (as a runner tells its screens), and
+        `on_said` each line the host's coach says to this seat."""
+        self._subscribers.append((on_update, on_said))
+
+    def unsubscribe(self, on_update: OnUpdate) -> None:
+        """Stop telling `on_update`."""
+        self._subscribers = [s for s in self._subscribers if s[0] != on_update]
+
+    def start(self, spawn: Spawn | None = None, may_play: Callable[[], bool] | None = None
+              ) -> None:
+        """Tell every subscriber how the table stands (the host's table plays on by itself:
+        `spawn` and `may_play` are a runner's, for computers played here)."""
+        self._publish()
+
+    def wake(self) -> None:
+        """No computer plays here: nothing to wake."""
+
+    def take_screen(self, seat: int) -> None:
+        """Nobody shares this screen: there is no hand-off to take."""
+
+    def close(self) -> None:
+        """The screen has gone: nobody is told any more (the link stays, for the app to
+        leave the table)."""
+        self._subscribers.clear()
+
+    def _publish(self, refused: Refused | None = None) -> None:
+        update = Update(None if self.view is None else self.table_view(), refused=refused)
+        for on_update, _ in list(self._subscribers):
+            on_update(update)
+
+    def _say(self, said: Said) -> None:
+        for _, on_said in list(self._subscribers):
+            if on_said is not None:
+                on_said(said)
 
     # ------------------------------------------------------------------ fed by the link
 
@@ -112,11 +158,7 @@ class SeatLink:
             self._read(message)
         except BuyWordError as error:  # a host of another version, or a damaged message
             self.ended = f"this screen cannot read the host's table: {error}"
-            self._changed("link")
-            return
-        kind = str(message.get("type"))
-        if kind not in ("preview", "hints"):  # those went to the replies asking for them
-            self._changed(kind)
+            self._publish()
 
     def _read(self, message: dict[str, Any]) -> None:
         read = read_server(message)
@@ -126,6 +168,7 @@ class SeatLink:
             self.view = view_from(read.view, self.view)
             self.seat, self.in_flight, self.lost = self.view.viewer or 0, False, False
             self.previews.clear()  # the hand or the grid may have changed
+            self._publish()
         elif isinstance(read, PreviewSent):
             preview = self.previews[read.text] = preview_from(read.preview)
             self._asking = None
@@ -138,12 +181,14 @@ class SeatLink:
             if asked is not None:
                 asked(found)
         elif isinstance(read, CoachSent):
-            self.coach_said.append(read.text)
+            self._say(Said(self.seat, read.text))
         elif isinstance(read, RefusedSent):
             # (The hints asked for, if any, were refused: this is the host's reason.)
             self.refusal, self.in_flight, self._hints_reply = read.message, False, None
+            self._publish(Refused(read.message))
         elif isinstance(read, ErrorSent):
             self.ended = read.message
+            self._publish()
 
     def link_lost(self, final: str | None) -> None:
         """The link broke: `final` says why it cannot come back (None: it is reconnecting)."""
@@ -155,11 +200,7 @@ class SeatLink:
             self.lost = True
         else:
             self.ended = final
-        self._changed("link")
-
-    def _changed(self, kind: Change) -> None:
-        if self.on_change is not None:
-            self.on_change(kind)
+        self._publish()
 
     # ------------------------------------------------------------------ what the screen reads
 
@@ -173,6 +214,11 @@ class SeatLink:
         """Whether the game has ended."""
         return self.view is not None and self.view.outcome is not None
 
+    @property
+    def coaching(self) -> bool:
+        """Whether the host's coach weighs people's decisions at this table."""
+        return self.view is not None and self.view.coaching
+
     def table_view(self, viewer: int | None = None) -> TableView:
         """The host's latest view of this seat (this screen is this seat's only), with the
         link's state."""
@@ -182,9 +228,10 @@ class SeatLink:
 
     # ------------------------------------------------------------------ the way in
 
-    def act(self, seat: int, answer: Answer | str) -> Played | Refused:
-        """Send this seat's answer. `Played` means sent (the host's reply comes as a view or
-        a refusal); malformed notation and another seat's answer are refused here."""
+    def submit(self, seat: int, answer: Answer | str) -> Played | Refused:
+        """Send this seat's answer; its screen is told the link waits for the host's reply.
+        `Played` means sent (the reply comes as a view, or an update with the host's
+        refusal); malformed notation and another seat's answer are refused here."""
         if seat != self.seat:
             return Refused(f"this screen holds {self.name}'s seat only")
         if self.ended is not None:
@@ -200,17 +247,18 @@ class SeatLink:
             return Refused(str(error))
         self.in_flight, self.refusal = True, None
         self._send(act_message(text))
+        self._publish()
         return Played(seat, sent)
 
-    def submit(self, seat: int, answer: Answer | str) -> Played | Refused:
-        """Send this seat's answer (as `act`)."""
-        return self.act(seat, answer)
+    def act(self, seat: int, answer: Answer | str) -> Played | Refused:
+        """Send this seat's answer (as `submit`)."""
+        return self.submit(seat, answer)
 
     def let_stand(self, seats: Sequence[int]) -> None:
         """This seat lets the sale on the table stand, if it is asked (the others asked
         answer on their own screens)."""
         if self.seat in seats:
-            self.act(self.seat, Pass())
+            self.submit(self.seat, Pass())
 
     def ask_preview(self, seat: int, typed: str, reply: PreviewReply) -> None:
         """Ask the host what selling `typed` from this seat's hand would do: `reply` is given
@@ -255,34 +303,18 @@ class SeatLink:
         self._hints_reply = reply
         self._send(hint_message())
 
-    def take_coach(self) -> list[str]:
-        """The coach's lines for this seat that came since the last call, oldest first."""
-        said, self.coach_said = self.coach_said, []
-        return said
-
-    def ask_coach(self, seat: int) -> None:
-        """F6: ask the host's coach for Master's choice for this seat's decision now (it comes
-        as a line of the coach's, or a refusal says why not). Raises BuyWordError when the
-        host cannot be asked."""
-        if seat != self.seat:
+    def ask_coach(self, seat: int | None) -> None:
+        """F6: ask the host's coach for Master's choice for this seat's decision now (`seat`
+        None: this seat's all the same). Its line comes to the subscribers as `Said`, or a
+        refusal says why not; nothing is said at once. Raises BuyWordError when the host
+        cannot be asked."""
+        if seat is not None and seat != self.seat:
             raise BuyWordError(f"this screen holds {self.name}'s seat only")
         if self.ended is not None:
             raise BuyWordError("the coach needs the link to the host's table")
         if self.lost:
             raise BuyWordError("not connected to the table: wait for it to come back")
         self._send(coach_request())
-
-    def think(self) -> Thought:
-        """The host's table plays the computers; a joined screen never does."""
-        raise BuyWordError("the host's table plays the computers")
-
-    def play(self, thought: Thought) -> Played | Refused:
-        """The host's table plays the computers; a joined screen never does."""
-        return Refused("the host's table plays the computers")
-
-    def pause(self, thought: Thought) -> float:
-        """No computer plays here: nothing to pace."""
-        return 0.0
 
     def skip_ahead(self) -> None:
         """The host's table paces its computers; nothing to skip here."""

@@ -55,6 +55,7 @@ from buyword.table.weighing import (
 if TYPE_CHECKING:
     from buyword.bots.view import SeatView
     from buyword.table.session import TableSession
+    from buyword.table.views import TableView
 
 #: The coach's budget: the review's, so that the review can reuse what the coach weighed.
 COACH_ROLLOUTS = DEFAULT_ROLLOUTS
@@ -79,32 +80,23 @@ class CoachLine:
 class ShownLine:
     """A coach line on a screen: it stays while its person makes the decision they were
     making when it was shown (if any), and leaves when their next decision starts
-    (docs/review.md, "Coach")."""
+    (docs/review.md, "Coach"). Read from the screen's views (`TableView.deciding`), so a
+    table played here and a seat at a hosted one keep it alike."""
 
-    line: CoachLine
-    #: Where that decision starts in the record (None: they were making none).
-    through: int | None
+    seat: int
+    #: The decision its person was making when it was shown (None: they were making none).
+    through: tuple[int, str] | None
 
     @classmethod
-    def shown(cls, line: CoachLine, session: TableSession) -> ShownLine:
-        """`line`, shown now at `session`'s table."""
-        return cls(line, deciding(session, line.seat))
+    def shown(cls, seat: int, view: TableView) -> ShownLine:
+        """A line for `seat`, shown now on a screen drawing `view`."""
+        return cls(seat, view.deciding(seat))
 
-    def stands(self, session: TableSession) -> bool:
-        """Whether the line still belongs on screen: its person has started no decision since
-        it was shown."""
-        now = deciding(session, self.line.seat)
+    def stands(self, view: TableView) -> bool:
+        """Whether the line still belongs on a screen drawing `view`: its person has started
+        no decision since it was shown."""
+        now = view.deciding(self.seat)
         return now is None or now == self.through
-
-
-def deciding(session: TableSession, seat: int) -> int | None:
-    """Where the decision `seat`'s person is making now starts in the record (None when they
-    make none now: another seat acts, or they only roll)."""
-    awaiting = session.awaiting()
-    if awaiting.computer or seat not in awaiting.seats or awaiting.wait not in COACHED_WAITS:
-        return None
-    game = session.game
-    return _decision_start(game.actions, game.phase)
 
 
 @dataclass

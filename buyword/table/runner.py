@@ -65,11 +65,15 @@ class Said:
 class Update:
     """What a subscriber is told after a change: the shared screen's view (None for a
     subscriber without one), and the answer or undo that caused it (None for neither: the
-    screen changed hands, a seat was handed to a computer, the table was looked at again)."""
+    screen changed hands, a seat was handed to a computer, the table was looked at again).
+    A hosted seat's link (`buyword.net.remote.SeatLink`) tells the same: its views, and
+    `refused`, the host's reason for refusing the answer its screen sent (a runner's
+    refusals are `submit`'s own answer, so it never sets it)."""
 
     view: TableView | None
     played: Played | None = None
     undone: Undone | None = None
+    refused: Refused | None = None
 
 
 #: A subscriber's ways in: the updates, and the coach's lines.

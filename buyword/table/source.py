@@ -1,11 +1,14 @@
 """What a table screen plays (a `TableLink`: a table's runner, or a seat at a hosted table),
 and what a runner plays (a `TableSource`: a `TableSession`, or a lesson over one).
 
-The screen draws only `TableView`s (`table_view`), which hold what its holder may see, and
-sends every answer through `act`. The same screen so plays a game held here (`TableSession`)
-and a seat at a table someone else hosts (`buyword.net.remote.SeatLink`, whose views come
-from the host). A sale's preview and the hints are asked of the link and come back as
-replies: a runner answers at once from its session, a hosted seat when its host answers.
+The screen subscribes to its link and draws the `TableView`s it is told (`Update`s, which
+hold what its holder may see), and sends every answer through `submit`. The same screen so
+plays a game held here (`buyword.table.runner.TableRunner`) and a seat at a table someone
+else hosts (`buyword.net.remote.SeatLink`, whose views come from the host), the way
+boardgame.io's client plays a local or a socket transport. A sale's preview, the hints and
+the coach are asked of the link and come back as replies: a runner answers at once from its
+session, a hosted seat when its host answers. What only a table played here does (the
+computers, the hand-off, undo) a hosted seat's link does as nothing, or refuses.
 """
 
 from __future__ import annotations
@@ -14,11 +17,14 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from buyword.table.coach import CoachLine
+    from buyword.table.runner import OnSaid, OnUpdate, Said, Spawn
     from buyword.table.session import (
         Answer,
         Played,
         Refused,
         SalePreview,
+        TableSession,
         Thought,
         Undone,
     )
@@ -66,11 +72,37 @@ class TableLink(Protocol):
     """A table as a screen plays it: a runner here (`buyword.table.runner.TableRunner`), or a
     seat at a hosted table (`buyword.net.remote.SeatLink`)."""
 
+    @property
+    def session(self) -> TableSession | None:
+        """The game, when it is held on this computer (None: the host holds it)."""
+
+    @property
+    def coaching(self) -> bool:
+        """Whether the coach weighs people's decisions at this table now."""
+
     def table_view(self) -> TableView:
         """What the screen may draw now."""
 
+    def subscribe(self, on_update: OnUpdate, on_said: OnSaid | None = None) -> None:
+        """Tell `on_update` after every change, and `on_said` each line of the coach's that
+        this table's screen may hear."""
+
+    def start(self, spawn: Spawn | None = None, may_play: Callable[[], bool] | None = None
+              ) -> None:
+        """Tell the subscribers how the table stands, and play on: `spawn` runs the
+        computers' turns, `may_play()` says whether a move may be shown now."""
+
+    def wake(self) -> None:
+        """The screen can show a move now (it said it could not): play on."""
+
+    def close(self) -> None:
+        """The screen has gone: tell nobody any more."""
+
     def submit(self, seat: int, answer: Answer | str) -> Played | Refused:
         """A seat's answer."""
+
+    def take_screen(self, seat: int) -> None:
+        """`seat`'s person has taken the shared screen they were handed."""
 
     def ask_preview(self, seat: int, typed: str, reply: PreviewReply) -> None:
         """Ask what selling `typed` from `seat`'s hand now would do: `reply` is given the
@@ -80,6 +112,11 @@ class TableLink(Protocol):
         """Ask for the best words (or placements) `seat`'s hand can sell now: `reply` is
         given them (at once here, when the host's come; not at all if the host refuses).
         Raises BuyWordError when they cannot be asked for."""
+
+    def ask_coach(self, seat: int | None) -> CoachLine | Said | None:
+        """F6: Master's choice for `seat`'s decision now (None: no decision of a person's
+        now). A runner says it at once; a hosted seat's comes later, to `on_said` (None
+        here). Raises BuyWordError, saying why, when it cannot be asked."""
 
     def let_stand(self, seats: Sequence[int]) -> None:
         """Each of `seats` this link answers for lets the sale on the table stand."""

@@ -211,9 +211,9 @@ class BuyWordApp(App[int]):
     def seat_table(self, link: SeatLink, host: HostSeat | None) -> Screen[Any]:
         """The table screen of a seat at a hosted table, drawn from `link`; `host`: the
         host's own seat, with the host's powers (the one place it is built)."""
-        from buyword.ui.screens.joined import RemoteTableScreen
+        from buyword.ui.screens.table import TableScreen
 
-        return RemoteTableScreen(link, host)
+        return TableScreen(link, host=host)
 
     def on_mount(self) -> None:
         """A game if asked for, over the title; the dictionary loads once the title has

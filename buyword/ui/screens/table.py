@@ -1,17 +1,20 @@
-"""The table screen: draws one `TableView` and sends keys and clicks to the table's runner.
+"""The table screen: draws one `TableView` and sends keys and clicks to the table.
 
-Every rule, turn, privacy decision and computer move belongs to the table
-(`buyword.table.runner.TableRunner`, around the `TableSession`): who is asked next, who holds
-a screen the people share, when a computer's move is shown. The screen is sent what its holder
-may see as a `TableView` (`view`, redrawn whenever it is set) with the answer that changed
-it, and reads nothing else of the game; it asks the person the view says is asked (the
-hand-off, the challenge prompt, the drop dialog). It keeps only what is about the screen
-itself: whether the die is tumbling, the message line, the coach's line, the word being typed.
+Every rule, turn, privacy decision and computer move belongs to the table the screen is given
+(a `TableLink`, `buyword.table.source`): a runner of a game played here
+(`buyword.table.runner.TableRunner`, around the `TableSession`), or one seat at a table hosted
+elsewhere (`buyword.net.remote.SeatLink`), with the same interface. The screen is sent what
+its holder may see as a `TableView` (`view`, redrawn whenever it is set) with the answer that
+changed it, and reads nothing else of the game; it asks the person the view says is asked (the
+hand-off, the challenge prompt, the drop dialog). Local, hosted, joined and lesson tables
+differ only in what the view carries (`view.link`: the link to a host; `view.lesson`) and in
+the host's powers (`host`). The screen keeps only what is about the screen itself: whether
+the die is tumbling, the message line, the coach's line, the word being typed, the dialog open.
 """
 
 from __future__ import annotations
 
-from collections.abc import Coroutine, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -35,7 +38,6 @@ from buyword.engine import (
     Roll,
     Sell,
 )
-from buyword.engine import events as ev
 from buyword.engine.wording import dollars, plural, possessive
 from buyword.store.setup import GameSetup
 from buyword.table import (
@@ -76,9 +78,10 @@ if TYPE_CHECKING:
     from textual.screen import ModalScreen
 
     from buyword.table.coach import CoachLine, ShownLine
-    from buyword.table.runner import Said, TableRunner, Update
+    from buyword.table.runner import Said, Update
     from buyword.table.session import TableSession
     from buyword.table.source import HostPowers, TableLink
+    from buyword.table.views import LogLine
     from buyword.ui.tabletop import Tabletop
 
 
@@ -86,14 +89,20 @@ if TYPE_CHECKING:
 class ScreenState:
     """What the screen itself is doing between the session's decisions (not game state)."""
 
-    busy: bool = False  # the die tumbles (or a hosted seat's answer is on its way): no keys
+    busy: bool = False  # the die tumbles: no keys
     log_viewer: object = "nobody yet"  # whose log the log box was last written for (_show_log)
     message_for: tuple[object, ...] = ()  # the moment the message line speaks of (see show_message)
     unseen: bool = False  # the unseen-tiles panel is shown in the price list's place
     #: Whose the coach's line on screen is (None: everyone's, or none shown).
     coached: int | None = None
-    #: The coach's line on screen, which leaves when its person's next decision starts.
+    #: The coach's line on screen, which leaves when its person's next decision starts
+    #: (None: none shown, or one for everyone, which stays).
     coach_line: ShownLine | None = None
+    #: Updates posted to the screen and not drawn yet: no computer's move is shown until
+    #: they are (see `_may_show_move`).
+    unshown: int = 0
+    #: The table has been offered to be quit (it ended for this seat): offered once.
+    offered_quit: bool = False
 
 
 class TableScreen(CrosswordTable):
@@ -155,30 +164,31 @@ class TableScreen(CrosswordTable):
 
         said: CoachLine | Said
 
-    #: The runner of a table played on this computer (None: a seat at a hosted table).
-    runner: TableRunner | None = None
     #: The host's powers, on the host's own screen at a table it serves (None elsewhere).
     host: HostPowers | None = None
 
-    def __init__(self, runner: TableRunner, setup: GameSetup) -> None:
-        """A table drawn from `runner` (a game played on this computer), set up as
-        `setup`."""
+    def __init__(self, table: TableLink, setup: GameSetup | None = None,
+                 host: HostPowers | None = None) -> None:
+        """A table drawn from `table` (a runner, or a seat at a hosted table that has had its
+        first view: see `buyword.table.source`), a game set up as `setup` (the results
+        record it; by default its seats alone). `host`: the host's powers, on the host's own
+        screen at the table its server serves."""
         super().__init__()
-        self.runner = runner
-        self.sit_at(runner, setup)
-
-    def sit_at(self, table: TableLink, setup: GameSetup) -> None:
-        """Draw `table` (a runner, or a seat at a hosted table: see `buyword.table.source`),
-        a game set up as `setup`."""
         self.table = table
-        self.setup = setup
+        view = table.table_view()
+        self.setup = setup if setup is not None else GameSetup(seats=view.seats)
+        self.host = host
         self.state = ScreenState()
         self.board_cursor = BoardCursor()
         #: What the coach said that this screen's holder may not see yet (pass and play).
         self.coach_waiting: list[CoachLine | Said] = []
         #: Why a lesson refused the last drop (said in the reopened tile-limit dialog).
         self.drop_refused = ""
-        self.set_reactive(TableScreen.view, table.table_view())  # drawn once composed
+        #: The dialog asking a person now (challenge or drop), and what it asks about (see
+        #: `_asking`): it closes by itself once the table no longer asks that.
+        self._dialog: ModalScreen[Any] | None = None
+        self._asked: tuple[str, int] | None = None
+        self.set_reactive(TableScreen.view, view)  # drawn once composed
 
     def watch_view(self) -> None:
         """A new view: redraw the screen from it (once its widgets are there)."""
@@ -229,8 +239,6 @@ class TableScreen(CrosswordTable):
 
     def on_mount(self) -> None:
         """Title the boxes, then connect to the table: it says how it stands."""
-        if self._composed:
-            return  # a subclass's on_mount has run this one already (Textual runs each)
         self.query_one("#players").border_title = "Players"
         self.query_one("#prices").border_title = "Price list"
         self.query_one("#log").border_title = "Game log"
@@ -240,34 +248,24 @@ class TableScreen(CrosswordTable):
         if self.host is not None:  # the seats' panel follows the server (from its task)
             self.host.watch(lambda: self.post_message(self.SeatsChanged()))
             self._show_connected()
-        self.connect()
-
-    def connect(self) -> None:
-        """Subscribe to the table's runner and start it: it sends the table as it stands,
-        then plays the computers in a worker of this screen's, each move when it may be
-        shown."""
-        runner = self.local
-        runner.subscribe(self._update_came, self._coach_said)
-        runner.start(spawn=self._spawn, may_play=self._may_show_move)
-
-    def _spawn(self, job: Coroutine[Any, Any, None]) -> object:
-        return self.run_worker(job, group="computer", exit_on_error=False)
+        # The table sends how it stands, then (a runner) plays the computers in a worker of
+        # this screen's, each move when it may be shown.
+        self.table.subscribe(self._update_posted, self._coach_said)
+        self.table.start(
+            spawn=lambda job: self.run_worker(job, group="computer", exit_on_error=False),
+            may_play=self._may_show_move)
 
     def on_unmount(self) -> None:
-        """The table closes: the runner stops (the coach stops weighing)."""
-        if self.runner is not None:
-            self.runner.close()
-
-    @property
-    def local(self) -> TableRunner:
-        """The runner of a table played here (a hosted seat's screen has none)."""
-        assert self.runner is not None, "a table played on this computer"
-        return self.runner
+        """The table closes: a runner stops (the coach stops weighing); a hosted seat's link
+        stops telling this screen."""
+        self.table.close()
 
     @property
     def session(self) -> TableSession:
-        """The session of a table played here (see `local`)."""
-        return self.local.session
+        """The session of a table played on this computer (the app's and the tests')."""
+        session = self.table.session
+        assert session is not None, "a table played on this computer"
+        return session
 
     # ------------------------------------------------------------------ the one way in
 
@@ -277,7 +275,8 @@ class TableScreen(CrosswordTable):
         return isinstance(self.answer(action, seat), Played)
 
     def answer(self, action: Answer | str, seat: int | None = None) -> Played | Refused | None:
-        """As `play`: what the table said (None: nobody could answer now)."""
+        """As `play`: what the table said (None: nobody could answer now). The update that
+        follows an accepted answer redraws the table (at a hosted one: the host's reply)."""
         if self not in self.app.screen_stack:
             return None  # a key that arrived as the table closed (fast typing): ignore it
         if seat is None:  # the seat asked; at a hosted table, always this screen's own
@@ -289,54 +288,91 @@ class TableScreen(CrosswordTable):
         if not isinstance(result, Played):
             self.show_message(str(result), error=True)
             return result
-        self._after(result)
+        self._clear_refusal()  # (its update, posted, tells what it did)
         return result
-
-    def _after(self, played: Played) -> None:
-        """After an answer was accepted: a local table's runner has already said what
-        followed (see `_update_came`)."""
 
     # ------------------------------------------------------------------ turn flow
 
+    @dataclass
+    class TableChanged(Message):
+        """The table's news (see `_update_came`): a runner's worker and a hosted seat's link
+        tell it from their own tasks, so the screen draws it from its own."""
+
+        update: Update
+
+    def _update_posted(self, update: Update) -> None:
+        self.state.unshown += 1
+        self.post_message(self.TableChanged(update))
+
+    def on_table_screen_table_changed(self, message: TableScreen.TableChanged) -> None:
+        """Draw the table's news; once all of it is drawn, the computers may go on."""
+        self.state.unshown -= 1
+        self._update_came(message.update)
+        if not self.state.unshown and self.is_attached:
+            self.table.wake()
+
     def _update_came(self, update: Update) -> None:
-        """The runner's news: the table as this screen may show it now, and the answer (or
-        undo) that changed it. Sales and challenges are told, the die tumbles, and the person
-        asked is asked (see `_ask`)."""
+        """The table's news: the table as this screen may show it now, and the answer (or
+        undo, or a host's refusal) that changed it. Sales and challenges are told, the die
+        tumbles, a dialog the table no longer asks for closes, and the person asked is asked
+        (see `_ask`); a seat whose table has ended is offered to quit."""
         view = update.view
         if view is None or not self.is_attached:
             return
-        played, undone = update.played, update.undone
+        played, undone, before = update.played, update.undone, self.view
         if played is not None:
             self._clear_refusal()
         if undone is not None:
             self.state.log_viewer = "nobody yet"  # the log lost its last lines: write it anew
         self.set_reactive(TableScreen.view, view)  # the messages speak of the table now
+        if update.refused is not None:
+            self.show_message(str(update.refused), error=True)
         if undone is not None:
             self._clear_preview()
             self._unsay_coach(undone.seat)
             self.show_message(f"↶ Undone: {undone}")
-        if played is not None:
-            self._tell(played, view)
-            if isinstance(played.action, Roll):
-                self.state.busy = True
-                # Tumble first, so the round box says "Rolling…" rather than the draw to come.
-                self.query_one(DieFace).roll_to(view.seat.die or 0, self.buyword.animations_on)
-                self.view = view
-                return  # the person asked is asked once the die has settled
+        elif len(view.log) > len(before.log):
+            self._tell(view.log[len(before.log):], before, view)
+        if self._dialog is not None and self._asking(view) != self._asked:
+            self._close_dialog()  # the table moved on (someone else challenged first ...)
+        link = view.link
+        if link is not None and link.ended is not None and view.outcome is None:
+            self._offer_to_quit(link.ended)
+        if played is not None and isinstance(played.action, Roll):
+            self.state.busy = True
+            # Tumble first, so the round box says "Rolling…" rather than the draw to come.
+            self.query_one(DieFace).roll_to(view.seat.die or 0, self.buyword.animations_on)
+            self.view = view
+            return  # the person asked is asked once the die has settled
         self.view = view
         self._ask(view)
 
-    def _tell(self, played: Played, view: TableView) -> None:
-        """Say what an answer did: a new theme, a sale, a challenge's verdict."""
-        for event in played.events:
-            if isinstance(event, ev.Rolled) and event.theme and view.rules.theme_each_round:
+    def _tell(self, lines: Sequence[LogLine], before: TableView, view: TableView) -> None:
+        """Say what the log's new `lines` did (as every screen reads them): a new theme, a
+        sale, a challenge's verdict (marked when it reversed the sale)."""
+        for line in lines:
+            if line.kind == "Rolled" and view.seat.theme and view.rules.theme_each_round:
                 # A new theme each round: say so, since every word sold must now fit it.
-                self.show_message(f"New theme this round: {theme_title(self.view)}",
+                self.show_message(f"New theme this round: {theme_title(view)}",
                                   whole_round=True)
-            if isinstance(event, ev.Sold):
-                self.show_message(f"✓ {event}")
-            elif isinstance(event, ev.Challenged):
-                self.show_message(f"⚖ {event}", error=not event.valid)
+            elif line.kind == "Sold":
+                self.show_message(f"✓ {line}")
+            elif line.kind == "Challenged":
+                sale = before.awaiting.sale  # reversed: its tiles went back to the seller
+                reversed_ = sale is not None and \
+                    view.players[sale.seat].tiles > before.players[sale.seat].tiles
+                self.show_message(f"⚖ {line}", error=reversed_)
+
+    def _asking(self, view: TableView) -> tuple[str, int] | None:
+        """What the people at this screen are asked now (the kind of input, and how far the
+        log has got), or None when they are not: a computer acts, the game is over, or, at
+        a hosted table, another seat is asked or the link cannot send this seat's answer."""
+        awaiting, link = view.awaiting, view.link
+        if awaiting.computer or awaiting.wait is Wait.OVER:
+            return None
+        if link is not None and (link.seat not in awaiting.seats or not link.open):
+            return None
+        return (str(awaiting.wait), len(view.log))
 
     def _ask(self, view: TableView) -> None:
         """Ask the person the table waits for, as `view` says: the hand-off screen, the
@@ -346,14 +382,14 @@ class TableScreen(CrosswordTable):
         if awaiting.wait is Wait.OVER:
             self._show_results()
             return
-        if awaiting.computer:
+        if self._asking(view) is None or self._dialog is not None:
             return
         if view.handing_to is not None:
             from buyword.ui.dialogs.handoff import HandOffScreen
 
             seat = view.handing_to
             self.app.push_screen(HandOffScreen(view.names[seat]),
-                                 lambda _: self.local.take_screen(seat))
+                                 lambda _: self.table.take_screen(seat))
             return
         if awaiting.wait is Wait.CHALLENGE:
             self._offer_challenge(view)
@@ -378,31 +414,41 @@ class TableScreen(CrosswordTable):
         if self._results_shown:
             return
         self._results_shown = True
-        view, link = self.view, self.view.link
-        if link is None:
-            self.buyword.show_results(self.finished_session(), self.setup)
+        view, session = self.view, self.table.session
+        if session is not None:
+            self.buyword.show_results(session, self.setup)
             return
         from buyword.ui.screens.results import JoinedResultsScreen
 
-        if view.results is None:
-            return  # a view of form 2 always brings them
+        if view.results is None or view.viewer is None:
+            return  # a view of form 2 always brings them, for its seat
         setup = GameSetup(seats=view.seats, seed=view.seed)
-        self.app.push_screen(JoinedResultsScreen(view.results, setup, link.seat))
+        self.app.push_screen(JoinedResultsScreen(view.results, setup, view.viewer))
 
-    def finished_session(self) -> TableSession:
-        """The session whose results the app shows when the game ends: the one drawn."""
-        return self.session
+    def _offer_to_quit(self, why: str) -> None:
+        """The table cannot be played from here any more (`why`, in the host's words): say
+        so, and offer to quit, once (a "no" leaves the table on screen as it last stood)."""
+        from buyword.ui.dialogs.confirm import ConfirmScreen
+
+        if self.state.offered_quit:
+            return
+        self.state.offered_quit = True
+        self._close_dialog()
+        why = why or "the table has closed"
+        detail = literal(f"{why[0].upper()}{why[1:]}.")  # the host's words: text, not markup
+        question = ConfirmScreen("You are no longer at this table. Quit?", detail)
+        self.app.push_screen(question, lambda yes: self.app.exit() if yes else None)
 
     def _may_show_move(self) -> bool:
-        """Whether a computer's move may be shown now: not while the die tumbles (the table
-        goes on once it settles), nor while the window is too small to show anything (it
-        goes on once the window has room)."""
+        """Whether a computer's move may be shown now: not before the moves already told are
+        drawn, nor while the die tumbles (the table goes on once it settles), nor while the
+        window is too small to show anything (it goes on once the window has room)."""
         from buyword.ui.dialogs.too_small import TooSmallScreen
 
-        if not self.is_attached or self.state.busy:
+        if not self.is_attached or self.state.busy or self.state.unshown:
             return False
         if isinstance(self.app.screen, TooSmallScreen):  # nobody can see it: wait for room
-            self.set_timer(0.5, self.local.wake)
+            self.set_timer(0.5, self.table.wake)
             return False
         return True
 
@@ -410,11 +456,8 @@ class TableScreen(CrosswordTable):
         """The roll is shown: ask whoever is asked, and let the computers go on."""
         self.state.busy = False
         self.view = self.view
-        self._die_settled()
-
-    def _die_settled(self) -> None:
         self._ask(self.view)
-        self.local.wake()
+        self.table.wake()
 
     def on_key(self, event: events.Key) -> None:
         """Any key skips the die's tumble; in a draft, a letter picks that tile. In a lesson,
@@ -680,12 +723,9 @@ class TableScreen(CrosswordTable):
         seat = awaiting.seat
         name = "" if seat is None else self.view.names[seat]
         word = "" if awaiting.sale is None else awaiting.sale.word.upper()
-        return markup(self._prompt_template(awaiting), name=name, word=word)
-
-    def _prompt_template(self, awaiting: Awaiting) -> str:
-        """The prompt as markup (buyword.ui.status): `$name` is the seat to act, `$word` the
-        word challenged."""
-        return prompt_template(self.view)
+        # The prompt as markup (buyword.ui.status): `$name` is the seat to act, `$word` the
+        # word challenged.
+        return markup(prompt_template(self.view), name=name, word=word)
 
     def show_message(self, text: str, *, error: bool = False, whole_round: bool = False) -> None:
         """The line under the prompt: a refusal (marked) or a confirmation. It stays while the
@@ -981,15 +1021,32 @@ class TableScreen(CrosswordTable):
         self.push_dialog(dialog, self._dropped)
 
     def push_dialog(self, dialog: ModalScreen[Any], done: Any) -> None:
-        """Open a dialog asking the person to act; `done` is given their answer. In a lesson
-        the tile-limit dialog carries the lesson's text (it would cover the panel), or why
-        the lesson refused the last drop."""
+        """Open a dialog asking the person to act (one at a time); `done` is given their
+        answer. It closes by itself, unanswered, if the table moves on (`_update_came`). In
+        a lesson the tile-limit dialog carries the lesson's text (it would cover the panel),
+        or why the lesson refused the last drop."""
         from buyword.ui.dialogs.drop import DropScreen
 
+        if self._dialog is not None:
+            return
         lesson = self.view.lesson
         if isinstance(dialog, DropScreen) and lesson is not None and lesson.todo is not None:
             dialog.note = f"✗ {self.drop_refused}" if self.drop_refused else lesson.text
-        self.app.push_screen(dialog, done)
+        self._dialog, self._asked = dialog, self._asking(self.view)
+
+        def answered(value: Any) -> None:
+            if self._dialog is not dialog:
+                return  # closed because the table moved on: not an answer
+            self._dialog = self._asked = None
+            done(value)
+
+        self.app.push_screen(dialog, answered)
+
+    def _close_dialog(self) -> None:
+        """Close the dialog asking a person, unanswered (the table no longer asks it)."""
+        dialog, self._dialog, self._asked = self._dialog, None, None
+        if dialog is not None and dialog.is_attached and self.app.screen is dialog:
+            dialog.dismiss(None)
 
     def _dropped(self, letters: str | None) -> None:
         self.drop_refused = ""
@@ -1119,11 +1176,12 @@ class TableScreen(CrosswordTable):
 
     def _coaching(self) -> bool:
         """Whether the coach is on at this table (see `buyword.table.coach`): as the view
-        says, or as the runner now is (F6 has just turned it on)."""
-        return self.view.coaching or (self.runner is not None and self.runner.coaching)
+        says, or as the table now is (F6 has just turned it on)."""
+        return self.view.coaching or self.table.coaching
 
     def _coach_said(self, said: CoachLine | Said) -> None:
-        # Told from the coach's thread or the runner's: shown from a message.
+        # Told from the runner's task (the coach wakes it) or a hosted seat's link: shown
+        # from a message.
         self.post_message(self.CoachSaid(said))
 
     def on_table_screen_coach_said(self, message: TableScreen.CoachSaid) -> None:
@@ -1152,19 +1210,16 @@ class TableScreen(CrosswordTable):
         if told:
             self.coach_waiting = [said for said in self.coach_waiting if said not in told]
             line.update(literal("\n".join(said.text for said in told)))
-            self.state.coached = told[-1].seat
-            last = told[-1]
-            from buyword.table.runner import Said
-
-            if self.runner is None or isinstance(last, Said):
-                self.state.coach_line = None  # the coach has stopped: that stays
+            seat = self.state.coached = told[-1].seat
+            if seat is None:
+                self.state.coach_line = None  # for everyone (the coach has stopped): it stays
             else:
                 from buyword.table.coach import ShownLine
 
-                self.state.coach_line = ShownLine.shown(last, self.session)
+                self.state.coach_line = ShownLine.shown(seat, view)
             line.display = True
         shown = self.state.coach_line
-        if shown is not None and not shown.stands(self.session):
+        if shown is not None and not shown.stands(view):
             self.state.coach_line = None
             line.update("")
             line.display = False  # its person has started their next decision
@@ -1189,15 +1244,17 @@ class TableScreen(CrosswordTable):
 
     def action_coach(self) -> None:
         """F6, "what would Master do?": Master's choice for this decision now (it marks the
-        game as coached, and the coach goes on from here)."""
+        game as coached, and the coach goes on from here). A runner says it at once; a
+        host's coach says it when it comes (or the host says why not)."""
         seat = self.view.awaiting.seat
         try:
-            said = self.local.ask_coach(seat if self._person_to_act() else None)
+            said = self.table.ask_coach(seat if self._person_to_act() else None)
         except BuyWordError as error:
             self.show_message(str(error), error=True)
             return
-        self.coach_waiting.append(said)
-        self._show_coach()
+        if said is not None:
+            self.coach_waiting.append(said)
+            self._show_coach()
 
     def action_coach_quietly(self) -> None:
         """F6 with the coach off, or when there is nothing to weigh: as F6 (it says why)."""
