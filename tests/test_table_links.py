@@ -122,3 +122,45 @@ async def test_a_joined_screen_says_each_sale_as_a_local_one_does() -> None:
                         "Bob's own sale told")
             app.exit()
         await joined.leave()
+
+
+@pytest.mark.slow
+async def test_a_joined_seats_challenge_prompt_closes_when_another_challenges_first() -> None:
+    from buyword.net.client import TableClient
+    from buyword.ui.app import BuyWordApp
+    from buyword.ui.dialogs.challenge import ChallengeScreen
+    from buyword.ui.options import Opening
+    from buyword.ui.screens.table import TableScreen
+
+    setup = GameSetup(seats=(Seat("Ann"), Seat("Bob"), Seat("Cy")), seed=31,
+                      private_hands=True, challenge=True, bag=BAG + "SIT")
+    session = TableSession.new(setup, LEXICON, FINDER)
+    async with TableServer(session, reserved=frozenset({0})) as server:
+        ann = HostSeat(server, 0).table
+        joined = await JoinedTable.join(HOST, server.port, server.codes[1])
+        cy = await TableClient.connect(HOST, server.port)
+        await cy.join(code=server.codes[2])
+        app = BuyWordApp(opening=Opening.joining(joined))
+        async with app.run_test(size=(100, 32)) as pilot:
+            await on_top(pilot, TableScreen)
+            for answer in ("roll 3", "buy"):
+                ann.submit(0, answer)
+                await settle(ann, until=lambda: not ann.in_flight)
+            await until(pilot, lambda: joined.table.table_view().awaiting.seats == (1,)
+                        and joined.table.table_view().link.open, "Bob to buy")
+            await pilot.press("d")
+            await cy.wait_for(lambda: cy.my_turn, timeout=60)
+            await cy.act("discard")
+            await until(pilot, lambda: ann.table_view().awaiting.wait is Wait.SELL,
+                        "Ann to sell")
+            ann.submit(0, "sell TEA")  # Bob and Cy are asked together, each on his screen
+            await until(pilot, lambda: isinstance(app.screen, ChallengeScreen),
+                        "Bob's challenge prompt")
+            await cy.act("challenge 3")  # Cy is first: the table no longer asks Bob
+            await until(pilot, lambda: isinstance(app.screen, TableScreen),
+                        "Bob's prompt closed by itself")
+            assert [line for line in map(str, joined.table.table_view().log)
+                    if "challenged TEA" in line][0].startswith("Cy challenged TEA")
+            app.exit()
+        await cy.close()
+        await joined.leave()

@@ -149,8 +149,10 @@ async def test_the_person_on_the_sellers_left_is_asked_first_then_the_computer()
         assert challenge.challenger == "Cy" and not challenge.valid
         # The sale is reversed ($25 back to the bank) and Ann pays the $20 penalty.
         assert game.player(0).money == 175 - 20 and game.player(0).hand == "AERST"
-        message = str(table(app).query_one("#message").render())
+        line = table(app).query_one("#message")
+        message = str(line.render())
         assert "Cy challenged TEARS: not a word!" in message and "Ann pays $20" in message
+        assert line.has_class("-error")  # marked: the sale was reversed
         assert isinstance(app.screen, TableScreen) and game.current == 0  # Ann sells on
         saved = app.store.peek_game().saved  # logged and autosaved like any action
         assert saved is not None and saved.record.actions[-2:] == ("sell TEARS", "challenge 3")
