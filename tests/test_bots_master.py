@@ -13,9 +13,11 @@ import pytest
 from words_helpers import index_cache
 
 from buyword.bots import LEVELS, LevelBot, MasterBot, make_bot
+from buyword.bots import master as master_module
 from buyword.bots.index import WordIndex, dearest_words
 from buyword.bots.master import Decision, Estimate, Search
 from buyword.bots.rollout import Luck, QuickBot, Rollout
+from buyword.bots.view import SeatView
 from buyword.engine import Buy, Choose, Discard, Done, Drop, Game, Phase, Roll, Rules, Sell
 from buyword.engine import events as ev
 from buyword.store.setup import Seat
@@ -120,6 +122,36 @@ def test_a_budget_in_rollouts_counts_every_options_rollouts_whatever_the_clock(w
     assert appraised(1e9, 23) == estimates
     with pytest.raises(ValueError, match="at least one"):
         MasterBot(WordIndex.common(words[0], None), 1, rollouts=0)
+
+
+def test_a_decision_that_spends_its_whole_budget_ends_within_it(words, monkeypatch):
+    """The budget counts from the start of the decision (Expert's choice of candidates
+    included), and the rollouts stop short of it by `Search.reserve`, so a Master that thinks
+    its whole second still answers within the second. A fake clock counts the time: 30 ms to
+    pick the candidates and 1 ms a rollout."""
+    finder, lexicon = words
+    session = TableSession(Game.new(["P0"], dictionary=lexicon, seed=1), [Seat("P0")], finder)
+    session.act(0, "roll choice")
+    view = session.view(0)  # four draw counts, none ever dropped: the budget decides
+    now = [0.0]
+    monkeypatch.setitem(master_module.CLOCKS, "cpu", lambda: now[0])
+    candidates, play = MasterBot.candidates, MasterBot._play
+
+    def slow_candidates(bot: MasterBot, view: SeatView) -> list[Decision]:
+        now[0] += 0.030
+        return candidates(bot, view)
+
+    def slow_play(bot: MasterBot, *args: object) -> float:
+        now[0] += 0.001
+        return play(bot, *args)
+
+    monkeypatch.setattr(MasterBot, "candidates", slow_candidates)
+    monkeypatch.setattr(MasterBot, "_play", slow_play)
+    search = Search(clock="cpu", horizon=1, min_rollouts=10**6, max_rollouts=10**6)
+    bot = MasterBot(WordIndex.common(finder, None), 1, search=search, budget=1.0)
+    assert bot.choose(view) in view.rules.draw_choices
+    # It thought almost all of its second (a round is four rollouts, 4 ms), and no longer.
+    assert 1.0 - search.reserve - 0.010 <= now[0] <= 1.0 - search.reserve
 
 
 def test_a_decision_the_seat_cannot_take_is_refused_in_a_players_words(words):

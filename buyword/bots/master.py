@@ -132,6 +132,10 @@ class Search:
     #: Which seconds the budget counts: "wall" (the time a person waits) or "cpu" (this
     #: process's processor time: the same search on a busy machine, for measuring).
     clock: str = "wall"
+    #: Seconds of a decision's budget its rollouts leave to the rest of it (choosing the
+    #: candidates, the last round's bookkeeping, the table's own work), so that a decision
+    #: that spends its whole budget still ends within it.
+    reserve: float = 0.05
     #: Expert's best options weighed at a sale or a drop (every count on CHOICE, and buy or
     #: discard, are always weighed).
     breadth: int = 4
@@ -486,11 +490,16 @@ class MasterBot(LevelBot):
         rollouts do not model)."""
         if modelled(view) is not None:
             return None
+        clock = CLOCKS[self.search.clock]
+        started = clock()
         self.index = self.index.at_least(view.rules.min_word_length)
         decisions = self.candidates(view)
         if len(decisions) == 1:
             return decisions[0]
-        return self.race(view, decisions, set(), self.budget, self.rollouts)[0].decision
+        # The budget counts from the start of the decision: the candidates' time and the
+        # reserve come out of the rollouts' share.
+        budget = self.budget - self.search.reserve - (clock() - started)
+        return self.race(view, decisions, set(), budget, self.rollouts)[0].decision
 
     def choose(self, view: SeatView) -> int:
         """The draw count after a CHOICE roll: the best by rollouts."""
