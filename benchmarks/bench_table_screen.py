@@ -71,7 +71,7 @@ async def measure(rounds: int, repeats: int) -> dict[str, float]:
             screen._show_log()
 
         def refresh_view() -> None:  # the whole picture set again, from the runner's view
-            screen.view = screen.local.table_view()
+            screen.view = screen.table.table_view()
 
         def hand_off_unshared() -> None:
             log._rows.clear()

@@ -22,6 +22,7 @@ from buyword.engine import Buy, Game, Roll
 from buyword.store.settings import Settings
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import TableSession, Wait
+from buyword.table.runner import TableRunner
 from buyword.ui.app import BuyWordApp
 from buyword.ui.screens.table import TableScreen
 from buyword.words.lexicon import Lexicon
@@ -72,7 +73,9 @@ async def count() -> Counter[str]:
         session.act(0, Roll(5))
         session.act(0, Buy())
         assert session.awaiting().wait is Wait.SELL
-        screen.local.refresh()  # the session changed outside the runner: look again
+        runner = screen.table
+        assert isinstance(runner, TableRunner)  # a game played here
+        runner.refresh()  # the session changed outside the runner: look again
         await pilot.pause()
         await pilot.press("t", "e", "a")
         await pilot.pause()

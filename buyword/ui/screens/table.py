@@ -308,8 +308,8 @@ class TableScreen(CrosswordTable):
         """Draw the table's news; once all of it is drawn, the computers may go on."""
         self.state.unshown -= 1
         self._update_came(message.update)
-        if not self.state.unshown and self.is_attached:
-            self.table.wake()
+        if not self.state.unshown and self.is_attached and self.view.awaiting.computer:
+            self.table.wake()  # (a computer's move may have waited for these)
 
     def _update_came(self, update: Update) -> None:
         """The table's news: the table as this screen may show it now, and the answer (or
