@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from textual.app import App, ComposeResult
 from textual.widgets._footer import FooterKey
-from ui_helpers import BAG, make_app, settle, table
+from ui_helpers import BAG, make_app, settle, table, until
 
 from buyword.store.setup import GameSetup, Seat
 from buyword.ui.widgets.game_log import GameLog, log_line
@@ -93,3 +93,63 @@ async def test_a_key_greyed_out_and_lit_again_is_the_same_key() -> None:
             assert buy_key(app) is buy  # the same key, greyed or lit in place
             assert buy._disabled == (not affordable) == buy.has_class("-disabled")
         await pilot.press("b")  # a greyed key still does nothing
+
+
+def shown_keys(footer: KeysFooter) -> list[str]:
+    """The footer's keys as a player reads them, left to right; one that runs under the
+    command palette's key is marked cut (it shows as "? Ke")."""
+    keys = [key for key in footer.query(FooterKey) if key.display]
+    palette = next((key for key in keys if key.has_class("-command-palette")), None)
+    if palette is None:
+        return []  # not built yet
+    shown = []
+    for key in sorted(keys, key=lambda k: k.region.x):
+        if key is not palette:
+            cut = " (cut)" if key.region.right > palette.region.x else ""
+            shown.append(f"{key.key_display} {key.description}{cut}")
+    return shown
+
+
+class Counter(App):
+    """A footer of more keys than a narrow terminal has room for, the help key last."""
+
+    BINDINGS = [("b", "buy", "Buy"), ("d", "discard", "Discard"), ("f3", "unseen", "Unseen"),
+                ("f6", "coach", "Master?"), ("f7", "hand_over", "Seat to computer"),
+                ("question_mark", "keys", "Keys")]
+
+    def compose(self) -> ComposeResult:
+        """Only the footer."""
+        yield KeysFooter()
+
+
+@pytest.mark.parametrize(("width", "compact", "shown"), [
+    (100, False, ["b Buy", "d Discard", "f3 Unseen", "f6 Master?", "f7 Seat to computer",
+                  "? Keys"]),
+    (80, True, ["b Buy", "d Discard", "f3 Unseen", "f6 Master?", "f7 Seat to computer",
+                "? Keys"]),  # 82 columns roomy: compact, all fit
+    (50, True, ["b Buy", "d Discard", "f3 Unseen", "? Keys"]),  # the help key before others
+    (30, True, ["b Buy", "? Keys"]),
+])
+async def test_a_narrow_footer_shows_each_key_whole_or_not_at_all_and_keeps_the_help_key(
+        width: int, compact: bool, shown: list[str]) -> None:
+    app = Counter()
+    async with app.run_test(size=(width, 5)) as pilot:
+        footer = app.query_one(KeysFooter)
+        await until(pilot, lambda: shown_keys(footer) == shown, f"the keys that fit {width}")
+        assert footer.compact == compact  # the spaces around the keys go before any key
+        if width < 100:
+            await pilot.resize_terminal(100, 5)  # room again: every key, roomy
+            await until(pilot, lambda: len(shown_keys(footer)) == 6 and not footer.compact,
+                        "every key back at 100 columns")
+
+
+async def test_the_footer_at_choice_with_the_coach_on_shows_every_key_whole_at_80x24() -> None:
+    setup = GameSetup(seats=(Seat("Ann"), Seat("Bob", "easy")), seed=7, bag=BAG, coach=True)
+    app = make_app(setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")  # seed 7 rolls CHOICE: four Draw keys, Unseen, Master?, Keys
+        footer = table(app).query_one(KeysFooter)
+        expected = ["2 Draw 2", "3 Draw 3", "4 Draw 4", "5 Draw 5", "f3 Unseen", "f6 Master?",
+                    "? Keys"]
+        await until(pilot, lambda: shown_keys(footer) == expected, "every key, whole")
