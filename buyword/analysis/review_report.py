@@ -10,9 +10,9 @@ import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -32,6 +32,7 @@ from buyword.table.weighing import (
     DecisionMaker,
     Reviewed,
     ReviewError,
+    Weighed,
     review_master,
     unreviewable,
 )
@@ -208,17 +209,12 @@ def review_main(options: ReviewOptions) -> int:
 # value of the wrong type by its field.
 
 
-class DecisionReport(msgspec.Struct, kw_only=True):
-    """One decision of the report: what you did, Master's choice, and the dollars lost."""
+@dataclass(frozen=True, kw_only=True)
+class DecisionReport(Weighed):
+    """One decision of the report: the decision and Master's estimates (to the cent), and the
+    dollars lost. (A dataclass, as `Weighed` is: msgspec writes and reads it as it does the
+    report's other forms, its fields in the same order.)"""
 
-    round: int
-    kind: str
-    yours: str
-    master: str
-    your_mean: float
-    your_stderr: float
-    best_mean: float
-    best_stderr: float
     lost: float  # the loss the summary counts: 0 within the noise
     estimated_lost: float
     uncertainty: float
@@ -261,14 +257,18 @@ def _cents(value: float | None) -> float | None:
     return None if value is None else round(value, 2)
 
 
+def _weighed_in_cents(decision: Weighed) -> dict[str, Any]:
+    """A decision's `Weighed` fields, its estimates rounded to the cent."""
+    values = {field.name: getattr(decision, field.name) for field in fields(Weighed)}
+    return {name: round(value, 2) if isinstance(value, float) else value
+            for name, value in values.items()}
+
+
 def review_report(review: GameReview) -> ReviewReport:
     """The review's report (what `buyword review --json` prints)."""
     accuracy = review.accuracy
     decisions = [DecisionReport(
-        round=d.round, kind=d.kind, yours=d.yours, master=d.master,
-        your_mean=round(d.your_mean, 2), your_stderr=round(d.your_stderr, 2),
-        best_mean=round(d.best_mean, 2), best_stderr=round(d.best_stderr, 2),
-        lost=round(d.counted, 2), estimated_lost=round(d.lost, 2),
+        **_weighed_in_cents(d), lost=round(d.counted, 2), estimated_lost=round(d.lost, 2),
         uncertainty=round(d.uncertainty, 2), within_noise=d.within_noise,
         noise=round(d.noise, 2), rollouts=d.rollouts) for d in review.decisions]
     rounds = [RoundReport(round=r.round, money=r.money, left=round(r.left, 2),

@@ -120,8 +120,11 @@ class Moment:
 
 
 @dataclass(frozen=True)
-class Reviewed:
-    """One decision weighed: what the person did, Master's choice, and the dollars lost."""
+class Weighed:
+    """A decision and Master's two estimates of it: when, of what kind, what the person did
+    and what Master would have done, and the money each is expected to end with (mean and
+    standard error). The review's `Reviewed` adds how it was weighed; the review's JSON
+    report (`buyword.analysis.review_report`) adds the loss, rounded to the cent."""
 
     round: int
     kind: str
@@ -131,6 +134,12 @@ class Reviewed:
     your_stderr: float
     best_mean: float
     best_stderr: float
+
+
+@dataclass(frozen=True)
+class Reviewed(Weighed):
+    """One decision weighed: what the person did, Master's choice, and the dollars lost."""
+
     #: The fewer of the two estimates' rollouts.
     rollouts: int = 1_000
     #: The standard error of the paired difference between the two estimates (on the
