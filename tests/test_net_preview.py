@@ -166,11 +166,11 @@ async def test_the_hosts_powers_name_each_seat_and_hand_a_seat_to_a_computer() -
     level = LEVELS[0]
     async with TableServer(bov_table(), reserved=frozenset({0})) as server:
         host = HostSeat(server, 0)
-        lines = host.seat_lines()
-        assert lines[0] == "1 Ann: you, at this screen"
-        assert lines[1] == f"2 Bob: not joined yet · code {server.codes[1]}"
-        assert host.codes()[-2:] == lines
+        assert host.seat_lines() == ["1 Ann: you", f"2 Bob: code {server.codes[1]}"]
+        assert host.codes()[-2:] == ["1 Ann: you, at this screen",  # the join dialog's words
+                                     f"2 Bob: not joined yet · code {server.codes[1]}"]
         assert host.handed_over() == [(1, "Bob")]
         assert host.hand_to_computer(1, level) == f"A computer ({level}) plays Bob's seat now."
-        assert host.seat_lines()[1] == f"2 Bob: computer ({level})"
+        assert host.seat_lines()[1] == "2 Bob: computer"
+        assert host.codes()[-1] == f"2 Bob: computer ({level})"
         assert host.handed_over() == []

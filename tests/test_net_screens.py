@@ -23,6 +23,7 @@ from buyword.ui.options import Opening
 from buyword.ui.screens.results import JoinedResultsScreen
 from buyword.ui.screens.table import TableScreen
 from buyword.ui.widgets.rack import Rack
+from buyword.ui.widgets.scoreboard import PlayerRow
 
 pytestmark = pytest.mark.slow
 
@@ -148,9 +149,34 @@ async def test_the_hosts_screen_shows_who_is_connected_and_hands_a_gone_seat_ove
             assert isinstance(app.screen, HandOverScreen)
             assert app.screen.choices[0] == (1, "easy")  # Bob first, then Cy; easiest first
             await pilot.press("enter")
-            await until(pilot, lambda: "2 Bob: computer (easy)" in str(panel.render()),
+            await until(pilot, lambda: "2 Bob: computer" in str(panel.render()),
                         "Bob's seat shown handed over")
+            assert "Bob · Easy" in str(screen.query(PlayerRow)[1].render())  # at which level
             assert session.seats[1] == Seat("Bob", "easy") and 1 in server.handed  # token: back
+            app.exit()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 18)])
+async def test_every_join_code_shows_whole_on_the_hosts_screen_at_80x24_and_60x18(
+        size: tuple[int, int]) -> None:
+    # Four seats, two of them open with the longest names the new-game form takes, and a
+    # computer whose level takes a line of the players panel: the seats panel still fits.
+    session = table(Seat("Ann"), Seat("Bartholomew1"), Seat("Christabel22"),
+                    Seat("Computer 4", "hard"), seed=23)
+    async with TableServer(session, reserved=frozenset({0})) as server:
+        app = BuyWordApp(opening=Opening.hosting(HostSeat(server, 0)))
+        async with app.run_test(size=size) as pilot:
+            screen = await on_top(pilot, TableScreen)
+            panel = screen.query_one("#connected", Static)
+            await until(pilot, lambda: bool(panel.region), "the seats panel laid out")
+            lines = str(panel.render()).split("\n")
+            assert lines[1:] == ["1 Ann: you", f"2 Bartholomew1: code {server.codes[1]}",
+                                 f"3 Christabel22: code {server.codes[2]}",
+                                 "4 Computer 4: computer"]
+            # Each line on one row of the panel, and the panel above the footer: nothing cut.
+            assert all(len(line) <= panel.content_region.width for line in lines), lines
+            assert panel.content_region.height == len(lines)
+            assert panel.region.bottom <= size[1] - 1
             app.exit()
 
 

@@ -453,25 +453,34 @@ class HostSeat:
         self.refresh()
 
     def seat_lines(self) -> list[str]:
-        """One line per seat for the host: who plays it and whether they are connected."""
-        server, lines = self.server, []
-        for seat, s in enumerate(server.session.seats):
-            if seat == self.table.seat:
-                state = "you, at this screen"
-            elif not s.human:
-                state = f"computer ({s.level})"
-            elif seat in server.clients:
-                state = "connected"
-            elif seat in server.claimed:
-                state = "gone — may come back with their token"
-            else:
-                state = f"not joined yet · code {server.codes.get(seat, '?')}"
-            lines.append(f"{seat + 1} {s.name}: {state}")
-        return lines
+        """One line per seat for the host's seats panel, short enough for the table's side
+        column (28 columns, with a name of up to 12 letters): who plays it, whether they are
+        here, and an open seat's join code ("2 Bob: code 7KQ2M9")."""
+        return [self._seat_line(seat, short=True)
+                for seat in range(len(self.server.session.seats))]
+
+    def _seat_line(self, seat: int, *, short: bool) -> str:
+        """Who plays `seat` and whether they are connected, in the panel's few words
+        (`short`) or the join dialog's."""
+        server = self.server
+        s = server.session.seats[seat]
+        if seat == self.table.seat:
+            state = "you" if short else "you, at this screen"
+        elif not s.human:
+            state = "computer" if short else f"computer ({s.level})"
+        elif seat in server.clients:
+            state = "connected"
+        elif seat in server.claimed:
+            state = "gone" if short else "gone — may come back with their token"
+        else:
+            code = server.codes.get(seat, "?")
+            state = f"code {code}" if short else f"not joined yet · code {code}"
+        return f"{seat + 1} {s.name}: {state}"
 
     def codes(self) -> list[str]:
         """Where the table is served and its join codes, then who plays each seat."""
-        return self.server.describe() + self.seat_lines()
+        return self.server.describe() + [self._seat_line(seat, short=False)
+                                         for seat in range(len(self.server.session.seats))]
 
     def handed_over(self) -> list[tuple[int, str]]:
         """The people's seats the host may hand to a computer (every one but the host's)."""

@@ -133,10 +133,12 @@ class HostPowers(Protocol):
     screen only: `buyword.net.remote.HostSeat`)."""
 
     def seat_lines(self) -> list[str]:
-        """One line per seat: who plays it and whether they are connected."""
+        """One short line per seat (the host's seats panel): who plays it, whether they are
+        connected, and an open seat's join code."""
 
     def codes(self) -> list[str]:
-        """Where the table is served and its join codes, then `seat_lines`."""
+        """Where the table is served and its join codes, then who plays each seat (in more
+        words than `seat_lines`)."""
 
     def handed_over(self) -> list[tuple[int, str]]:
         """The people's seats the host may hand to a computer (every one but its own), with

@@ -246,6 +246,7 @@ class TableScreen(CrosswordTable):
         self.set_class(self.view.lesson is not None, "-lesson")
         self._composed = True
         if self.host is not None:  # the seats' panel follows the server (from its task)
+            self.add_class("-host")  # in the price list's place (see table.tcss)
             self.host.watch(lambda: self.post_message(self.SeatsChanged()))
             self._show_connected()
         # The table sends how it stands, then (a runner) plays the computers in a worker of
@@ -1290,7 +1291,7 @@ class TableScreen(CrosswordTable):
         if not self.is_attached or self.host is None or not self.query("#connected"):
             return
         self.query_one("#connected", Static).update(
-            Content("\n").join([markup("[b]At the table[/b] (F6: join codes)"),
+            Content("\n").join([markup("[b]Seats[/b] (F6: how to join)"),
                                 *(literal(line) for line in self.host.seat_lines())]))
 
     def action_codes(self) -> None:
