@@ -13,7 +13,17 @@ from dataclasses import fields, replace
 import pytest
 from words_helpers import index_cache
 
-from buyword.analysis.puzzles import SOLVERS, appraiser, mistakes, rerated, sampled, spread
+from buyword.analysis.puzzles import (
+    LEVELS,
+    SOLVERS,
+    appraiser,
+    load_level_ratings,
+    mistakes,
+    rated_levels,
+    rerated,
+    sampled,
+    spread,
+)
 from buyword.analysis.review import review_game
 from buyword.bots import make_bot
 from buyword.bots.master import Decision
@@ -32,6 +42,7 @@ from buyword.store.puzzles import (
     puzzle_set_from,
     puzzle_set_json,
 )
+from buyword.store.table_ratings import SkillRating, rate_game, skill_model
 from buyword.table.puzzles import (
     clear_gap,
     confirmed,
@@ -368,14 +379,32 @@ def test_rate_levels_without_games_rates_the_puzzles_from_the_kept_ratings(tmp_p
     assert main(["puzzles", "rate-levels", "--games", "0", "--ratings", str(ratings),
                  "--out", str(out)]) == 2
     assert "there are no level ratings" in capsys.readouterr().out
-    levels = {"easy": (900, 60), "medium": (1200, 60), "hard": (1500, 60), "expert": (1800, 60),
-              "master": (1950, 60)}
-    ratings.write_text(json.dumps({"format": 1, "levels": {
-        name: {"rating": r, "deviation": d, "volatility": 0.06}
-        for name, (r, d) in levels.items()}}), encoding="utf-8")
+    levels = {"easy": (5.0, 2.0), "medium": (15.0, 2.0), "hard": (25.0, 2.0),
+              "expert": (35.0, 2.0), "master": (40.0, 2.0)}  # 910 to 1942 on Glicko's scale
+    ratings.write_text(json.dumps({"format": 2, "levels": {
+        name: {"mu": mu, "sigma": sigma} for name, (mu, sigma) in levels.items()}}),
+        encoding="utf-8")
     hard = replace(junk[3], solved_by=("hard", "expert"))
     out.write_text(puzzle_set_json(PuzzleSet(Rules(), (hard,))), encoding="utf-8")
     assert main(["puzzles", "rate-levels", "--games", "0", "--ratings", str(ratings),
                  "--out", str(out)]) == 0
     [rated] = puzzle_set_from(out.read_bytes()).puzzles
     assert 1200 < rated.rating < 1500 and rated.deviation < 350
+
+
+def test_the_levels_are_rated_by_openskill_from_games_of_two_three_and_four() -> None:
+    results = [(1, 0, ("easy", "hard"), (500, 700)),
+               (1, 1, ("easy", "medium", "expert"), (400, 600, 800)),
+               (1, 2, ("master", "expert", "hard", "medium"), (900, 800, 700, 600)),
+               (2, 0, ("hard", "easy"), (650, 650))]  # level money: a draw
+    skills = rated_levels(results)
+    assert min(skills, key=lambda name: skills[name].mu) == "easy"  # never ahead of anyone
+    assert skills["expert"].mu > skills["medium"].mu and skills["master"].mu > SkillRating().mu
+    assert [skills[n].games for n in LEVELS] == [3, 2, 3, 2, 1]
+    # The same games, one at a time, through the table's own rating of a game.
+    model, again = skill_model(), {name: SkillRating() for name in LEVELS}
+    for _, _, levels, money in results:
+        again.update(zip(levels, rate_game(model, [again[n] for n in levels], money),
+                         strict=True))
+    assert again == skills
+    assert load_level_ratings(None) != {name: Glicko() for name in LEVELS}  # the shipped ones

@@ -5,18 +5,27 @@ message; the results screen's line says each seat's rating."""
 
 from __future__ import annotations
 
+import json
+import math
+import random
+from importlib.resources import files
+
 import pytest
 from store_helpers import finished, saved_game
 
 from buyword.store import Store
+from buyword.store.puzzles import Glicko
 from buyword.store.table_ratings import (
     START_MU,
     TABLE_RATINGS,
     SkillRating,
     TableRatings,
-    computer_rating,
+    as_glicko,
     level_skills,
+    ranks_by_money,
+    rate_game,
     rate_table,
+    skill_model,
     table_ratings_from,
 )
 from buyword.ui.saving import results_lines
@@ -49,8 +58,48 @@ def test_a_computer_sits_at_its_calibrated_rating() -> None:
     rate_table(other, [("Ann", None), ("Bob", None)], [900, 800])
     if expert.mu > START_MU:
         assert ratings.people["Ann"].mu > other.people["Ann"].mu
-    assert computer_rating(1500, 350).mu == pytest.approx(START_MU)
-    assert computer_rating(1674, 50).mu > START_MU
+    # The levels' ratings are OpenSkill's own, read as the file keeps them.
+    kept = json.loads((files("buyword.data") / "level_ratings.json").read_text("utf-8"))
+    assert (expert.mu, expert.sigma) == (kept["levels"]["expert"]["mu"],
+                                         kept["levels"]["expert"]["sigma"])
+
+
+def test_the_library_gives_its_manuals_worked_example() -> None:
+    # openskill's user manual ("The Basics"): four newcomers, two teams of two, the first
+    # team wins; then "Predicting Winners". BuyWord's model and its ranks (1 the richest)
+    # give exactly these numbers.
+    model = skill_model()
+    p1, p2, p3, p4 = (model.rating() for _ in range(4))
+    [[a, b], [c, d]] = model.rate([[p1, p2], [p3, p4]], ranks=ranks_by_money([900, 800]))
+    assert (a.mu, a.sigma) == pytest.approx((26.964294621803063, 8.177962604389991), abs=1e-9)
+    assert (b.mu, b.sigma) == pytest.approx((26.964294621803063, 8.177962604389991), abs=1e-9)
+    assert (c.mu, c.sigma) == pytest.approx((23.035705378196937, 8.177962604389991), abs=1e-9)
+    assert (d.mu, d.sigma) == pytest.approx((23.035705378196937, 8.177962604389991), abs=1e-9)
+    win = model.predict_win([[model.rating()], [model.rating(mu=33.564, sigma=1.123)]])
+    assert win == pytest.approx([0.2021226121041832, 0.7978773878958167], abs=1e-9)
+
+
+def test_a_rating_is_carried_to_glickos_scale_with_the_same_odds() -> None:
+    assert as_glicko(SkillRating()) == Glicko(1500.0, pytest.approx(245.674, abs=1e-3))
+    assert as_glicko(SkillRating(30.0, 1.0)).rating == pytest.approx(1500 + 5 * 29.4809,
+                                                                     abs=1e-3)
+    # One player beats another three games in four: Glicko puts them 400 log10(3) = 191
+    # points apart. OpenSkill, rating those games, puts them as far apart on Glicko's scale
+    # (the mean gap over games 1,001 to 3,000; 25 / (25/3) x 350 = 42 points a mu would say
+    # about 285).
+    rng = random.Random(1)
+    model, a, b, gaps = skill_model(), SkillRating(), SkillRating(), []
+    for game in range(3000):
+        a, b = rate_game(model, [a, b], [900, 800] if rng.random() < 0.75 else [800, 900])
+        if game >= 1000:
+            gaps.append(as_glicko(a).rating - as_glicko(b).rating)
+    assert sum(gaps) / len(gaps) == pytest.approx(400 * math.log10(3), rel=0.1)
+
+
+def test_the_richest_ranks_first_and_equal_money_ranks_equal() -> None:
+    assert ranks_by_money([640, 820, 640, 900]) == [3.0, 2.0, 3.0, 1.0]
+    after = rate_game(skill_model(), [SkillRating()] * 3, [700, 900, 500])
+    assert after[1].mu > after[0].mu > after[2].mu and all(r.games == 1 for r in after)
 
 
 def test_no_rating_without_two_seats_and_a_person() -> None:

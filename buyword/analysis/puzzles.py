@@ -12,7 +12,7 @@ so a run gives the same puzzles in one process, a pool (`--jobs`) or on Ray (`--
 
 from __future__ import annotations
 
-import json
+import itertools
 import math
 import time
 from collections import Counter
@@ -38,6 +38,14 @@ from buyword.store.puzzles import (
     puzzle_set_from,
     puzzle_set_json,
 )
+from buyword.store.table_ratings import (
+    SkillRating,
+    as_glicko,
+    level_ratings_json,
+    level_skills,
+    rate_game,
+    skill_model,
+)
 from buyword.table.launch import computer_table
 from buyword.table.puzzles import (
     confirmed,
@@ -45,7 +53,6 @@ from buyword.table.puzzles import (
     level_answer,
     make_puzzle,
     starting_rating,
-    updated,
 )
 from buyword.table.runner import TableRunner
 from buyword.table.services import Services
@@ -71,8 +78,6 @@ DEFAULT_ROLLOUTS = 96
 PLAYING_ROLLOUTS = 24
 #: The computer levels that try each puzzle (their answers give its starting rating).
 SOLVERS = tuple(LEVEL_STYLES)
-#: Where the levels' ratings are kept (`buyword puzzles rate-levels`).
-LEVEL_RATINGS = "level_ratings.json"
 
 
 @dataclass(frozen=True)
@@ -266,50 +271,53 @@ def mistakes(review: GameReview, record: GameRecord, finder: Any,
 
 
 def load_level_ratings(path: Path | None = None) -> dict[str, Glicko]:
-    """The computer levels' ratings (`data/level_ratings.json`), or every level at the start
-    rating when there is no such file yet."""
-    path = path or bundled_level_ratings()
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        return {name: Glicko(**values) for name, values in data["levels"].items()}
-    except (OSError, ValueError, KeyError, TypeError):
+    """The computer levels' ratings on the puzzles' Glicko scale (`as_glicko` of their
+    OpenSkill ratings in `data/level_ratings.json`, or in `path`), or every level at the start
+    rating when there are none yet."""
+    skills = level_skills(path)
+    if not skills:
         return {name: Glicko() for name in LEVELS}
+    return {name: as_glicko(skill) for name, skill in skills.items()}
 
 
-def bundled_level_ratings() -> Path:
-    """Where the shipped level ratings are: `data/level_ratings.json`."""
-    from importlib.resources import files
+#: The tables the levels rate on: every two, three and four of them (OpenSkill rates a game of
+#: any number of seats at once), the seats turned one place each round.
+RATING_TABLES: tuple[tuple[str, ...], ...] = tuple(
+    table for seats in (2, 3, 4) for table in itertools.combinations(LEVELS, seats))
 
-    return Path(str(files("buyword.data") / LEVEL_RATINGS))
 
-
-def _rate_task(task: tuple[int, tuple[str, ...]]) -> tuple[int, tuple[str, ...], tuple[int, ...]]:
-    seed, levels = task
+def _rate_task(task: tuple[int, int, tuple[str, ...]]
+               ) -> tuple[int, int, tuple[str, ...], tuple[int, ...]]:
+    seed, order, levels = task
     game = play_table(levels, seed)
-    return seed, levels, tuple(p.money for p in game.players)
+    return seed, order, levels, tuple(p.money for p in game.players)
 
 
 def rate_levels(seed: int, games: int, jobs: int = 1, ray: str | None = None
-                ) -> tuple[dict[str, Glicko], list[tuple[int, tuple[str, ...], tuple[int, ...]]]]:
-    """The levels' Glicko-2 ratings from `games` seeded games of each pair of levels (game N on
-    seed S+N-1, both seat orders in turn): each game a win for the one who ends with more
-    money (a draw when level), and each round of games (one of every pair) a rating period.
-    Also every game's result (seed, levels, money), in the order of the seeds."""
+                ) -> tuple[dict[str, SkillRating],
+                           list[tuple[int, int, tuple[str, ...], tuple[int, ...]]]]:
+    """The levels' OpenSkill (Plackett-Luce) ratings from `games` rounds of seeded games: in
+    round N (seed S+N-1) every table of `RATING_TABLES`, its seats turned N-1 places. Each game
+    ranks its seats by their money at the end (equal money, equal rank) and moves every seat's
+    rating, the games taken in order of seed and table. Also every game's result (seed, its
+    place in the round, levels, money), in that order."""
     Services.shared().words()
-    pairs = [table for table in TABLES if table[0] != table[1]]
-    tasks = [(seed + n, pair if n % 2 == 0 else pair[::-1])
-             for n in range(games) for pair in pairs]
+    tasks = [(seed + n, order, table[n % len(table):] + table[:n % len(table)])
+             for n in range(games) for order, table in enumerate(RATING_TABLES)]
     results = sorted(run_tasks(_rate_task, tasks, jobs, ray))
-    ratings = {name: Glicko() for name in LEVELS}
-    for n in range(games):
-        period: dict[str, list[tuple[Glicko, float]]] = {name: [] for name in LEVELS}
-        for _, levels, money in (r for r in results if r[0] == seed + n):
-            (a, b), (x, y) = levels, money
-            score = 1.0 if x > y else 0.0 if x < y else 0.5
-            period[a].append((ratings[b], score))
-            period[b].append((ratings[a], 1.0 - score))
-        ratings = {name: updated(ratings[name], period[name]) for name in LEVELS}
-    return ratings, results
+    return rated_levels(results), results
+
+
+def rated_levels(results: Sequence[tuple[int, int, Sequence[str], Sequence[int]]]
+                 ) -> dict[str, SkillRating]:
+    """The levels' OpenSkill ratings after `results` (seed, place, levels, money), taken in
+    the order given, every level starting at OpenSkill's newcomer's rating."""
+    model = skill_model()
+    skills = {name: SkillRating() for name in LEVELS}
+    for _, _, levels, money in results:
+        after = rate_game(model, [skills[name] for name in levels], money)
+        skills.update(zip(levels, after, strict=True))
+    return skills
 
 
 def rerated(puzzles: PuzzleSet, levels: dict[str, Glicko]) -> PuzzleSet:
@@ -331,23 +339,23 @@ def rate_levels_main(ratings_out: str, puzzles_file: str, seed: int, games: int,
     started = time.process_time()
     if games == 0:
         path = Path(ratings_out)
-        if not path.exists():
+        if not level_skills(path):
             say(f"buyword: there are no level ratings in {ratings_out}: play some games "
                 "(--games N)")
             return 2
         _rerate_file(puzzles_file, load_level_ratings(path), say)
         return 0
-    ratings, results = rate_levels(seed, games, jobs, ray)
-    data = {"format": 1,
-            "command": f"buyword puzzles rate-levels --seed {seed} --games {games}",
-            "seeds": [seed, seed + games - 1], "games": len(results),
-            "master_rollouts": PLAYING_ROLLOUTS,
-            "levels": {name: {"rating": round(r.rating, 1), "deviation": round(r.deviation, 1),
-                              "volatility": round(r.volatility, 6)}
-                       for name, r in ratings.items()}}
-    write_atomic(Path(ratings_out), json.dumps(data, indent=1) + "\n")
-    for name, r in sorted(ratings.items(), key=lambda item: -item[1].rating):
-        say(f"{name:>8} {r.rating:7.1f} ± {r.deviation:5.1f}")
+    skills, results = rate_levels(seed, games, jobs, ray)
+    about = {"command": f"buyword puzzles rate-levels --seed {seed} --games {games}",
+             "model": "OpenSkill Plackett-Luce (openskill's defaults)",
+             "tables": "every 2, 3 and 4 of the levels, the seats turned each round",
+             "seeds": [seed, seed + games - 1], "games": len(results),
+             "master_rollouts": PLAYING_ROLLOUTS}
+    write_atomic(Path(ratings_out), level_ratings_json(skills, about))
+    ratings = {name: as_glicko(skill) for name, skill in skills.items()}
+    for name, skill in sorted(skills.items(), key=lambda item: -item[1].mu):
+        say(f"{name:>8} {skill.mu:5.2f} ± {skill.sigma:4.2f}  (puzzles' scale "
+            f"{ratings[name].rating:7.1f} ± {ratings[name].deviation:5.1f})")
     _rerate_file(puzzles_file, ratings, say)
     say(f"{len(results)} games, {time.process_time() - started:.0f} s CPU here")
     return 0
