@@ -12,8 +12,9 @@ import pytest
 import buyword.ui
 
 UI = Path(buyword.ui.__file__).parent
-#: The table screens (local, joined and hosted) and the helpers that draw them.
-TABLE_SCREENS = ("screens/table.py", "remote.py", "host.py", "screens/crossword.py", "status.py",
+#: The table screen (one for local, joined and hosted tables), the app that opens it (and a
+#: seat at a hosted table: `options.py`) and the helpers that draw it.
+TABLE_SCREENS = ("screens/table.py", "app.py", "options.py", "screens/crossword.py", "status.py",
                  "widgets/unseen.py")
 
 
