@@ -43,6 +43,26 @@ def test_no_screen_class_is_derived_from_the_table_screen() -> None:
     assert derived == []
 
 
+def test_a_view_says_whom_its_screen_answers_for() -> None:
+    from dataclasses import replace
+
+    from buyword.table.views import LinkView
+
+    session = TableSession.new(GameSetup(seats=(Seat("Ann"), Seat("Bob"), Seat("Cy")),
+                                         seed=31, private_hands=True, challenge=True,
+                                         bag=BAG + "SIT"), LEXICON, FINDER)
+    for seat, answer in ((0, "roll 3"), (0, "buy"), (1, "buy"), (2, "buy"), (0, "sell TEA")):
+        assert isinstance(session.act(seat, answer), Played), answer
+    view = session.table_view(None)
+    assert view.awaiting.wait is Wait.CHALLENGE and view.awaiting.seats == (1, 2)
+    assert view.asked_here == (1, 2)  # one screen for everyone: both asked on it
+    bobs = replace(session.table_view(1), link=LinkView(1))
+    assert bobs.asked_here == (1,)  # his own screen asks him alone
+    assert replace(bobs, link=LinkView(1, sent=True)).asked_here == ()  # answer on its way
+    assert replace(bobs, link=LinkView(1, lost=True)).asked_here == ()
+    assert replace(session.table_view(0), link=LinkView(0)).asked_here == ()  # the seller
+
+
 async def test_a_seats_link_tells_its_screen_what_a_runner_tells_it() -> None:
     here = TableRunner(two_people(), shared_screen=False)
     told_here: list[Update] = []

@@ -367,6 +367,19 @@ class TableView:
             return None
         return (self.seat.round, self.seat.phase.value)
 
+    @property
+    def asked_here(self) -> tuple[int, ...]:
+        """The seats asked now that this view's screen answers for: every person asked at a
+        table played here; at a hosted table this screen's own seat alone, if it is asked
+        and its link is free to send the answer (none while a computer acts, or at the
+        end)."""
+        awaiting, link = self.awaiting, self.link
+        if awaiting.computer or awaiting.wait is Wait.OVER:
+            return ()
+        if link is None:
+            return awaiting.seats
+        return (link.seat,) if link.seat in awaiting.seats and link.open else ()
+
     def may_see(self, seat: int) -> bool:
         """Whether the viewer sees `seat`'s hand."""
         return self.players[seat].hand is not None

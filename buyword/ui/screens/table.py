@@ -366,14 +366,8 @@ class TableScreen(CrosswordTable):
 
     def _asking(self, view: TableView) -> tuple[str, int] | None:
         """What the people at this screen are asked now (the kind of input, and how far the
-        log has got), or None when they are not: a computer acts, the game is over, or, at
-        a hosted table, another seat is asked or the link cannot send this seat's answer."""
-        awaiting, link = view.awaiting, view.link
-        if awaiting.computer or awaiting.wait is Wait.OVER:
-            return None
-        if link is not None and (link.seat not in awaiting.seats or not link.open):
-            return None
-        return (str(awaiting.wait), len(view.log))
+        log has got), or None when they are not (`TableView.asked_here`)."""
+        return (str(view.awaiting.wait), len(view.log)) if view.asked_here else None
 
     def _ask(self, view: TableView) -> None:
         """Ask the person the table waits for, as `view` says: the hand-off screen, the
@@ -507,9 +501,7 @@ class TableScreen(CrosswordTable):
         awaiting = view.awaiting
         sale = awaiting.sale
         assert sale is not None
-        link = view.link
-        asked = awaiting.seats if link is None else (link.seat,)
-        seats = [(seat + 1, view.names[seat]) for seat in asked]
+        seats = [(seat + 1, view.names[seat]) for seat in view.asked_here]
         penalty = view.rules.challenge_penalty
         dialog = ChallengeScreen(str(sale), seats, penalty, opaque=view.hand_off)
         self.push_dialog(dialog, lambda seat: self._challenged(awaiting, seat))
@@ -759,14 +751,13 @@ class TableScreen(CrosswordTable):
     def _person_to_act(self) -> bool:
         """Whether a person is to act now and holds the screen (at a hosted table: this
         seat, with the link free to send)."""
-        awaiting = self.view.awaiting
-        link = self.view.link
+        view = self.view
+        seat = view.awaiting.seat
         return (
-            not awaiting.computer
-            and awaiting.wait not in (Wait.OVER, Wait.CHALLENGE)
+            seat in view.asked_here  # (the first asked)
+            and view.awaiting.wait is not Wait.CHALLENGE
             and not self.state.busy
-            and (not self.view.hand_off or self.view.viewer == awaiting.seat)
-            and (link is None or awaiting.seat == link.seat and link.open)
+            and (not view.hand_off or view.viewer == seat)
         )
 
     # ------------------------------------------------------------------ selling
