@@ -134,3 +134,21 @@ def test_the_trade_line_shows_each_draw_with_its_pips_and_price_and_the_offer() 
     assert line == "Draws on the table · 1 Ann: TEA 3• $9   2 Bob: EAT 3• $9"
     assert seed_line(view) == "trade · seed 3"
     assert variant_line(_solo().table_view(0)) is None  # a plain game: no line
+
+
+def test_a_hosted_seats_prompt_says_the_links_state_and_whom_the_table_waits_for() -> None:
+    from dataclasses import replace
+
+    from buyword.table.views import LinkView
+
+    table = _table(Seat("Ann"), Seat("Bob"))
+    bobs = table.table_view(1)  # Ann is to roll
+    assert prompt_template(replace(bobs, link=LinkView(1))) == "Waiting: $waiting."
+    assert bobs.waiting_for and "Ann" in bobs.waiting_for  # (what fills it in)
+    anns = replace(table.table_view(0), link=LinkView(0))
+    assert prompt_template(anns) == _prompt(table)  # asked: as at a table played here
+    sent = replace(anns, link=LinkView(0, sent=True))
+    assert prompt_template(sent) == _prompt(table)  # her answer on its way: still hers
+    assert "reconnecting" in prompt_template(replace(anns, link=LinkView(0, lost=True)))
+    assert prompt_template(replace(anns, link=LinkView(0, ended="the host has gone"))) == \
+        "[b]You are no longer at this table:[/b] $why"

@@ -70,13 +70,21 @@ def _imperative(name: str, text: str) -> str:
 
 
 def prompt_template(view: TableView) -> str:
-    """The prompt as markup: `$name` is the seat to act, `$word` the word challenged.
+    """The prompt as markup: `$name` is the seat to act, `$word` the word challenged; at a
+    hosted table the link's state (`$why` it ended), or `$waiting`, what the table waits for
+    while this seat is not asked (never another seat's price or tiles).
 
     Every key it names is one the table binds and allows at that moment.
     """
-    awaiting = view.awaiting
+    awaiting, link = view.awaiting, view.link
+    if link is not None and link.ended is not None:
+        return "[b]You are no longer at this table:[/b] $why"
+    if link is not None and link.lost:
+        return "[b reverse] Connection lost — reconnecting… [/]"
     if awaiting.wait is Wait.OVER:
         return "[b]Game over.[/b]"
+    if link is not None and (link.seat not in awaiting.seats or awaiting.computer):
+        return "Waiting: $waiting."
     seat = awaiting.seat
     assert seat is not None
     game = view.seat

@@ -701,24 +701,13 @@ class TableScreen(CrosswordTable):
             self.query_one(UnseenPanel).show(unseen_for(self.view))
 
     def _prompt(self, awaiting: Awaiting) -> Content:
-        """One sentence: whose turn it is and what they can do (names and words as text). At
-        a hosted table: the link's state, or what the table waits for while this seat is not
-        asked (never another seat's price or tiles)."""
-        link = self.view.link
-        if link is not None:
-            if link.ended is not None:
-                return markup("[b]You are no longer at this table:[/b] $why", why=link.ended)
-            if link.lost:
-                return markup("[b reverse] Connection lost — reconnecting… [/]")
-            mine = link.seat in awaiting.seats and not awaiting.computer
-            if not mine and awaiting.wait is not Wait.OVER:
-                return markup("Waiting: $words.", words=self.view.waiting_for)
-        seat = awaiting.seat
-        name = "" if seat is None else self.view.names[seat]
-        word = "" if awaiting.sale is None else awaiting.sale.word.upper()
-        # The prompt as markup (buyword.ui.status): `$name` is the seat to act, `$word` the
-        # word challenged.
-        return markup(prompt_template(self.view), name=name, word=word)
+        """One sentence: whose turn it is and what they can do, or at a hosted table the
+        link's state (`buyword.ui.status.prompt_template`; names and words as text)."""
+        view, seat = self.view, awaiting.seat
+        ended = None if view.link is None else view.link.ended
+        return markup(prompt_template(view), name="" if seat is None else view.names[seat],
+                      word="" if awaiting.sale is None else awaiting.sale.word.upper(),
+                      why=ended or "", waiting=view.waiting_for)
 
     def show_message(self, text: str, *, error: bool = False, whole_round: bool = False) -> None:
         """The line under the prompt: a refusal (marked) or a confirmation. It stays while the
