@@ -219,6 +219,13 @@ def _add_puzzles(sub: argparse._SubParsersAction[_ParserT]) -> None:
     puzzles.add_argument("--decisions", type=int, default=0,
                          help="at most this many decisions weighed a game, spread over it "
                               "(default 0: all)")
+    puzzles.add_argument("--kinds", default="",
+                         help="build: weigh only decisions of these kinds, separated by commas "
+                              "(choose, buy, sell, drop, or wild: a sale where the leading "
+                              "sales spend the wild differently); default every decision")
+    puzzles.add_argument("--disputed", action="store_true",
+                         help="build: weigh only decisions the levels answer differently "
+                              "(not every level solves their puzzles)")
     puzzles.add_argument("--jobs", type=int, default=1,
                          help="processes to mine on; the puzzles do not depend on it "
                               "(default 1)")
@@ -562,7 +569,20 @@ def _puzzle_options(args: argparse.Namespace) -> PuzzleOptions:
     return PuzzleOptions(action=args.action, out=args.out, seed=args.seed, games=args.games,
                          rollouts=args.rollouts, decisions=args.decisions, jobs=args.jobs,
                          ray=args.ray, append=args.append, ratings=args.ratings,
-                         keep=args.keep)
+                         keep=args.keep, kinds=_puzzle_kinds(args.kinds),
+                         disputed=args.disputed)
+
+
+def _puzzle_kinds(text: str) -> tuple[str, ...]:
+    """`--kinds`: the kinds of decision named, each one `buyword puzzles build` knows."""
+    from buyword.store.puzzles import KINDS
+
+    kinds = tuple(k.strip() for k in text.split(",") if k.strip())
+    for kind in kinds:
+        if kind not in KINDS:
+            raise BuyWordError(f"--kinds: {kind!r} is not a kind of decision "
+                               f"({', '.join(KINDS)})")
+    return kinds
 
 
 def _host_options(args: argparse.Namespace) -> HostOptions:

@@ -16,24 +16,31 @@ from words_helpers import index_cache
 from buyword.analysis.puzzles import (
     LEVELS,
     SOLVERS,
+    MineTask,
     appraiser,
+    disputed,
     load_level_ratings,
     mistakes,
+    play_record,
     rated_levels,
+    rating_band,
     rerated,
     sampled,
     spread,
+    wanted,
 )
 from buyword.analysis.review import review_game
 from buyword.bots import make_bot
-from buyword.bots.master import Decision
+from buyword.bots.master import Appraisal, Decision, Estimate
 from buyword.cli import main
-from buyword.engine import Discard, Game, GameRecord, RecordError, Rules
+from buyword.engine import Discard, Done, Game, GameRecord, RecordError, Rules, Sell
+from buyword.engine.actions import parse_action
 from buyword.store import Store
 from buyword.store.puzzles import (
     PERSONAL,
     PROGRESS,
     Glicko,
+    Position,
     PuzzleProgress,
     PuzzleSet,
     Source,
@@ -57,7 +64,14 @@ from buyword.table.puzzles import (
     view_of,
 )
 from buyword.table.services import Services
-from buyword.table.weighing import Moment, review_master, view_at
+from buyword.table.weighing import (
+    Moment,
+    decision_stream,
+    moments,
+    replay_start,
+    review_master,
+    view_at,
+)
 
 ROLLOUTS = 24
 
@@ -99,6 +113,33 @@ def test_a_clear_decision_becomes_a_puzzle_in_the_coachs_words(junk) -> None:
     # The coach's own line on buying: what discarding was worth more, and why.
     assert puzzle.explanation.startswith("Discarding was worth about $")
     assert "these tiles cost $144" in puzzle.explanation
+
+
+def _sale_puzzle(best: tuple[str, ...], second: tuple[str, ...]):
+    """A sale from ACDGOT with two wilds, weighed as `best` (sold words) $30 ahead of
+    `second`."""
+    position = Position(0, ("You",), "sell", 4, 0, False, 3, 3, "ACDGOT", 150, 2, "", 60,
+                        "".join(sorted("EEEIIOOUUAARRSSTTNNLL" * 2 + "BCDFGHKMPW")), 0)
+    view = view_of(position, Rules())
+    estimates = tuple(Estimate(Decision((*map(Sell, words), Done())), mean, 2.0, 96)
+                      for words, mean in ((best, 900.0), (second, 870.0)))
+    appraisal = Appraisal(estimates, (0.0, 1.0), (0.0, 30.0))
+    return make_puzzle(view, appraisal, Source(1, ("easy", "easy"), 50, 96), "1-50-0")
+
+
+@pytest.mark.parametrize(("best", "second", "kind"), [
+    (("CAt",), ("CAT",), "wild"),  # spend the wild on the T, or not at all
+    (("CAt",), ("cAT",), "wild"),  # the wild for the T, or for the C
+    (("CAt",), ("DOg",), "wild"),  # the wild in one word, or in another
+    (("CAt", "DOG"), ("CAt",), "sell"),  # the wild alike: which words to sell
+    (("CAT",), ("DOG",), "sell"),
+])
+def test_a_sale_whose_two_best_answers_spend_the_wild_differently_asks_where_it_goes(
+        best, second, kind) -> None:
+    puzzle = _sale_puzzle(best, second)
+    assert puzzle is not None and puzzle.kind == kind
+    assert prompt(puzzle) == {"wild": "Where does the wild go, if anywhere?",
+                              "sell": "Which words do you sell?"}[kind]
 
 
 def test_a_position_holds_only_what_the_seat_sees(junk) -> None:
@@ -320,6 +361,56 @@ def test_a_build_is_the_same_in_one_process_or_two(tmp_path, capsys) -> None:
     assert "puzzles in" in capsys.readouterr().out
 
 
+def test_a_build_weighs_only_the_kinds_asked_for_and_the_decisions_the_levels_dispute(
+        words) -> None:
+    record = play_record(("easy", "hard"), 7)
+    found = moments(record, (0, 1))
+    task = MineTask(7, ("easy", "hard"), 8, kinds=("drop", "wild"), disputed=True)
+    chosen = wanted(record, found, task)
+    everything = wanted(record, found, replace(task, kinds=(), disputed=False))
+    assert [m.index for m in everything] == [m.index for m in found]
+    assert chosen and {m.kind for m in chosen} <= {"drop", "wild"}
+    assert {m.index for m in chosen} < {m.index for m in found if m.kind in ("drop", "sell")}
+    levels = [make_bot(name, words[0], 7) for name in SOLVERS]
+    game, done, chosen_at = replay_start(record), 0, {m.index for m in chosen}
+    for moment in found:
+        for text in record.actions[done:moment.index]:
+            game.apply(parse_action(text))
+        done = moment.index
+        view = view_at(game, moment.seat)
+        stream = decision_stream(7, moment.index)
+        answers = set()
+        for bot in levels:
+            bot.rng.seed(f"{stream}/level")
+            answers.add(level_answer(bot, view))
+        assert disputed(levels, view, stream) == (len(answers) > 1)
+        if moment.index in chosen_at:  # the levels answer it in more than one way
+            assert len(answers) > 1 and (moment.kind == "drop" or view.wilds > 0), moment
+        elif moment.kind == "drop":  # a drop left out: the levels all answer it alike
+            assert len(answers) == 1, moment
+
+
+def test_an_unknown_kind_is_refused_in_one_line(capsys) -> None:
+    assert main(["puzzles", "build", "--kinds", "buy,wilds"]) == 2
+    assert "--kinds: 'wilds' is not a kind of decision (choose, buy, sell, drop, wild)" in \
+        capsys.readouterr().err
+
+
+def test_a_spread_says_what_it_kept_and_keeps_the_earlier_spreads(tmp_path, junk,
+                                                                   capsys) -> None:
+    out = tmp_path / "puzzles.json"
+    puzzles = [replace(junk[3], id=f"p{n}", rating=1000.0 + 300 * n) for n in range(4)]
+    out.write_text(puzzle_set_json(PuzzleSet(Rules(), tuple(puzzles), {"runs": [{}]})),
+                   encoding="utf-8")
+    assert main(["puzzles", "spread", "--keep", "3", "--out", str(out)]) == 0
+    assert main(["puzzles", "spread", "--keep", "2", "--out", str(out)]) == 0
+    read = puzzle_set_from(out.read_bytes())
+    assert [p.id for p in read.puzzles] == ["p0", "p1"]
+    assert [(s["kept"], s["of"], s["after_runs"]) for s in
+            (*read.built["earlier_spreads"], read.built["spread"])] == [(3, 4, 1), (2, 3, 1)]
+    assert "by rating: 900–1099 1, 1300–1499 1" in capsys.readouterr().out
+
+
 def test_a_games_sample_takes_the_rare_decisions_first() -> None:
     found = [Moment(n, 0, n // 4 + 1, "choose" if n % 10 == 3 else "buy", ()) for n in range(40)]
     chosen = sampled(found, 8)
@@ -332,13 +423,15 @@ def test_a_games_sample_takes_the_rare_decisions_first() -> None:
 
 def test_the_kept_puzzles_are_spread_over_kinds_and_difficulty(junk) -> None:
     puzzle = junk[3]
-    buys = [replace(puzzle, id=f"b{n:02}", solved_by=SOLVERS) for n in range(20)]
-    hard = [replace(puzzle, id=f"h{n}", solved_by=("expert",)) for n in range(3)]
-    sells = [replace(puzzle, id=f"s{n}", kind="sell") for n in range(2)]
+    buys = [replace(puzzle, id=f"b{n:02}", rating=1000.0) for n in range(20)]
+    hard = [replace(puzzle, id=f"h{n}", rating=1650.0) for n in range(3)]
+    sells = [replace(puzzle, id=f"s{n}", kind="sell", rating=1000.0) for n in range(2)]
     kept = spread([*buys, *hard, *sells], 9)
     assert len(kept) == 9
     assert sum(p.id.startswith("b") for p in kept) == 4
     assert {p.id for p in kept} >= {"h0", "h1", "h2", "s0", "s1"}
+    assert [rating_band(r) for r in (1099.9, 1100.0, 1299.9, 1300.0, 1650.0)] == \
+        [-1, 0, 0, 1, 2]
 
 
 # ----------------------------------------------------------------- your mistakes

@@ -66,7 +66,7 @@ def test_the_daily_puzzle_is_the_same_for_everyone_on_a_date(shipped) -> None:
     assert len(days) > 20  # the days differ
 
 
-@pytest.mark.parametrize("kind", ["buy", "sell", "choose"])
+@pytest.mark.parametrize("kind", ["buy", "sell", "choose", "drop", "wild"])
 def test_a_shipped_answer_is_confirmed_on_other_futures(shipped, kind) -> None:
     finder, _ = Services.shared(index_cache()).words()
     puzzle = min((p for p in shipped.puzzles if p.kind == kind), key=lambda p: p.id)

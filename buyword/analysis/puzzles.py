@@ -24,7 +24,9 @@ from typing import Any
 from buyword.analysis.cluster import run_tasks
 from buyword.analysis.review import GameReview
 from buyword.bots import LEVEL_STYLES, make_bot
+from buyword.bots.base import Bot
 from buyword.bots.master import Appraisal, MasterBot, Search
+from buyword.bots.view import SeatView
 from buyword.engine import Game, GameRecord, Rules
 from buyword.engine.actions import parse_action
 from buyword.engine.wording import dollars
@@ -53,6 +55,7 @@ from buyword.table.puzzles import (
     level_answer,
     make_puzzle,
     starting_rating,
+    wild_use,
 )
 from buyword.table.runner import TableRunner
 from buyword.table.services import Services
@@ -89,6 +92,10 @@ class MineTask:
     rollouts: int
     #: At most this many decisions appraised in the game (spread over it), 0 for all.
     decisions: int = 0
+    #: Only decisions of these kinds are weighed (`KINDS`; empty: every decision).
+    kinds: tuple[str, ...] = ()
+    #: Only decisions the levels answer differently are weighed (`disputed`).
+    disputed: bool = False
 
 
 @dataclass(frozen=True)
@@ -137,6 +144,8 @@ def mine_game(task: MineTask, level_ratings: dict[str, Glicko] | None = None) ->
     record = play_record(task.levels, task.seed)
     master = appraiser(finder)
     found = moments(record, range(len(task.levels)))
+    if task.kinds or task.disputed:
+        found = wanted(record, found, task)
     if task.decisions and len(found) > task.decisions:
         found = sampled(found, task.decisions)
     solvers = {name: make_bot(name, finder, task.seed) for name in SOLVERS}
@@ -175,9 +184,58 @@ def mine_game(task: MineTask, level_ratings: dict[str, Glicko] | None = None) ->
                  time.process_time() - started, rollouts)
 
 
-#: The kinds of decision that come rarely (the leader's CHOICE, a hand over the limit): a
-#: game's sample takes them all first.
-RARE = ("choose", "drop")
+#: The kinds of decision that come rarely (the leader's CHOICE, a hand over the limit, a sale
+#: where the wild's use is in question): a game's sample takes them all first.
+RARE = ("choose", "drop", "wild")
+
+
+def wanted(record: GameRecord, found: Sequence[Moment], task: MineTask) -> list[Moment]:
+    """The decisions of `found` worth weighing for `task`: of its kinds (a sale is "wild" when
+    Master's leading sales spend the seat's wild differently: `_wild_in_question`),
+    and, when `task.disputed`, only those the levels do not all answer alike (a decision they
+    all answer alike is solved by every level or by none: the easy end, crowded already).
+    Every level and Master here are their own players, so the puzzles' solvers and
+    appraisals draw their luck exactly as without this choice."""
+    finder, _ = Services.shared().words()
+    scout = appraiser(finder)
+    levels = [make_bot(name, finder, task.seed) for name in SOLVERS]
+    game = replay_start(record)
+    done, chosen = 0, []
+    for moment in found:
+        for text in record.actions[done:moment.index]:
+            game.apply(parse_action(text))
+        done = moment.index
+        view = view_at(game, moment.seat)
+        kind = moment.kind
+        if kind == "sell" and _wild_in_question(scout, view, task.seed, moment.index):
+            kind = "wild"
+        if task.kinds and kind not in task.kinds:
+            continue
+        if task.disputed and not disputed(levels, view,
+                                          decision_stream(task.seed, moment.index)):
+            continue
+        chosen.append(replace(moment, kind=kind))
+    return chosen
+
+
+def disputed(levels: Sequence[Bot], view: SeatView, stream: str) -> bool:
+    """Whether the computer `levels` answer `view`'s decision in more than one way, each
+    level's luck (its sampled futures) from the decision's `stream` alone."""
+    answers = set()
+    for bot in levels:
+        bot.rng.seed(f"{stream}/level")
+        answers.add(level_answer(bot, view))
+    return len(answers) > 1
+
+
+def _wild_in_question(master: MasterBot, view: SeatView, seed: int, index: int) -> bool:
+    """Whether Master's leading sales at `view` (its candidates, from the decision's own
+    stream) spend the seat's wild differently: where a "wild" puzzle can come from."""
+    if not view.wilds:
+        return False
+    master.index = master.index.at_least(view.rules.min_word_length)
+    master.rng.seed(f"{decision_stream(seed, index)}/candidates")
+    return len({wild_use(decision) for decision in master.candidates(view)}) > 1
 
 
 def sampled(found: Sequence[Moment], count: int) -> list[Moment]:
@@ -193,13 +251,24 @@ def sampled(found: Sequence[Moment], count: int) -> list[Moment]:
     return sorted(chosen, key=lambda m: m.index)
 
 
+#: The rating bands `spread` evens out: 200 points wide, one starting at 1,100.
+BAND = 200
+BAND_FROM = 1100
+
+
+def rating_band(rating: float) -> int:
+    """The band a puzzle's rating falls in (0 for 1,100 to 1,299, -1 below, 1 above...)."""
+    return math.floor((rating - BAND_FROM) / BAND)
+
+
 def spread(puzzles: Sequence[Puzzle], count: int) -> list[Puzzle]:
     """At most `count` of `puzzles`, spread over kinds and difficulty: taken in turn from each
-    group of one kind and one solver count (how many levels solve it), each group in order of
-    id, so that the common kinds (buying) and the easiest puzzles do not crowd out the rest."""
+    group of one kind and one rating band (`rating_band`), each group in order of id, so that
+    the common kinds (buying) and the easiest puzzles (those every level solves) do not crowd
+    out the rest."""
     groups: dict[tuple[str, int], list[Puzzle]] = {}
     for puzzle in sorted(puzzles, key=lambda p: p.id):
-        groups.setdefault((puzzle.kind, len(puzzle.solved_by)), []).append(puzzle)
+        groups.setdefault((puzzle.kind, rating_band(puzzle.rating)), []).append(puzzle)
     queues = [groups[key] for key in sorted(groups)]
     chosen: list[Puzzle] = []
     depth = 0
@@ -217,9 +286,11 @@ def _mine_task(task: MineTask) -> Mined:
     return mine_game(task)
 
 
-def tasks_for(seed: int, games: int, rollouts: int, decisions: int = 0) -> list[MineTask]:
+def tasks_for(seed: int, games: int, rollouts: int, decisions: int = 0,
+              kinds: Sequence[str] = (), disputed: bool = False) -> list[MineTask]:
     """The games of a run: game N on seed S+N-1, the tables in turn."""
-    return [MineTask(seed + n, TABLES[n % len(TABLES)], rollouts, decisions)
+    return [MineTask(seed + n, TABLES[n % len(TABLES)], rollouts, decisions, tuple(kinds),
+                     disputed)
             for n in range(games)]
 
 
@@ -388,6 +459,8 @@ class PuzzleOptions:
     append: bool = False  # add to the puzzles already in `out`
     ratings: str = "level_ratings.json"  # rate-levels: where the levels' ratings go
     keep: int = 1000  # spread: how many puzzles to keep
+    kinds: tuple[str, ...] = ()  # build: weigh only decisions of these kinds (`KINDS`)
+    disputed: bool = False  # build: weigh only decisions the levels answer differently
 
 
 def puzzles_main(options: PuzzleOptions) -> int:
@@ -397,11 +470,13 @@ def puzzles_main(options: PuzzleOptions) -> int:
         return spread_main(o.out, o.keep)
     if o.action == "rate-levels":
         return rate_levels_main(o.ratings, o.out, o.seed, o.games, o.jobs, o.ray)
-    return build_main(o.out, o.seed, o.games, o.rollouts, o.jobs, o.ray, o.decisions, o.append)
+    return build_main(o.out, o.seed, o.games, o.rollouts, o.jobs, o.ray, o.decisions, o.append,
+                      kinds=o.kinds, disputed=o.disputed)
 
 
 def build_main(out: str, seed: int, games: int, rollouts: int, jobs: int, ray: str | None,
-               decisions: int, append: bool, say: Any = print) -> int:
+               decisions: int, append: bool, say: Any = print, kinds: Sequence[str] = (),
+               disputed: bool = False) -> int:
     """`buyword puzzles build`: mine `games` games from `seed` into the puzzle file `out`
     (adding to what is there with `append`), printing progress and the figures."""
     path = Path(out)
@@ -411,11 +486,13 @@ def build_main(out: str, seed: int, games: int, rollouts: int, jobs: int, ray: s
         old = puzzle_set_from(path.read_bytes(), f"the puzzle file {out}")
         kept, built = list(old.puzzles), old.built
     ids = {p.id for p in kept}
-    tasks = tasks_for(seed, games, rollouts, decisions)
+    tasks = tasks_for(seed, games, rollouts, decisions, kinds, disputed)
     started = time.monotonic()
+    chosen = (f" --kinds {','.join(kinds)}" if kinds else "") + (" --disputed" if disputed else "")
     run: dict[str, Any] = {
         "command": f"buyword puzzles build --seed {seed} --games {games} "
-                   f"--rollouts {rollouts} --decisions {decisions}",
+                   f"--rollouts {rollouts} --decisions {decisions}{chosen}"
+                   + (" --append" if append else ""),
         "seeds": [seed, seed + games - 1], "games": 0, "candidates": 0, "clear": 0,
         "confirmed": 0, "rollouts": 0, "cpu_seconds": 0.0, "wall_seconds": 0.0,
         "jobs": jobs, "ray": ray is not None}
@@ -437,8 +514,8 @@ def build_main(out: str, seed: int, games: int, rollouts: int, jobs: int, ray: s
     say(f"{len(kept)} puzzles in {path}: {run['confirmed']} kept of {run['candidates']} "
         f"decisions ({run['clear']} clear, then confirmed), {run['rollouts']:,} rollouts, "
         f"{run['cpu_seconds']:.0f} s CPU")
-    kinds = Counter(p.kind for p in kept)
-    say("kinds: " + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())))
+    counted = Counter(p.kind for p in kept)
+    say("kinds: " + ", ".join(f"{k} {n}" for k, n in sorted(counted.items())))
     return 0
 
 
@@ -449,12 +526,19 @@ def spread_main(out: str, keep: int, say: Any = print) -> int:
     puzzles = puzzle_set_from(path.read_bytes(), f"the puzzle file {out}")
     chosen = spread(puzzles.puzzles, keep)
     built = dict(puzzles.built)
+    if "spread" in built:  # an earlier spread of these puzzles: kept, in order
+        built["earlier_spreads"] = [*built.get("earlier_spreads", []), built.pop("spread")]
     built["spread"] = {"command": f"buyword puzzles spread --keep {keep}",
+                       "by": f"kind and rating band ({BAND} points)",
+                       "after_runs": len(built.get("runs", [])),
                        "kept": len(chosen), "of": len(puzzles.puzzles)}
     _write(path, chosen, built)
     kinds = Counter(p.kind for p in chosen)
+    bands = Counter(rating_band(p.rating) for p in chosen)
     say(f"{len(chosen)} of {len(puzzles.puzzles)} puzzles kept in {out}: "
         + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())))
+    say("by rating: " + ", ".join(f"{BAND_FROM + b * BAND}–{BAND_FROM + (b + 1) * BAND - 1} {n}"
+                                  for b, n in sorted(bands.items())))
     return 0
 
 

@@ -36,8 +36,8 @@ PERSONAL = "my_puzzles.json"
 PUZZLES_LIMIT = 50_000_000
 
 #: The kinds of decision a puzzle asks for: the draw count on CHOICE, buy or discard, which
-#: words to sell, what to drop at the tile limit, and where the wild goes (a sale whose
-#: answers differ in the wild's place).
+#: words to sell, what to drop at the tile limit, and where the wild goes (a sale whose two
+#: best answers spend the wild differently: in another word or place, or not at all).
 KINDS = ("choose", "buy", "sell", "drop", "wild")
 Kind = Literal["choose", "buy", "sell", "drop", "wild"]
 #: The themes a puzzle may carry (docs/puzzles.md, "Themes").

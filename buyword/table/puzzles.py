@@ -62,7 +62,7 @@ LONG_WORD = 6
 #: The short prompt of each kind of puzzle.
 PROMPTS = {"choose": "CHOICE: how many tiles?", "buy": "Buy or discard?",
            "sell": "Which words do you sell?", "drop": "Over the limit: what do you drop?",
-           "wild": "Where does the wild go?"}
+           "wild": "Where does the wild go, if anywhere?"}
 
 
 # ----------------------------------------------------------------- positions and views
@@ -174,21 +174,19 @@ def _paired(appraisal: Appraisal, best: Estimate, position: int) -> float | None
 
 
 def _kind(view: SeatView, ranked: Sequence[Estimate]) -> str:
-    """The puzzle's kind: the decision's, or "wild" for a sale whose two best answers sell the
-    same letters with the wild in different places."""
+    """The puzzle's kind: the decision's, or "wild" for a sale whose two best answers spend
+    the wild differently (in another word, in another place, or not at all)."""
     kind = str(view.phase)
-    if kind == "sell":
-        first, second = (_wild_places(e.decision) for e in ranked[:2])
-        if first[0] == second[0] and first[1] != second[1]:
-            return "wild"
+    if kind == "sell" and wild_use(ranked[0].decision) != wild_use(ranked[1].decision):
+        return "wild"
     return kind
 
 
-def _wild_places(decision: Decision) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """A sale's letters (in capitals, sorted) and its words as written (the wild in lower
-    case)."""
-    words = tuple(sorted(a.word for a in decision.actions if isinstance(a, Sell)))
-    return tuple(sorted(w.upper() for w in words)), words
+def wild_use(decision: Decision) -> tuple[str, ...]:
+    """Where a sale spends the wild: the words it sells with one, as written (the wild's
+    letter in lower case), in order; none when it keeps the wilds."""
+    return tuple(sorted(a.word for a in decision.actions
+                        if isinstance(a, Sell) and not a.word.isupper()))
 
 
 def themes_of(view: SeatView, kind: str, ranked: Sequence[Estimate]) -> tuple[str, ...]:
