@@ -152,3 +152,50 @@ def test_a_hosted_seats_prompt_says_the_links_state_and_whom_the_table_waits_for
     assert "reconnecting" in prompt_template(replace(anns, link=LinkView(0, lost=True)))
     assert prompt_template(replace(anns, link=LinkView(0, ended="the host has gone"))) == \
         "[b]You are no longer at this table:[/b] $why"
+
+
+def test_the_message_line_tells_each_sale_and_verdict_marking_a_reversed_sale() -> None:
+    from buyword.ui.status import Told, told
+
+    setup = GameSetup(seats=(Seat("Ann"), Seat("Bob")), seed=3, private_hands=True,
+                      challenge=True, bag="TEAETA")
+    table = TableSession.new(setup, LEXICON, FINDER)
+    for seat, answer in ((0, "roll 3"), (0, "buy"), (1, "buy")):
+        table.act(seat, answer)
+
+    def after(seat: int, answer: str) -> list[Told]:
+        before = table.table_view(1)  # Bob's screen: Ann's hand is a count there
+        assert not isinstance(table.act(seat, answer), str)
+        return told(before, table.table_view(1))
+
+    [sold] = after(0, "sell ATE")  # a word the test words do not have: challenge mode
+    assert sold.text.startswith("✓ Ann sold ATE for $") and not sold.error
+    [verdict] = after(1, "challenge 2")
+    assert verdict.text.startswith("⚖ Bob challenged ATE: not a word!") and verdict.error
+    after(0, "sell TEA")
+    [verdict] = after(1, "challenge 2")
+    assert verdict.text.startswith("⚖ Bob challenged TEA: it stands") and not verdict.error
+    assert after(0, "done") == []  # nothing the message line tells
+
+
+def test_a_themed_round_says_its_new_theme_all_round() -> None:
+    from buyword.engine import Game, Rules
+    from buyword.ui.status import told
+
+    class Lists:
+        """Two theme lists that accept every word (the themes protocol)."""
+
+        def fits(self, word: str, theme: str) -> bool:
+            return True
+
+        def kind(self, theme: str) -> str:
+            return "a thing"
+
+    rules = Rules(themes=("food", "animals"), theme_each_round=True)
+    game = Game.new(["You"], dictionary=LEXICON, seed=3, rules=rules, bag="AEIOU",
+                    themes=Lists())
+    solo = TableSession(game, (Seat("You"),), FINDER)
+    before = solo.table_view(0)
+    solo.act(0, "roll 5")
+    [new] = told(before, solo.table_view(0))
+    assert new.text.startswith("New theme this round: ") and new.whole_round

@@ -1,12 +1,15 @@
-"""The table's words about the moment: the round box beside the die, and the one-line prompt.
+"""The table's words about the moment: the round box beside the die, the one-line prompt, and
+what a move did, for the message line under it.
 
-Both are plain functions of a `TableView` (and of whether the die is still tumbling), so they
+All are plain functions of a `TableView` (and of whether the die is still tumbling), so they
 are tested without a screen. They speak to the person to act as "you" when the table addresses
 that seat (`TableView.addressed`): a solo player, or the person holding the screen at a private
 table ("Ann, you are over the tile limit"); at an open table they name the seat.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from buyword.engine import CHOICE, Phase, Rules
 from buyword.engine.tiles import price
@@ -231,3 +234,32 @@ def variant_line(view: TableView) -> str | None:
         pay = f" · {says(payer.name, 'pay')} {whom(payee.name)} {dollars(abs(offer.payment))}"
     return (f"Offer · {says(mine.name, 'give')} {draw_on_offer(view, mine.drawn)} ⇄ "
             f"{says(theirs.name, 'give')} {draw_on_offer(view, theirs.drawn)}{pay}")
+
+
+@dataclass(frozen=True)
+class Told:
+    """What a move did, for the message line under the prompt."""
+
+    text: str
+    error: bool = False  # marked: a challenge that reversed the sale
+    whole_round: bool = False  # it stays all round: a themed round's new theme
+
+
+def told(before: TableView, view: TableView) -> list[Told]:
+    """What the log's lines new in `view` since `before` say on the message line, as every
+    screen reads them (a hosted seat's too): a sale, a challenge's verdict (marked when it
+    reversed the sale, whose tiles went back to the seller's hand), a themed round's new
+    theme. Nothing after an undo (the log is shorter)."""
+    said = []
+    for line in view.log[len(before.log):]:
+        if line.kind == "Rolled" and view.seat.theme and view.rules.theme_each_round:
+            # A new theme each round: said, since every word sold must now fit it.
+            said.append(Told(f"New theme this round: {theme_title(view)}", whole_round=True))
+        elif line.kind == "Sold":
+            said.append(Told(f"✓ {line}"))
+        elif line.kind == "Challenged":
+            sale = before.awaiting.sale
+            reversed_ = sale is not None and \
+                view.players[sale.seat].tiles > before.players[sale.seat].tiles
+            said.append(Told(f"⚖ {line}", error=reversed_))
+    return said

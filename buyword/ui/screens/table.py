@@ -59,6 +59,7 @@ from buyword.ui.status import (
     round_lines,
     seed_line,
     theme_title,
+    told,
     variant_line,
 )
 from buyword.ui.tabletop import tabletop_of
@@ -81,7 +82,6 @@ if TYPE_CHECKING:
     from buyword.table.runner import Said, Update
     from buyword.table.session import TableSession
     from buyword.table.source import HostPowers, TableLink
-    from buyword.table.views import LogLine
     from buyword.ui.tabletop import Tabletop
 
 
@@ -332,8 +332,9 @@ class TableScreen(CrosswordTable):
             self._clear_preview()
             self._unsay_coach(undone.seat)
             self.show_message(f"↶ Undone: {undone}")
-        elif len(view.log) > len(before.log):
-            self._tell(view.log[len(before.log):], before, view)
+        else:  # a sale, a verdict, a new theme (buyword.ui.status.told)
+            for said in told(before, view):
+                self.show_message(said.text, error=said.error, whole_round=said.whole_round)
         if self._dialog is not None and self._asking(view) != self._asked:
             self._close_dialog()  # the table moved on (someone else challenged first ...)
         link = view.link
@@ -347,22 +348,6 @@ class TableScreen(CrosswordTable):
             return  # the person asked is asked once the die has settled
         self.view = view
         self._ask(view)
-
-    def _tell(self, lines: Sequence[LogLine], before: TableView, view: TableView) -> None:
-        """Say what the log's new `lines` did (as every screen reads them): a new theme, a
-        sale, a challenge's verdict (marked when it reversed the sale)."""
-        for line in lines:
-            if line.kind == "Rolled" and view.seat.theme and view.rules.theme_each_round:
-                # A new theme each round: say so, since every word sold must now fit it.
-                self.show_message(f"New theme this round: {theme_title(view)}",
-                                  whole_round=True)
-            elif line.kind == "Sold":
-                self.show_message(f"✓ {line}")
-            elif line.kind == "Challenged":
-                sale = before.awaiting.sale  # reversed: its tiles went back to the seller
-                reversed_ = sale is not None and \
-                    view.players[sale.seat].tiles > before.players[sale.seat].tiles
-                self.show_message(f"⚖ {line}", error=reversed_)
 
     def _asking(self, view: TableView) -> tuple[str, int] | None:
         """What the people at this screen are asked now (the kind of input, and how far the
