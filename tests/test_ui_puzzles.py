@@ -16,6 +16,7 @@ from ui_helpers import make_app, on_top, settle, until
 from buyword.engine import Rules
 from buyword.store import Store
 from buyword.store.puzzles import THEMES, Answer, Position, Puzzle, PuzzleSet, Rival
+from buyword.ui.dialogs.drop import DropScreen
 from buyword.ui.dialogs.puzzle_menu import PuzzleMenuScreen
 from buyword.ui.dialogs.puzzle_verdict import VerdictScreen
 from buyword.ui.screens.table import TableScreen
@@ -195,3 +196,37 @@ async def test_ctrl_l_leaves_a_sale_puzzle_where_esc_would_answer(tmp_path: Path
         await pilot.press("ctrl+l")
         await on_top(pilot, PuzzleMenuScreen)
         assert store.puzzle_progress().attempts == []  # leaving is no attempt
+
+
+def _drop() -> Puzzle:
+    """Round 18, one tile over the limit with FIIKMORST: dropping K is right."""
+    position = Position(0, ("You", "Ann"), "drop", 18, 0, False, 2, 2, "FIIKMORST", 586, 2, "",
+                        4, "DEENSTVZ", 1, (Rival("Ann", 354, 1, 4),))
+    return Puzzle("100-109-2", "drop", position, ("limit",),
+                  (Answer(("drop K",), "drop K", 755.0, 0.0, True, 0),
+                   Answer(("drop T",), "drop T", 723.0, 0.0, False, 32)),
+                  "Dropping K was worth about $32 more.")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key", ["ctrl+l", "escape"])
+async def test_a_drop_puzzle_is_left_from_its_tile_limit_dialog(tmp_path: Path,
+                                                                key: str) -> None:
+    store = Store(tmp_path)
+    app = make_app(store=store)
+    app.puzzle_set = PuzzleSet(Rules(), (_drop(),))
+    app.puzzle_day = DAY
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("p")
+        await on_top(pilot, PuzzleMenuScreen)
+        await pilot.press("d")
+        # The tile-limit dialog opens by itself over the table: it is where the keys go.
+        dialog = await on_top(pilot, DropScreen)
+        shown = {(b.key, b.description) for b in (a.binding for a in
+                 dialog.active_bindings.values()) if b.show and dialog.check_action(b.action, ())}
+        assert ("ctrl+l", "Leave puzzle") in shown
+        await pilot.press("k")  # a tile chosen, not dropped: leaving is still no answer
+        await pilot.press(key)
+        await on_top(pilot, PuzzleMenuScreen)
+        assert store.puzzle_progress().attempts == []

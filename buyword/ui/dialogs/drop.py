@@ -15,6 +15,10 @@ from buyword.engine.wording import is_you, plural
 from buyword.ui.text import literal, markup
 from buyword.ui.widgets.rack import Rack
 
+#: What the dialog answers when its person leaves the puzzle it belongs to instead of
+#: dropping (a drop names at least one tile).
+LEAVE = ""
+
 
 class DropScreen(ModalScreen[str]):
     """Toggle tiles by letter key or click; Enter drops them. Dismisses with the letters."""
@@ -23,13 +27,18 @@ class DropScreen(ModalScreen[str]):
     BINDINGS = [
         Binding("enter", "confirm", "Drop them"),
         Binding("backspace", "clear", "Clear"),
+        # At a puzzle, which this dialog covers: leave it unanswered, as at the table.
+        Binding("ctrl+l", "leave", "Leave puzzle"),
+        Binding("escape", "leave", "Leave puzzle", show=False),
     ]
 
     def __init__(self, name: str, hand: str, need: int, tiles: TileSet, limit: int, *,
-                 addressed: bool = False) -> None:
+                 addressed: bool = False, puzzle: bool = False) -> None:
         """`name` holds `hand` and must drop `need` tiles to come down to `limit`;
-        `addressed`: the table speaks to them as "you" (a private table)."""
+        `addressed`: the table speaks to them as "you" (a private table); `puzzle`: the
+        drop is a puzzle's question, which Ctrl+L or Esc leaves (answering `LEAVE`)."""
         super().__init__()
+        self.puzzle = puzzle
         self.player = name
         self.addressed = addressed
         self.hand = hand
@@ -118,12 +127,18 @@ class DropScreen(ModalScreen[str]):
         """Enter is greyed out until exactly the right number is chosen."""
         if action == "confirm":
             return len(self.chosen) == self.need or None
+        if action == "leave":
+            return self.puzzle
         return True
 
     def action_confirm(self) -> None:
         """Drop the chosen tiles (the engine checks them)."""
         if len(self.chosen) == self.need:
             self.dismiss("".join(self.hand[i] for i in sorted(self.chosen)))
+
+    def action_leave(self) -> None:
+        """Leave the puzzle unanswered (the table screen goes back to the puzzles' menu)."""
+        self.dismiss(LEAVE)
 
     def action_clear(self) -> None:
         """Start the choice again."""

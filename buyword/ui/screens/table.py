@@ -983,7 +983,8 @@ class TableScreen(CrosswordTable):
         if player.hand is None:
             return  # not this screen's hand to choose from
         dialog = DropScreen(player.name, player.hand, view.over_limit(seat), view.rules.tiles,
-                            view.rules.tile_limit or 0, addressed=seat in view.addressed)
+                            view.rules.tile_limit or 0, addressed=seat in view.addressed,
+                            puzzle=self.check_action("leave_puzzle", ()) is True)
         self.push_dialog(dialog, self._dropped)
 
     def push_dialog(self, dialog: ModalScreen[Any], done: Any) -> None:
@@ -1015,8 +1016,13 @@ class TableScreen(CrosswordTable):
             dialog.dismiss(None)
 
     def _dropped(self, letters: str | None) -> None:
+        from buyword.ui.dialogs.drop import LEAVE
+
         self.drop_refused = ""
         if letters is None:
+            return
+        if letters == LEAVE:  # Ctrl+L (or Esc) at a drop puzzle, in its dialog
+            self.action_leave_puzzle()
             return
         result = self.answer(Drop(letters))
         if (isinstance(result, Refused) and self.view.lesson is not None
