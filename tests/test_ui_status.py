@@ -8,7 +8,7 @@ import re
 from buyword.engine import CHOICE, Roll, default_tiles
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import TableSession, Wait
-from buyword.ui.status import draw_line, prompt_template, round_lines
+from buyword.ui.status import draw_line, may_hear, prompt_template, round_lines
 from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon
 
@@ -199,3 +199,26 @@ def test_a_themed_round_says_its_new_theme_all_round() -> None:
     solo.act(0, "roll 5")
     [new] = told(before, solo.table_view(0))
     assert new.text.startswith("New theme this round: ") and new.whole_round
+
+
+def test_coach_lines_are_heard_only_by_their_seats_person_holding_the_screen() -> None:
+    """Private hands, two people at one screen: Ann's coach line is for Ann alone, and only
+    once she holds the screen for her own turn; a line for everyone is always heard."""
+    table = _table(Seat("Ann"), Seat("Bob"))
+    ann_asked = table.awaiting().seat == 0
+    assert ann_asked  # Ann leads: she is asked to roll
+    ann, bob, nobody = table.table_view(0), table.table_view(1), table.table_view(None)
+    assert ann.hand_off
+    assert may_hear(ann, 0)
+    assert not may_hear(bob, 0)  # Bob holds the screen: Ann's line waits
+    assert not may_hear(nobody, 0)  # between people: nobody's line shows
+    assert not may_hear(ann, 1)  # Bob's line is not for Ann
+    assert not may_hear(ann, 7)  # no such seat
+    assert all(may_hear(view, None) for view in (ann, bob, nobody))
+
+
+def test_coach_lines_at_an_open_table_are_heard_by_everyone() -> None:
+    """Open hands: every line may be shown, whoever holds the screen."""
+    table = _table(Seat("Ann"), Seat("Bob"), private=False)
+    view = table.table_view(None)
+    assert may_hear(view, 0) and may_hear(view, 1)

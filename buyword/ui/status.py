@@ -263,3 +263,15 @@ def told(before: TableView, view: TableView) -> list[Told]:
                 view.players[sale.seat].tiles > before.players[sale.seat].tiles
             said.append(Told(f"⚖ {line}", error=reversed_))
     return said
+
+
+def may_hear(view: TableView, seat: int | None) -> bool:
+    """Whether the coach's line for `seat` may be shown on a screen drawing `view`: a line
+    for everyone (None) always; a seat's own line to that seat's person only, and at a
+    pass-and-play table once they hold the screen for their turn (the screen is handed on
+    just after a decision: the line waits for their next turn)."""
+    if seat is None:
+        return True
+    if not 0 <= seat < len(view.players) or not view.may_see(seat):
+        return False
+    return not view.hand_off or (view.awaiting.seat == seat and view.viewer == seat)

@@ -66,6 +66,7 @@ from buyword.ui.tabletop import tabletop_of
 from buyword.ui.text import literal, markup
 from buyword.ui.widgets.amount_input import AmountInput
 from buyword.ui.widgets.board import Board
+from buyword.ui.widgets.coach_note import CoachNote
 from buyword.ui.widgets.die import DieFace
 from buyword.ui.widgets.game_log import GameLog
 from buyword.ui.widgets.keys_footer import KeysFooter
@@ -78,8 +79,7 @@ from buyword.ui.widgets.word_input import WordInput
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
 
-    from buyword.table.coach import CoachLine, ShownLine
-    from buyword.table.runner import Said, Update
+    from buyword.table.runner import Update
     from buyword.table.session import TableSession
     from buyword.table.source import HostPowers, TableLink
     from buyword.ui.tabletop import Tabletop
@@ -93,11 +93,6 @@ class ScreenState:
     log_viewer: object = "nobody yet"  # whose log the log box was last written for (_show_log)
     message_for: tuple[object, ...] = ()  # the moment the message line speaks of (see show_message)
     unseen: bool = False  # the unseen-tiles panel is shown in the price list's place
-    #: Whose the coach's line on screen is (None: everyone's, or none shown).
-    coached: int | None = None
-    #: The coach's line on screen, which leaves when its person's next decision starts
-    #: (None: none shown, or one for everyone, which stays).
-    coach_line: ShownLine | None = None
     #: Updates posted to the screen and not drawn yet: no computer's move is shown until
     #: they are (see `_may_show_move`).
     unshown: int = 0
@@ -158,12 +153,6 @@ class TableScreen(CrosswordTable):
         Binding("f7", "hand_over", "Seat to computer"),
     ]
 
-    @dataclass
-    class CoachSaid(Message):
-        """The coach has said something (told from its own thread)."""
-
-        said: CoachLine | Said
-
     #: The host's powers, on the host's own screen at a table it serves (None elsewhere).
     host: HostPowers | None = None
 
@@ -180,8 +169,6 @@ class TableScreen(CrosswordTable):
         self.host = host
         self.state = ScreenState()
         self.board_cursor = BoardCursor()
-        #: What the coach said that this screen's holder may not see yet (pass and play).
-        self.coach_waiting: list[CoachLine | Said] = []
         #: Why a lesson refused the last drop (said in the reopened tile-limit dialog).
         self.drop_refused = ""
         #: The dialog asking a person now (challenge or drop), and what it asks about (see
@@ -220,7 +207,7 @@ class TableScreen(CrosswordTable):
             with Vertical(id="play"):
                 yield Static(id="prompt")
                 yield Static(id="message")
-                yield Static(id="coach")
+                yield CoachNote(id="coach")
                 yield Rack(tiles, id="drawn")
                 yield Rack(tiles, id="hand")
                 with Vertical(id="sell-box"):
@@ -242,7 +229,6 @@ class TableScreen(CrosswordTable):
         self.query_one("#players").border_title = "Players"
         self.query_one("#prices").border_title = "Price list"
         self.query_one("#log").border_title = "Game log"
-        self.query_one("#coach").display = False
         self.set_class(self.view.lesson is not None, "-lesson")
         self._composed = True
         if self.host is not None:  # the seats' panel follows the server (from its task)
@@ -251,7 +237,7 @@ class TableScreen(CrosswordTable):
             self._show_connected()
         # The table sends how it stands, then (a runner) plays the computers in a worker of
         # this screen's, each move when it may be shown.
-        self.table.subscribe(self._update_posted, self._coach_said)
+        self.table.subscribe(self._update_posted, self.query_one(CoachNote).tell)
         self.table.start(
             spawn=lambda job: self.run_worker(job, group="computer", exit_on_error=False),
             may_play=self._may_show_move)
@@ -330,7 +316,7 @@ class TableScreen(CrosswordTable):
             self.show_message(str(update.refused), error=True)
         if undone is not None:
             self._clear_preview()
-            self._unsay_coach(undone.seat)
+            self.query_one(CoachNote).unsay(undone.seat)
             self.show_message(f"↶ Undone: {undone}")
         else:  # a sale, a verdict, a new theme (buyword.ui.status.told)
             for said in told(before, view):
@@ -519,7 +505,7 @@ class TableScreen(CrosswordTable):
         self.show_board(awaiting)
         self._show_log()
         self._show_unseen()
-        self._show_coach()
+        self.query_one(CoachNote).show(self.view)
         self._show_lesson()
         self.refresh_bindings()
 
@@ -1151,69 +1137,6 @@ class TableScreen(CrosswordTable):
         says, or as the table now is (F6 has just turned it on)."""
         return self.view.coaching or self.table.coaching
 
-    def _coach_said(self, said: CoachLine | Said) -> None:
-        # Told from the runner's task (the coach wakes it) or a hosted seat's link: shown
-        # from a message.
-        self.post_message(self.CoachSaid(said))
-
-    def on_table_screen_coach_said(self, message: TableScreen.CoachSaid) -> None:
-        """The coach has said something: show it to whoever may hear it."""
-        self.coach_waiting.append(message.said)
-        if self.is_attached and self._composed:
-            self._show_coach()
-
-    def _unsay_coach(self, seat: int) -> None:
-        """After an undo: what the coach said of `seat`'s moves spoke of a move that no longer
-        stands, so its line leaves the screen and its untold lines are dropped. The decision
-        is open again; the coach weighs it afresh and speaks once it is made again."""
-        self.coach_waiting = [said for said in self.coach_waiting if said.seat != seat]
-        if self.state.coached == seat:
-            self.state.coach_line = None
-            line = self.query_one("#coach", Static)
-            line.update("")
-            line.display = False
-
-    def _show_coach(self) -> None:
-        """The coach's latest lines that the screen's holder may see (a seat's own lines wait
-        for its person at a pass-and-play table); hidden when another person holds it."""
-        line = self.query_one("#coach", Static)
-        view = self.view
-        told = [said for said in self.coach_waiting if self._may_hear(said.seat)]
-        if told:
-            self.coach_waiting = [said for said in self.coach_waiting if said not in told]
-            line.update(literal("\n".join(said.text for said in told)))
-            seat = self.state.coached = told[-1].seat
-            if seat is None:
-                self.state.coach_line = None  # for everyone (the coach has stopped): it stays
-            else:
-                from buyword.table.coach import ShownLine
-
-                self.state.coach_line = ShownLine.shown(seat, view)
-            line.display = True
-        shown = self.state.coach_line
-        if shown is not None and not shown.stands(view):
-            self.state.coach_line = None
-            line.update("")
-            line.display = False  # its person has started their next decision
-            return
-        if told:
-            return
-        seat = self.state.coached
-        if line.display and seat is not None and not view.may_see(seat):
-            line.display = False  # another person holds the screen now
-
-    def _may_hear(self, seat: int | None) -> bool:
-        """Whether the coach's line for `seat` may be shown now: to the seat's person only,
-        and at a pass-and-play table once they hold the screen for their turn (the screen is
-        handed on just after a decision: the line waits for their next turn)."""
-        view = self.view
-        if seat is None:
-            return True
-        if not 0 <= seat < len(view.players) or not view.may_see(seat):
-            return False
-        return not view.hand_off or (view.awaiting.seat == seat
-                                     and view.viewer == seat)
-
     def action_coach(self) -> None:
         """F6, "what would Master do?": Master's choice for this decision now (it marks the
         game as coached, and the coach goes on from here). A runner says it at once; a
@@ -1225,8 +1148,7 @@ class TableScreen(CrosswordTable):
             self.show_message(str(error), error=True)
             return
         if said is not None:
-            self.coach_waiting.append(said)
-            self._show_coach()
+            self.query_one(CoachNote).hear(said)
 
     def action_coach_quietly(self) -> None:
         """F6 with the coach off, or when there is nothing to weigh: as F6 (it says why)."""
