@@ -70,6 +70,7 @@ from buyword.ui.widgets.coach_note import CoachNote
 from buyword.ui.widgets.die import DieFace
 from buyword.ui.widgets.game_log import GameLog
 from buyword.ui.widgets.keys_footer import KeysFooter
+from buyword.ui.widgets.message_line import MessageLine
 from buyword.ui.widgets.price_list import PriceList
 from buyword.ui.widgets.rack import Rack
 from buyword.ui.widgets.scoreboard import PlayerLine, Scoreboard
@@ -91,7 +92,6 @@ class ScreenState:
 
     busy: bool = False  # the die tumbles: no keys
     log_viewer: object = "nobody yet"  # whose log the log box was last written for (_show_log)
-    message_for: tuple[object, ...] = ()  # the moment the message line speaks of (see show_message)
     unseen: bool = False  # the unseen-tiles panel is shown in the price list's place
     #: Updates posted to the screen and not drawn yet: no computer's move is shown until
     #: they are (see `_may_show_move`).
@@ -206,7 +206,7 @@ class TableScreen(CrosswordTable):
                     yield Static(id="connected")
             with Vertical(id="play"):
                 yield Static(id="prompt")
-                yield Static(id="message")
+                yield MessageLine(id="message")
                 yield CoachNote(id="coach")
                 yield Rack(tiles, id="drawn")
                 yield Rack(tiles, id="hand")
@@ -275,7 +275,8 @@ class TableScreen(CrosswordTable):
         if not isinstance(result, Played):
             self.show_message(str(result), error=True)
             return result
-        self._clear_refusal()  # (its update, posted, tells what it did)
+        # (its update, posted, tells what it did)
+        self.query_one(MessageLine).clear_refusal(self.view)
         return result
 
     # ------------------------------------------------------------------ turn flow
@@ -308,7 +309,7 @@ class TableScreen(CrosswordTable):
             return
         played, undone, before = update.played, update.undone, self.view
         if played is not None:
-            self._clear_refusal()
+            self.query_one(MessageLine).clear_refusal(self.view)
         if undone is not None:
             self.state.log_viewer = "nobody yet"  # the log lost its last lines: write it anew
         self.set_reactive(TableScreen.view, view)  # the messages speak of the table now
@@ -489,7 +490,7 @@ class TableScreen(CrosswordTable):
     def draw(self) -> None:
         """Set every widget from the view, as the seat holding the screen may see it."""
         awaiting = self.view.awaiting
-        self._clear_stale_message()
+        self.query_one(MessageLine).show(self.view)
         self._show_side()
         self.query_one("#prompt", Static).update(self._prompt(awaiting))
         selling = awaiting.wait is Wait.SELL and self._person_to_act()
@@ -681,32 +682,14 @@ class TableScreen(CrosswordTable):
                       why=ended or "", waiting=view.waiting_for)
 
     def show_message(self, text: str, *, error: bool = False, whole_round: bool = False) -> None:
-        """The line under the prompt: a refusal (marked) or a confirmation. It stays while the
-        table waits for the same kind of input in the same round (`whole_round`: all round),
-        then goes, so it never speaks of a sale or a refusal rounds ago."""
-        message = self.query_one("#message", Static)
-        message.update(literal(text))
-        message.set_class(error, "-error")
-        key = self._moment()
-        self.state.message_for = key[:1] if whole_round else key
+        """The line under the prompt: a refusal (marked) or a confirmation, for as long as
+        the table waits for the same kind of input in the same round (`whole_round`: all
+        round; see `MessageLine`)."""
+        self.query_one(MessageLine).say(text, self.view, error=error, whole_round=whole_round)
 
-    def _moment(self) -> tuple[int, Wait, int | None]:
-        """The round, the kind of input awaited and the seat asked: a message's lifetime."""
-        awaiting = self.view.awaiting
-        return (self.view.seat.round, awaiting.wait, awaiting.seat)
-
-    def _clear_stale_message(self) -> None:
-        """Clear the message line once the moment it was about has passed."""
-        until = self.state.message_for
-        if until and self._moment()[: len(until)] != until:
-            self.show_message("")
-            self.state.message_for = ()
-
-    def _clear_refusal(self) -> None:
-        """A refusal stays until something succeeds; then it would mislead, so it goes."""
-        message = self.query_one("#message", Static)
-        if message.has_class("-error"):
-            self.show_message("")
+    def on_message_line_say(self, message: MessageLine.Say) -> None:
+        """A widget of the table's words for the message line."""
+        self.show_message(message.text, error=message.error)
 
     def _person_to_act(self) -> bool:
         """Whether a person is to act now and holds the screen (at a hosted table: this
