@@ -74,6 +74,7 @@ from buyword.ui.widgets.message_line import MessageLine
 from buyword.ui.widgets.price_list import PriceList
 from buyword.ui.widgets.rack import Rack
 from buyword.ui.widgets.scoreboard import PlayerLine, Scoreboard
+from buyword.ui.widgets.seats_panel import SeatsPanel
 from buyword.ui.widgets.unseen import UnseenPanel, unseen_for
 from buyword.ui.widgets.word_input import WordInput
 
@@ -203,7 +204,7 @@ class TableScreen(CrosswordTable):
                 yield PriceList(id="prices")
                 yield UnseenPanel(id="unseen")
                 if self.host is not None:  # the host's screen: who plays each seat
-                    yield Static(id="connected")
+                    yield SeatsPanel(self.host, id="connected")
             with Vertical(id="play"):
                 yield Static(id="prompt")
                 yield MessageLine(id="message")
@@ -231,10 +232,8 @@ class TableScreen(CrosswordTable):
         self.query_one("#log").border_title = "Game log"
         self.set_class(self.view.lesson is not None, "-lesson")
         self._composed = True
-        if self.host is not None:  # the seats' panel follows the server (from its task)
-            self.add_class("-host")  # in the price list's place (see table.tcss)
-            self.host.watch(lambda: self.post_message(self.SeatsChanged()))
-            self._show_connected()
+        # The host's seats panel, in the price list's place (see table.tcss).
+        self.set_class(self.host is not None, "-host")
         # The table sends how it stands, then (a runner) plays the computers in a worker of
         # this screen's, each move when it may be shown.
         self.table.subscribe(self._update_posted, self.query_one(CoachNote).tell)
@@ -1155,50 +1154,13 @@ class TableScreen(CrosswordTable):
 
     # ------------------------------------------------------------------ the host's screen
 
-    class SeatsChanged(Message):
-        """A player came or went, or a seat changed hands (from the server's task)."""
-
-    def on_table_screen_seats_changed(self, _message: TableScreen.SeatsChanged) -> None:
-        """Redraw the seats' panel."""
-        self._show_connected()
-
-    def _show_connected(self) -> None:
-        """The seats' panel on the host's screen: who plays each seat, and who is here."""
-        if not self.is_attached or self.host is None or not self.query("#connected"):
-            return
-        self.query_one("#connected", Static).update(
-            Content("\n").join([markup("[b]Seats[/b] (F6: how to join)"),
-                                *(literal(line) for line in self.host.seat_lines())]))
-
     def action_codes(self) -> None:
-        """The host's F6: show the join codes again."""
-        from buyword.ui.dialogs.host import CodesScreen
-
-        if self.host is not None:
-            self.app.push_screen(CodesScreen(self.host.codes()))
+        """The host's F6: show the join codes again (see `SeatsPanel`)."""
+        self.query_one(SeatsPanel).show_codes()
 
     def action_hand_over(self) -> None:
-        """The host's F7: choose a gone player's seat and the computer level that plays it
-        on."""
-        from buyword.bots import LEVELS
-        from buyword.ui.dialogs.host import HandOverScreen
-
-        seats = [] if self.host is None else self.host.handed_over()
-        if not seats:
-            self.show_message("Every other seat is already a computer's.")
-            return
-        self.app.push_screen(HandOverScreen(seats, LEVELS), self._handed_over)
-
-    def _handed_over(self, choice: tuple[int, str] | None) -> None:
-        if choice is None or self.host is None:
-            return
-        seat, level = choice
-        try:
-            said = self.host.hand_to_computer(seat, level)
-        except BuyWordError as error:
-            self.show_message(str(error), error=True)
-            return
-        self.show_message(said)
+        """The host's F7: hand a gone player's seat to a computer (see `SeatsPanel`)."""
+        self.query_one(SeatsPanel).hand_over()
 
 
 #: The table's keys a lesson may ask for, with the key action each one runs: pressed while
