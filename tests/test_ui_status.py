@@ -8,7 +8,8 @@ import re
 from buyword.engine import CHOICE, Roll, default_tiles
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import TableSession, Wait
-from buyword.ui.status import draw_line, may_hear, prompt_template, round_lines
+from buyword.table.views import LessonView
+from buyword.ui.status import draw_line, lesson_refuses, may_hear, prompt_template, round_lines
 from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon
 
@@ -222,3 +223,28 @@ def test_coach_lines_at_an_open_table_are_heard_by_everyone() -> None:
     table = _table(Seat("Ann"), Seat("Bob"), private=False)
     view = table.table_view(None)
     assert may_hear(view, 0) and may_hear(view, 1)
+
+
+def _lesson(todo: str | None = "Press R") -> LessonView:
+    return LessonView("Lesson 1/12 · The die", "Roll the die.", todo, finished=False,
+                      not_yet="First roll the die: press R.")
+
+
+def test_a_lesson_answers_a_table_key_that_would_do_nothing_now() -> None:
+    """B while the lesson waits for a roll is answered with what it waits for; R, which
+    rolls, goes through; nothing is answered while the player is not to act or types a word."""
+    lesson = _lesson()
+    assert lesson_refuses(lesson, "b", "b", acting=True, allowed=False, bound=True)
+    assert lesson_refuses(lesson, "3", "3", acting=True, allowed=None, bound=True)
+    assert not lesson_refuses(lesson, "r", "r", acting=True, allowed=True, bound=True)
+    assert not lesson_refuses(lesson, "b", "b", acting=False, allowed=False, bound=True)
+
+
+def test_a_lesson_answers_a_letter_bound_to_nothing_while_it_has_something_to_do() -> None:
+    """Q or 7 do nothing at a table: the lesson says what it waits for, but only while there
+    is something to do; F2 or Esc (no character) are not the lesson's to answer."""
+    assert lesson_refuses(_lesson(), "q", "q", acting=True, allowed=None, bound=False)
+    assert lesson_refuses(_lesson(), "7", "7", acting=True, allowed=None, bound=False)
+    assert not lesson_refuses(_lesson(None), "q", "q", acting=True, allowed=None, bound=False)
+    assert not lesson_refuses(_lesson(), "f2", None, acting=True, allowed=None, bound=False)
+    assert not lesson_refuses(_lesson(), "a", "a", acting=True, allowed=None, bound=True)

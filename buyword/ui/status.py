@@ -15,6 +15,7 @@ from buyword.engine import CHOICE, Phase, Rules
 from buyword.engine.tiles import price
 from buyword.engine.wording import conjugate, dollars, is_you, plural, says, whom
 from buyword.table import TableView, Wait
+from buyword.table.views import LessonView
 
 
 def empty_hand(view: TableView) -> str:
@@ -275,3 +276,28 @@ def may_hear(view: TableView, seat: int | None) -> bool:
     if not 0 <= seat < len(view.players) or not view.may_see(seat):
         return False
     return not view.hand_off or (view.awaiting.seat == seat and view.viewer == seat)
+
+
+#: The table's keys a lesson may ask for, with the key action each one runs: pressed while
+#: that action cannot be taken now, the lesson says what it waits for instead.
+LESSON_KEYS: dict[str, tuple[str, tuple[object, ...]]] = {
+    "r": ("roll", ()), "b": ("buy", ()), "d": ("discard", ()), "x": ("drop", ()),
+    **{str(count): ("choose", (count,)) for count in range(2, 6)},
+}
+
+
+def lesson_refuses(lesson: LessonView, key: str, character: str | None, *, acting: bool,
+                   allowed: bool | None, bound: bool) -> bool:
+    """Whether a lesson answers `key` (typing `character`) with what it waits for, rather than
+    letting it through: a table key it may ask for (`LESSON_KEYS`) that would do nothing now
+    (`allowed`: the table's `check_action` for it), or a letter or digit bound to nothing
+    (`bound`: it is), while the lesson has something to do. Only while the player is to act
+    and not typing a word (`acting`): letters then type into the word box."""
+    if not acting:
+        return False
+    if key in LESSON_KEYS and allowed is not True:
+        return True
+    char = character or ""
+    if len(char) != 1 or not char.isalnum() or not char.isascii():
+        return False
+    return lesson.todo is not None and not bound

@@ -53,7 +53,9 @@ from buyword.table import (
 from buyword.table.views import COACHED_WAITS
 from buyword.ui.screens.crossword import CROSSWORD_ACTIONS, BoardCursor, CrosswordTable
 from buyword.ui.status import (
+    LESSON_KEYS,
     empty_hand,
+    lesson_refuses,
     picks_line,
     prompt_template,
     round_lines,
@@ -70,6 +72,7 @@ from buyword.ui.widgets.coach_note import CoachNote
 from buyword.ui.widgets.die import DieFace
 from buyword.ui.widgets.game_log import GameLog
 from buyword.ui.widgets.keys_footer import KeysFooter
+from buyword.ui.widgets.lesson_panel import LessonPanel
 from buyword.ui.widgets.message_line import MessageLine
 from buyword.ui.widgets.price_list import PriceList
 from buyword.ui.widgets.rack import Rack
@@ -84,6 +87,7 @@ if TYPE_CHECKING:
     from buyword.table.runner import Update
     from buyword.table.session import TableSession
     from buyword.table.source import HostPowers, TableLink
+    from buyword.table.views import LessonView
     from buyword.ui.tabletop import Tabletop
 
 
@@ -200,7 +204,7 @@ class TableScreen(CrosswordTable):
                     yield Static(id="round-info")
                 yield Scoreboard(id="players")
                 if self.view.lesson is not None:  # Learn to play: in the price list's place
-                    yield Static(id="lesson")
+                    yield LessonPanel(id="lesson")
                 yield PriceList(id="prices")
                 yield UnseenPanel(id="unseen")
                 if self.host is not None:  # the host's screen: who plays each seat
@@ -431,7 +435,7 @@ class TableScreen(CrosswordTable):
         answered with what the lesson waits for (a key that does something goes through the
         lesson, which says the same)."""
         lesson = self.view.lesson
-        if lesson is not None and (self._idle_key(event.key) or self._no_action(event)):
+        if lesson is not None and self._lesson_refuses(lesson, event):
             event.stop()
             self.show_message(lesson.not_yet, error=True)
             return
@@ -449,6 +453,15 @@ class TableScreen(CrosswordTable):
                 and self.view.awaiting.wait is Wait.DRAFT):
             event.stop()
             self.play(f"pick {char.upper()}")
+
+    def _lesson_refuses(self, lesson: LessonView, event: events.Key) -> bool:
+        """Whether `lesson` answers `event` with what it waits for (`status.lesson_refuses`)."""
+        known = LESSON_KEYS.get(event.key)
+        return lesson_refuses(
+            lesson, event.key, event.character,
+            acting=self._person_to_act() and self.view.awaiting.wait is not Wait.SELL,
+            allowed=None if known is None else self.check_action(*known),
+            bound=event.key in self.active_bindings)
 
     def amount_typed(self, value: str) -> None:
         """Enter in the bid box: a bid in an auction, an offer in a trading step."""
@@ -506,7 +519,10 @@ class TableScreen(CrosswordTable):
         self._show_log()
         self._show_unseen()
         self.query_one(CoachNote).show(self.view)
-        self._show_lesson()
+        lesson = self.view.lesson
+        if lesson is not None:
+            for panel in self.query(LessonPanel):  # (composed for a lesson's first view)
+                panel.show(lesson)
         self.refresh_bindings()
 
     def _shown_seat(self, awaiting: Awaiting) -> int:
@@ -999,46 +1015,6 @@ class TableScreen(CrosswordTable):
             self.drop_refused = str(result)
             self.action_drop()
 
-    # ------------------------------------------------------------------ a lesson
-
-    def _show_lesson(self) -> None:
-        """The lesson panel, in a guided game: the lesson's number and name, what it says,
-        and what to do."""
-        lesson = self.view.lesson
-        panels = self.query("#lesson")
-        if lesson is None or not panels:
-            return
-        panel = panels.first(Static)
-        panel.set_class(lesson.finished, "-finished")
-        panel.border_title = literal(lesson.title)
-        if lesson.todo is None:
-            panel.update(literal(lesson.text))
-            return
-        todo = Content.assemble(("→ ", "bold $accent"), (lesson.todo, "bold"))
-        panel.update(Content("\n").join([literal(lesson.text), todo]))
-        panel.border_subtitle = (LEAVE_PUZZLE if lesson.posed else "Ctrl+Q: stop for now")
-
-    def _idle_key(self, key: str) -> bool:
-        """Whether `key` is a table key a lesson may ask for that would do nothing now, for
-        the player to act (not while selling: letters type into the word box)."""
-        known = LESSON_KEYS.get(key)
-        if known is None or not self._person_to_act() or self.view.awaiting.wait is Wait.SELL:
-            return False
-        return self.check_action(*known) is not True
-
-    def _no_action(self, event: Any) -> bool:
-        """Whether `event` is a letter or digit bound to nothing, pressed while the player is
-        to act on the lesson and not typing a word."""
-        char = event.character or ""
-        if len(char) != 1 or not char.isalnum() or not char.isascii():
-            return False
-        if not self._person_to_act() or self.view.awaiting.wait is Wait.SELL:
-            return False
-        lesson = self.view.lesson
-        if lesson is None or lesson.todo is None:
-            return False
-        return event.key not in self.active_bindings
-
     def action_undo(self) -> None:
         """Take back the last move of the person at the screen (docs/rules.md, "Undo")."""
         if self not in self.app.screen_stack:
@@ -1162,17 +1138,6 @@ class TableScreen(CrosswordTable):
         """The host's F7: hand a gone player's seat to a computer (see `SeatsPanel`)."""
         self.query_one(SeatsPanel).hand_over()
 
-
-#: The table's keys a lesson may ask for, with the key action each one runs: pressed while
-#: that action cannot be taken now, the lesson says what it waits for instead.
-LESSON_KEYS: dict[str, tuple[str, tuple[object, ...]]] = {
-    "r": ("roll", ()), "b": ("buy", ()), "d": ("discard", ()), "x": ("drop", ()),
-    **{str(count): ("choose", (count,)) for count in range(2, 6)},
-}
-
-#: How to leave a puzzle unanswered, on its panel: the same key at every puzzle (Esc too,
-#: except at a sale, where Esc ends the sale and so answers).
-LEAVE_PUZZLE = "Ctrl+L: leave the puzzle"
 
 #: The kind of input each key action answers.
 _WAIT_OF: dict[str, Wait] = {
