@@ -84,7 +84,8 @@ from buyword.ui.widgets.word_input import WordInput
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
 
-    from buyword.table.runner import Update
+    from buyword.table.coach import CoachLine
+    from buyword.table.runner import Said, Update
     from buyword.table.session import TableSession
     from buyword.table.source import HostPowers, TableLink
     from buyword.table.views import LessonView
@@ -240,7 +241,10 @@ class TableScreen(CrosswordTable):
         self.set_class(self.host is not None, "-host")
         # The table sends how it stands, then (a runner) plays the computers in a worker of
         # this screen's, each move when it may be shown.
-        self.table.subscribe(self._update_posted, self.query_one(CoachNote).tell)
+        def told(said: CoachLine | Said) -> None:  # in line with the updates (see CoachNote)
+            self.post_message(CoachNote.Told(said))
+
+        self.table.subscribe(self._update_posted, told)
         self.table.start(
             spawn=lambda job: self.run_worker(job, group="computer", exit_on_error=False),
             may_play=self._may_show_move)
@@ -290,6 +294,10 @@ class TableScreen(CrosswordTable):
         tell it from their own tasks, so the screen draws it from its own."""
 
         update: Update
+
+    def on_coach_note_told(self, message: CoachNote.Told) -> None:
+        """The coach has said something (after the updates told before it are drawn)."""
+        self.query_one(CoachNote).hear(message.said)
 
     def _update_posted(self, update: Update) -> None:
         self.state.unshown += 1

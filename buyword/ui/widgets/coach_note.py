@@ -1,8 +1,9 @@
 """The coach's line on the table screen: what the coach said, shown to whoever may hear it.
 
-The table (a runner, or a hosted seat's link) tells the coach's lines from its own task; the
-line posts them to itself (`tell`) and shows, from the `TableView` it is handed (`show`),
-only those its screen's holder may hear (`buyword.ui.status.may_hear`): with private hands a
+The table (a runner, or a hosted seat's link) tells the coach's lines from its own task, in
+line with its updates: the screen posts them (`Told`) where it draws the updates, and hands
+them on (`hear`). The line shows, from the `TableView` it is handed (`show`), only those its
+screen's holder may hear (`buyword.ui.status.may_hear`): with private hands a
 seat's own line waits for that seat's person and hides while another person holds the screen.
 A seat's line leaves when its person starts their next decision (`ShownLine`), or at once
 when an undo takes back the move it spoke of (`unsay`). A line for everyone stays.
@@ -31,7 +32,8 @@ class CoachNote(Static):
 
     @dataclass
     class Told(Message):
-        """The coach has said something (told from the table's task)."""
+        """The coach has said something (told from the table's task). Posted to the screen,
+        in line with the table's updates, so a line is heard with the view it follows."""
 
         said: CoachLine | Said
 
@@ -48,15 +50,6 @@ class CoachNote(Static):
         self.shown: ShownLine | None = None
         #: The table as the screen last drew it (None until it is first drawn).
         self.view: TableView | None = None
-
-    def tell(self, said: CoachLine | Said) -> None:
-        """What the coach said, from any task or thread: shown from this line's own."""
-        self.post_message(self.Told(said))
-
-    def on_coach_note_told(self, message: CoachNote.Told) -> None:
-        """The coach has said something: show it to whoever may hear it."""
-        message.stop()
-        self.hear(message.said)
 
     def hear(self, said: CoachLine | Said) -> None:
         """What the coach said (F6's answer, or a line told): shown if it may be now, else
