@@ -220,7 +220,7 @@ def test_the_last_word_placed_is_highlighted_until_a_challenge_reverses_it() -> 
 
 
 def test_the_line_under_the_word_box_lists_every_word_formed_and_the_total() -> None:
-    from buyword.ui.screens.crossword import HOW_TO, preview_text
+    from buyword.ui.widgets.sell_box import HOW_TO, preview_text
 
     table = crossword_table("QUIZ" "IT" "EA", "roll 4", "buy", "sell QUIZ", "done", "roll 2",
                             "buy", "sell ZIT at 0,3 down", "done", "roll 2", "buy")

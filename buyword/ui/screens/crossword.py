@@ -3,7 +3,8 @@
 In a crossword game the board takes the log's place (F8 switches between them); arrow keys or
 a click choose the square the word starts on, Tab turns it across or down, and the word typed
 in the usual word box is previewed on the board as ghost tiles, with every word formed and the
-total price (or the reason it cannot be placed) under the word box. Enter sells
+total price (or the reason it cannot be placed) under the word box (the sell box,
+`buyword.ui.widgets.sell_box`, asks for the preview and shows its line). Enter sells
 `WORD at ROW,COL across|down`. `CrosswordTable` is mixed into `TableScreen`; everything here
 draws the screen's `TableView` and changes the game only through the screen's `play`.
 """
@@ -15,17 +16,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from textual.binding import Binding, BindingType
-from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Input, Static
+from textual.widgets import Input
 
-from buyword.engine import Sell
 from buyword.engine.crossword import ACROSS, Square
-from buyword.engine.wording import dollars
 from buyword.table import Awaiting, SalePreview, Wait
-from buyword.ui.text import literal, markup
-from buyword.ui.widgets.board import ARROW, Board, moved, notation, placed_word, toggled
+from buyword.ui.widgets.board import ARROW, Board, moved, toggled
 from buyword.ui.widgets.game_log import GameLog
+from buyword.ui.widgets.sell_box import SellBox
 
 if TYPE_CHECKING:
     from buyword.table import TableView
@@ -48,9 +46,6 @@ BOARD_BINDINGS: list[BindingType] = [
 #: The actions those keys run.
 CROSSWORD_ACTIONS = frozenset({"cursor", "turn", "board_or_log", "wide_board"})
 
-#: What the feedback line says before a word is typed.
-HOW_TO = "Arrows or a click choose the first square, Tab turns across/down; type the word."
-
 
 @dataclass
 class BoardCursor:
@@ -62,20 +57,6 @@ class BoardCursor:
     direction: str = ACROSS
     show_log: bool = False
     wide: bool = False
-
-
-def preview_text(preview: SalePreview) -> Content:
-    """The line under the word box: every word formed and the total, or why it cannot be placed
-    (in challenge mode the session leaves out the dictionary's verdict)."""
-    if preview.reason is not None:
-        return literal(f"✗ {preview.reason}")
-    placement = preview.placement
-    if placement is None:
-        return literal(HOW_TO)
-    words = " + ".join(f"{formed.word} {dollars(formed.price)}" for formed in preview.words)
-    total = f" = {dollars(preview.price)}" if len(preview.words) > 1 else ""
-    return markup("✓ [b]$placement[/b] · $words$total — Enter sells",
-                  placement=str(placement), words=words, total=total)
 
 
 class CrosswordTable(Screen[None]):
@@ -94,8 +75,6 @@ class CrosswordTable(Screen[None]):
             ...
 
         def _person_to_act(self) -> bool: ...
-
-        def ask_preview(self, text: str, *, sell: bool = False) -> None: ...
 
     # ------------------------------------------------------------------ showing the board
 
@@ -130,40 +109,16 @@ class CrosswordTable(Screen[None]):
         if not placing:
             board.typed = ""
             board.laid = {}
-        elif not self.query_one("#word", Input).value:
-            self.query_one("#feedback", Static).update(HOW_TO)
-
-    def placement_typed(self, typed: str) -> str:
-        """The typed word as a placement at the cursor (the wild covering a missing letter)."""
-        view = self.view
-        seat = view.seat.current
-        if seat is None or not typed:
-            return typed
-        player = view.players[seat]
-        cursor = self.board_cursor
-        word = placed_word(view.seat.grid, cursor.square, cursor.direction, typed,
-                           player.hand or "", player.wilds)
-        return notation(word, cursor.square, cursor.direction)
 
     def show_placement(self, typed: str, preview: SalePreview) -> None:
-        """The preview on the board (ghost tiles) and under the word box."""
+        """A preview on the board: the word typed, and the ghost tiles it would lay."""
         board = self.query_one(Board)
         board.typed = typed
         board.laid = dict(preview.laid)
-        feedback = self.query_one("#feedback", Static)
-        feedback.set_class(preview.reason is not None, "-error")
-        feedback.update(preview_text(preview) if typed else literal(HOW_TO))
-
-    def placement_sale(self, preview: SalePreview) -> Sell | None:
-        """The sale a previewed placement makes, or None if the preview has no placement."""
-        placement = preview.placement
-        if placement is None:
-            return None
-        return Sell(placement.word, placement.row, placement.col, placement.direction)
 
     def _retype(self) -> None:
         """The cursor moved or turned: preview the same word from there."""
-        self.ask_preview(self.query_one("#word", Input).value)  # shown when it comes
+        self.query_one(SellBox).retype()  # shown when it comes
         self.show_board(self.view.awaiting)
 
     # ------------------------------------------------------------------ keys and clicks

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from textual import events, on
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -36,7 +36,6 @@ from buyword.engine import (
     Done,
     Drop,
     Roll,
-    Sell,
 )
 from buyword.engine.wording import dollars, plural, possessive
 from buyword.store.setup import GameSetup
@@ -45,7 +44,6 @@ from buyword.table import (
     Awaiting,
     Played,
     Refused,
-    SalePreview,
     TableView,
     Undone,
     Wait,
@@ -78,8 +76,8 @@ from buyword.ui.widgets.price_list import PriceList
 from buyword.ui.widgets.rack import Rack
 from buyword.ui.widgets.scoreboard import PlayerLine, Scoreboard
 from buyword.ui.widgets.seats_panel import SeatsPanel
+from buyword.ui.widgets.sell_box import SellBox
 from buyword.ui.widgets.unseen import UnseenPanel, unseen_for
-from buyword.ui.widgets.word_input import WordInput
 
 if TYPE_CHECKING:
     from textual.screen import ModalScreen
@@ -216,13 +214,7 @@ class TableScreen(CrosswordTable):
                 yield CoachNote(id="coach")
                 yield Rack(tiles, id="drawn")
                 yield Rack(tiles, id="hand")
-                with Vertical(id="sell-box"):
-                    yield WordInput(
-                        id="word", placeholder="type a word · Enter sells · Esc when done",
-                        short_placeholder="type a word · Enter sells",
-                        on_submit=self.sell_typed,
-                    )
-                    yield Static(id="feedback")
+                yield SellBox(self.table, self, self.board_cursor, id="sell-box")
                 yield Static(id="variant")
                 with Vertical(id="bid-box"):
                     yield AmountInput(id="amount", on_submit=self.amount_typed)
@@ -327,7 +319,7 @@ class TableScreen(CrosswordTable):
         if update.refused is not None:
             self.show_message(str(update.refused), error=True)
         if undone is not None:
-            self._clear_preview()
+            self.query_one(SellBox).clear()
             self.query_one(CoachNote).unsay(undone.seat)
             self.show_message(f"↶ Undone: {undone}")
         else:  # a sale, a verdict, a new theme (buyword.ui.status.told)
@@ -513,16 +505,10 @@ class TableScreen(CrosswordTable):
         self.query_one(MessageLine).show(self.view)
         self._show_side()
         self.query_one("#prompt", Static).update(self._prompt(awaiting))
-        selling = awaiting.wait is Wait.SELL and self._person_to_act()
-        # A class on the box, not on the screen: a class changed on the screen restyles every
-        # widget of the table (the racks' tiles too) at each turn; on the box, only the box.
-        self.query_one("#sell-box").set_class(selling, "-shown")
-        # A disabled word box cannot take focus, so letter keys reach the table's bindings.
-        self.query_one("#word", Input).disabled = not selling
         self._show_racks(awaiting)
         self._show_variant(awaiting)
-        if awaiting.wait is not Wait.SELL:
-            self._clear_preview()
+        self.query_one(SellBox).show(
+            self.view, selling=awaiting.wait is Wait.SELL and self._person_to_act())
         self.show_board(awaiting)
         self._show_log()
         self._show_unseen()
@@ -728,125 +714,14 @@ class TableScreen(CrosswordTable):
 
     # ------------------------------------------------------------------ selling
 
-    @on(Input.Changed, "#word")
-    def _word_changed(self, event: Input.Changed) -> None:
-        self.ask_preview(event.value)
-
-    @dataclass
-    class Previewed(Message):
-        """The table's answer to a preview asked for (see `ask_preview`)."""
-
-        #: What the word box held when it was asked.
-        text: str
-        #: What the table was asked (a crossword game's placement at the board's cursor).
-        asked: str
-        preview: SalePreview
-        #: Enter asked it: the word is sold if the box still holds it.
-        sell: bool = False
-
-    def ask_preview(self, text: str, *, sell: bool = False) -> None:
-        """Ask the table what selling the word box's `text` would do now (for the seller);
-        the answer comes as a `Previewed` message: taken at once when the table answers at
-        once (played here), posted when the host's answer comes. `sell`: Enter asked, to
-        sell it."""
-        asked = self._preview_of(text, strip=sell)
-        seat = self.view.seat.current
-
-        asking = True
-
-        def reply(preview: SalePreview) -> None:
-            message = self.Previewed(text, asked, preview, sell)
-            if asking:  # answered at once (a table played here): taken at once, so keys
-                self._previewed(message)  # pressed after Enter come after
-            else:  # the host's answer, from the link's task
-                self.post_message(message)
-
-        if seat is None:
-            reply(SalePreview())
-            return
-        self.table.ask_preview(seat, asked, reply)
-        asking = False
-
-    def on_table_screen_previewed(self, message: TableScreen.Previewed) -> None:
-        """A preview has come: show it if the word box (and the board's cursor) still ask
-        for it, or sell the word Enter asked to sell."""
-        if not self.is_attached or not self._composed:
-            return
-        word = self.query_one("#word", Input).value
-        if message.sell:
-            fresh = (word.startswith(message.text)  # and the cursor has not moved
-                     and message.asked == self._preview_of(message.text))
-        else:
-            fresh = message.asked == self._preview_of(word, strip=False)
-        if fresh:  # else it answers a word typed over, or a square left, since
-            self._previewed(message)
-
-    def _previewed(self, message: TableScreen.Previewed) -> None:
-        """Show a preview, or sell the word Enter asked to sell."""
-        if message.sell:
-            self._sell(message.text, message.preview)
-        else:
-            self.show_preview(message.text, message.preview)
-
-    def _preview_of(self, text: str, *, strip: bool = True) -> str:
-        """What a preview of `text` asks the table now (see `ask_preview`)."""
-        typed = text.strip() if strip else text
-        return self.placement_typed(typed) if self.crossword else typed
-
-    def show_preview(self, typed: str, preview: SalePreview) -> None:
-        """What selling the word typed would do: marks on the hand and the line under the
-        word box (a crossword game's ghost tiles on the board)."""
-        self._show_preview(preview)
-        if self.crossword:
-            self.show_placement(typed, preview)
-
-    def sell_typed(self, value: str) -> None:
-        """Enter in the word box: sell the word typed, or say why it cannot be sold (once
-        the table's preview of it has come)."""
-        if not self._person_to_act() or self.view.awaiting.wait is not Wait.SELL:
-            return
-        if not value.strip():
-            self.show_message("Type a word to sell, or press Esc when you are done.")
-            return
-        self.ask_preview(value, sell=True)
-
-    def _sell(self, value: str, preview: SalePreview) -> None:
-        """Sell the word box's `value` as `preview` says, or say why it cannot be sold."""
-        if not self._person_to_act() or self.view.awaiting.wait is not Wait.SELL:
-            return
-        if preview.reason is not None:
-            self.show_message(f"✗ {preview.reason}", error=True)
-            return
-        word = self.query_one("#word", Input)
-        sale = self.placement_sale(preview) if self.crossword else Sell(preview.notation)
-        if sale is not None and self.play(sale):
-            # Only the word sold leaves the box: letters typed after its Enter (a paste, a
-            # burst of keys) reached the box before the sale and stay typed.
-            word.value = word.value[len(value):] if word.value.startswith(value) else ""
-
-    def _show_preview(self, preview: SalePreview) -> None:
+    def on_sell_box_shown(self, message: SellBox.Shown) -> None:
+        """What selling the word typed would do, beyond the sell box: the tiles it takes,
+        marked on the hand (and a crossword game's ghost tiles on the board)."""
         hand = self.query_one("#hand", Rack)
-        hand.marked = preview.marked
-        hand.wild_letter = preview.wild
-        feedback = self.query_one("#feedback", Static)
-        feedback.set_class(preview.reason is not None, "-error")
-        if preview.reason is not None:
-            feedback.update(literal(f"✗ {preview.reason}"))
-        elif preview.notation:
-            wild = f" · wild={preview.wild}" if preview.wild else ""
-            feedback.update(markup(
-                f"✓ [b]$notation[/b]$wild · {preview.pips} pips · "
-                f"[b]{dollars(preview.price)}[/b] — Enter sells",
-                notation=preview.notation.upper(), wild=wild,
-            ))
-        else:
-            feedback.update("Letters from your hand, and one wild at most.")
-
-    def _clear_preview(self) -> None:
-        word = self.query_one("#word", Input)
-        if word.value:
-            word.value = ""
-        self._show_preview(SalePreview())
+        hand.marked = message.preview.marked
+        hand.wild_letter = message.preview.wild
+        if self.crossword:
+            self.show_placement(message.typed, message.preview)
 
     # ------------------------------------------------------------------ key actions
 
@@ -1091,10 +966,7 @@ class TableScreen(CrosswordTable):
         """A hint chosen in the hints window goes into the word box (Enter then sells it)."""
         if notation is None or self.view.awaiting.wait is not Wait.SELL:
             return
-        word = self.query_one("#word", Input)
-        word.value = notation.upper()
-        word.cursor_position = len(word.value)
-        word.focus()
+        self.query_one(SellBox).take(notation.upper())
 
     # ------------------------------------------------------------------ the coach
 
