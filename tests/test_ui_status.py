@@ -9,7 +9,14 @@ from buyword.engine import CHOICE, Roll, default_tiles
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import TableSession, Wait
 from buyword.table.views import LessonView
-from buyword.ui.status import draw_line, lesson_refuses, may_hear, prompt_template, round_lines
+from buyword.ui.status import (
+    draw_line,
+    lesson_refuses,
+    may_hear,
+    no_hints_reason,
+    prompt_template,
+    round_lines,
+)
 from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon
 
@@ -248,3 +255,15 @@ def test_a_lesson_answers_a_letter_bound_to_nothing_while_it_has_something_to_do
     assert not lesson_refuses(_lesson(None), "q", "q", acting=True, allowed=None, bound=False)
     assert not lesson_refuses(_lesson(), "f2", None, acting=True, allowed=None, bound=False)
     assert not lesson_refuses(_lesson(), "a", "a", acting=True, allowed=None, bound=True)
+
+
+def test_why_f2_shows_no_hints_names_the_form_the_host_or_the_selling_turn() -> None:
+    """Hints off in this game: the new-game form's tick; hints on: it is not the selling turn
+    (of the person at the screen, or of anyone here)."""
+    off = _table(Seat("You"))
+    assert "tick Hints (F2)" in no_hints_reason(off.table_view(0), acting=True)
+    on = TableSession.new(GameSetup(seats=(Seat("You"),), seed=3, hints=True), LEXICON, FINDER)
+    view = on.table_view(0)
+    assert view.hints
+    assert no_hints_reason(view, acting=True).startswith("Hints are for your selling turn")
+    assert no_hints_reason(view, acting=False) == "Hints are for the seller, on their selling turn."

@@ -301,3 +301,16 @@ def lesson_refuses(lesson: LessonView, key: str, character: str | None, *, actin
     if len(char) != 1 or not char.isalnum() or not char.isascii():
         return False
     return lesson.todo is not None and not bound
+
+
+def no_hints_reason(view: TableView, *, acting: bool) -> str:
+    """Why F2 shows no hints now, in a player's words (`acting`: a person is to act and holds
+    the screen, but it is not their selling turn)."""
+    if not view.hints and view.link is not None:  # the host decides
+        return "Hints are off at this table: the host allows them with buyword host --hints."
+    if not view.hints:
+        return ("Hints are off in this game: tick Hints (F2) on the new-game form to "
+                "play with them.")
+    if acting:
+        return "Hints are for your selling turn: F2 then shows the best words."
+    return "Hints are for the seller, on their selling turn."

@@ -11,7 +11,6 @@ draws the screen's `TableView` and changes the game only through the screen's `p
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -27,7 +26,6 @@ from buyword.ui.widgets.sell_box import SellBox
 
 if TYPE_CHECKING:
     from buyword.table import TableView
-    from buyword.ui.dialogs.board_hints import Hint
 
 #: The board's keys. Priority, so that the arrows and Tab reach the board while the word box
 #: has focus; `crossword_allows` lets them through only while a person places a word.
@@ -169,22 +167,11 @@ class CrosswordTable(Screen[None]):
         self._retype()
         self.query_one("#word", Input).focus()
 
-    def show_placement_hints(self, found: Sequence[Hint]) -> None:
-        """The hints dialog for a crossword game; a pick goes to the board and the word box."""
-        from buyword.ui.dialogs.board_hints import PlacementHintsScreen, hint_square
-
-        def picked(index: int | None) -> None:
-            if index is not None:
-                hint = found[index]
-                self.pick_placement(hint.notation, hint_square(hint), hint.direction)
-
-        self.app.push_screen(PlacementHintsScreen(found), picked)
-
-    def pick_placement(self, word: str, square: Square, direction: str) -> None:
+    def on_sell_box_placed(self, message: SellBox.Placed) -> None:
         """A hint picked: the cursor goes to its square and the word box gets its word."""
         cursor = self.board_cursor
-        cursor.square, cursor.direction = square, direction
+        cursor.square, cursor.direction = message.square, message.direction
         box = self.query_one("#word", Input)
-        box.value = word  # the hint's notation: a lower-case letter is its wild
+        box.value = message.word  # the hint's notation: a lower-case letter is its wild
         box.cursor_position = len(box.value)
         self._retype()

@@ -14,7 +14,6 @@ the die is tumbling, the message line, the coach's line, the word being typed, t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -54,6 +53,7 @@ from buyword.ui.status import (
     LESSON_KEYS,
     empty_hand,
     lesson_refuses,
+    no_hints_reason,
     picks_line,
     prompt_template,
     round_lines,
@@ -916,57 +916,9 @@ class TableScreen(CrosswordTable):
         self.state.unseen = not self.state.unseen
         self._show_unseen()
 
-    @dataclass
-    class Hinted(Message):
-        """The hints F2 asked the table for, for `seat`."""
-
-        seat: int
-        found: Sequence[Any]
-
     def action_hints(self) -> None:
-        """Ask the table for the best words this hand can sell now (it marks the game as
-        hinted); they are shown when they come (`Hinted`)."""
-        seat = self.view.awaiting.seat
-        if seat is None or not self._person_to_act():
-            return
-        asking = True
-
-        def reply(found: Sequence[Any]) -> None:
-            message = self.Hinted(seat, found)
-            if asking:  # found at once (a table played here): shown at once
-                self.on_table_screen_hinted(message)
-            else:  # the host's answer, from the link's task
-                self.post_message(message)
-
-        try:
-            self.table.ask_hints(seat, reply)
-        except BuyWordError as error:
-            self.show_message(f"No hints: {error}", error=True)
-        asking = False
-
-    def on_table_screen_hinted(self, message: TableScreen.Hinted) -> None:
-        """The hints have come: show them if it is still that seat's selling turn."""
-        awaiting = self.view.awaiting
-        if (self.is_attached and self._person_to_act() and awaiting.seat == message.seat
-                and awaiting.wait is Wait.SELL):
-            self.show_hints(message.found)
-
-    def show_hints(self, found: Sequence[Any]) -> None:
-        """The hints window with `found` (words, or a crossword game's placements)."""
-        from buyword.ui.dialogs.hints import HintsScreen
-
-        if self.crossword:  # placements, one to pick
-            self.show_placement_hints(found)
-            return
-        view = self.view
-        self.app.push_screen(HintsScreen(view.seat.hand, view.seat.wilds, list(found)),
-                             self._hint_picked)
-
-    def _hint_picked(self, notation: str | None) -> None:
-        """A hint chosen in the hints window goes into the word box (Enter then sells it)."""
-        if notation is None or self.view.awaiting.wait is not Wait.SELL:
-            return
-        self.query_one(SellBox).take(notation.upper())
+        """F2: the best words this hand can sell now (see `SellBox.hint`)."""
+        self.query_one(SellBox).hint()
 
     # ------------------------------------------------------------------ the coach
 
@@ -994,19 +946,7 @@ class TableScreen(CrosswordTable):
 
     def action_no_hints(self) -> None:
         """F2 when no hints can be shown now: say why."""
-        self.show_message(self.no_hints_reason())
-
-    def no_hints_reason(self) -> str:
-        """Why F2 shows no hints now, in a player's words."""
-        if not self.view.hints and self.view.link is not None:  # the host decides
-            return "Hints are off at this table: the host allows them with buyword host --hints."
-        if not self.view.hints:
-            return ("Hints are off in this game: tick Hints (F2) on the new-game form to "
-                    "play with them.")
-        if self._person_to_act():
-            return "Hints are for your selling turn: F2 then shows the best words."
-        return "Hints are for the seller, on their selling turn."
-
+        self.show_message(no_hints_reason(self.view, acting=self._person_to_act()))
 
     # ------------------------------------------------------------------ the host's screen
 

@@ -6,15 +6,18 @@ screen now (`show`), the box asks the table what selling the word typed would do
 `SalePreview`: at once at a table played here, when the host answers at a hosted one) and
 shows it on the feedback line under the word: the price, or why it cannot be sold. What the
 preview shows elsewhere (the tiles it takes, marked on the hand; a crossword game's ghost
-tiles on the board) goes up as `Shown`. Enter sells the word once its preview has come,
+tiles on the board) goes up as `Shown`. F2's hints are asked here too, shown in a dialog, and
+a word picked goes into the box (a crossword game's placement goes up as `Placed`, for the
+board's cursor). Enter sells the word once its preview has come,
 through the `Seller` (the screen), at once: a message would be handled after the keys typed
 behind Enter (see `InOrderInput`), so RATE Enter Esc would clear RATE rather than sell it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -22,7 +25,8 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets import Input, Static
 
-from buyword.engine import Sell
+from buyword.engine import BuyWordError, Sell
+from buyword.engine.crossword import Square
 from buyword.engine.wording import dollars
 from buyword.table import SalePreview, Wait
 from buyword.ui.text import literal, markup
@@ -121,6 +125,22 @@ class SellBox(Vertical):
 
         typed: str
         preview: SalePreview
+
+    @dataclass
+    class Hinted(Message):
+        """The hints asked of the table (see `hint`), for `seat`."""
+
+        seat: int
+        found: Sequence[Any]
+
+    @dataclass
+    class Placed(Message):
+        """A crossword game's hint picked: its word, placed from `square` going `direction`
+        (the board's cursor goes there, and the word into the box)."""
+
+        word: str
+        square: Square
+        direction: str
 
     def __init__(self, table: TableLink, seller: Seller, cursor: BoardCursor, *,
                  id: str | None = None) -> None:
@@ -263,3 +283,56 @@ class SellBox(Vertical):
             # Only the word sold leaves the box: letters typed after its Enter (a paste, a
             # burst of keys) reached the box before the sale and stay typed.
             word.value = word.value[len(value):] if word.value.startswith(value) else ""
+
+    # ------------------------------------------------------------------ hints
+
+    def hint(self) -> None:
+        """F2: ask the table for the best words this hand can sell now (it marks the game as
+        hinted); they are shown when they come (`Hinted`)."""
+        view = self.view
+        seat = None if view is None else view.awaiting.seat
+        if seat is None or not self.selling:
+            return
+        asking = True
+
+        def reply(found: Sequence[Any]) -> None:
+            message = self.Hinted(seat, found)
+            if asking:  # found at once (a table played here): shown at once
+                self.on_sell_box_hinted(message)
+            else:  # the host's answer, from the link's task
+                self.post_message(message)
+
+        try:
+            self.table.ask_hints(seat, reply)
+        except BuyWordError as error:
+            self.seller.show_message(f"No hints: {error}", error=True)
+        asking = False
+
+    def on_sell_box_hinted(self, message: SellBox.Hinted) -> None:
+        """The hints have come: show them if it is still that seat's selling turn (words, or
+        a crossword game's placements, one to pick)."""
+        from buyword.ui.dialogs.board_hints import PlacementHintsScreen, hint_square
+        from buyword.ui.dialogs.hints import HintsScreen
+
+        view = self.view
+        if (not self.is_attached or view is None or not self.selling
+                or view.awaiting.seat != message.seat):
+            return
+        found = message.found
+        if not view.rules.crossword:
+            self.app.push_screen(HintsScreen(view.seat.hand, view.seat.wilds, list(found)),
+                                 self._picked)
+            return
+
+        def placed(index: int | None) -> None:
+            if index is not None:
+                hint = found[index]
+                self.post_message(self.Placed(hint.notation, hint_square(hint), hint.direction))
+
+        self.app.push_screen(PlacementHintsScreen(list(found)), placed)
+
+    def _picked(self, notation: str | None) -> None:
+        """A hint chosen in the hints window goes into the word box (Enter then sells it)."""
+        if notation is None or self.view is None or self.view.awaiting.wait is not Wait.SELL:
+            return
+        self.take(notation.upper())
