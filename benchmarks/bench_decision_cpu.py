@@ -14,9 +14,10 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from dataclasses import replace
 
 from buyword.analysis.sim import search_with
-from buyword.bots.master import Search
+from buyword.bots.master import PLAYING
 from buyword.engine import Game, Phase
 from buyword.store.setup import Seat
 from buyword.table import TableSession, Wait
@@ -34,7 +35,7 @@ def main() -> None:
     for seed in args.seeds:
         game = Game.new(["P"], dictionary=lexicon, seed=seed)
         session = TableSession(game, [Seat("P", "master")], finder)
-        search_with(session, Search(budget=args.budget, clock="cpu"))
+        search_with(session, replace(PLAYING, budget=args.budget, clock="cpu"))
         while session.awaiting().wait is not Wait.OVER:
             thinking = game.phase in (Phase.CHOOSE, Phase.BUY, Phase.SELL, Phase.DROP)
             start = time.process_time()

@@ -26,7 +26,7 @@ import time
 from dataclasses import replace
 
 from buyword.analysis.sim import GameResult, rollout_search, run_games, time_stats
-from buyword.bots.master import CLOCKS, Search
+from buyword.bots.master import CLOCKS, PLAYING, Search
 
 LEVELS = ("master", "expert")
 
@@ -50,8 +50,8 @@ def main() -> None:
     start = time.perf_counter()
     tables = [(level,) for level in LEVELS]
     played: dict[str, dict[int, GameResult]] = {level: {} for level in LEVELS}
-    search = Search(budget=args.budget, clock=args.clock, horizon=args.horizon,
-                    breadth=args.breadth)
+    search = replace(PLAYING, budget=args.budget, clock=args.clock, horizon=args.horizon,
+                     breadth=args.breadth)
     label = f"{args.budget:g} s a decision ({args.clock} clock"
     if args.rollouts is not None:
         search = replace(rollout_search(args.rollouts), horizon=args.horizon,

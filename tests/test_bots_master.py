@@ -15,7 +15,7 @@ from words_helpers import index_cache
 from buyword.bots import LEVELS, LevelBot, MasterBot, make_bot
 from buyword.bots import master as master_module
 from buyword.bots.index import WordIndex, dearest_words
-from buyword.bots.master import Decision, Estimate, Search
+from buyword.bots.master import PLAYING, Decision, Estimate, Search
 from buyword.bots.rollout import Luck, QuickBot, Rollout
 from buyword.bots.view import SeatView
 from buyword.engine import Buy, Choose, Discard, Done, Drop, Game, Phase, Roll, Rules, Sell
@@ -23,6 +23,7 @@ from buyword.engine import events as ev
 from buyword.store.setup import Seat
 from buyword.table import TableSession, Wait
 from buyword.table.services import Services
+from buyword.table.weighing import review_master
 
 #: A budget no test reaches: the rollout counts decide when a search stops.
 UNHURRIED = 1e9
@@ -152,6 +153,17 @@ def test_a_decision_that_spends_its_whole_budget_ends_within_it(words, monkeypat
     assert bot.choose(view) in view.rules.draw_choices
     # It thought almost all of its second (a round is four rollouts, 4 ms), and no longer.
     assert 1.0 - search.reserve - 0.010 <= now[0] <= 1.0 - search.reserve
+
+
+def test_at_the_table_master_weighs_each_option_longer_than_a_review_does(words):
+    """A Master at a table (thinking a second) plays every option 16 times before it drops
+    one or settles; the review and the coach keep the quicker race of before, so what they
+    say of a game is unchanged."""
+    view = solo_at(words, 1, Phase.BUY).view(0)
+    table = make_bot("master", words[0], 1).appraisal(view, stream="s", rollouts=40)
+    review = review_master(words[0]).appraisal(view, stream="s", rollouts=40)
+    assert [e.rollouts for e in review.estimates] == [6, 6]
+    assert min(e.rollouts for e in table.estimates) >= PLAYING.min_rollouts == 16
 
 
 def test_a_decision_the_seat_cannot_take_is_refused_in_a_players_words(words):

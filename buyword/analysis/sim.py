@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from buyword.analysis.cluster import ClusterError, run_tasks
 from buyword.bots import BOT_NAMES, MasterBot
-from buyword.bots.master import Search
+from buyword.bots.master import PLAYING, Search
 from buyword.engine import BuyWordError, Game, Phase, Rules, TileSet, TileSetError
 from buyword.engine.rules import variant_names
 from buyword.engine.wording import dollars
@@ -326,7 +326,7 @@ def master_search(budget: float | None, rollouts: int | None) -> Search | None:
     """The search `--budget SECONDS` or `--rollouts N` asks for (None: Master's default)."""
     if rollouts is not None:
         return rollout_search(rollouts)
-    return None if budget is None else Search(budget=budget)
+    return None if budget is None else replace(PLAYING, budget=budget)
 
 
 def master_label(report: Report) -> str:
