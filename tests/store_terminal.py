@@ -71,8 +71,12 @@ class Terminal:
         return self._tmux("capture-pane", "-p", "-t", "game")
 
     def wait_for(self, text: str, timeout: float = 60.0) -> str:
-        """Wait until `text` is on the screen; returns the screen."""
-        return wait_until(lambda: self.screen() if text in self.screen() else "", timeout)
+        """Wait until `text` is on the screen; returns the screen (AssertionError, naming
+        `text` and showing the screen, if it never comes)."""
+        try:
+            return wait_until(lambda: self.screen() if text in self.screen() else "", timeout)
+        except AssertionError:
+            raise AssertionError(f"{text!r} never showed; the screen:\n{self.screen()}") from None
 
     def alive(self) -> bool:
         """True while the game process runs."""

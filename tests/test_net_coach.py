@@ -18,7 +18,7 @@ from buyword.store.saves import save_data, save_from
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import TableSession
 from buyword.table import coach as table_coach
-from buyword.table.runner import Said
+from buyword.table.source import Said
 
 if TYPE_CHECKING:
     from buyword.bots.master import Appraisal

@@ -106,7 +106,7 @@ async def test_typing_a_non_word_on_a_joined_screen_shows_no_tick() -> None:
 
 def test_a_view_this_screen_cannot_read_ends_the_table_here_in_words() -> None:
     from buyword.net.remote import SeatLink
-    from buyword.table.runner import Update
+    from buyword.table.source import Update
 
     link = SeatLink(lambda _message: None)
     updates: list[Update] = []

@@ -25,6 +25,9 @@ pytestmark = pytest.mark.slow  # two whole games through Pilot and a websocket
 SETUP = GameSetup(seats=(Seat("Ann"), Seat("Bob"), Seat("Cy", "easy")), seed=31,
                   private_hands=True)
 
+#: Seconds after which a whole game that has not ended is taken to have hung.
+WHOLE_GAME = 600.0
+
 
 def decide(wait: Wait, seat: SeatView) -> str:
     """What a person answers, from their own seat's view: roll, draw 4, buy a draw costing
@@ -74,7 +77,9 @@ async def play_here() -> TableSession:
     async with app.run_test(size=(100, 34)) as pilot:
         await settle(pilot)
         session = table(app).session
-        async for _ in frames(pilot, "the end of the game at one screen"):
+        # A whole game: the limit is only where a hung game gives up (about 10 s of CPU,
+        # which with both cores busy can take minutes of wall clock).
+        async for _ in frames(pilot, "the end of the game at one screen", within=WHOLE_GAME):
             if session.over:
                 return session
             screen = app.screen
@@ -115,7 +120,7 @@ async def play_hosted() -> TableSession:
         host = HostSeat(server, 0)
         app = BuyWordApp(opening=Opening.hosting(host))
         async with app.run_test(size=(100, 34)) as pilot:
-            async for _ in frames(pilot, "the end of the hosted game"):
+            async for _ in frames(pilot, "the end of the hosted game", within=WHOLE_GAME):
                 if session.over:
                     break
                 link = host.table

@@ -17,8 +17,8 @@ from buyword.net.remote import HostSeat, JoinedTable
 from buyword.net.server import TableServer
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import Played, Refused, TableSession, Wait
-from buyword.table.runner import TableRunner, Update
-from buyword.table.source import TableLink
+from buyword.table.runner import TableRunner
+from buyword.table.source import TableLink, Update
 
 #: Ann draws TEA and Bob ONE: each has a word to sell.
 BAG = "TEA" "ONE"

@@ -10,7 +10,8 @@ import time
 from buyword.engine import BuyWordError, default_tiles
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import Played, Refused, TableSession, Thought, Undone, Wait
-from buyword.table.runner import TableRunner, Update
+from buyword.table.runner import TableRunner
+from buyword.table.source import Update
 from buyword.words.finder import WordFinder
 from buyword.words.lexicon import Lexicon
 

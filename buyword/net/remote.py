@@ -49,8 +49,8 @@ from buyword.net.protocol import (
     view_message,
 )
 from buyword.table import Pass, Played, Refused, SalePreview, TableView
-from buyword.table.runner import Said, Update
 from buyword.table.session import NO_UNDO_HOSTED
+from buyword.table.source import Said, Update
 from buyword.table.view_codec import preview_from, view_from
 from buyword.table.views import LinkView
 
@@ -58,8 +58,7 @@ if TYPE_CHECKING:
     from buyword.net.client import TableClient
     from buyword.net.server import TableServer
     from buyword.table import Answer, Undone
-    from buyword.table.runner import OnSaid, OnUpdate, Spawn
-    from buyword.table.source import HintsReply, PreviewReply
+    from buyword.table.source import HintsReply, OnSaid, OnUpdate, PreviewReply, Spawn
 
 #: Seconds between attempts to take the seat back after a drop (the last repeats).
 RETRY_DELAYS = (0.2, 0.5, 1.0, 2.0, 3.0)

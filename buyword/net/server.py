@@ -56,7 +56,8 @@ from buyword.net.protocol import (
     welcome_message,
 )
 from buyword.table import Played, Refused, TableSession
-from buyword.table.runner import Said, TableRunner, Update
+from buyword.table.runner import TableRunner
+from buyword.table.source import Said, Update
 
 if TYPE_CHECKING:
     from collections.abc import Coroutine

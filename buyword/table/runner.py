@@ -24,9 +24,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from buyword.engine import BuyWordError, Done
 from buyword.engine.phase import Phase
@@ -40,48 +40,22 @@ from buyword.table.session import (
     Thought,
     Undone,
 )
+from buyword.table.source import (
+    HintsReply,
+    OnSaid,
+    OnUpdate,
+    PreviewReply,
+    Said,
+    Spawn,
+    TableSource,
+    Update,
+)
 from buyword.table.views import LessonView, TableView, Wait
 
 if TYPE_CHECKING:
     from buyword.table.coach import Coach, CoachLine
-    from buyword.table.source import HintsReply, PreviewReply, TableSource
     from buyword.words.crossword import Move
     from buyword.words.finder import Candidate
-
-
-@dataclass(frozen=True)
-class Said:
-    """A line for the coach's place on a screen that is not the coach's judgement: that the
-    coach has stopped (`seat` None: for everyone)."""
-
-    seat: int | None
-    text: str
-
-    def __str__(self) -> str:
-        return self.text
-
-
-@dataclass(frozen=True)
-class Update:
-    """What a subscriber is told after a change: the shared screen's view (None for a
-    subscriber without one), and the answer or undo that caused it (None for neither: the
-    screen changed hands, a seat was handed to a computer, the table was looked at again).
-    A hosted seat's link (`buyword.net.remote.SeatLink`) tells the same: its views, and
-    `refused`, the host's reason for refusing the answer its screen sent (a runner's
-    refusals are `submit`'s own answer, so it never sets it)."""
-
-    view: TableView | None
-    played: Played | None = None
-    undone: Undone | None = None
-    refused: Refused | None = None
-
-
-#: A subscriber's ways in: the updates, and the coach's lines.
-OnUpdate = Callable[[Update], None]
-OnSaid = Callable[["CoachLine | Said"], None]
-#: How a screen runs the computers' turns (a coroutine) in its event loop: a worker of its
-#: own, say. The default is a task of the running loop.
-Spawn = Callable[[Coroutine[Any, Any, None]], object]
 
 
 @dataclass

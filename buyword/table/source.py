@@ -13,12 +13,12 @@ computers, the hand-off, undo) a hosted seat's link does as nothing, or refuses.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from buyword.table.coach import CoachLine
-    from buyword.table.runner import OnSaid, OnUpdate, Said, Spawn
     from buyword.table.session import (
         Answer,
         Played,
@@ -29,6 +29,41 @@ if TYPE_CHECKING:
         Undone,
     )
     from buyword.table.views import TableView
+
+
+@dataclass(frozen=True)
+class Said:
+    """A line for the coach's place on a screen that is not the coach's judgement: that the
+    coach has stopped (`seat` None: for everyone)."""
+
+    seat: int | None
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Update:
+    """What a subscriber is told after a change: the shared screen's view (None for a
+    subscriber without one), and the answer or undo that caused it (None for neither: the
+    screen changed hands, a seat was handed to a computer, the table was looked at again).
+    A hosted seat's link (`buyword.net.remote.SeatLink`) tells the same: its views, and
+    `refused`, the host's reason for refusing the answer its screen sent (a runner's
+    refusals are `submit`'s own answer, so it never sets it)."""
+
+    view: TableView | None
+    played: Played | None = None
+    undone: Undone | None = None
+    refused: Refused | None = None
+
+
+#: A subscriber's ways in: the updates, and the coach's lines.
+OnUpdate = Callable[[Update], None]
+OnSaid = Callable[["CoachLine | Said"], None]
+#: How a screen runs the computers' turns (a coroutine) in its event loop: a worker of its
+#: own, say. The default is a task of the running loop.
+Spawn = Callable[[Coroutine[Any, Any, None]], object]
 
 
 #: Where the answer to a preview asked for goes.

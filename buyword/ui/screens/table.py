@@ -83,9 +83,8 @@ if TYPE_CHECKING:
     from textual.screen import ModalScreen
 
     from buyword.table.coach import CoachLine
-    from buyword.table.runner import Said, Update
     from buyword.table.session import TableSession
-    from buyword.table.source import HostPowers, TableLink
+    from buyword.table.source import HostPowers, Said, TableLink, Update
     from buyword.table.views import LessonView
     from buyword.ui.tabletop import Tabletop
 

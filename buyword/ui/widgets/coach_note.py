@@ -23,7 +23,7 @@ from buyword.ui.text import literal
 if TYPE_CHECKING:
     from buyword.table import TableView
     from buyword.table.coach import CoachLine, ShownLine
-    from buyword.table.runner import Said
+    from buyword.table.source import Said
 
 
 class CoachNote(Static):
