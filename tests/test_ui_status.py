@@ -10,7 +10,10 @@ from buyword.store.setup import GameSetup, Seat
 from buyword.table import TableSession, Wait
 from buyword.table.views import LessonView
 from buyword.ui.status import (
+    backs,
     draw_line,
+    draw_rack,
+    hand_rack,
     lesson_refuses,
     may_hear,
     no_hints_reason,
@@ -267,3 +270,28 @@ def test_why_f2_shows_no_hints_names_the_form_the_host_or_the_selling_turn() -> 
     assert view.hints
     assert no_hints_reason(view, acting=True).startswith("Hints are for your selling turn")
     assert no_hints_reason(view, acting=False) == "Hints are for the seller, on their selling turn."
+
+
+def test_a_hidden_hand_reaches_the_rack_only_as_stand_ins() -> None:
+    """Private hands at one screen: between people, and to the other person, the hand to
+    act is face down, its tiles stand-ins (never its letters); its own person sees it."""
+    table = _table(Seat("Ann"), Seat("Bob"), bag="TEAZOO")
+    assert not isinstance(table.act(0, "roll 3"), str)
+    assert table.awaiting().wait is Wait.BUY and table.awaiting().seat == 0
+    ann_draw = table.game.player(0).drawn
+    ann = hand_rack(table.table_view(0))
+    assert not ann.face_down and ann.title == "Your hand · 0 tiles"  # Ann holds the screen
+    drawn = draw_rack(table.table_view(0))
+    assert drawn is not None and drawn.tiles == ann_draw and not drawn.face_down
+    for viewer in (None, 1):  # between people; Bob holding the screen
+        view = table.table_view(viewer)
+        draw = draw_rack(view)
+        assert draw is not None and draw.face_down and draw.title == "Ann drew 3 tiles"
+        assert draw.tiles == backs(view, 3) != ann_draw  # stand-ins, not TEA
+
+
+def test_no_draw_rack_when_nothing_is_on_the_table() -> None:
+    """Before the roll there is no draw to show: the rack above the hand is hidden."""
+    table = _table(Seat("You"))
+    assert draw_rack(table.table_view(0)) is None
+    assert hand_rack(table.table_view(0)).title == "Your hand · 0 tiles"

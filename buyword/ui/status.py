@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from buyword.engine import CHOICE, Phase, Rules
 from buyword.engine.tiles import price
-from buyword.engine.wording import conjugate, dollars, is_you, plural, says, whom
+from buyword.engine.wording import conjugate, dollars, is_you, plural, possessive, says, whom
 from buyword.table import TableView, Wait
 from buyword.table.views import LessonView
 
@@ -314,3 +314,78 @@ def no_hints_reason(view: TableView, *, acting: bool) -> str:
     if acting:
         return "Hints are for your selling turn: F2 then shows the best words."
     return "Hints are for the seller, on their selling turn."
+
+
+@dataclass(frozen=True)
+class RackShown:
+    """What a rack shows to the screen's holder: its tiles (a hidden hand or draw as
+    stand-ins, face down, so the real letters never reach the widget), its title and foot."""
+
+    tiles: str
+    title: str
+    subtitle: str = ""
+    face_down: bool = False
+    wilds: int = 0
+
+
+def backs(view: TableView, count: int) -> str:
+    """Stand-ins for `count` hidden tiles: drawn face down, so the real letters never reach
+    the screen's widgets at all."""
+    return next(iter(view.rules.tiles.pips)) * count
+
+
+def shown_seat(view: TableView) -> int:
+    """Whose hand the screen shows: the seat to act if the viewer may see it, else the
+    viewer's own, else the seat to act (face down)."""
+    viewer = view.viewer
+    current = view.seat.current if view.seat.current is not None else 0
+    if view.awaiting.wait is Wait.CHALLENGE or not view.may_see(current):
+        return viewer if viewer is not None else current
+    return current
+
+
+def hand_rack(view: TableView) -> RackShown:
+    """The hand rack: the hand of `shown_seat` (face down when the holder may not see it),
+    "Your hand · 5 tiles" when the table addresses its person, and on its foot the draft's
+    picks and the wilds."""
+    seat = shown_seat(view)
+    player = view.players[seat]
+    owner = possessive(player.name, you=seat in view.addressed and view.viewer == seat)
+    return RackShown(
+        player.hand if player.hand is not None else backs(view, player.tiles),
+        f"{owner} hand · {plural(player.tiles, 'tile')}",
+        f"{picks_line(view, player.drawn)}{plural(player.wilds, 'wild')}",
+        face_down=player.hand is None, wilds=player.wilds)
+
+
+def draw_rack(view: TableView) -> RackShown | None:
+    """The rack above the hand: the draft's face-up tiles, a draw up for auction, or the draw
+    being bought (face down when the holder may not see it; at a hosted seat, this seat's own
+    draw while others decide on theirs). None when there is none to show. What a draw weighs
+    and costs goes on the foot, so the title stays whole in the play column at 60 columns."""
+    awaiting = view.awaiting
+    auction = view.seat.auction
+    tiles = view.rules.tiles
+    if awaiting.wait is Wait.DRAFT:
+        face_up = view.seat.draft_tiles
+        return RackShown(face_up, f"Face-up tiles · {len(face_up)} left")
+    if awaiting.wait is Wait.AUCTION and auction is not None:
+        return RackShown(auction.tiles, f"{view.names[auction.seat]}'s draw up for auction",
+                         f"{tiles.pips_of(auction.tiles)} pips")
+    buyer = view.seat.current
+    if buyer is None or awaiting.wait is not Wait.BUY:
+        return None
+    link, mine = view.link, view.seat
+    if link is not None and buyer != link.seat and mine.drawn:
+        # A seat of one's own: while others decide on their draws, this seat's own draw
+        # stays in sight (nobody else holds this screen).
+        return RackShown(mine.drawn, f"Your draw · {len(mine.drawn)} tiles",
+                         dollars(mine.offer_price))
+    draw = view.players[buyer].drawn
+    name = view.names[buyer]
+    if draw is not None:
+        return RackShown(draw, f"{name} drew {len(draw)}",
+                         f"{tiles.pips_of(draw)} pips · {dollars(tiles.price_of(draw))}")
+    count = view.players[buyer].drawn_tiles
+    return RackShown(backs(view, count), f"{name} drew {plural(count, 'tile')}",
+                     face_down=True)

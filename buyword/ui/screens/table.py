@@ -36,7 +36,6 @@ from buyword.engine import (
     Drop,
     Roll,
 )
-from buyword.engine.wording import dollars, plural, possessive
 from buyword.store.setup import GameSetup
 from buyword.table import (
     Answer,
@@ -51,10 +50,11 @@ from buyword.table.views import COACHED_WAITS
 from buyword.ui.screens.crossword import CROSSWORD_ACTIONS, BoardCursor, CrosswordTable
 from buyword.ui.status import (
     LESSON_KEYS,
+    draw_rack,
     empty_hand,
+    hand_rack,
     lesson_refuses,
     no_hints_reason,
-    picks_line,
     prompt_template,
     round_lines,
     seed_line,
@@ -504,7 +504,7 @@ class TableScreen(CrosswordTable):
         self.query_one(MessageLine).show(self.view)
         self._show_side()
         self.query_one("#prompt", Static).update(self._prompt(awaiting))
-        self._show_racks(awaiting)
+        self._show_racks()
         self._show_variant(awaiting)
         self.query_one(SellBox).show(
             self.view, selling=awaiting.wait is Wait.SELL and self._person_to_act())
@@ -518,78 +518,20 @@ class TableScreen(CrosswordTable):
                 panel.show(lesson)
         self.refresh_bindings()
 
-    def _shown_seat(self, awaiting: Awaiting) -> int:
-        """Whose hand the screen shows: the seat to act if the viewer may see it, else the
-        viewer's own, else the seat to act (face down)."""
-        viewer = self.view.viewer
-        current = self.view.seat.current if self.view.seat.current is not None else 0
-        if awaiting.wait is Wait.CHALLENGE or not self.view.may_see(current):
-            return viewer if viewer is not None else current
-        return current
-
-    def _show_racks(self, awaiting: Awaiting) -> None:
+    def _show_racks(self) -> None:
+        """The hand, and the tiles above it, as the holder may see them (`status.hand_rack`,
+        `status.draw_rack`)."""
         view = self.view
-        shown = self._shown_seat(awaiting)
-        player = view.players[shown]
-        hand = self.query_one("#hand", Rack)
-        hand.face_down = player.hand is None
-        hand.tiles = player.hand if player.hand is not None else self._backs(player.tiles)
-        hand.wilds = player.wilds
+        hand, shown = self.query_one("#hand", Rack), hand_rack(view)
+        hand.face_down, hand.tiles, hand.wilds = shown.face_down, shown.tiles, shown.wilds
         hand.empty_text = empty_hand(view)
-        owner = possessive(player.name, you=shown in view.addressed
-                           and view.viewer == shown)
-        hand.border_title = literal(f"{owner} hand · {plural(player.tiles, 'tile')}")
-        hand.border_subtitle = (f"{picks_line(self.view, player.drawn)}"
-                                f"{plural(player.wilds, 'wild')}")
-        drawn = self.query_one("#drawn", Rack)
-        buyer = view.seat.current
-        drawn.display = awaiting.wait is Wait.BUY and buyer is not None
-        # What a draw weighs and costs goes on the box's foot, so the title stays whole in the
-        # play column's 31 cells at 60 columns.
-        drawn.border_subtitle = ""
-        if self._show_table_tiles(drawn, awaiting):
-            return
-        if buyer is None or awaiting.wait is not Wait.BUY:
-            return
-        link = view.link
-        mine = view.seat
-        if link is not None and buyer != link.seat and mine.drawn:
-            # A seat of one's own: while others decide on their draws, this seat's own draw
-            # stays in sight (nobody else holds this screen).
-            drawn.tiles, drawn.face_down = mine.drawn, False
-            drawn.border_title = literal(f"Your draw · {len(mine.drawn)} tiles")
-            drawn.border_subtitle = dollars(mine.offer_price)  # on the foot, as a local draw's
-            return
-        draw = view.players[buyer].drawn
-        drawn.face_down = draw is None
-        name = view.names[buyer]
-        if draw is not None:
-            drawn.tiles = draw
-            pips = view.rules.tiles.pips_of(draw)
-            drawn.border_title = literal(f"{name} drew {len(draw)}")
-            drawn.border_subtitle = f"{pips} pips · {dollars(view.rules.tiles.price_of(draw))}"
-        else:
-            count = view.players[buyer].drawn_tiles
-            drawn.tiles = self._backs(count)
-            drawn.border_title = literal(f"{name} drew {plural(count, 'tile')}")
-
-    def _show_table_tiles(self, drawn: Rack, awaiting: Awaiting) -> bool:
-        """The tiles every player sees on the table: the draft's face-up tiles, or a draw up
-        for auction. False when there are none."""
-        view = self.view
-        auction = view.seat.auction
-        if awaiting.wait is Wait.DRAFT:
-            tiles = view.seat.draft_tiles
-            drawn.tiles, drawn.face_down, drawn.display = tiles, False, True
-            drawn.border_title = f"Face-up tiles · {len(tiles)} left"
-            return True
-        if awaiting.wait is Wait.AUCTION and auction is not None:
-            drawn.tiles, drawn.face_down, drawn.display = auction.tiles, False, True
-            pips = view.rules.tiles.pips_of(auction.tiles)
-            drawn.border_title = literal(f"{view.names[auction.seat]}'s draw up for auction")
-            drawn.border_subtitle = f"{pips} pips"
-            return True
-        return False
+        hand.border_title, hand.border_subtitle = literal(shown.title), shown.subtitle
+        drawn, on_table = self.query_one("#drawn", Rack), draw_rack(view)
+        drawn.display = on_table is not None
+        if on_table is not None:
+            drawn.tiles, drawn.face_down = on_table.tiles, on_table.face_down
+            drawn.border_title = literal(on_table.title)
+            drawn.border_subtitle = on_table.subtitle
 
     def _typing_amount(self) -> bool:
         """Whether the person to act types into the bid box now: a bid, or a trade offer."""
@@ -624,11 +566,6 @@ class TableScreen(CrosswordTable):
                 "seat, then +N you pay or -N they pay · Enter · P passes"
                 if self.view.rules.trade_money else
                 "seat number to offer a swap · Enter offers · P passes")
-
-    def _backs(self, count: int) -> str:
-        """Stand-ins for hidden tiles: drawn face down, so the real letters never reach the
-        screen's widgets at all."""
-        return next(iter(self.view.rules.tiles.pips)) * count
 
     def _show_log(self) -> None:
         """The log as the seat holding the screen may read it (rewritten when that changes)."""
