@@ -389,3 +389,15 @@ def draw_rack(view: TableView) -> RackShown | None:
     count = view.players[buyer].drawn_tiles
     return RackShown(backs(view, count), f"{name} drew {plural(count, 'tile')}",
                      face_down=True)
+
+
+def types_amount(view: TableView, *, acting: bool) -> bool:
+    """Whether the person to act (`acting`: a person is to act and holds the screen) types
+    into the bid box now: a bid in an auction, or a trade offer."""
+    if not acting:
+        return False
+    wait = view.awaiting.wait
+    if wait is Wait.AUCTION:
+        auction = view.seat.auction
+        return auction is not None and auction.bidding
+    return wait is Wait.TRADE and view.seat.trade_offer is None

@@ -60,11 +60,12 @@ from buyword.ui.status import (
     seed_line,
     theme_title,
     told,
+    types_amount,
     variant_line,
 )
 from buyword.ui.tabletop import tabletop_of
 from buyword.ui.text import literal, markup
-from buyword.ui.widgets.amount_input import AmountInput
+from buyword.ui.widgets.bid_box import BidBox
 from buyword.ui.widgets.board import Board
 from buyword.ui.widgets.coach_note import CoachNote
 from buyword.ui.widgets.die import DieFace
@@ -215,8 +216,7 @@ class TableScreen(CrosswordTable):
                 yield Rack(tiles, id="hand")
                 yield SellBox(self.table, self, self.board_cursor, id="sell-box")
                 yield Static(id="variant")
-                with Vertical(id="bid-box"):
-                    yield AmountInput(id="amount", on_submit=self.amount_typed)
+                yield BidBox(self, id="bid-box")
                 yield Board(tiles, id="board")
                 yield GameLog(id="log")
         yield KeysFooter()
@@ -369,7 +369,7 @@ class TableScreen(CrosswordTable):
         """The person asked holds the screen: focus what they need for `wait`."""
         if wait is Wait.SELL:
             self.query_one("#word", Input).focus()
-        elif self._typing_amount():
+        elif types_amount(self.view, acting=self._person_to_act()):
             self.query_one("#amount", Input).focus()
         else:
             self.set_focus(None)
@@ -462,18 +462,6 @@ class TableScreen(CrosswordTable):
             allowed=None if known is None else self.check_action(*known),
             bound=event.key in self.active_bindings)
 
-    def amount_typed(self, value: str) -> None:
-        """Enter in the bid box: a bid in an auction, an offer in a trading step."""
-        if not self._typing_amount():
-            return
-        typed = " ".join(value.split())
-        if not typed:
-            self.show_message("Type an amount, or press P to pass.")
-            return
-        verb = "bid" if self.view.awaiting.wait is Wait.AUCTION else "offer"
-        if self.play(f"{verb} {typed}"):
-            self.query_one("#amount", Input).value = ""
-
     # ------------------------------------------------------------------ challenge mode
 
     def _offer_challenge(self, view: TableView) -> None:
@@ -505,7 +493,7 @@ class TableScreen(CrosswordTable):
         self._show_side()
         self.query_one("#prompt", Static).update(self._prompt(awaiting))
         self._show_racks()
-        self._show_variant(awaiting)
+        self._show_variant()
         self.query_one(SellBox).show(
             self.view, selling=awaiting.wait is Wait.SELL and self._person_to_act())
         self.show_board(awaiting)
@@ -533,18 +521,7 @@ class TableScreen(CrosswordTable):
             drawn.border_title = literal(on_table.title)
             drawn.border_subtitle = on_table.subtitle
 
-    def _typing_amount(self) -> bool:
-        """Whether the person to act types into the bid box now: a bid, or a trade offer."""
-        if not self._person_to_act():
-            return False
-        view = self.view
-        wait = view.awaiting.wait
-        if wait is Wait.AUCTION:
-            auction = view.seat.auction
-            return auction is not None and auction.bidding
-        return wait is Wait.TRADE and view.seat.trade_offer is None
-
-    def _show_variant(self, awaiting: Awaiting) -> None:
+    def _show_variant(self) -> None:
         """The variant on the table: the auction's bidders and high bid, or the draws being
         traded and the offer; and the bid box when the person to act types a bid or offer."""
         info = self.query_one("#variant", Static)
@@ -553,19 +530,8 @@ class TableScreen(CrosswordTable):
         info.display = text is not None
         if text is not None:
             info.update(text)
-        typing = self._typing_amount()
-        self.query_one("#bid-box").set_class(typing, "-shown")  # (see -shown in refresh_view)
-        amount = self.query_one("#amount", Input)
-        amount.disabled = not typing
-        if not typing and amount.value:
-            amount.value = ""
-        if typing:
-            amount.placeholder = (
-                "type your bid in dollars · Enter bids · P passes"
-                if awaiting.wait is Wait.AUCTION else
-                "seat, then +N you pay or -N they pay · Enter · P passes"
-                if self.view.rules.trade_money else
-                "seat number to offer a swap · Enter offers · P passes")
+        self.query_one(BidBox).show(
+            self.view, typing=types_amount(self.view, acting=self._person_to_act()))
 
     def _show_log(self) -> None:
         """The log as the seat holding the screen may read it (rewritten when that changes)."""

@@ -34,7 +34,7 @@ from buyword.ui.widgets.board import notation, placed_word
 from buyword.ui.widgets.word_input import WordInput
 
 if TYPE_CHECKING:
-    from buyword.table import TableView
+    from buyword.table import Answer, TableView
     from buyword.table.source import TableLink
     from buyword.ui.screens.crossword import BoardCursor
 
@@ -92,10 +92,11 @@ def sale_of(preview: SalePreview, *, crossword: bool) -> Sell | None:
 
 
 class Seller(Protocol):
-    """Who sells what the box's Enter asks (the table screen)."""
+    """Who sends what a box's Enter asks (the table screen): a sale, or a bid box's bid."""
 
-    def play(self, action: Sell) -> bool:
-        """Sell as asked; whether the table took it (a refusal is said on the message line)."""
+    def play(self, action: Answer | str) -> bool:
+        """Send a person's answer (a sale, a bid ...) to the table; whether it took it (a
+        refusal is said on the message line)."""
         ...
 
     def show_message(self, text: str, *, error: bool = False) -> None:
