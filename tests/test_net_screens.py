@@ -248,6 +248,26 @@ async def test_a_joined_seat_at_60_columns_gets_the_compact_table(size) -> None:
                 app.exit()
 
 
+async def test_a_joined_seat_at_60x18_shows_its_first_prompt_whole() -> None:
+    # The first prompt wraps at 60 columns; it reached the screen as its first layout ran,
+    # which once kept the empty prompt's one line: "Waiting: Ann is to roll the" lost "die.".
+    session = table(Seat("Ann"), Seat("Bob"), seed=3)
+    async with TableServer(session) as server:
+        joined = await JoinedTable.join(HOST, server.port, server.codes[1])
+        app = BuyWordApp(opening=Opening.joining(joined))
+        async with app.run_test(size=(60, 18)) as pilot:
+            screen = await on_top(pilot, TableScreen)
+            prompt = screen.query_one("#prompt", Static)
+            await until(pilot, lambda: str(prompt.content) == "Waiting: Ann is to roll the die.",
+                        "the first prompt")
+            await settle(joined.table)
+            await pilot.pause()
+            shown = " ".join(strip.text.strip() for strip in
+                             prompt.render_lines(prompt.size.region))
+            assert shown == "Waiting: Ann is to roll the die."
+            app.exit()
+
+
 async def test_a_joined_seat_ends_on_the_results_page_a_local_table_shows() -> None:
     session = table(Seat("Ann"), Seat("Bob"))
     answers = {Wait.BUY: "discard", Wait.SELL: "done"}

@@ -230,8 +230,16 @@ class TableScreen(CrosswordTable):
         self._composed = True
         # The host's seats panel, in the price list's place (see table.tcss).
         self.set_class(self.host is not None, "-host")
-        # The table sends how it stands, then (a runner) plays the computers in a worker of
-        # this screen's, each move when it may be shown.
+        # Once the first layout is done: news drawn while it runs (a joined seat's link tells
+        # it at once) kept the boxes' first sizes, a wrapped prompt cut to its first line.
+        self.call_after_refresh(self._connect)
+
+    def _connect(self) -> None:
+        """Connect to the table: it sends how it stands, then (a runner) plays the computers
+        in a worker of this screen's, each move when it may be shown."""
+        if not self.is_attached:
+            return  # closed before its first frame
+
         def told(said: CoachLine | Said) -> None:  # in line with the updates (see CoachNote)
             self.post_message(CoachNote.Told(said))
 
