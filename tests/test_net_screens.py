@@ -148,6 +148,9 @@ async def test_the_hosts_screen_shows_who_is_connected_and_hands_a_gone_seat_ove
             await pilot.press("f7")
             assert isinstance(app.screen, HandOverScreen)
             assert app.screen.choices[0] == (1, "easy")  # Bob first, then Cy; easiest first
+            # What the host is told of the seat's player: their token still takes it back.
+            note = str(app.screen.query_one(".dialog-note", Static).render())
+            assert "token takes it back" in note and "cannot come back" not in note
             await pilot.press("enter")
             await until(pilot, lambda: "2 Bob: computer" in str(panel.render()),
                         "Bob's seat shown handed over")

@@ -84,7 +84,7 @@ class HandOverScreen(ModalScreen[tuple[int, str] | None]):
         with Vertical(classes="dialog", id="hand-over"):
             yield Static("Hand a seat to a computer", classes="dialog-title")
             yield OptionList(*(Option(literal(label)) for label in self.labels))
-            yield Static("The seat keeps its tiles and money; its player cannot come back. "
+            yield Static("The seat keeps its tiles and money; its player's token takes it back. "
                          "Esc cancels.", classes="dialog-note")
         yield Footer()
 
