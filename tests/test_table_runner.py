@@ -160,6 +160,21 @@ def test_a_person_who_can_sell_is_asked_as_usual() -> None:
     assert runner.session.awaiting().seats == (1,) and runner.handing_to == 1
 
 
+def test_in_challenge_mode_a_seller_left_with_nothing_to_sell_is_not_asked_again() -> None:
+    # Her sale stands once the others have seen it (no undo in challenge mode), so nothing
+    # she could do is left but Esc: the table finishes her selling for her.
+    runner = TableRunner(table(ANN, BOB, challenge=True, private=False))
+    ok(runner.submit(0, "roll 4"))
+    ok(runner.submit(0, "buy"))
+    ok(runner.submit(1, "buy"))
+    ok(runner.submit(0, "sell AEON"))  # all her letter tiles
+    runner.let_stand((1,))
+    session = runner.session
+    assert not session.can_sell(0) and session.why_not_undo(0) is not None
+    assert session.game.actions[-1] == "done"  # Ann's sale, finished for her
+    assert session.awaiting().wait is Wait.SELL and session.awaiting().seats == (1,)
+
+
 def test_a_solo_player_with_nothing_to_sell_still_finishes_selling_themselves() -> None:
     runner = TableRunner(table(ANN))
     ok(runner.submit(0, "roll 4"))

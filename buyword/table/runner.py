@@ -260,7 +260,7 @@ class TableRunner:
     def hopeless_sale(self) -> int | None:
         """The person asked to sell now, when they cannot sell any word at all and finishing
         their sale for them changes nothing they could do: at a table of several people,
-        never right after a move of theirs they may still take back. None otherwise."""
+        never while a move of theirs may still be taken back. None otherwise."""
         session = self.session
         game = session.game
         if game.phase is not Phase.SELL or len(session.people) < 2:
@@ -268,8 +268,8 @@ class TableRunner:
         awaiting = session.awaiting()
         seat = awaiting.seat
         if (awaiting.wait is not Wait.SELL or awaiting.computer or seat is None
-                or session.can_sell(seat) or session.last_mover() == seat):
-            return None
+                or session.can_sell(seat) or session.why_not_undo(seat, awaiting) is None):
+            return None  # (a move of theirs that stands, a sale in challenge mode, is no reason)
         return seat
 
     # ------------------------------------------------------------------ full speed
