@@ -95,7 +95,6 @@ class ScreenState:
     """What the screen itself is doing between the session's decisions (not game state)."""
 
     busy: bool = False  # the die tumbles: no keys
-    log_viewer: object = "nobody yet"  # whose log the log box was last written for (_show_log)
     unseen: bool = False  # the unseen-tiles panel is shown in the price list's place
     #: Updates posted to the screen and not drawn yet: no computer's move is shown until
     #: they are (see `_may_show_move`).
@@ -321,7 +320,7 @@ class TableScreen(CrosswordTable):
         if played is not None:
             self.query_one(MessageLine).clear_refusal(self.view)
         if undone is not None:
-            self.state.log_viewer = "nobody yet"  # the log lost its last lines: write it anew
+            self.query_one(GameLog).rewrite()  # the log lost its last lines: write it anew
         self.set_reactive(TableScreen.view, view)  # the messages speak of the table now
         if update.refused is not None:
             self.show_message(str(update.refused), error=True)
@@ -505,7 +504,7 @@ class TableScreen(CrosswordTable):
         self.query_one(SellBox).show(
             self.view, selling=awaiting.wait is Wait.SELL and self._person_to_act())
         self.show_board(awaiting)
-        self._show_log()
+        self.query_one(GameLog).read_by(self.view)
         self._show_unseen()
         self.query_one(CoachNote).show(self.view)
         lesson = self.view.lesson
@@ -540,17 +539,6 @@ class TableScreen(CrosswordTable):
             info.update(text)
         self.query_one(BidBox).show(
             self.view, typing=types_amount(self.view, acting=self._person_to_act()))
-
-    def _show_log(self) -> None:
-        """The log as the seat holding the screen may read it (rewritten when that changes)."""
-        log = self.query_one(GameLog)
-        view = self.view
-        reader = view.viewer if view.seat.private else "everyone"  # whose hands it shows
-        if reader != self.state.log_viewer or log.shown > len(view.log):
-            log.clear()
-            log.shown = 0
-            self.state.log_viewer = reader
-        log.show(list(view.log))
 
     def _show_side(self) -> None:
         view = self.view

@@ -11,7 +11,7 @@ from textual.strip import Strip
 from textual.widgets import RichLog
 
 from buyword.engine import events as ev
-from buyword.table import LogLine
+from buyword.table import LogLine, TableView
 from buyword.ui.text import visible
 
 #: How the log marks the events a player most wants to see.
@@ -51,6 +51,8 @@ class GameLog(RichLog, can_focus=False):
         super().__init__(id=id, wrap=True, markup=False, highlight=False, auto_scroll=True,
                          min_width=1)
         self.shown = 0
+        #: Whose log it was last written for (see `read_by`): a seat, None or "everyone".
+        self.reader: object = "nobody yet"
         self._written: list[Text] = []  # kept to wrap again when the width changes
         self._wrapped_at = 0
         self._rows: dict[tuple[object, ...], list[Strip]] = {}  # see `write`
@@ -64,6 +66,21 @@ class GameLog(RichLog, can_focus=False):
                 self.write(line, scroll_end=False)  # once, below
         self.shown = len(log)
         self.scroll_end(animate=False, immediate=False)
+
+    def read_by(self, view: TableView) -> None:
+        """The log as `view`'s holder may read it. At a private table the lines show the
+        reader's own hands only, so the log is written anew when another person holds the
+        screen, and when it lost its last lines (an undo); else only new lines are added."""
+        reader = view.viewer if view.seat.private else "everyone"  # whose hands it shows
+        if reader != self.reader or self.shown > len(view.log):
+            self.clear()
+            self.shown = 0
+            self.reader = reader
+        self.show(list(view.log))
+
+    def rewrite(self) -> None:
+        """The log lost its last lines (an undo): write it anew for the next view."""
+        self.reader = "nobody yet"
 
     def write(self, content: object, width: int | None = None, expand: bool = False,
               shrink: bool = True, scroll_end: bool | None = None,
