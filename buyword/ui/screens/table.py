@@ -8,8 +8,13 @@ its holder may see as a `TableView` (`view`, redrawn whenever it is set) with th
 changed it, and reads nothing else of the game; it asks the person the view says is asked (the
 hand-off, the challenge prompt, the drop dialog). Local, hosted, joined and lesson tables
 differ only in what the view carries (`view.link`: the link to a host; `view.lesson`) and in
-the host's powers (`host`). The screen keeps only what is about the screen itself: whether
-the die is tumbling, the message line, the coach's line, the word being typed, the dialog open.
+the host's powers (`host`). The screen keeps the turn's flow (the table's news, whom to ask,
+the dialog open, whether the die is tumbling) and the keys (`check_action`). Its pieces are
+widgets handed the view, each keeping its own state and posting messages up: the sell box
+(`SellBox`: the word, its preview, F2's hints), the bid box, the coach's line, the message
+line, the lesson panel, the host's seats panel and the log. What they show that is a decision
+rather than a widget (who may hear the coach, what a rack shows, which keys a lesson answers)
+is in `buyword.ui.status`, tested without a screen.
 """
 
 from __future__ import annotations
