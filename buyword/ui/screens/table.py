@@ -234,16 +234,8 @@ class TableScreen(CrosswordTable):
         self._composed = True
         # The host's seats panel, in the price list's place (see table.tcss).
         self.set_class(self.host is not None, "-host")
-        # Once the first layout is done: news drawn while it runs (a joined seat's link tells
-        # it at once) kept the boxes' first sizes, a wrapped prompt cut to its first line.
-        self.call_after_refresh(self._connect)
-
-    def _connect(self) -> None:
-        """Connect to the table: it sends how it stands, then (a runner) plays the computers
-        in a worker of this screen's, each move when it may be shown."""
-        if not self.is_attached:
-            return  # closed before its first frame
-
+        # The table sends how it stands, then (a runner) plays the computers in a worker of
+        # this screen's, each move when it may be shown.
         def told(said: CoachLine | Said) -> None:  # in line with the updates (see CoachNote)
             self.post_message(CoachNote.Told(said))
 
@@ -251,6 +243,14 @@ class TableScreen(CrosswordTable):
         self.table.start(
             spawn=lambda job: self.run_worker(job, group="computer", exit_on_error=False),
             may_play=self._may_show_move)
+        self.call_after_refresh(self._measure_again)
+
+    def _measure_again(self) -> None:
+        """Measure the boxes' text again once the first layout is done: what was drawn while
+        it ran (a joined seat's link tells how the table stands at once) kept the sizes it had
+        measured before (Textual's cache), a wrapped prompt cut to its first line."""
+        for box in self.query(Static):
+            box.refresh(layout=True)
 
     def on_unmount(self) -> None:
         """The table closes: a runner stops (the coach stops weighing); a hosted seat's link
