@@ -175,6 +175,19 @@ def test_in_challenge_mode_a_seller_left_with_nothing_to_sell_is_not_asked_again
     assert session.awaiting().wait is Wait.SELL and session.awaiting().seats == (1,)
 
 
+def test_at_a_hosted_table_a_seller_left_with_nothing_to_sell_is_not_asked_again() -> None:
+    # Each person has their own screen there, and a move stands once sent (no undo).
+    runner = TableRunner(table(ANN, BOB), shared_screen=False)
+    ok(runner.submit(0, "roll 4"))
+    ok(runner.submit(0, "buy"))
+    ok(runner.submit(1, "buy"))
+    ok(runner.submit(0, "sell AEON"))  # all her letter tiles
+    session = runner.session
+    assert not session.can_sell(0)
+    assert session.game.actions[-1] == "done"  # Ann's sale, finished for her
+    assert session.awaiting().wait is Wait.SELL and session.awaiting().seats == (1,)
+
+
 def test_a_solo_player_with_nothing_to_sell_still_finishes_selling_themselves() -> None:
     runner = TableRunner(table(ANN))
     ok(runner.submit(0, "roll 4"))

@@ -268,8 +268,12 @@ class TableRunner:
         awaiting = session.awaiting()
         seat = awaiting.seat
         if (awaiting.wait is not Wait.SELL or awaiting.computer or seat is None
-                or session.can_sell(seat) or session.why_not_undo(seat, awaiting) is None):
-            return None  # (a move of theirs that stands, a sale in challenge mode, is no reason)
+                or session.can_sell(seat)):
+            return None
+        # A move of theirs that stands is no reason to ask: a sale in challenge mode, or any
+        # move at a hosted table (each person's own screen, where a move stands once sent).
+        if self.shared_screen and session.why_not_undo(seat, awaiting) is None:
+            return None
         return seat
 
     # ------------------------------------------------------------------ full speed
