@@ -5,6 +5,7 @@ played."""
 from __future__ import annotations
 
 import pytest
+from textual.geometry import Region
 from textual.widgets import Static
 from ui_helpers import make_app, settle, table, until
 
@@ -131,12 +132,13 @@ def test_a_caption_breaks_only_between_its_parts_and_says_when_more_follows() ->
 
 def shown_caption(board: Scoreboard) -> list[str]:
     """The lines of the players panel's caption as shown: under the rows, then on the foot;
-    each checked to fit where it stands (the foot's label has the border's width less four)."""
+    each checked to fit where it stands (the foot's label has the border's width less six:
+    two corners, a line and a space on each side)."""
     below = board.query_one(".caption", Static)
     lines = str(below.render()).split("\n") if below.display else []
     assert all(len(line) <= below.size.width for line in lines), lines
     foot = board.border_subtitle or ""
-    assert len(foot) <= board.outer_size.width - 4, foot
+    assert len(foot) <= board.outer_size.width - 6, foot
     return [*lines, foot]
 
 
@@ -165,3 +167,19 @@ async def test_a_caption_that_fits_the_foot_stays_there() -> None:
         await settle(pilot)
         board = table(app).query_one(Scoreboard)
         assert shown_caption(board) == ["auction · seed 5"]
+
+
+@pytest.mark.slow
+async def test_a_caption_the_foot_would_cut_short_wraps_its_head_under_the_players() -> None:
+    # "auction · seed 1234567890" is 25 columns; the 30-column panel's foot shows 24 of them
+    # (it once read "auction · seed 12345678…").
+    setup = GameSetup(seats=(Seat("Ann"), Seat("Bob")), seed=1234567890, variants=("auction",),
+                      private_hands=False)
+    app = make_app(setup, settings=Settings(animations=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        board = table(app).query_one(Scoreboard)
+        width, height = board.outer_size
+        bottom = board.render_lines(Region(0, height - 1, width, 1))[0].text
+        assert "seed 1234567890" in bottom and "…" not in bottom
+        assert shown_caption(board) == ["auction", "seed 1234567890"]

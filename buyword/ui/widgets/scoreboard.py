@@ -166,14 +166,14 @@ class Scoreboard(Widget):
 
     def _caption_split(self) -> tuple[str, str]:
         """The caption's parts (" · "-joined) that wrap under the rows, and those on the
-        panel's foot: as many of its last parts as fit there (the border's corners and the
-        spaces around a label take four columns); the foot would cut the rest, and with it a
-        variant's name. All on the foot before the panel has a width."""
+        panel's foot: as many of its last parts as fit there (the border's corners, a line
+        and a space each side of a label take six columns); the foot would cut the rest, and
+        with it a variant's name. All on the foot before the panel has a width."""
         width = self.outer_size.width
         parts = self.caption.split(" · ") if self.caption else []
         for i in range(len(parts) + 1) if width else ():
             foot = " · ".join(parts[i:])
-            if cell_len(foot) <= width - 4:
+            if cell_len(foot) <= width - 6:
                 return " · ".join(parts[:i]), foot
         return "", self.caption
 
