@@ -230,3 +230,32 @@ def test_a_hosted_game_served_again_goes_on_with_its_coach_and_appraisals() -> N
     again = hosted_session(setup, LEXICON, FINDER, loaded)  # `buyword host --continue`
     assert again.coaching and again.coach_used
     assert again.appraisals == session.appraisals
+
+
+async def test_the_host_asks_master_through_the_palette_at_a_table_without_the_coach() -> None:
+    # F6 on the host's screen shows the join codes, so the palette is the host's way to ask
+    # (docs/several-screens.md); it turns the coach on, as F6 does on a joined screen.
+    from buyword.net.remote import HostSeat
+    from buyword.ui.app import BuyWordApp
+    from buyword.ui.options import Opening
+    from buyword.ui.screens.table import TableScreen
+
+    session = hosted(coach=False)
+    async with TableServer(session, reserved=frozenset({0})) as server:
+        host = HostSeat(server, 0)
+        app = BuyWordApp(opening=Opening.hosting(host))
+        async with app.run_test(size=(100, 32)) as pilot:
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            await until(pilot, lambda: screen.view.awaiting.wait == "roll", "Ann to roll")
+            await pilot.press("r")
+            await until(pilot, lambda: screen.view.awaiting.wait == "choose"
+                        and not host.table.in_flight, "Ann to choose")
+            titles = {c.title: c for c in app.get_system_commands(screen)}
+            ask = titles.get("What would Master do? (the coach)")
+            assert ask is not None, sorted(titles)
+            await ask.callback()  # as the palette runs it
+            await until(pilot, lambda: "Master would draw" in str(
+                screen.query_one("#coach").render()), "the coach's line")
+            assert session.coaching
+            app.exit()

@@ -669,9 +669,17 @@ class TableScreen(CrosswordTable):
         return True
 
     def palette_actions(self) -> list[tuple[str, str]]:
-        """The table actions the command palette offers now (those legal for the person)."""
-        return [(action, title) for action, title in _PALETTE.items()
-                if self.check_action(action, ()) is True]
+        """The table actions the command palette offers now (those legal for the person).
+        Master's choice is offered for a decision with the coach off too, as F6 asks it then
+        (and turns the coach on): the host's only way, whose F6 shows the join codes."""
+        actions = []
+        for action, title in _PALETTE.items():
+            if self.check_action(action, ()) is True:
+                actions.append((action, title))
+            elif (action == "coach" and self._person_to_act()
+                  and self.view.awaiting.wait in COACHED_WAITS):
+                actions.append(("coach_quietly", title))  # as F6 with the coach off
+        return actions
 
     def action_roll(self) -> None:
         """The leader rolls the die."""
