@@ -526,6 +526,8 @@ class TableScreen(CrosswordTable):
         hand.face_down, hand.tiles, hand.wilds = shown.face_down, shown.tiles, shown.wilds
         hand.empty_text = empty_hand(view)
         hand.border_title, hand.border_subtitle = literal(shown.title), shown.subtitle
+        if view.awaiting.wait is not Wait.SELL:  # no sale awaited: nothing marked on it
+            hand.marked, hand.wild_letter = frozenset(), None
         drawn, on_table = self.query_one("#drawn", Rack), draw_rack(view)
         drawn.display = on_table is not None
         if on_table is not None:

@@ -178,11 +178,12 @@ class SellBox(Vertical):
             self.query_one("#feedback", Static).update(HOW_TO)
 
     def clear(self) -> None:
-        """Empty the box, and show no preview (after an undo, or once the sale is over)."""
+        """Empty the box and its feedback line (after an undo, or once the sale is over; the
+        screen clears the hand's marks itself once no sale is awaited)."""
         word = self.query_one(WordInput)
         if word.value:
-            word.value = ""
-        self._show("", SalePreview(), crossword=False)
+            word.value = ""  # (the empty box's preview comes up as `Shown`)
+        self._feedback("", SalePreview(), crossword=False)
 
     def take(self, word: str) -> None:
         """A hint picked: `word` goes into the box (Enter then sells it)."""
@@ -253,13 +254,16 @@ class SellBox(Vertical):
     def _show(self, typed: str, preview: SalePreview, *, crossword: bool) -> None:
         """What selling the word typed would do: the line under the word box here, the rest
         up (`Shown`)."""
+        self._feedback(typed, preview, crossword=crossword)
+        self.post_message(self.Shown(typed, preview))
+
+    def _feedback(self, typed: str, preview: SalePreview, *, crossword: bool) -> None:
         feedback = self.query_one("#feedback", Static)
         feedback.set_class(preview.reason is not None, "-error")
         if crossword:
             feedback.update(preview_text(preview) if typed else literal(HOW_TO))
         else:
             feedback.update(word_text(preview))
-        self.post_message(self.Shown(typed, preview))
 
     def sell(self, value: str) -> None:
         """Enter in the word box: sell `value` (the word typed), or say why it cannot be sold
