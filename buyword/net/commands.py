@@ -127,9 +127,17 @@ def hosted_session(setup: GameSetup, lexicon: Dictionary, finder: WordFinder,
 
 def save_as_played(server: TableServer, autosave: Autosave) -> None:
     """Keep `autosave` up to date at `server`'s table: after every move, a seat marked as
-    shown hints or coached, and a seat handed to a computer."""
+    shown hints or coached, and a seat handed to a computer. The move that ends the game
+    records it there and then (as a local game is recorded as its results show): a host
+    whose process ends on the results screen keeps the finished game."""
     session = server.session
-    session.on_change = autosave.update
+
+    def changed(table: TableSession, _change: object = None) -> None:
+        autosave.update(table)
+        if table.game.outcome() is not None:
+            autosave.finish(table)
+
+    session.on_change = changed
     server.on_seated = lambda: autosave.update(session)
 
 
@@ -248,7 +256,7 @@ async def _host(options: HostOptions, screen: HostScreen | None) -> int:
         await server.close()
         print("Stopped. The game is saved: buyword host --continue serves it again.")
         return 0
-    autosave.finish(session)
+    autosave.finish(session)  # recorded as it ended (see `save_as_played`): this keeps no copy
     print(outcome.reason)
     for standing in outcome.standings:
         print(f"  {standing.place}. {standing.name} {dollars(standing.money)}")

@@ -48,6 +48,8 @@ class Autosave:
         self.saved = saved
         #: The last save that reached the disk (None: none yet), for saying what is kept.
         self.on_disk: SavedGame | None = None
+        #: What recording the finished game did (None: not recorded yet).
+        self.finished: Finished | None = None
 
     @classmethod
     def start(cls, store: Store, session: TableSession, setup: GameSetup, *,
@@ -64,8 +66,11 @@ class Autosave:
 
     def finish(self, session: TableSession) -> Finished:
         """Record `session`'s finished game in the store (its save goes), and say what the
-        store made of it (where the record went, a solo game's score)."""
-        return self.store.finish_game(saved_now(self.saved, session), session.game)
+        store made of it (where the record went, a solo game's score). Once: asked again,
+        it says what the first time did."""
+        if self.finished is None:
+            self.finished = self.store.finish_game(saved_now(self.saved, session), session.game)
+        return self.finished
 
     def write(self, session: TableSession) -> bool:
         """Write the save unless the game is over; True if it reached the disk."""
