@@ -295,3 +295,29 @@ def test_no_draw_rack_when_nothing_is_on_the_table() -> None:
     table = _table(Seat("You"))
     assert draw_rack(table.table_view(0)) is None
     assert hand_rack(table.table_view(0)).title == "Your hand · 0 tiles"
+
+
+def test_a_sales_line_stays_once_a_computer_lets_it_stand() -> None:
+    from buyword.ui.status import told
+    from buyword.ui.widgets.message_line import MessageLine
+
+    setup = GameSetup(seats=(Seat("Ann"), Seat("Cy", "easy")), seed=3, private_hands=True,
+                      challenge=True, bag="TEAETA")
+    table = TableSession.new(setup, LEXICON, FINDER)
+    table.act(0, "roll 3")
+    table.act(0, "buy")
+    while table.awaiting().seats != (0,) or table.awaiting().wait is not Wait.SELL:
+        table.step()  # Cy buys or discards
+    line = MessageLine()  # Ann's screen's, as the table screen feeds it
+    before = table.table_view(0)
+    table.act(0, "sell TEA")
+    [sold] = told(before, now := table.table_view(0))
+    line.say(sold.text, now)
+    assert table.awaiting().wait is Wait.CHALLENGE  # Cy may challenge it
+    table.step()  # Cy lets it stand
+    line.show(after := table.table_view(0))
+    assert after.log[-1].kind == "Sold" and after.awaiting.wait is Wait.SELL  # no verdict
+    assert str(line.content).startswith("✓ Ann sold TEA")
+    table.act(0, "done")  # Ann's turn is over: the sale's line with it
+    line.show(table.table_view(0))
+    assert str(line.content) == ""

@@ -19,8 +19,13 @@ from buyword.ui.text import literal
 
 
 def moment(view: TableView) -> tuple[int, Wait, int | None]:
-    """The round, the kind of input awaited and the seat asked: a message's lifetime."""
+    """The round, the kind of input awaited and the seat asked: a message's lifetime. A
+    sale's challenge window is part of its seller's selling turn: a sale's line stays once
+    everyone has let it stand, as at a table without challenges."""
     awaiting = view.awaiting
+    sale = awaiting.sale
+    if awaiting.wait is Wait.CHALLENGE and sale is not None:
+        return (view.seat.round, Wait.SELL, sale.seat)
     return (view.seat.round, awaiting.wait, awaiting.seat)
 
 
