@@ -418,3 +418,27 @@ def test_a_view_says_which_decision_its_seat_is_making(words) -> None:
     assert session.table_view(1).deciding(1) == (1, "buy")
     session.act(1, "discard")
     assert session.table_view(0).deciding(0) == (1, "sell")
+
+
+def test_undoing_a_sale_leaves_the_line_on_the_buy_before_it(words) -> None:
+    from buyword.ui.widgets.coach_note import CoachNote
+
+    session = table(words, bag="TEA")
+    coach = coach_of(session, Counting(words))
+    note = CoachNote()  # the table screen's, as it is fed
+    session.act(0, "roll 3")
+    coach.update()
+    session.act(0, "buy")
+    [line] = coach.update()
+    assert line.text.startswith("Coach on your buy of TEA (round 1)")
+    note.hear(line)
+    note.show(session.table_view(0))
+    session.act(0, "sell TEA")
+    note.show(session.table_view(0))
+    undone = session.undo(0)
+    assert str(undone) == "the sale of TEA"
+    note.unsay(undone)  # the buy stands: so does its line
+    note.show(session.table_view(0))
+    assert note.display and str(note.content).startswith("Coach on your buy of TEA")
+    note.unsay(session.undo(0))  # the buy is taken back: its line goes
+    assert not note.display and str(note.content) == ""

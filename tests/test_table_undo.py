@@ -82,7 +82,7 @@ def test_a_strict_sale_is_taken_back_and_the_record_keeps_only_what_stands() -> 
     act(solo, 0, "roll 4", "buy", "sell SEAT")
     assert solo.game.player(0).money == 200 - 16 + 16
     undone = undo_equals_never_played(solo, 0)
-    assert undone == Undone(0, undone.action) and str(undone) == "the sale of SEAT"
+    assert undone == Undone(0, undone.action, undone.at) and str(undone) == "the sale of SEAT"
     player = solo.game.player(0)
     assert (player.hand, player.money) == ("AEST", 184)
     assert not any(isinstance(e, ev.Sold) for e in solo.log_for(0))

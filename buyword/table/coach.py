@@ -71,6 +71,9 @@ class CoachLine:
 
     seat: int
     text: str
+    #: Where the decision it speaks of starts in the game's record (the number of actions
+    #: before it): an undo back past there takes the line back too.
+    decision: int | None = None
 
     def __str__(self) -> str:
         return self.text
@@ -294,8 +297,8 @@ class Coach:
         if answer is None:
             watched.asked = True
             return CoachLine(seat, self._prefix(seat) + "Master is weighing the options; its "
-                             "choice comes here in a moment")
-        return CoachLine(seat, self._choice_line(watched, answer))
+                             "choice comes here in a moment", watched.moment.index)
+        return CoachLine(seat, self._choice_line(watched, answer), watched.moment.index)
 
     def why_not_ask(self, seat: int | None) -> str | None:
         """Why F6 has nothing to weigh for `seat` now, in a player's words (None: it has)."""
@@ -378,7 +381,8 @@ class Coach:
                     if own is not None:
                         watched.asked = False
                         lines.append(CoachLine(watched.moment.seat,
-                                               self._choice_line(watched, own)))
+                                               self._choice_line(watched, own),
+                                               watched.moment.index))
                 continue
             if made == ():  # no decision after all
                 del self.watched[index]
@@ -416,14 +420,15 @@ class Coach:
         seat = watched.moment.seat
         prefix = self._prefix(seat, (watched.moment.round, mine, watched.view))
         if isinstance(answer, str):
-            return CoachLine(seat, f"{prefix}no word on this one ({answer})")
+            return CoachLine(seat, f"{prefix}no word on this one ({answer})",
+                             watched.moment.index)
         if key not in self.kept:
             self.kept.add(key)
             self.session.keep_appraisal(seat, kept_entry(key, answer))
         moment = replace(watched.moment, actions=made)
         return CoachLine(seat, prefix + coach_says(
             verdict(answer, mine, moment), answer, mine, watched.view,
-            self._told_figure(watched, answer)))
+            self._told_figure(watched, answer)), watched.moment.index)
 
     def _told_figure(self, watched: _Watched, answer: Appraisal) -> float | None:
         """The money at the end F6 gives for Master's choice of `watched` (its own

@@ -112,10 +112,12 @@ class Refused:
 
 @dataclass(frozen=True)
 class Undone:
-    """A move taken back: whose, and what (the game's record no longer holds it)."""
+    """A move taken back: whose, what, and where it stood in the game's record (`at`: the
+    number of actions before it; the record no longer holds it)."""
 
     seat: int
     action: Action
+    at: int
 
     def __str__(self) -> str:
         """The move in a player's words: "the sale of SEAT", "buying the draw"."""
@@ -765,7 +767,7 @@ class TableSession:
             self._logs.clear()  # every seat's log is rewritten without the move
         self._window = None
         self.skipping = False
-        undone = Undone(seat, action)
+        undone = Undone(seat, action, len(before.actions))
         if self.on_change is not None:
             self.on_change(self, undone)
         return undone

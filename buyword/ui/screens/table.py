@@ -331,7 +331,7 @@ class TableScreen(CrosswordTable):
             self.show_message(str(update.refused), error=True)
         if undone is not None:
             self.query_one(SellBox).clear()
-            self.query_one(CoachNote).unsay(undone.seat)
+            self.query_one(CoachNote).unsay(undone)
             self.show_message(f"↶ Undone: {undone}")
         else:  # a sale, a verdict, a new theme (buyword.ui.status.told)
             for said in told(before, view):

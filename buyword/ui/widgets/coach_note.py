@@ -21,7 +21,7 @@ from buyword.ui.status import may_hear
 from buyword.ui.text import literal
 
 if TYPE_CHECKING:
-    from buyword.table import TableView
+    from buyword.table import TableView, Undone
     from buyword.table.coach import CoachLine, ShownLine
     from buyword.table.source import Said
 
@@ -50,6 +50,9 @@ class CoachNote(Static):
         self.shown: ShownLine | None = None
         #: The table as the screen last drew it (None until it is first drawn).
         self.view: TableView | None = None
+        #: Where the earliest decision the lines shown speak of starts in the game's record
+        #: (None: a line that judges no one decision; see `CoachLine.decision`).
+        self.about: int | None = None
 
     def hear(self, said: CoachLine | Said) -> None:
         """What the coach said (F6's answer, or a line told): shown if it may be now, else
@@ -58,12 +61,17 @@ class CoachNote(Static):
         if self.view is not None:
             self.show(self.view)
 
-    def unsay(self, seat: int) -> None:
-        """After an undo: what the coach said of `seat`'s moves spoke of a move that no longer
-        stands, so its line leaves the screen and its untold lines are dropped. The decision
-        is open again; the coach weighs it afresh and speaks once it is made again."""
-        self.waiting = [said for said in self.waiting if said.seat != seat]
-        if self.coached == seat:
+    def unsay(self, undone: Undone) -> None:
+        """After an undo: what the coach said of the undone move's seat about a decision
+        from that move on spoke of a move that no longer stands, so its line leaves the
+        screen and its untold lines are dropped (a line on an earlier decision, such as the
+        buy before an undone sale, stays). The decision is open again; the coach weighs it
+        afresh and speaks once it is made again."""
+        def taken_back(said: CoachLine | Said) -> bool:
+            return said.seat == undone.seat and _since(said, undone.at)
+
+        self.waiting = [said for said in self.waiting if not taken_back(said)]
+        if self.coached == undone.seat and (self.about is None or self.about >= undone.at):
             self._clear()
 
     def show(self, view: TableView) -> None:
@@ -75,6 +83,8 @@ class CoachNote(Static):
             self.waiting = [said for said in self.waiting if said not in told]
             self.update(literal("\n".join(said.text for said in told)))
             seat = self.coached = told[-1].seat
+            decisions = [at for at in map(_decision, told) if at is not None]
+            self.about = min(decisions) if len(decisions) == len(told) else None
             if seat is None:
                 self.shown = None  # for everyone (the coach has stopped): it stays
             else:
@@ -95,3 +105,15 @@ class CoachNote(Static):
         self.shown = None
         self.update("")
         self.display = False
+
+
+def _decision(said: CoachLine | Said) -> int | None:
+    """Where the decision a line speaks of starts in the game's record (None: a `Said`,
+    which judges no decision)."""
+    return getattr(said, "decision", None)
+
+
+def _since(said: CoachLine | Said, at: int) -> bool:
+    """Whether `said` may speak of a move `at` or later in the game's record."""
+    decision = _decision(said)
+    return decision is None or decision >= at
