@@ -37,11 +37,15 @@ async def test_three_player_game_to_the_end() -> None:
         await pilot.press("b")  # Ann buys TEASR for $25
         assert game.player(0).money == 175
 
-        # Bob cannot afford $324: buy is refused, the reason is on screen, discard works.
-        assert table(app).check_action("buy", ()) is None
+        # Bob cannot afford $324: the footer offers no buy, the prompt says why, B says why
+        # (changing nothing), and discard works.
+        assert table(app).check_action("buy", ()) is False
+        assert "b" not in app.active_bindings
         assert "$324" in text_of(app, "#prompt")
         await pilot.press("b")
         assert game.player(1).drawn == "QZJXK" and game.player(1).money == 200
+        assert text_of(app, "#message") == ("Bob has $200; these tiles cost $324, so they "
+                                            "must be discarded")
         await pilot.press("d")
         await pilot.press("b")  # Cy buys DEIST for $36
         assert game.phase is Phase.SELL and game.player(2).hand == "DEIST"

@@ -459,11 +459,22 @@ class TableScreen(CrosswordTable):
             event.stop()  # nothing to take back now: say why rather than nothing
             self.show_message(self._undo_refusal(), error=True)
             return
+        if event.key == "b" and self._buy_refused():
+            event.stop()  # the footer does not offer a buy now: say why rather than nothing
+            self.show_message(str(self.view.refusal(str(Buy()))), error=True)
+            return
         char = event.character or ""
         if (len(char) == 1 and char.isascii() and char.isalpha() and self._person_to_act()
                 and self.view.awaiting.wait is Wait.DRAFT):
             event.stop()
             self.play(f"pick {char.upper()}")
+
+    def _buy_refused(self) -> bool:
+        """Whether the person to act is asked to buy a draw they may not buy (they cannot
+        afford it), with no box taking the key as typing."""
+        return (self._person_to_act() and self.view.awaiting.wait is Wait.BUY
+                and self.check_action("buy", ()) is False
+                and not isinstance(self.focused, Input))
 
     def _lesson_refuses(self, lesson: LessonView, event: events.Key) -> bool:
         """Whether `lesson` answers `event` with what it waits for (`status.lesson_refuses`)."""
@@ -631,7 +642,7 @@ class TableScreen(CrosswordTable):
     # ------------------------------------------------------------------ key actions
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show only what the person to act can do now; grey out buy when unaffordable."""
+        """Show only what the person to act can do now (not buy when unaffordable)."""
         view = self.view
         awaiting = view.awaiting
         if action == "skip":
@@ -664,8 +675,8 @@ class TableScreen(CrosswordTable):
             return False
         if action == "choose":
             return view.refusal(str(Choose(int(str(parameters[0]))))) is None
-        if action == "buy":
-            return None if view.refusal(str(Buy())) else True
+        if action == "buy":  # not offered for a draw the person cannot afford (B says why)
+            return view.refusal(str(Buy())) is None
         if action == "hints":
             return view.hints
         return True
