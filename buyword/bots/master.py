@@ -165,11 +165,13 @@ class Search:
 #: How Master searches at a table, thinking for a time (a second) rather than a count of
 #: rollouts: every option gets 16 rollouts before any is dropped, and an option is dropped only
 #: 2.5 standard errors behind the leader. With the compiled word search a second buys hundreds
-#: of rollouts, and the quicker race of `Search` (6 rollouts, 2 errors) settled a buy or a
-#: sale on too few: on 180 decisions of seeds 40091..40092, valued by 300 rollouts an option,
-#: its choices cost $0.34 a decision against the best, these $0.10 (and no buy at all), for
-#: 0.18 s of processor time a decision on average instead of 0.10. A review, the coach and a
-#: budget counted in rollouts keep `Search`'s race (the same answers as before).
+#: of rollouts, and the quicker race of `Search` (6 rollouts, 2 errors) sometimes settles a
+#: buy or a sale on too few: on 180 decisions of seeds 40091..40092, valued by 300 rollouts an
+#: option, its choices cost $0.34 and $0.05 a decision against the best (two runs on other
+#: lucks; a few costly buys make most of it), these $0.10 and $0.03, for 0.18 s of processor
+#: time a decision on average instead of 0.10-0.13 (benchmarks/bench_search_regret.py). A
+#: review, the coach and a budget counted in rollouts keep `Search`'s race (the same answers
+#: as before).
 PLAYING = Search(min_rollouts=16, z=2.5)
 
 
