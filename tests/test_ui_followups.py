@@ -211,7 +211,7 @@ async def test_a_custom_tile_set_is_played_shown_and_continued(tmp_path: Path) -
         game = screen.session.game
         assert game.rules.tiles.name == "Two letters" and game.bag_size == 20
         assert "Bag 20 tiles" in str(screen.query_one("#round-info").render())
-        assert str(screen.query_one("#players").border_subtitle).endswith(" · Two letters")
+        assert str(screen.query_one("#players").border_subtitle).endswith("Two letters")
         await pilot.press("r", "5", "b")
         await pilot.pause()
         before = screen.session.game.state()

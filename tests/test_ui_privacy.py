@@ -138,8 +138,8 @@ async def test_the_challenge_prompt_hides_the_sellers_tiles_then_hands_back() ->
         await pilot.press("enter", "r", "5", "b")  # Ann buys TEASR
         await pilot.press("enter", "d")  # Bob cannot afford QZJXK
         await settle(pilot)
-        await pilot.press("enter")  # back to Ann, who sells
-        await pilot.press(*"rates", "enter")
+        await pilot.press("enter")  # back to Ann, who sells, keeping S (so she sells on)
+        await pilot.press(*"rate", "enter")
         await settle(pilot)
         prompt = app.screen
         assert isinstance(prompt, ChallengeScreen) and prompt.has_class("-opaque")
@@ -148,7 +148,7 @@ async def test_the_challenge_prompt_hides_the_sellers_tiles_then_hands_back() ->
         await pilot.press("enter")  # Bob lets it stand
         await settle(pilot)
         assert isinstance(app.screen, HandOffScreen) and app.screen.player == "Ann"
-        assert table(app).session.game.player(0).money == 175 + 25  # RATES: 5 pips
+        assert table(app).session.game.player(0).money == 175 + 16  # RATE: 4 pips
 
 
 async def test_no_hand_off_to_the_person_still_holding_the_screen() -> None:

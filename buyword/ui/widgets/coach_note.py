@@ -72,7 +72,7 @@ class CoachNote(Static):
 
         self.waiting = [said for said in self.waiting if not taken_back(said)]
         if self.coached == undone.seat and (self.about is None or self.about >= undone.at):
-            self._clear()
+            self._fall_silent()
 
     def show(self, view: TableView) -> None:
         """The coach's latest lines that `view`'s holder may hear (a seat's own lines wait
@@ -93,7 +93,7 @@ class CoachNote(Static):
                 self.shown = ShownLine.shown(seat, view)
             self.display = True
         if self.shown is not None and not self.shown.stands(view):
-            self._clear()  # its person has started their next decision
+            self._fall_silent()  # its person has started their next decision
             return
         if told:
             return
@@ -101,7 +101,8 @@ class CoachNote(Static):
         if self.display and seat is not None and not view.may_see(seat):
             self.display = False  # another person holds the screen now
 
-    def _clear(self) -> None:
+    def _fall_silent(self) -> None:
+        """The line leaves the screen (what it said no longer applies)."""
         self.shown = None
         self.update("")
         self.display = False
