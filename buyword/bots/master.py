@@ -168,7 +168,7 @@ class Search:
 #: of rollouts, and the quicker race of `Search` (6 rollouts, 2 errors) sometimes settles a
 #: buy or a sale on too few: on 180 decisions of seeds 40091..40092, valued by 300 rollouts an
 #: option, its choices cost $0.34 and $0.05 a decision against the best (two runs on other
-#: lucks; a few costly buys make most of it), these $0.10 and $0.03, for 0.18 s of processor
+#: lucks; a few costly decisions make most of it), these $0.10 and $0.03, for 0.18 s of processor
 #: time a decision on average instead of 0.10-0.13 (benchmarks/bench_search_regret.py). A
 #: review, the coach and a budget counted in rollouts keep `Search`'s race (the same answers
 #: as before).
