@@ -19,13 +19,18 @@ machine. Seeds 30001 and up were used by no tuning.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import statistics
 import time
 from dataclasses import replace
 
-from buyword.analysis.sim import GameResult, rollout_search, run_games, time_stats
+from buyword.analysis.sim import (
+    GameResult,
+    interval_text,
+    rollout_search,
+    run_games,
+    time_stats,
+)
 from buyword.bots.master import CLOCKS, PLAYING, Search
 
 LEVELS = ("master", "expert")
@@ -73,10 +78,11 @@ def main() -> None:
     wins = sum(1.0 if m > e else 0.5 if m == e else 0.0 for m, e in zip(master, expert,
                                                                           strict=True))
     print()
-    print(f"- Master: mean ${statistics.fmean(master):,.0f} {_interval(master)}")
-    print(f"- Expert: mean ${statistics.fmean(expert):,.0f} {_interval(expert)}")
+    print(f"- Master: mean ${statistics.fmean(master):,.0f} {interval_text(master)}")
+    print(f"- Expert: mean ${statistics.fmean(expert):,.0f} {interval_text(expert)}")
     gaps = [m - e for m, e in zip(master, expert, strict=True)]
-    print(f"- Master - Expert: mean {statistics.fmean(gaps):+,.0f} {_interval(gaps, True)}")
+    print(f"- Master - Expert: mean {statistics.fmean(gaps):+,.0f} "
+          f"{interval_text(gaps, signed=True)}")
     print(f"- Master made more on {wins:g} of {len(seeds)} seeds ({wins / len(seeds):.0%}; "
           "a tie counts half)")
     for level in LEVELS:
@@ -88,17 +94,6 @@ def main() -> None:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"\n({time.perf_counter() - start:.0f} s; load average {load:.1f} on "
           f"{os.cpu_count()} cores at the end)")
-
-
-def _interval(values: list[int], signed: bool = False) -> str:
-    """The 95% confidence interval of the mean, as text (normal approximation)."""
-    if len(values) < 2:
-        return ""
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
-    mean = statistics.fmean(values)
-    if signed:
-        return f"(95% CI {mean - half:+,.0f} to {mean + half:+,.0f})"
-    return f"(95% CI ${mean - half:,.0f}–${mean + half:,.0f})"
 
 
 if __name__ == "__main__":

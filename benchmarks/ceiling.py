@@ -28,13 +28,13 @@ what it found.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import statistics
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from buyword.analysis.sim import interval_text
 from buyword.bots.index import Word, WordIndex, take
 from buyword.bots.levels import HANDY
 from buyword.engine import CHOICE, Game, Phase, Roll, Rules, price
@@ -347,7 +347,7 @@ def summary(found: list[Ceiling]) -> list[str]:
         money = [result.money for result in results.values()]
         seconds = [result.seconds for result in results.values()]
         lines.append(f"beam {beam}, {len(money)} seeds: mean ${statistics.fmean(money):,.0f} "
-                     f"{_interval(money)}, median ${statistics.median(money):,.0f}; "
+                     f"{interval_text(money)}, median ${statistics.median(money):,.0f}; "
                      f"CPU a seed median {statistics.median(seconds):.1f} s, "
                      f"max {max(seconds):.1f} s")
     beams = sorted(by_beam)
@@ -356,21 +356,11 @@ def summary(found: list[Ceiling]) -> list[str]:
         gains = [by_beam[wide][seed].money - by_beam[narrow][seed].money for seed in seeds]
         if gains:
             lines.append(f"beam {wide} over beam {narrow}, {len(gains)} seeds: "
-                         f"{statistics.fmean(gains):+,.1f} a seed {_interval(gains, signed=True)}; "
+                         f"{statistics.fmean(gains):+,.1f} a seed "
+                         f"{interval_text(gains, signed=True, places=1)}; "
                          f"more on {sum(gain > 0 for gain in gains)}, "
                          f"less on {sum(gain < 0 for gain in gains)}")
     return lines
-
-
-def _interval(values: list[int], signed: bool = False) -> str:
-    """The 95% confidence interval of the mean, as text (normal approximation)."""
-    if len(values) < 2:
-        return ""
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
-    mean = statistics.fmean(values)
-    if signed:
-        return f"(95% CI {mean - half:+,.1f} to {mean + half:+,.1f})"
-    return f"(95% CI ${mean - half:,.0f}–${mean + half:,.0f})"
 
 
 def main() -> None:

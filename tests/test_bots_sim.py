@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from buyword.analysis.sim import money_stats, parse_tables, percentile
+from buyword.analysis.sim import interval_text, money_stats, parse_tables, percentile
 from buyword.cli import main
 
 
@@ -64,3 +64,11 @@ def test_statistics():
     low, high = stats["ci95"]
     assert low < 950 < high and high - 950 == pytest.approx(950 - low)
     assert percentile([1, 2, 3, 4], 50) == 2 and percentile([1, 2, 3, 4], 95) == 4
+
+
+def test_the_reports_write_a_confidence_interval_one_way():
+    # 800..1100: mean 950, standard deviation 129.1, half-width 1.96 x 129.1 / 2 = 126.5.
+    assert interval_text([800, 900, 1000, 1100]) == "(95% CI $823–$1,077)"
+    assert interval_text([-20, 0, 20, 40], signed=True) == "(95% CI -15 to +35)"
+    assert interval_text([-20, 0, 20, 40], signed=True, places=1) == "(95% CI -15.3 to +35.3)"
+    assert interval_text([1500]) == ""  # one game gives no interval

@@ -196,18 +196,38 @@ def run_games(tables: Sequence[tuple[str, ...]], games: int, seed: int,
 # ---------------------------------------------------------------------- statistics
 
 
+def interval_text(values: Sequence[int], *, signed: bool = False, places: int = 0) -> str:
+    """The 95% confidence interval of the mean of `values` as the reports write it: of money,
+    "(95% CI $1,515–$1,546)"; `signed`, of a difference, "(95% CI +59 to +92)" (to `places`
+    decimals). Empty for fewer than two values, which give no interval."""
+    if len(values) < 2:
+        return ""
+    low, high = ci95(values)
+    if signed:
+        return f"(95% CI {low:+,.{places}f} to {high:+,.{places}f})"
+    return f"(95% CI ${low:,.{places}f}–${high:,.{places}f})"
+
+
+def ci95(values: Sequence[int]) -> tuple[float, float]:
+    """The 95% confidence interval of the mean of `values` (normal approximation; one value
+    gives the value itself)."""
+    n = len(values)
+    mean = statistics.fmean(values)
+    half = Z95 * statistics.stdev(values) / math.sqrt(n) if n > 1 else 0.0
+    return mean - half, mean + half
+
+
 def money_stats(values: Sequence[int]) -> Report:
     """Mean, median, standard deviation and the 95% confidence interval of the mean."""
     n = len(values)
-    mean = statistics.fmean(values)
     stdev = statistics.stdev(values) if n > 1 else 0.0
-    half = Z95 * stdev / math.sqrt(n) if n > 1 else 0.0
+    low, high = ci95(values)
     return {
         "games": n,
-        "mean": round(mean, 1),
+        "mean": round(statistics.fmean(values), 1),
         "median": statistics.median(values),
         "stdev": round(stdev, 1),
-        "ci95": [round(mean - half, 1), round(mean + half, 1)],
+        "ci95": [round(low, 1), round(high, 1)],
         "min": min(values),
         "max": max(values),
     }
