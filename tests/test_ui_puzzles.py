@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.widgets import OptionList, Static
@@ -24,6 +25,23 @@ from buyword.ui.screens.table import TableScreen
 DAY = date(2026, 12, 5)
 
 
+def puzzle_app(tmp_path: Path, *puzzles: Puzzle) -> tuple[Any, Store]:
+    """The app offering only `puzzles` (the first is the day's, on DAY), and its store."""
+    store = Store(tmp_path)
+    app = make_app(store=store)
+    app.puzzle_set = PuzzleSet(Rules(), puzzles)
+    app.puzzle_day = DAY
+    return app, store
+
+
+async def ask_daily(pilot: Any) -> None:
+    """From the title: P opens the puzzles' menu, D asks for the day's puzzle."""
+    await settle(pilot)
+    await pilot.press("p")
+    await on_top(pilot, PuzzleMenuScreen)
+    await pilot.press("d")
+
+
 def _junk(ident: str) -> Puzzle:
     """Round 2, $180: the draw is Q, X and Z ($144); discarding is worth $45 more."""
     bag = "".join(sorted("AAAAEEEEIIIOOONNRRSSTTLLDDGGBCMPFHVWYK"))
@@ -38,16 +56,10 @@ def _junk(ident: str) -> Puzzle:
 
 @pytest.mark.slow
 async def test_the_daily_puzzle_is_solved_wrong_then_right(tmp_path: Path) -> None:
-    store = Store(tmp_path)
-    app = make_app(store=store)
     puzzle = _junk("5-9-1")
-    app.puzzle_set = PuzzleSet(Rules(), (puzzle,))
-    app.puzzle_day = DAY
+    app, store = puzzle_app(tmp_path, puzzle)
     async with app.run_test(size=(100, 32)) as pilot:
-        await settle(pilot)
-        await pilot.press("p")
-        await on_top(pilot, PuzzleMenuScreen)
-        await pilot.press("d")
+        await ask_daily(pilot)
         table = await on_top(pilot, TableScreen)
         await until(pilot, lambda: table.view.lesson is not None, "the puzzle's panel")
         lesson = table.view.lesson
@@ -118,10 +130,7 @@ async def test_a_damaged_puzzle_file_is_said_in_one_line(tmp_path: Path,
     store = Store(tmp_path)
     app = make_app(store=store)
     async with app.run_test(size=(100, 32)) as pilot:
-        await settle(pilot)
-        await pilot.press("p")
-        await on_top(pilot, PuzzleMenuScreen)
-        await pilot.press("d")
+        await ask_daily(pilot)
         await until(pilot, lambda: any("cannot be played" in str(n.message)
                                        for n in app._notifications), "the message")
         [note] = [str(n.message) for n in app._notifications]
@@ -136,15 +145,9 @@ async def test_esc_leaves_an_unanswered_puzzle_for_the_menu_and_counts_no_attemp
         tmp_path: Path) -> None:
     from buyword.ui.screens.title import TitleScreen
 
-    store = Store(tmp_path)
-    app = make_app(store=store)
-    app.puzzle_set = PuzzleSet(Rules(), (_junk("5-9-1"),))
-    app.puzzle_day = DAY
+    app, store = puzzle_app(tmp_path, _junk("5-9-1"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("p")
-        await on_top(pilot, PuzzleMenuScreen)
-        await pilot.press("d")
+        await ask_daily(pilot)
         table = await on_top(pilot, TableScreen)
         await until(pilot, lambda: table.view.lesson is not None, "the puzzle's panel")
         assert table.query_one("#lesson").border_subtitle == "Ctrl+L: leave the puzzle"
@@ -175,15 +178,9 @@ def _sale(kind: str) -> Puzzle:
 @pytest.mark.parametrize("kind", ["sell", "wild"])
 async def test_ctrl_l_leaves_a_sale_puzzle_where_esc_would_answer(tmp_path: Path,
                                                                     kind: str) -> None:
-    store = Store(tmp_path)
-    app = make_app(store=store)
-    app.puzzle_set = PuzzleSet(Rules(), (_sale(kind),))
-    app.puzzle_day = DAY
+    app, store = puzzle_app(tmp_path, _sale(kind))
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("p")
-        await on_top(pilot, PuzzleMenuScreen)
-        await pilot.press("d")
+        await ask_daily(pilot)
         table = await on_top(pilot, TableScreen)
         await until(pilot, lambda: table.view.lesson is not None
                     and table.check_action("done", ()) is True, "the sale's panel")
@@ -212,15 +209,9 @@ def _drop() -> Puzzle:
 @pytest.mark.parametrize("key", ["ctrl+l", "escape"])
 async def test_a_drop_puzzle_is_left_from_its_tile_limit_dialog(tmp_path: Path,
                                                                 key: str) -> None:
-    store = Store(tmp_path)
-    app = make_app(store=store)
-    app.puzzle_set = PuzzleSet(Rules(), (_drop(),))
-    app.puzzle_day = DAY
+    app, store = puzzle_app(tmp_path, _drop())
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("p")
-        await on_top(pilot, PuzzleMenuScreen)
-        await pilot.press("d")
+        await ask_daily(pilot)
         # The tile-limit dialog opens by itself over the table: it is where the keys go.
         dialog = await on_top(pilot, DropScreen)
         shown = {(b.key, b.description) for b in (a.binding for a in
