@@ -4,6 +4,7 @@ may take back, every refusal, and that the game afterwards is the game played wi
 from __future__ import annotations
 
 import pytest
+from words_helpers import EveryWordFits
 
 from buyword.bots import make_bot
 from buyword.engine import Game, GameRecord, Rules, default_tiles
@@ -197,18 +198,9 @@ def test_a_sale_open_to_challenge_stands_and_so_does_a_challenge() -> None:
 
 
 def test_a_drop_that_shows_the_next_rounds_theme_stands() -> None:
-    class Lists:
-        """Two theme lists that accept every word (the themes protocol)."""
-
-        def fits(self, word: str, theme: str) -> bool:
-            return True
-
-        def kind(self, theme: str) -> str:
-            return "a thing"
-
     rules = Rules(themes=("food", "animals"), theme_each_round=True)
     game = Game.new(["You"], dictionary=LEXICON, seed=3, rules=rules, bag="AEIOU" "AEIOS",
-                    themes=Lists())
+                    themes=EveryWordFits())
     solo = TableSession(game, (Seat("You"),), FINDER)
     act(solo, 0, "roll 5", "buy", "done", "roll 5", "buy", "done", "drop AA")
     assert refusal(solo, 0) == "Nothing to undo: the next round's theme has been shown"

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from words_helpers import EveryWordFits
+
 from buyword.engine import CHOICE, Roll, default_tiles
 from buyword.store.setup import GameSetup, Seat
 from buyword.table import TableSession, Wait
@@ -193,18 +195,9 @@ def test_a_themed_round_says_its_new_theme_all_round() -> None:
     from buyword.engine import Game, Rules
     from buyword.ui.status import told
 
-    class Lists:
-        """Two theme lists that accept every word (the themes protocol)."""
-
-        def fits(self, word: str, theme: str) -> bool:
-            return True
-
-        def kind(self, theme: str) -> str:
-            return "a thing"
-
     rules = Rules(themes=("food", "animals"), theme_each_round=True)
     game = Game.new(["You"], dictionary=LEXICON, seed=3, rules=rules, bag="AEIOU",
-                    themes=Lists())
+                    themes=EveryWordFits())
     solo = TableSession(game, (Seat("You"),), FINDER)
     before = solo.table_view(0)
     solo.act(0, "roll 5")

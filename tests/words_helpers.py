@@ -132,3 +132,16 @@ def share_index_cache(home: Path) -> Path:
         home.mkdir(parents=True, exist_ok=True)
         cache.symlink_to(shared, target_is_directory=True)
     return home
+
+
+class EveryWordFits:
+    """Theme lists (the engine's themes protocol) that accept every word: a themed game whose
+    themes never refuse a sale, for tests of what a theme changes beside the words."""
+
+    def fits(self, word: str, theme: str) -> bool:
+        """Every word fits every theme."""
+        return True
+
+    def kind(self, theme: str) -> str:
+        """What a word of any theme is."""
+        return "a thing"
