@@ -153,3 +153,36 @@ async def test_the_footer_at_choice_with_the_coach_on_shows_every_key_whole_at_8
         expected = ["2 Draw 2", "3 Draw 3", "4 Draw 4", "5 Draw 5", "f3 Unseen", "f6 Master?",
                     "? Keys"]
         await until(pilot, lambda: shown_keys(footer) == expected, "every key, whole")
+
+
+async def test_a_footer_under_a_dialog_waits_to_be_fitted_instead_of_spinning(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Under the hand-off screen the table is not laid out, so its footer's keys have no width:
+    # the footer used to measure them again after every refresh, using a core until the
+    # dialog closed. It now fits once the table is on top again.
+    from buyword.ui.dialogs.handoff import HandOffScreen
+    from buyword.ui.widgets.footer import Footer
+
+    fits = 0
+    fit = Footer._fit
+
+    def counted(self: Footer) -> None:
+        nonlocal fits
+        fits += 1
+        fit(self)
+
+    monkeypatch.setattr(Footer, "_fit", counted)
+    setup = GameSetup(seats=(Seat("Ann"), Seat("Bob")), seed=7, bag=BAG, private_hands=True)
+    app = make_app(setup)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, HandOffScreen)
+        before = fits
+        for _ in range(20):
+            await pilot.pause()
+        assert fits - before < 5, fits - before
+        await pilot.press("enter")  # Ann takes the screen: the table's footer is fitted
+        await until(pilot, lambda: not isinstance(app.screen, HandOffScreen), "Ann's table")
+        await settle(pilot)
+        footer = table(app).query_one(KeysFooter)
+        assert all(key.outer_size.width for key in footer.query(FooterKey) if key.display)

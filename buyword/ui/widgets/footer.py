@@ -34,6 +34,9 @@ class Footer(TextualFooter):
     """
 
     _rebuild_pending = False
+    #: Whether the keys were built while the screen was under a dialog, to fit once it is on
+    #: top again.
+    _fit_later = False
     #: What the keys shown now were built from (None before the first build).
     _shown: list[object] | None = None
 
@@ -79,6 +82,12 @@ class Footer(TextualFooter):
         a key's width is what Textual lays it out at)."""
         if not self.is_attached or not self.size.width:
             return
+        if not self.screen.is_current:
+            # Under a dialog the screen is not laid out again, so the keys' widths would
+            # never come: fit once it is on top again (`_rebuild`), not on every refresh.
+            self._fit_later = True
+            return
+        self._fit_later = False
         items = self._items()
         widths = [_key_room(item) for item in items]
         if not all(item.display for item in items) or not all(widths):
@@ -121,6 +130,8 @@ class Footer(TextualFooter):
         if shown != self._shown:
             self._shown = shown
             await self.recompose()
+        elif self._fit_later:
+            self.call_after_refresh(self._fit)
 
 
 def _key_room(widget: Widget) -> int:
